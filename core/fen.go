@@ -1,0 +1,437 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// MaxFENLength is the longest input, in bytes, that [ParseFEN] reads; a
+// longer one is rejected before any parsing. The longest meaningful FEN is
+// about 90 bytes.
+const MaxFENLength = 256
+
+// StartFEN is the FEN of the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// The six FEN fields, numbered as in the PGN standard, section 16.1.3.
+const (
+	FieldPiecePlacement = 1 + iota
+	FieldActiveColor
+	FieldCastling
+	FieldEnPassant
+	FieldHalfmoveClock
+	FieldFullmoveNumber
+)
+
+var fieldNames = [...]string{"FEN", "piece placement", "active color", "castling availability",
+	"en passant target square", "halfmove clock", "fullmove number"}
+
+// FieldName returns the name of FEN field n (1–6) as the PGN standard
+// gives it, e.g. "active color" for 2.
+func FieldName(n int) string {
+	if n < 1 || n >= len(fieldNames) {
+		return fieldNames[0]
+	}
+	return fieldNames[n]
+}
+
+// The kinds of FEN error, wrapped by every [FENError] (test with errors.Is).
+var (
+	// ErrSyntax: the input departs from the FEN format.
+	ErrSyntax = errors.New("invalid FEN")
+	// ErrUnsupported: a FEN dialect Bitview does not read (Shredder-FEN,
+	// X-FEN castling letters).
+	ErrUnsupported = errors.New("unsupported FEN")
+	// ErrRange: a number outside its range (a counter above MaxCounter,
+	// fullmove number 0).
+	ErrRange = errors.New("value out of range")
+)
+
+// A FENError reports where a FEN string departs from the format (PGN
+// standard, section 16.1), in the spirit of strconv.NumError.
+type FENError struct {
+	Field  int    // 1..6: piece placement … fullmove number (see FieldName)
+	Offset int    // 0-based byte offset into Input where it went wrong
+	Input  string // the input as given to ParseFEN (at most MaxFENLength bytes of it)
+	Msg    string // what is wrong, lower case, e.g. "rank 6 has 9 squares"
+	Err    error  // ErrSyntax, ErrUnsupported or ErrRange
+}
+
+// Error returns e.g. `FEN piece placement (field 1) at offset 12: rank 6 has 9 squares`.
+func (e *FENError) Error() string {
+	return fmt.Sprintf("FEN %s (field %d) at offset %d: %s", FieldName(e.Field), e.Field, e.Offset, e.Msg)
+}
+
+// Unwrap returns the kind of error: ErrSyntax, ErrUnsupported or ErrRange.
+func (e *FENError) Unwrap() error { return e.Err }
+
+// FieldName returns the name of the field at fault, e.g. "active color".
+func (e *FENError) FieldName() string { return FieldName(e.Field) }
+
+// isBlank reports whether c is ASCII whitespace trimmed around a FEN.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// isSep reports whether c separates FEN fields.
+func isSep(c byte) bool { return c == ' ' || c == '\t' }
+
+// ParseFEN parses a position in Forsyth–Edwards Notation as defined by the
+// PGN standard, section 16.1: piece placement (rank 8 first, files a to
+// h), active color, castling availability, en passant target square,
+// halfmove clock and fullmove number.
+//
+// It accepts the six-field form and the four-field form (as EPD writes
+// it), whose halfmove clock and fullmove number default to 0 and 1.
+// Leading and trailing ASCII whitespace (space, tab, CR, LF) is trimmed;
+// between fields a run of spaces and tabs counts as one separator. Any
+// other byte outside the format, Unicode spaces included, is an error.
+// Castling availability must be "-" or a subset of "KQkq" in that order;
+// the counters are plain decimal integers (no sign, no leading zero, at
+// most MaxCounter; fullmove number at least 1). Inputs over MaxFENLength
+// bytes are rejected at once.
+//
+// Every error is a *FENError naming the field and byte offset at fault.
+// A position that parses but cannot arise in a game (no king, a pawn on
+// rank 1, …) is not an error: see [Position.Warnings]. For every position
+// p it returns, ParseFEN(p.FEN()) returns p again.
+func ParseFEN(fen string) (Position, error) {
+	p := Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+	if len(fen) > MaxFENLength {
+		return Position{}, tooLong(fen)
+	}
+	i, end := 0, len(fen)
+	for i < end && isBlank(fen[i]) {
+		i++
+	}
+	for end > i && isBlank(fen[end-1]) {
+		end--
+	}
+	if i == end {
+		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "the FEN is empty")
+	}
+
+	// Field 1: piece placement, rank 8 to rank 1, each rank a to h.
+	rank, file, digit := 7, 0, false
+placement:
+	for ; i < end; i++ {
+		c := fen[i]
+		if pc := pieceOfLetter[c]; pc != NoPiece {
+			if file > 7 {
+				return Position{}, rankLengthError(fen, i, rank)
+			}
+			b := Bitboard(1) << (rank*8 + file)
+			p.pieces[pc] |= b
+			p.mailbox[rank*8+file] = pc
+			file++
+			digit = false
+			continue
+		}
+		switch {
+		case c >= '1' && c <= '8':
+			if digit {
+				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
+					"two digits in a row ('%c' after '%c'): write the empty squares as one digit", c, fen[i-1]))
+			}
+			file += int(c - '0')
+			if file > 8 {
+				return Position{}, rankLengthError(fen, i, rank)
+			}
+			digit = true
+		case c == '/':
+			if file < 8 {
+				return Position{}, rankLengthError(fen, i, rank)
+			}
+			if rank == 0 {
+				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "more than 8 ranks")
+			}
+			rank, file, digit = rank-1, 0, false
+		case isSep(c):
+			break placement
+		default:
+			return Position{}, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
+		}
+	}
+	if file < 8 {
+		return Position{}, rankLengthError(fen, i, rank)
+	}
+	if rank != 0 {
+		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
+			"piece placement has %d ranks; it needs 8, separated by '/'", 8-rank))
+	}
+	for pc := WhitePawn; pc <= WhiteKing; pc++ {
+		p.colors[White] |= p.pieces[pc]
+		p.colors[Black] |= p.pieces[pc+PieceTypeCount]
+	}
+	p.occupied = p.colors[White] | p.colors[Black]
+
+	// Field 2: active color.
+	if i = skipSep(fen, i, end); i == end {
+		return Position{}, missing(fen, FieldActiveColor, i)
+	}
+	switch fen[i] {
+	case 'w':
+		p.SideToMove = White
+	case 'b':
+		p.SideToMove = Black
+	default:
+		return Position{}, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
+	}
+	if i++; i < end && !isSep(fen[i]) {
+		return Position{}, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
+	}
+
+	// Field 3: castling availability.
+	if i = skipSep(fen, i, end); i == end {
+		return Position{}, missing(fen, FieldCastling, i)
+	}
+	if fen[i] == '-' {
+		if i++; i < end && !isSep(fen[i]) {
+			return Position{}, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
+		}
+	} else {
+		var err error
+		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
+			return Position{}, err
+		}
+	}
+
+	// Field 4: en passant target square.
+	if i = skipSep(fen, i, end); i == end {
+		return Position{}, missing(fen, FieldEnPassant, i)
+	}
+	if fen[i] == '-' {
+		i++
+	} else {
+		if i+1 >= end || fen[i] < 'a' || fen[i] > 'h' || fen[i+1] < '1' || fen[i+1] > '8' {
+			return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+		}
+		if fen[i+1] != '3' && fen[i+1] != '6' {
+			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrSyntax, fmt.Sprintf(
+				"en passant target square %s is not on rank 3 or 6", fen[i:i+2]))
+		}
+		p.EnPassant = NewSquare(File(fen[i]-'a'), Rank(fen[i+1]-'1'))
+		i += 2
+	}
+	if i < end && !isSep(fen[i]) {
+		return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+	}
+
+	// Fields 5 and 6: halfmove clock and fullmove number, both or neither.
+	if i = skipSep(fen, i, end); i == end {
+		return p, nil
+	}
+	var err error
+	if p.HalfmoveClock, i, err = parseCounter(fen, FieldHalfmoveClock, i, end); err != nil {
+		return Position{}, err
+	}
+	if i = skipSep(fen, i, end); i == end {
+		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax,
+			"fullmove number is missing: give both counters or neither")
+	}
+	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
+		return Position{}, err
+	}
+	if p.FullmoveNumber == 0 {
+		return Position{}, fenError(fen, FieldFullmoveNumber, i-1, ErrRange, "fullmove number must be at least 1")
+	}
+	if i = skipSep(fen, i, end); i < end {
+		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax, fmt.Sprintf(
+			"unexpected text %q after the fullmove number: FEN has 6 fields", token(fen, i, end)))
+	}
+	return p, nil
+}
+
+// skipSep returns the offset of the first byte at or after i that is not a
+// field separator.
+func skipSep(fen string, i, end int) int {
+	for i < end && isSep(fen[i]) {
+		i++
+	}
+	return i
+}
+
+// token returns the run of non-separator bytes of fen starting at i.
+func token(fen string, i, end int) string {
+	j := i
+	for j < end && !isSep(fen[j]) {
+		j++
+	}
+	return fen[i:j]
+}
+
+// parseCastling parses a castling availability field other than "-"
+// starting at i, returning the rights and the offset after the field.
+func parseCastling(fen string, i, end int) (CastlingRights, int, error) {
+	var cr CastlingRights
+	for ; i < end && !isSep(fen[i]); i++ {
+		c := fen[i]
+		var flag CastlingRights
+		switch c {
+		case 'K':
+			flag = WhiteKingside
+		case 'Q':
+			flag = WhiteQueenside
+		case 'k':
+			flag = BlackKingside
+		case 'q':
+			flag = BlackQueenside
+		default:
+			if c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h' {
+				return 0, i, fenError(fen, FieldCastling, i, ErrUnsupported, fmt.Sprintf(
+					"castling letter '%c' is Shredder-FEN/X-FEN notation, which is not supported: use KQkq", c))
+			}
+			if c == '-' {
+				return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
+			}
+			return 0, i, badChar(fen, FieldCastling, i, "a castling letter: K, Q, k, q or '-'")
+		}
+		switch {
+		case cr&flag != 0:
+			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, fmt.Sprintf("'%c' appears twice", c))
+		case cr >= flag:
+			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, fmt.Sprintf(
+				"'%c' comes too late: castling letters go in the order KQkq", c))
+		}
+		cr |= flag
+	}
+	return cr, i, nil
+}
+
+// parseCounter parses a halfmove clock or fullmove number starting at i.
+func parseCounter(fen string, field, i, end int) (int, int, error) {
+	start, n := i, 0
+	for ; i < end && !isSep(fen[i]); i++ {
+		c := fen[i]
+		switch {
+		case c < '0' || c > '9':
+			if i == start && (c == '+' || c == '-') {
+				return 0, i, fenError(fen, field, i, ErrSyntax, FieldName(field)+" must be a plain number without a sign")
+			}
+			return 0, i, badChar(fen, field, i, "a digit")
+		case c == '0' && i == start && i+1 < end && !isSep(fen[i+1]):
+			return 0, i, fenError(fen, field, i, ErrSyntax, fmt.Sprintf(
+				"%s %q has a leading zero", FieldName(field), token(fen, start, end)))
+		}
+		if n = n*10 + int(c-'0'); n > MaxCounter {
+			return 0, i, fenError(fen, field, start, ErrRange, fmt.Sprintf(
+				"%s %s is too large (at most %d)", FieldName(field), token(fen, start, end), MaxCounter))
+		}
+	}
+	return n, i, nil
+}
+
+// fenError returns a *FENError; it is the only constructor.
+func fenError(fen string, field, offset int, kind error, msg string) error {
+	return &FENError{Field: field, Offset: offset, Input: fen, Msg: msg, Err: kind}
+}
+
+// tooLong reports an input over MaxFENLength bytes, at the field holding
+// the first byte past the limit.
+func tooLong(fen string) error {
+	field := FieldPiecePlacement
+	for i := 1; i < MaxFENLength; i++ {
+		if isSep(fen[i]) && !isSep(fen[i-1]) && field < FieldFullmoveNumber {
+			field++
+		}
+	}
+	return fenError(fen[:MaxFENLength], field, MaxFENLength, ErrSyntax, fmt.Sprintf(
+		"the input is %d bytes long; a FEN is at most %d", len(fen), MaxFENLength))
+}
+
+// missing reports a required field absent at the end of the input.
+func missing(fen string, field, i int) error {
+	return fenError(fen, field, i, ErrSyntax, FieldName(field)+" is missing: a FEN has 4 or 6 fields separated by spaces")
+}
+
+// describe names the character starting at fen[i] for a message, e.g.
+// `'x'` or `'\u00a0' (U+00A0)`.
+func describe(fen string, i int) string {
+	r, _ := utf8.DecodeRuneInString(fen[i:])
+	if r < utf8.RuneSelf && strconv.IsPrint(r) && r != '\'' {
+		return "'" + string(r) + "'"
+	}
+	if r == utf8.RuneError {
+		return fmt.Sprintf("byte %#02x", fen[i])
+	}
+	return fmt.Sprintf("%q (U+%04X)", r, r)
+}
+
+// badChar reports an unexpected character at i where want was expected.
+func badChar(fen string, field, i int, want string) error {
+	return fenError(fen, field, i, ErrSyntax, fmt.Sprintf("%s is not %s", describe(fen, i), want))
+}
+
+// badToken reports a field whose value, starting at start, is wrong as a
+// whole; the offset points at the first byte at fault (at).
+func badToken(fen string, field, at, end int, rule string) error {
+	start := at
+	for start > 0 && !isSep(fen[start-1]) {
+		start--
+	}
+	return fenError(fen, field, at, ErrSyntax, fmt.Sprintf("%s %q %s", FieldName(field), token(fen, start, end), rule))
+}
+
+// rankLengthError reports a rank that does not cover exactly 8 squares; i
+// is where counting went wrong (the square past h, or the end of a short
+// rank). The message counts the whole rank.
+func rankLengthError(fen string, i, rank int) error {
+	start := i
+	for start > 0 && fen[start-1] != '/' && !isSep(fen[start-1]) {
+		start--
+	}
+	n := 0
+	for j := start; j < len(fen) && fen[j] != '/' && !isSep(fen[j]); j++ {
+		switch c := fen[j]; {
+		case c >= '1' && c <= '9':
+			n += int(c - '0')
+		default:
+			n++
+		}
+	}
+	return fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf("rank %d has %d squares; it needs 8", rank+1, n))
+}
+
+// AppendFEN appends the position's FEN (PGN standard, section 16.1), in
+// canonical form (single spaces, all six fields), to dst and returns the
+// extended slice. It allocates only if dst lacks room.
+func (p *Position) AppendFEN(dst []byte) []byte {
+	for rank := 7; rank >= 0; rank-- {
+		empty := byte(0)
+		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
+			if pc >= NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				dst = append(dst, '0'+empty)
+				empty = 0
+			}
+			dst = append(dst, pieceLetters[pc])
+		}
+		if empty > 0 {
+			dst = append(dst, '0'+empty)
+		}
+		if rank > 0 {
+			dst = append(dst, '/')
+		}
+	}
+	dst = append(dst, ' ', "wb"[p.SideToMove&1], ' ')
+	dst = p.Castling.appendTo(dst)
+	dst = append(dst, ' ')
+	if p.EnPassant < NoSquare {
+		dst = append(dst, squareNames[p.EnPassant*2:p.EnPassant*2+2]...)
+	} else {
+		dst = append(dst, '-')
+	}
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(p.HalfmoveClock), 10)
+	dst = append(dst, ' ')
+	return strconv.AppendInt(dst, int64(p.FullmoveNumber), 10)
+}
+
+// FEN returns the position's canonical FEN (see [Position.AppendFEN]).
+func (p *Position) FEN() string {
+	var buf [96]byte
+	return string(p.AppendFEN(buf[:0]))
+}

@@ -1,0 +1,180 @@
+package core
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Positions the tests, fuzz seeds and benchmarks share.
+const (
+	kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	// articleFEN is the position from one of our reference articles; its en
+	// passant target square b3 is on the wrong rank for White to move.
+	articleFEN = "r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13"
+)
+
+// checkInvariants fails t unless p's mailbox, bitboards and occupancy agree.
+func checkInvariants(t testing.TB, p *Position) {
+	t.Helper()
+	if err := p.Check(); err != nil {
+		t.Fatalf("%s: inconsistent position: %v", p.FEN(), err)
+	}
+}
+
+func TestParseFENValid(t *testing.T) {
+	tests := []struct {
+		name, fen, want string
+		pieces         map[Square]Piece // spot checks of the mailbox
+		side           Color
+		castling       CastlingRights
+		ep             Square
+		half, full     int
+	}{
+		{"start", StartFEN, StartFEN,
+			map[Square]Piece{A1: WhiteRook, E1: WhiteKing, D8: BlackQueen, E2: WhitePawn, H7: BlackPawn, E4: NoPiece},
+			White, AllCastling, NoSquare, 0, 1},
+		{"kiwipete four fields", strings.TrimSuffix(kiwipete, " 0 1"), kiwipete,
+			map[Square]Piece{E5: WhiteKnight, A6: BlackBishop, H3: BlackPawn, F3: WhiteQueen, E7: BlackQueen},
+			White, AllCastling, NoSquare, 0, 1},
+		{"article", articleFEN, articleFEN,
+			map[Square]Piece{B4: WhitePawn, E4: BlackPawn, A5: BlackBishop, G1: WhiteKing},
+			White, BlackKingside | BlackQueenside, B3, 0, 13},
+		{"after 1.e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+			"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+			map[Square]Piece{E4: WhitePawn, E2: NoPiece}, Black, AllCastling, E3, 0, 1},
+		{"surrounding whitespace and runs of spaces", " \t\r\n8/8/8/8/8/8/8/K6k   b  Kq\t-  12   40 \r\n",
+			"8/8/8/8/8/8/8/K6k b Kq - 12 40", map[Square]Piece{A1: WhiteKing, H1: BlackKing},
+			Black, WhiteKingside | BlackQueenside, NoSquare, 12, 40},
+		{"empty board", "8/8/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1", nil, White, 0, NoSquare, 0, 1},
+		{"largest counters", "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647",
+			"4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647", nil, White, 0, NoSquare, MaxCounter, MaxCounter},
+		{"endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+			map[Square]Piece{A5: WhiteKing, H4: BlackKing, B4: WhiteRook}, White, 0, NoSquare, 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseFEN(tt.fen)
+			if err != nil {
+				t.Fatalf("ParseFEN(%q) error: %v", tt.fen, err)
+			}
+			checkInvariants(t, &p)
+			if got := p.FEN(); got != tt.want {
+				t.Errorf("ParseFEN(%q).FEN() = %q, want %q", tt.fen, got, tt.want)
+			}
+			for sq, want := range tt.pieces {
+				if got := p.PieceAt(sq); got != want {
+					t.Errorf("PieceAt(%v) = %v, want %v", sq, got, want)
+				}
+			}
+			if p.SideToMove != tt.side || p.Castling != tt.castling || p.EnPassant != tt.ep ||
+				p.HalfmoveClock != tt.half || p.FullmoveNumber != tt.full {
+				t.Errorf("state = %v %v %v %d %d, want %v %v %v %d %d", p.SideToMove, p.Castling, p.EnPassant,
+					p.HalfmoveClock, p.FullmoveNumber, tt.side, tt.castling, tt.ep, tt.half, tt.full)
+			}
+			again, err := ParseFEN(p.FEN())
+			if err != nil || again != p {
+				t.Errorf("round trip of %q: %v, equal %v", p.FEN(), err, again == p)
+			}
+		})
+	}
+}
+
+// invalidFENs lists inputs ParseFEN must reject, with the field, offset
+// and kind of the error and a part of its message.
+var invalidFENs = []struct {
+	name, fen string
+	field     int
+	offset    int
+	kind      error
+	msg       string
+}{
+	{"empty", "", 1, 0, ErrSyntax, "the FEN is empty"},
+	{"blank", " \t\r\n", 1, 4, ErrSyntax, "the FEN is empty"},
+	{"rank too long", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 17, ErrSyntax, "rank 7 has 9 squares"},
+	{"rank too long by digits", "rnbqkbnr/pppppppp/5p3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 20, ErrSyntax, "rank 6 has 9 squares"},
+	{"rank too short", "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 19, ErrSyntax, "rank 6 has 7 squares"},
+	{"last rank too short", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", 1, 42, ErrSyntax, "rank 1 has 7 squares"},
+	{"two adjacent digits", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 19, ErrSyntax, "two digits in a row"},
+	{"digit 9", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 18, ErrSyntax, "'9' is not a piece letter"},
+	{"digit 0", "rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 18, ErrSyntax, "'0' is not a piece letter"},
+	{"not a piece letter", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 13, ErrSyntax, "'x' is not a piece letter"},
+	{"seven ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 41, ErrSyntax, "piece placement has 7 ranks"},
+	{"nine ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 36, ErrSyntax, "more than 8 ranks"},
+	{"unicode space", "8/8/8/8/8/8/8/8\u00a0w - - 0 1", 1, 15, ErrSyntax, "U+00A0"},
+	{"invalid utf-8", "8/8/8/8/8/8/8/8 w - - 0 1\xff", 6, 25, ErrSyntax, "byte 0xff"},
+	{"newline inside", "8/8/8/8/8/8/8/8 w\n- - 0 1", 2, 16, ErrSyntax, `active color "w\n-" must be 'w' or 'b'`},
+	{"no active color", "8/8/8/8/8/8/8/8", 2, 15, ErrSyntax, "active color is missing"},
+	{"upper-case side", "8/8/8/8/8/8/8/8 W - - 0 1", 2, 16, ErrSyntax, `active color "W" must be 'w' or 'b'`},
+	{"long side", "8/8/8/8/8/8/8/8 white - - 0 1", 2, 16, ErrSyntax, `"white" must be 'w' or 'b'`},
+	{"no castling", "8/8/8/8/8/8/8/8 w", 3, 17, ErrSyntax, "castling availability is missing"},
+	{"castling repeat", "r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1", 3, 27, ErrSyntax, "'K' appears twice"},
+	{"castling order", "r3k2r/8/8/8/8/8/8/R3K2R w QK - 0 1", 3, 27, ErrSyntax, "'K' comes too late"},
+	{"castling order black", "r3k2r/8/8/8/8/8/8/R3K2R w qk - 0 1", 3, 27, ErrSyntax, "'k' comes too late"},
+	{"shredder", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", 3, 26, ErrUnsupported, "Shredder-FEN/X-FEN"},
+	{"x-fen file letter", "r3k2r/8/8/8/8/8/8/R3K2R w Kg - 0 1", 3, 27, ErrUnsupported, "'g' is Shredder-FEN/X-FEN"},
+	{"castling junk", "r3k2r/8/8/8/8/8/8/R3K2R w K? - 0 1", 3, 27, ErrSyntax, "'?' is not a castling letter"},
+	{"dash then letters", "r3k2r/8/8/8/8/8/8/R3K2R w -K - 0 1", 3, 27, ErrSyntax, "must stand alone"},
+	{"letters then dash", "r3k2r/8/8/8/8/8/8/R3K2R w K- - 0 1", 3, 27, ErrSyntax, "must stand alone"},
+	{"no en passant", "8/8/8/8/8/8/8/8 w -", 4, 19, ErrSyntax, "en passant target square is missing"},
+	{"en passant rank 4", "8/8/8/8/4P3/8/8/8 b - e4 0 1", 4, 23, ErrSyntax, "e4 is not on rank 3 or 6"},
+	{"en passant not a square", "8/8/8/8/8/8/8/8 w - i3 0 1", 4, 20, ErrSyntax, `"i3" must be '-' or a square`},
+	{"en passant upper case", "8/8/8/8/8/8/8/8 w - E3 0 1", 4, 20, ErrSyntax, `"E3" must be '-' or a square`},
+	{"en passant too long", "8/8/8/8/8/8/8/8 w - e33 0 1", 4, 22, ErrSyntax, `"e33" must be '-' or a square`},
+	{"en passant half", "8/8/8/8/8/8/8/8 w - e 0 1", 4, 20, ErrSyntax, `"e" must be '-' or a square`},
+	{"negative halfmove", "8/8/8/8/8/8/8/8 w - - -1 1", 5, 22, ErrSyntax, "without a sign"},
+	{"plus halfmove", "8/8/8/8/8/8/8/8 w - - +1 1", 5, 22, ErrSyntax, "without a sign"},
+	{"leading zero", "8/8/8/8/8/8/8/8 w - - 01 1", 5, 22, ErrSyntax, `halfmove clock "01" has a leading zero`},
+	{"halfmove letters", "8/8/8/8/8/8/8/8 w - - 1x 1", 5, 23, ErrSyntax, "'x' is not a digit"},
+	{"halfmove overflow", "8/8/8/8/8/8/8/8 w - - 99999999999999999999 1", 5, 22, ErrRange, "is too large"},
+	{"halfmove just over", "8/8/8/8/8/8/8/8 w - - 2147483648 1", 5, 22, ErrRange, "2147483648 is too large"},
+	{"fullmove zero", "8/8/8/8/8/8/8/8 w - - 0 0", 6, 24, ErrRange, "at least 1"},
+	{"fullmove overflow", "8/8/8/8/8/8/8/8 w - - 0 3000000000", 6, 24, ErrRange, "is too large"},
+	{"fullmove decimal", "8/8/8/8/8/8/8/8 w - - 0 1.5", 6, 25, ErrSyntax, "'.' is not a digit"},
+	{"five fields", "8/8/8/8/8/8/8/8 w - - 0", 6, 23, ErrSyntax, "fullmove number is missing"},
+	{"extra field", StartFEN + " 7", 6, 57, ErrSyntax, `unexpected text "7"`},
+	{"too long", StartFEN + strings.Repeat(" ", 200) + "x", 6, MaxFENLength, ErrSyntax, "at most 256"},
+}
+
+func TestParseFENInvalid(t *testing.T) {
+	for _, tt := range invalidFENs {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseFEN(tt.fen)
+			var fe *FENError
+			if !errors.As(err, &fe) {
+				t.Fatalf("ParseFEN(%q) error = %v, want a *FENError", tt.fen, err)
+			}
+			if fe.Field != tt.field || fe.Offset != tt.offset || !errors.Is(err, tt.kind) || !strings.Contains(fe.Msg, tt.msg) {
+				t.Errorf("ParseFEN(%q) = field %d offset %d kind %v msg %q,\n want field %d offset %d kind %v msg containing %q",
+					tt.fen, fe.Field, fe.Offset, fe.Err, fe.Msg, tt.field, tt.offset, tt.kind, tt.msg)
+			}
+			if fe.FieldName() != FieldName(tt.field) || !strings.Contains(err.Error(), FieldName(tt.field)) {
+				t.Errorf("error %q does not name field %q", err, FieldName(tt.field))
+			}
+		})
+	}
+}
+
+func TestFieldName(t *testing.T) {
+	want := []string{"FEN", "piece placement", "active color", "castling availability",
+		"en passant target square", "halfmove clock", "fullmove number", "FEN"}
+	for n, w := range want {
+		if got := FieldName(n); got != w {
+			t.Errorf("FieldName(%d) = %q, want %q", n, got, w)
+		}
+	}
+}
+
+func TestAppendFENNoAlloc(t *testing.T) {
+	p, _ := ParseFEN(kiwipete)
+	buf := make([]byte, 0, 128)
+	if n := testing.AllocsPerRun(100, func() { buf = p.AppendFEN(buf[:0]) }); n != 0 {
+		t.Errorf("AppendFEN allocates %v times, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = ParseFEN(kiwipete) }); n != 0 {
+		t.Errorf("ParseFEN allocates %v times, want 0", n)
+	}
+	if string(buf) != kiwipete {
+		t.Errorf("AppendFEN = %q, want %q", buf, kiwipete)
+	}
+}

@@ -1,0 +1,204 @@
+package core
+
+import "fmt"
+
+// CastlingRights is a set of castling rights as four flags, in the order
+// FEN writes them ("KQkq").
+type CastlingRights uint8
+
+// The castling rights; NoCastling is the empty set and AllCastling the full one.
+const (
+	WhiteKingside  CastlingRights = 1
+	WhiteQueenside CastlingRights = 2
+	BlackKingside  CastlingRights = 4
+	BlackQueenside CastlingRights = 8
+	NoCastling     CastlingRights = 0
+	AllCastling                   = WhiteKingside | WhiteQueenside | BlackKingside | BlackQueenside
+)
+
+// castlingLetters holds the FEN letter of each flag, lowest flag first.
+const castlingLetters = "KQkq"
+
+// String returns the rights as FEN's castling availability field: a subset
+// of "KQkq" in that order, or "-" when empty.
+func (cr CastlingRights) String() string {
+	if cr&AllCastling == 0 {
+		return "-"
+	}
+	return string(cr.appendTo(nil))
+}
+
+// appendTo appends the FEN castling availability field to dst.
+func (cr CastlingRights) appendTo(dst []byte) []byte {
+	if cr&AllCastling == 0 {
+		return append(dst, '-')
+	}
+	for i := range 4 {
+		if cr&(1<<i) != 0 {
+			dst = append(dst, castlingLetters[i])
+		}
+	}
+	return dst
+}
+
+// A Position is a chess position held the way engines hold it: twelve piece
+// bitboards indexed by [Piece], an 8×8 mailbox of pieces indexed by
+// [Square] (LERF), white, black and all occupancy kept in lockstep with
+// them, and the irreversible state FEN records (PGN standard, section 16.1).
+//
+// The board changes only through [Position.Put] and [Position.Remove];
+// [Position.Check] proves the mailbox, bitboards and occupancy agree.
+// Positions are comparable with ==. The zero Position is not a valid
+// board (its mailbox reads WhitePawn everywhere): start from
+// [NewPosition] or [ParseFEN].
+type Position struct {
+	pieces   [PieceCount]Bitboard
+	colors   [ColorCount]Bitboard
+	occupied Bitboard
+	mailbox  [SquareCount]Piece
+
+	// SideToMove is the colour to move (FEN field 2, active color).
+	SideToMove Color
+	// Castling holds the castling rights (FEN field 3, castling availability).
+	Castling CastlingRights
+	// EnPassant is the en passant target square, the square a pawn that
+	// just advanced two squares passed over, or NoSquare (FEN field 4).
+	EnPassant Square
+	// HalfmoveClock counts halfmoves since the last capture or pawn
+	// advance, for the fifty-move rule (FEN field 5); 0 to MaxCounter.
+	HalfmoveClock int
+	// FullmoveNumber is the number of the full move, starting at 1 and
+	// incremented after Black's move (FEN field 6); 1 to MaxCounter.
+	FullmoveNumber int
+}
+
+// MaxCounter is the largest halfmove clock or fullmove number Bitview
+// accepts, the largest int32 (so the value is exact in every language the
+// position is handed to).
+const MaxCounter = 1<<31 - 1
+
+// emptyMailbox is the mailbox of an empty board.
+var emptyMailbox = func() (m [SquareCount]Piece) {
+	for i := range m {
+		m[i] = NoPiece
+	}
+	return m
+}()
+
+// NewPosition returns an empty board with White to move, no castling
+// rights, no en passant target square, halfmove clock 0 and fullmove
+// number 1.
+func NewPosition() Position {
+	return Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+}
+
+// Put places piece pc on sq, first removing whatever stood there. pc must
+// be a piece (not NoPiece) and sq a square (not NoSquare).
+func (p *Position) Put(pc Piece, sq Square) {
+	p.Remove(sq)
+	b := sq.Bitboard()
+	p.pieces[pc] |= b
+	p.colors[pc.Color()] |= b
+	p.occupied |= b
+	p.mailbox[sq] = pc
+}
+
+// Remove empties sq and returns the piece that stood there, or NoPiece.
+func (p *Position) Remove(sq Square) Piece {
+	pc := p.mailbox[sq]
+	if pc == NoPiece {
+		return NoPiece
+	}
+	b := sq.Bitboard()
+	p.pieces[pc] &^= b
+	p.colors[pc.Color()] &^= b
+	p.occupied &^= b
+	p.mailbox[sq] = NoPiece
+	return pc
+}
+
+// PieceAt returns the piece on sq (the mailbox), or NoPiece.
+func (p *Position) PieceAt(sq Square) Piece {
+	if sq >= NoSquare {
+		return NoPiece
+	}
+	return p.mailbox[sq]
+}
+
+// Mailbox returns the 8×8 mailbox: the piece on each square in LERF order,
+// NoPiece for an empty square.
+func (p *Position) Mailbox() [SquareCount]Piece { return p.mailbox }
+
+// Pieces returns the bitboard of piece pc, one of the twelve (e.g.
+// WhitePawn's is "WhitePawns" in engine code).
+func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc] }
+
+// Colors returns the occupancy of colour c: every square holding one of its
+// pieces. With [Position.Types] it forms the 8-bitboard representation.
+func (p *Position) Colors(c Color) Bitboard { return p.colors[c] }
+
+// Types returns the squares holding a piece of type pt of either colour
+// ("pieces[Pawn]" in the 8-bitboard representation).
+func (p *Position) Types(pt PieceType) Bitboard {
+	return p.pieces[NewPiece(White, pt)] | p.pieces[NewPiece(Black, pt)]
+}
+
+// Occupied returns every occupied square.
+func (p *Position) Occupied() Bitboard { return p.occupied }
+
+// King returns the square of the king of colour c, or NoSquare when c has
+// no king (with several kings, the lowest).
+func (p *Position) King(c Color) Square { return p.pieces[NewPiece(c, King)].LSB() }
+
+// Check verifies that the mailbox, the twelve piece bitboards and the
+// occupancy bitboards describe the same board, that no two piece bitboards
+// share a square, and that the irreversible state is in range. It returns
+// nil or an error naming the first disagreement found.
+func (p *Position) Check() error {
+	var seen, colors [ColorCount]Bitboard
+	var all Bitboard
+	for pc := WhitePawn; pc < NoPiece; pc++ {
+		b := p.pieces[pc]
+		if b&all != 0 {
+			return fmt.Errorf("%v also on %v", pc, (b & all).LSB())
+		}
+		all |= b
+		colors[pc.Color()] |= b
+		for sq := range b.Squares() {
+			if p.mailbox[sq] != pc {
+				return fmt.Errorf("bitboard %v has %v but the mailbox holds %v", pc, sq, p.mailbox[sq])
+			}
+		}
+	}
+	for sq := A1; sq < NoSquare; sq++ {
+		pc := p.mailbox[sq]
+		if pc > NoPiece {
+			return fmt.Errorf("mailbox %v holds invalid piece %d", sq, pc)
+		}
+		if pc != NoPiece && !p.pieces[pc].Has(sq) {
+			return fmt.Errorf("mailbox %v holds %v but its bitboard lacks it", sq, pc)
+		}
+		if pc != NoPiece {
+			seen[pc.Color()].Set(sq)
+		}
+	}
+	switch {
+	case colors != p.colors:
+		return fmt.Errorf("colour occupancy %#x/%#x, want %#x/%#x", p.colors[White], p.colors[Black], colors[White], colors[Black])
+	case all != p.occupied:
+		return fmt.Errorf("occupancy %#x, want %#x", p.occupied, all)
+	case seen != colors:
+		return fmt.Errorf("mailbox colours %#x/%#x disagree with bitboards", seen[White], seen[Black])
+	case p.SideToMove > Black:
+		return fmt.Errorf("side to move %d", p.SideToMove)
+	case p.Castling&^AllCastling != 0:
+		return fmt.Errorf("castling rights %#x", p.Castling)
+	case p.EnPassant != NoSquare && p.EnPassant.Rank() != Rank3 && p.EnPassant.Rank() != Rank6:
+		return fmt.Errorf("en passant target square %v is not on rank 3 or 6", p.EnPassant)
+	case p.HalfmoveClock < 0 || p.HalfmoveClock > MaxCounter:
+		return fmt.Errorf("halfmove clock %d out of range", p.HalfmoveClock)
+	case p.FullmoveNumber < 1 || p.FullmoveNumber > MaxCounter:
+		return fmt.Errorf("fullmove number %d out of range", p.FullmoveNumber)
+	}
+	return nil
+}
