@@ -25,11 +25,11 @@ func checkInvariants(t testing.TB, p *Position) {
 func TestParseFENValid(t *testing.T) {
 	tests := []struct {
 		name, fen, want string
-		pieces         map[Square]Piece // spot checks of the mailbox
-		side           Color
-		castling       CastlingRights
-		ep             Square
-		half, full     int
+		pieces          map[Square]Piece // spot checks of the mailbox
+		side            Color
+		castling        CastlingRights
+		ep              Square
+		half, full      int
 	}{
 		{"start", StartFEN, StartFEN,
 			map[Square]Piece{A1: WhiteRook, E1: WhiteKing, D8: BlackQueen, E2: WhitePawn, H7: BlackPawn, E4: NoPiece},

@@ -24,7 +24,7 @@ type Layout struct {
 	// significant bit (msb-a8: "bit 0 = MSB = a8"); see Layout.MSBIndex.
 	MSBFirst bool
 
-	slotOf func(f File, r Rank) int       // slot of the square on file f, rank r
+	slotOf func(f File, r Rank) int      // slot of the square on file f, rank r
 	cellOf func(slot int) (row, col int) // where slot is drawn
 
 	index  [SquareCount]int // slot of each LERF square
