@@ -111,19 +111,21 @@ func ParseFEN(fen string) (Position, error) {
 		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "the FEN is empty")
 	}
 
-	// Field 1: piece placement, rank 8 to rank 1, each rank a to h.
-	rank, file, digit := 7, 0, false
+	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
+	// the next square to fill and rankEnd the square after the current
+	// rank's h-file square.
+	s := fen[:end] // lets the compiler drop bounds checks on s[i]
+	sq, rankEnd, digit := 56, 64, false
 placement:
-	for ; i < end; i++ {
-		c := fen[i]
-		if pc := pieceOfLetter[c]; pc != NoPiece {
-			if file > 7 {
-				return Position{}, rankLengthError(fen, i, rank)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if pc := pieceOfLetter[c]; pc < NoPiece {
+			if sq >= rankEnd {
+				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
-			b := Bitboard(1) << (rank*8 + file)
-			p.pieces[pc] |= b
-			p.mailbox[rank*8+file] = pc
-			file++
+			p.pieces[pc] |= 1 << (sq & 63)
+			p.mailbox[sq&63] = pc
+			sq++
 			digit = false
 			continue
 		}
@@ -131,33 +133,33 @@ placement:
 		case c >= '1' && c <= '8':
 			if digit {
 				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
-					"two digits in a row ('%c' after '%c'): write the empty squares as one digit", c, fen[i-1]))
+					"two digits in a row ('%c' after '%c'): write the empty squares as one digit", c, s[i-1]))
 			}
-			file += int(c - '0')
-			if file > 8 {
-				return Position{}, rankLengthError(fen, i, rank)
+			if sq += int(c - '0'); sq > rankEnd {
+				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			digit = true
 		case c == '/':
-			if file < 8 {
-				return Position{}, rankLengthError(fen, i, rank)
+			if sq < rankEnd {
+				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
-			if rank == 0 {
+			if rankEnd == 8 {
 				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "more than 8 ranks")
 			}
-			rank, file, digit = rank-1, 0, false
+			rankEnd -= 8
+			sq, digit = rankEnd-8, false
 		case isSep(c):
 			break placement
 		default:
 			return Position{}, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
 		}
 	}
-	if file < 8 {
-		return Position{}, rankLengthError(fen, i, rank)
+	if sq < rankEnd {
+		return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 	}
-	if rank != 0 {
+	if rankEnd != 8 {
 		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
-			"piece placement has %d ranks; it needs 8, separated by '/'", 8-rank))
+			"piece placement has %d ranks; it needs 8, separated by '/'", 9-rankEnd/8))
 	}
 	for pc := WhitePawn; pc <= WhiteKing; pc++ {
 		p.colors[White] |= p.pieces[pc]
@@ -169,7 +171,7 @@ placement:
 	if i = skipSep(fen, i, end); i == end {
 		return Position{}, missing(fen, FieldActiveColor, i)
 	}
-	switch fen[i] {
+	switch s[i] {
 	case 'w':
 		p.SideToMove = White
 	case 'b':
@@ -177,7 +179,7 @@ placement:
 	default:
 		return Position{}, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
 	}
-	if i++; i < end && !isSep(fen[i]) {
+	if i++; i < end && !isSep(s[i]) {
 		return Position{}, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
 	}
 
@@ -185,8 +187,8 @@ placement:
 	if i = skipSep(fen, i, end); i == end {
 		return Position{}, missing(fen, FieldCastling, i)
 	}
-	if fen[i] == '-' {
-		if i++; i < end && !isSep(fen[i]) {
+	if s[i] == '-' {
+		if i++; i < end && !isSep(s[i]) {
 			return Position{}, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
 		}
 	} else {
@@ -200,20 +202,20 @@ placement:
 	if i = skipSep(fen, i, end); i == end {
 		return Position{}, missing(fen, FieldEnPassant, i)
 	}
-	if fen[i] == '-' {
+	if s[i] == '-' {
 		i++
 	} else {
-		if i+1 >= end || fen[i] < 'a' || fen[i] > 'h' || fen[i+1] < '1' || fen[i+1] > '8' {
+		if i+1 >= end || s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
 			return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 		}
-		if fen[i+1] != '3' && fen[i+1] != '6' {
+		if s[i+1] != '3' && s[i+1] != '6' {
 			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrSyntax, fmt.Sprintf(
-				"en passant target square %s is not on rank 3 or 6", fen[i:i+2]))
+				"en passant target square %s is not on rank 3 or 6", s[i:i+2]))
 		}
-		p.EnPassant = NewSquare(File(fen[i]-'a'), Rank(fen[i+1]-'1'))
+		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
 	}
-	if i < end && !isSep(fen[i]) {
+	if i < end && !isSep(s[i]) {
 		return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 	}
 

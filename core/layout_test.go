@@ -1,0 +1,180 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+func mustLayout(t testing.TB, id string) *Layout {
+	t.Helper()
+	l, ok := LayoutByID(id)
+	if !ok {
+		t.Fatalf("LayoutByID(%q) not found", id)
+	}
+	return l
+}
+
+// TestLayoutNumbering checks each layout against its diagram: the corners,
+// e4, and the off-board slots of 0x88 and 10x12.
+func TestLayoutNumbering(t *testing.T) {
+	tests := []struct {
+		id                    string
+		slots, rows, cols     int
+		a1, h1, a8, h8, e4    int
+		offBoard              []int // slots that must not be squares
+		onBoard               []int // slots that must be squares
+		gridTopLeft, gridLast int   // slot drawn at row 0 col 0, and last cell
+	}{
+		{"lerf", 64, 8, 8, 0, 7, 56, 63, 28, nil, []int{0, 63}, 56, 7},
+		{"0x88", 128, 8, 16, 0, 7, 112, 119, 52, []int{8, 15, 0x78, 0x7f, 0x88 & 0x7f}, []int{0, 0x77}, 112, 15},
+		{"msb-a8", 64, 8, 8, 7, 0, 63, 56, 27, nil, nil, 63, 0},
+		{"berf", 64, 8, 8, 56, 63, 0, 7, 36, nil, nil, 0, 63},
+		{"10x12", 120, 12, 10, 21, 28, 91, 98, 55, []int{0, 9, 10, 19, 20, 29, 90, 99, 100, 119}, []int{21, 98}, 110, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			l := mustLayout(t, tt.id)
+			if l.Slots != tt.slots || l.Rows != tt.rows || l.Cols != tt.cols || l.FitsUint64() != (tt.slots <= 64) {
+				t.Errorf("shape = %d slots %d×%d, want %d %d×%d", l.Slots, l.Rows, l.Cols, tt.slots, tt.rows, tt.cols)
+			}
+			for sq, want := range map[Square]int{A1: tt.a1, H1: tt.h1, A8: tt.a8, H8: tt.h8, E4: tt.e4} {
+				if got := l.Index(sq); got != want {
+					t.Errorf("Index(%v) = %d, want %d", sq, got, want)
+				}
+				if got := l.SquareAt(want); got != sq {
+					t.Errorf("SquareAt(%d) = %v, want %v", want, got, sq)
+				}
+			}
+			for _, s := range tt.offBoard {
+				if sq := l.SquareAt(s); sq != NoSquare {
+					t.Errorf("SquareAt(%d) = %v, want off-board", s, sq)
+				}
+			}
+			for _, s := range tt.onBoard {
+				if l.SquareAt(s) == NoSquare {
+					t.Errorf("SquareAt(%d) off-board, want a square", s)
+				}
+			}
+			g := l.Grid(AllSquares)
+			if len(g.Cells) != l.Slots || g.Cells[0].Index != tt.gridTopLeft || g.Cells[len(g.Cells)-1].Index != tt.gridLast {
+				t.Errorf("grid: %d cells from slot %d to %d, want %d from %d to %d", len(g.Cells),
+					g.Cells[0].Index, g.Cells[len(g.Cells)-1].Index, l.Slots, tt.gridTopLeft, tt.gridLast)
+			}
+			seen := map[int]bool{}
+			onBoard := 0
+			var a1 Cell
+			for _, c := range g.Cells {
+				if c.Square == A1 {
+					a1 = c
+				}
+			}
+			for i, c := range g.Cells {
+				seen[c.Index] = true
+				if c.Row != i/l.Cols || c.Col != i%l.Cols {
+					t.Fatalf("cell %d at %d,%d", i, c.Row, c.Col)
+				}
+				if c.OffBoard != (c.Square == NoSquare) || c.Bit == c.OffBoard {
+					t.Errorf("cell %d: square %v offBoard %v bit %v", i, c.Square, c.OffBoard, c.Bit)
+				}
+				// Every layout draws the board the same way: rank 8 on top, a-file left.
+				if !c.OffBoard {
+					onBoard++
+					if c.Row != a1.Row-int(c.Square.Rank()) || c.Col != a1.Col+int(c.Square.File()) {
+						t.Errorf("%v drawn at %d,%d; a1 at %d,%d", c.Square, c.Row, c.Col, a1.Row, a1.Col)
+					}
+				}
+			}
+			if len(seen) != l.Slots || onBoard != 64 {
+				t.Errorf("grid covers %d distinct slots with %d squares", len(seen), onBoard)
+			}
+		})
+	}
+}
+
+func TestIsOffBoard0x88(t *testing.T) {
+	l := mustLayout(t, "0x88")
+	for s := range l.Slots {
+		if off := s&0x88 != 0; off != (l.SquareAt(s) == NoSquare) {
+			t.Errorf("slot %#x: & 0x88 says off=%v, layout says square %v", s, off, l.SquareAt(s))
+		}
+	}
+}
+
+func TestReadout(t *testing.T) {
+	start, _ := ParseFEN(StartFEN)
+	wp := start.Pieces(WhitePawn)
+	tests := []struct {
+		id, hex, decimal, signed, grouped string
+		first                             Square
+	}{
+		{"lerf", "0x000000000000ff00", "65280", "65280", "00000000 00000000 00000000 00000000 00000000 00000000 11111111 00000000", A2},
+		{"msb-a8", "0x000000000000ff00", "65280", "65280", "00000000 00000000 00000000 00000000 00000000 00000000 11111111 00000000", H2},
+		{"berf", "0x00ff000000000000", "71776119061217280", "71776119061217280", "00000000 11111111 00000000 00000000 00000000 00000000 00000000 00000000", A2},
+		{"0x88", "0x00000000000000000000000000ff0000", "", "", strings.Repeat("0", 16*6) + " " + "0000000011111111 0000000000000000", A2},
+		{"10x12", "0x000000000000000000007f80000000", "", "", "", A2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			r := mustLayout(t, tt.id).Readout(wp)
+			if r.Hex != tt.hex || r.Decimal != tt.decimal || r.Signed != tt.signed || r.Count != 8 || r.Squares[0] != tt.first {
+				t.Errorf("Readout = %+v", r)
+			}
+			if tt.grouped != "" && strings.ReplaceAll(r.Grouped, " ", "") != strings.ReplaceAll(tt.grouped, " ", "") {
+				t.Errorf("Grouped = %q, want %q", r.Grouped, tt.grouped)
+			}
+			if strings.ReplaceAll(r.Grouped, " ", "") != r.Binary || len(r.Binary) != mustLayout(t, tt.id).Slots {
+				t.Errorf("Binary %q and Grouped %q disagree", r.Binary, r.Grouped)
+			}
+		})
+	}
+	// The signed value of a set with the top bit: h8 in LERF, a8 in msb-a8.
+	for _, tt := range []struct {
+		id string
+		sq Square
+	}{{"lerf", H8}, {"msb-a8", A8}, {"berf", H1}} {
+		r := mustLayout(t, tt.id).Readout(tt.sq.Bitboard())
+		if r.Hex != "0x8000000000000000" || r.Decimal != "9223372036854775808" || r.Signed != "-9223372036854775808" {
+			t.Errorf("%s: %v gives %+v", tt.id, tt.sq, r)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	got := mustLayout(t, "0x88").Text(E4.Bitboard())
+	lines := strings.Split(got, "\n")
+	if len(lines) != 10 || lines[4] != "4 | 0 0 0 0 1 0 0 0 . . . . . . . ." || lines[8] != "    a b c d e f g h" {
+		t.Errorf("0x88 Text =\n%s", got)
+	}
+	got = mustLayout(t, "10x12").Text(A1.Bitboard())
+	lines = strings.Split(got, "\n")
+	if len(lines) != 14 || lines[0] != "  | . . . . . . . . . ." || lines[9] != "1 | . 1 0 0 0 0 0 0 0 ." {
+		t.Errorf("10x12 Text =\n%s", got)
+	}
+}
+
+func TestGridLabels(t *testing.T) {
+	g := mustLayout(t, "10x12").Grid(0)
+	if g.RowLabels[0] != "" || g.RowLabels[2] != "8" || g.RowLabels[9] != "1" || g.ColLabels[0] != "" || g.ColLabels[1] != "a" || g.ColLabels[9] != "" {
+		t.Errorf("labels %q %q", g.RowLabels, g.ColLabels)
+	}
+}
+
+func TestMSBIndex(t *testing.T) {
+	l := mustLayout(t, "msb-a8")
+	if !l.MSBFirst || l.MSBIndex(l.Index(A8)) != 0 || l.MSBIndex(l.Index(H1)) != 63 {
+		t.Errorf("msb-a8: a8 has MSB index %d, h1 %d", l.MSBIndex(l.Index(A8)), l.MSBIndex(l.Index(H1)))
+	}
+}
+
+func TestLayoutIDsUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, l := range Layouts {
+		if seen[l.ID] || l.Name == "" || l.About == "" {
+			t.Errorf("layout %q duplicated or undocumented", l.ID)
+		}
+		seen[l.ID] = true
+	}
+	if _, ok := LayoutByID("nope"); ok {
+		t.Error("LayoutByID(nope) found")
+	}
+}
