@@ -338,7 +338,7 @@ func tooLong(fen string) error {
 		}
 	}
 	return fenError(fen[:MaxFENLength], field, MaxFENLength, ErrSyntax, fmt.Sprintf(
-		"the input is %d bytes long; a FEN is at most %d", len(fen), MaxFENLength))
+		"the input is longer than %d bytes, which no FEN is", MaxFENLength))
 }
 
 // missing reports a required field absent at the end of the input.

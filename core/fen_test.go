@@ -133,7 +133,7 @@ var invalidFENs = []struct {
 	{"fullmove decimal", "8/8/8/8/8/8/8/8 w - - 0 1.5", 6, 25, ErrSyntax, "'.' is not a digit"},
 	{"five fields", "8/8/8/8/8/8/8/8 w - - 0", 6, 23, ErrSyntax, "fullmove number is missing"},
 	{"extra field", StartFEN + " 7", 6, 57, ErrSyntax, `unexpected text "7"`},
-	{"too long", StartFEN + strings.Repeat(" ", 200) + "x", 6, MaxFENLength, ErrSyntax, "at most 256"},
+	{"too long", StartFEN + strings.Repeat(" ", 200) + "x", 6, MaxFENLength, ErrSyntax, "longer than 256 bytes"},
 }
 
 func TestParseFENInvalid(t *testing.T) {

@@ -131,6 +131,10 @@ func (l *Layout) Index(sq Square) int { return l.index[sq] }
 // bit (Slots − 1 − slot), as articles that say "bit 0 = MSB" number it.
 func (l *Layout) MSBIndex(slot int) int { return l.Slots - 1 - slot }
 
+// CellSquare returns the square drawn in grid cell i (row by row, rank 8
+// at the top), or NoSquare when that cell is an off-board slot.
+func (l *Layout) CellSquare(i int) Square { return l.square[l.order[i]] }
+
 // SquareAt returns the square in slot, or NoSquare for an off-board slot
 // or a slot out of range.
 func (l *Layout) SquareAt(slot int) Square {
@@ -169,11 +173,10 @@ func (l *Layout) Value(b Bitboard) Value {
 // Hex returns v as "0x" and hexadecimal digits, most significant first,
 // zero-padded to cover every slot: 16 digits for 64 slots, 30 for 120, 32
 // for 128.
-func (l *Layout) Hex(v Value) string {
-	return string(l.appendHex(make([]byte, 0, 2+32), v))
-}
+func (l *Layout) Hex(v Value) string { return string(l.AppendHex(make([]byte, 0, 34), v)) }
 
-func (l *Layout) appendHex(dst []byte, v Value) []byte {
+// AppendHex appends Hex(v) to dst and returns the extended slice.
+func (l *Layout) AppendHex(dst []byte, v Value) []byte {
 	dst = append(dst, '0', 'x')
 	for d := (l.Slots+3)/4 - 1; d >= 0; d-- {
 		w := v.Lo
@@ -190,14 +193,29 @@ func (l *Layout) appendHex(dst []byte, v Value) []byte {
 // off-board slots), in the order the bits are written.
 func (l *Layout) Binary(v Value, grouped bool) string {
 	var buf [128 + 16]byte
-	dst := buf[:0]
+	return string(l.AppendBinary(buf[:0], v, grouped))
+}
+
+// AppendBinary appends Binary(v, grouped) to dst and returns the extended
+// slice.
+func (l *Layout) AppendBinary(dst []byte, v Value, grouped bool) []byte {
 	for s := l.Slots - 1; s >= 0; s-- {
 		dst = append(dst, '0'+byte(b2i(v.Has(s))))
 		if grouped && s > 0 && s%l.Cols == 0 {
 			dst = append(dst, ' ')
 		}
 	}
-	return string(dst)
+	return dst
+}
+
+// AppendCellBits appends one byte per grid cell in display order (row by
+// row, rank 8 at the top) to dst: 1 when the cell's slot is set in v, else
+// 0. It returns the extended slice.
+func (l *Layout) AppendCellBits(dst []byte, v Value) []byte {
+	for _, s := range l.order {
+		dst = append(dst, byte(b2i(v.Has(s))))
+	}
+	return dst
 }
 
 // Decimal returns v as an unsigned decimal number, or "" when the layout

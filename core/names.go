@@ -4,7 +4,34 @@ package core
 type BitboardName struct {
 	Name  string // the name used by the API and the URL: "P", "white", "pawns", …
 	Title string // its conventional name in engine code: "WhitePawns", "pieces[Pawn]", …
-	Of    func(p *Position) Bitboard
+	kind  nameKind
+	arg   uint8 // the Piece, Color or PieceType the kind needs
+}
+
+type nameKind uint8
+
+const (
+	namePiece nameKind = iota
+	nameColor
+	nameOccupied
+	nameEmpty
+	nameType
+)
+
+// Of returns the named bitboard of p.
+func (n BitboardName) Of(p *Position) Bitboard {
+	switch n.kind {
+	case namePiece:
+		return p.pieces[n.arg%PieceCount]
+	case nameColor:
+		return p.colors[n.arg&1]
+	case nameOccupied:
+		return p.occupied
+	case nameEmpty:
+		return ^p.occupied
+	default:
+		return p.Types(PieceType(n.arg))
+	}
 }
 
 // BitboardNames lists every named bitboard in the order the page offers
@@ -14,17 +41,15 @@ type BitboardName struct {
 var BitboardNames = func() []BitboardName {
 	var ns []BitboardName
 	for pc := WhitePawn; pc < NoPiece; pc++ {
-		ns = append(ns, BitboardName{string(pc.Letter()), pc.String() + "s",
-			func(p *Position) Bitboard { return p.pieces[pc] }})
+		ns = append(ns, BitboardName{string(pc.Letter()), pc.String() + "s", namePiece, uint8(pc)})
 	}
 	ns = append(ns,
-		BitboardName{"white", "pieces[White]", func(p *Position) Bitboard { return p.colors[White] }},
-		BitboardName{"black", "pieces[Black]", func(p *Position) Bitboard { return p.colors[Black] }},
-		BitboardName{"occupied", "occupied", func(p *Position) Bitboard { return p.occupied }},
-		BitboardName{"empty", "~occupied", func(p *Position) Bitboard { return ^p.occupied }})
+		BitboardName{"white", "pieces[White]", nameColor, uint8(White)},
+		BitboardName{"black", "pieces[Black]", nameColor, uint8(Black)},
+		BitboardName{"occupied", "occupied", nameOccupied, 0},
+		BitboardName{"empty", "~occupied", nameEmpty, 0})
 	for pt, name := range [PieceTypeCount]string{"pawns", "knights", "bishops", "rooks", "queens", "kings"} {
-		ns = append(ns, BitboardName{name, "pieces[" + PieceType(pt).String() + "]",
-			func(p *Position) Bitboard { return p.Types(PieceType(pt)) }})
+		ns = append(ns, BitboardName{name, "pieces[" + PieceType(pt).String() + "]", nameType, uint8(pt)})
 	}
 	return ns
 }()
@@ -32,7 +57,14 @@ var BitboardNames = func() []BitboardName {
 // LookupBitboard returns the named bitboard (see BitboardNames), or false
 // for an unknown name.
 func LookupBitboard(name string) (BitboardName, bool) {
-	for _, n := range BitboardNames {
+	if len(name) == 1 {
+		pc, ok := PieceFromLetter(name[0])
+		if !ok {
+			return BitboardName{}, false
+		}
+		return BitboardNames[pc], true // the table starts with the pieces, in Piece order
+	}
+	for _, n := range BitboardNames[PieceCount:] {
 		if n.Name == name {
 			return n, true
 		}

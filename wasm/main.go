@@ -1,0 +1,59 @@
+//go:build js && wasm
+
+// Command wasm is Bitview in the browser: it registers the JavaScript API
+// that web/bitview.js completes (see README.md, "JS API") and draws the
+// page when it finds the page's root element. Build it with
+//
+//	GOOS=js GOARCH=wasm go build -trimpath -o web/bitview.wasm ./wasm
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"syscall/js"
+
+	"github.com/norunners/vert"
+)
+
+// version is Bitview's release; the VCS revision is added when known.
+const version = "0.1.0"
+
+func main() {
+	api := js.Global().Get("Object").New()
+	api.Set("version", fullVersion())
+	for name, fn := range map[string]func([]js.Value) any{
+		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
+	} {
+		api.Set(name, js.FuncOf(guard(fn))) // lives as long as the page: never released
+	}
+	js.Global().Set("__bitviewGo", api)
+	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// guard wraps an API function so that a panic becomes an error answer
+// instead of ending the Go runtime (after which every call would fail).
+func guard(fn func([]js.Value) any) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (res any) {
+		defer func() {
+			if r := recover(); r != nil {
+				res = vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: fmt.Sprintf("internal error: %v", r)}}).Value
+			}
+		}()
+		return fn(args)
+	}
+}
+
+// fullVersion returns version with the VCS revision it was built from.
+func fullVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 7 {
+				return version + "+" + s.Value[:7]
+			}
+		}
+	}
+	return version
+}

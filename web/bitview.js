@@ -1,0 +1,236 @@
+// bitview.js: loads Bitview's Go WebAssembly and completes its JavaScript API.
+//
+//   import { load } from './bitview.js';
+//   const bitview = await load('bitview.wasm');   // or the wasm's bytes
+//   bitview.parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
+//
+// wasm_exec.js (from Go's lib/wasm) must have been loaded first: it defines
+// globalThis.Go. The hot paths, parseFen and bitboard, cross into Go through
+// functions exported with //go:wasmexport and a shared buffer in the wasm's
+// memory ("the wire", see wasm/wire.go); this module writes the arguments
+// there and decodes the answers. Everything else is answered by Go directly.
+
+const MAX_FEN = 257; // core.MaxFENLength + 1: enough for Go to see "too long"
+const MAX_ARG = 64;
+const ANSWER = 512; // argSize in wasm/wire.go: where Go writes its answers
+const LETTERS = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k', ''];
+const SQUARES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + (1 + (i >> 3)));
+const CASTLING = Array.from({ length: 16 }, (_, b) => [...'KQkq'].filter((_, i) => b & (1 << i)).join('') || '-');
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+const latin1 = new TextDecoder('latin1'); // the fastest decoder of short ASCII
+
+let loading;
+
+/**
+ * Loads Bitview once and resolves to its API (also set as globalThis.bitview).
+ * @param {string|URL|Uint8Array|ArrayBuffer} source the wasm's URL, or its bytes
+ * @returns {Promise<object>} the API; later calls return the same one
+ */
+export function load(source) {
+  loading ??= start(source).catch((err) => {
+    loading = undefined; // a failed download may be retried
+    throw err;
+  });
+  return loading;
+}
+
+async function start(source) {
+  if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly, which Bitview needs');
+  if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js must be loaded before bitview.js (globalThis.Go is missing)');
+  const go = new globalThis.Go();
+  const { instance } = await instantiate(source, go.importObject);
+  const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
+  go.run(instance); // resolves only when the Go program exits, which it never does
+  await ready;
+  delete globalThis.__bitviewReady;
+  const api = makeApi(instance.exports, globalThis.__bitviewGo);
+  globalThis.bitview = api;
+  return api;
+}
+
+async function instantiate(source, imports) {
+  if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.instantiate(source, imports);
+  let response;
+  try {
+    response = await fetch(source);
+  } catch (err) {
+    throw new Error(`could not download ${source}: ${err.message}`);
+  }
+  if (!response.ok) throw new Error(`could not download ${source}: HTTP ${response.status} ${response.statusText}`);
+  if (WebAssembly.instantiateStreaming && response.headers.get('Content-Type') === 'application/wasm') {
+    return WebAssembly.instantiateStreaming(response, imports);
+  }
+  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+}
+
+function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `${typeof v}`;
+}
+
+function argError(name, message) {
+  return { field: 0, fieldName: name, offset: -1, message };
+}
+
+function makeApi(ex, go) {
+  const mem = ex.mem;
+  const wire = ex.bitview_wire();
+  let u8 = new Uint8Array(mem.buffer);
+  let dv = new DataView(mem.buffer);
+  let pos = 0; // read position in the answer
+  let encoded = null; // the FEN's UTF-8 bytes when it was not ASCII
+
+  const layouts = go.layouts();
+  const names = go.bitboardNames();
+  const codes = go.warningCodes();
+
+  // Memory can grow during a call, which detaches the old views.
+  const fresh = () => {
+    if (u8.buffer !== mem.buffer) {
+      u8 = new Uint8Array(mem.buffer);
+      dv = new DataView(mem.buffer);
+    }
+  };
+
+  // put writes s at wire+at, at most max bytes, and returns the byte count.
+  const put = (s, at, max) => {
+    const n = s.length < max ? s.length : max;
+    const base = wire + at;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 127) {
+        const bytes = utf8.encode(s.slice(0, max));
+        const len = bytes.length < max ? bytes.length : max;
+        u8.set(bytes.subarray(0, len), base);
+        if (at === 0) encoded = bytes;
+        return len;
+      }
+      u8[base + i] = c;
+    }
+    return n;
+  };
+
+  const r8 = () => u8[pos++];
+  const r16 = () => { const v = dv.getUint16(pos, true); pos += 2; return v; };
+  const r32 = () => { const v = dv.getUint32(pos, true); pos += 4; return v; };
+  const ascii = () => {
+    const n = r16();
+    const s = n === 0 ? '' : latin1.decode(u8.subarray(pos, pos + n));
+    pos += n;
+    return s;
+  };
+  const utf = () => {
+    const n = r16();
+    const s = text.decode(u8.subarray(pos, pos + n));
+    pos += n;
+    return s;
+  };
+
+  // readError decodes an error answer; offsets become character offsets.
+  const readError = () => {
+    const field = r8();
+    let offset = r16();
+    const message = utf();
+    const fieldName = utf();
+    if (encoded !== null && field > 0) offset = text.decode(encoded.subarray(0, offset)).length;
+    return { field, fieldName, offset, message };
+  };
+
+  function parseFen(fen) {
+    if (typeof fen !== 'string') {
+      return { ok: false, fen: '', error: argError('fen', `parseFen needs a FEN string, not ${describe(fen)}`), warnings: [], position: null };
+    }
+    try {
+      fresh();
+      encoded = null;
+      const n = ex.bitview_parse_fen(put(fen, 0, MAX_FEN));
+      fresh();
+      pos = wire + ANSWER;
+      if (r8() === 0) return { ok: false, fen: '', error: readError(), warnings: [], position: null };
+      const sideToMove = r8() === 0 ? 'w' : 'b';
+      const castling = CASTLING[r8()];
+      const ep = r8();
+      const halfmoveClock = r32();
+      const fullmoveNumber = r32();
+      const mailbox = new Array(64);
+      for (let i = 0; i < 64; i++) mailbox[i] = LETTERS[u8[pos + i]];
+      pos += 64;
+      const canonical = r8() === 1 ? fen.trim() : ascii();
+      const warnings = [];
+      for (let k = r8(); k > 0; k--) {
+        const code = codes[r8()];
+        const squares = [];
+        for (let s = r8(); s > 0; s--) squares.push(SQUARES[r8()]);
+        warnings.push({ code, message: utf(), squares });
+      }
+      if (pos !== wire + ANSWER + n) throw new Error('answer length mismatch');
+      return {
+        ok: true, fen: canonical, error: null, warnings,
+        position: { sideToMove, castling, enPassant: ep < 64 ? SQUARES[ep] : '-', halfmoveClock, fullmoveNumber, mailbox },
+      };
+    } catch (err) {
+      return { ok: false, fen: '', error: argError('fen', `internal error: ${err.message}`), warnings: [], position: null };
+    }
+  }
+
+  function bitboard(fen, name, layout = 'lerf') {
+    const fail = (error) => ({ ok: false, error, name, layout, hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
+    if (typeof fen !== 'string') return fail(argError('fen', `bitboard needs a FEN string, not ${describe(fen)}`));
+    if (typeof name !== 'string') return fail(argError('name', `bitboard needs a bitboard name string, not ${describe(name)}`));
+    if (typeof layout !== 'string') return fail(argError('layout', `bitboard needs a layout id string, not ${describe(layout)}`));
+    try {
+      fresh();
+      encoded = null;
+      const a = put(fen, 0, MAX_FEN);
+      const b = put(name, a, MAX_ARG);
+      const c = put(layout, a + b, MAX_ARG);
+      ex.bitview_bitboard(a, b, c);
+      fresh();
+      pos = wire + ANSWER;
+      if (r8() === 0) return fail(readError());
+      const l = layouts[r8()];
+      const count = r8();
+      const squares = new Array(count);
+      const indices = new Array(count);
+      for (let i = 0; i < count; i++) squares[i] = SQUARES[u8[pos + i]];
+      pos += count;
+      for (let i = 0; i < count; i++) indices[i] = u8[pos + i];
+      pos += count;
+      const hex = ascii();
+      const binary = ascii();
+      const decimal = ascii();
+      const signed = ascii();
+      const template = l.cells;
+      const cells = new Array(template.length);
+      for (let i = 0; i < template.length; i++) {
+        const t = template[i];
+        cells[i] = { square: t.square, index: t.index, bit: u8[pos + i], offBoard: t.offBoard };
+      }
+      return {
+        ok: true, error: null, name, layout, hex, binary, decimal, signed, count, squares, indices,
+        grid: { rows: l.rows, cols: l.cols, cells },
+      };
+    } catch (err) {
+      return fail(argError('fen', `internal error: ${err.message}`));
+    }
+  }
+
+  const guard = (fn, shape) => (...args) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      return { ...shape, ok: false, error: argError('', `internal error: ${err.message}`) };
+    }
+  };
+
+  return Object.freeze({
+    version: go.version,
+    layouts: guard(() => go.layouts(), {}),
+    bitboardNames: guard(() => go.bitboardNames(), {}),
+    parseFen,
+    writeFen: guard((position) => go.writeFen(position), { fen: '' }),
+    bitboard,
+  });
+}
