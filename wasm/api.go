@@ -125,8 +125,8 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 	fail := func(field int, format string, a ...any) (core.Position, *jsError) {
 		return core.Position{}, &jsError{Field: field, FieldName: core.FieldName(field), Offset: -1, Message: fmt.Sprintf(format, a...)}
 	}
-	if v.Type() != js.TypeObject {
-		return fail(0, "position must be an object, not %s", v.Type())
+	if !v.InstanceOf(js.Global().Get("Object")) { // unlike v.Type(), safe on a BigInt
+		return fail(0, "position must be an object like parseFen's position")
 	}
 	var mailbox []any
 	if err := (vert.Value{Value: v.Get("mailbox")}).AssignTo(&mailbox); err != nil || v.Get("mailbox").IsUndefined() {

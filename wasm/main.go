@@ -19,6 +19,16 @@ import (
 const version = "0.1.0"
 
 func main() {
+	register()
+	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// register sets globalThis.__bitviewGo to the API functions answered by Go
+// directly, for web/bitview.js to complete.
+func register() {
 	api := js.Global().Get("Object").New()
 	api.Set("version", fullVersion())
 	for name, fn := range map[string]func([]js.Value) any{
@@ -27,10 +37,6 @@ func main() {
 		api.Set(name, js.FuncOf(guard(fn))) // lives as long as the page: never released
 	}
 	js.Global().Set("__bitviewGo", api)
-	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
-	}
-	select {}
 }
 
 // guard wraps an API function so that a panic becomes an error answer

@@ -1,0 +1,185 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/binary"
+	"strings"
+	"syscall/js"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+// These tests run under Node (go_js_wasm_exec): they call the API through
+// syscall/js as JavaScript sees it, and the wire functions the way
+// web/bitview.js drives them.
+
+func init() {
+	// Register the API as main would, without blocking.
+	register()
+}
+
+func api(name string, args ...any) js.Value {
+	return js.Global().Get("__bitviewGo").Call(name, args...)
+}
+
+func TestLayoutsFromJS(t *testing.T) {
+	ls := api("layouts")
+	if ls.Length() != len(core.Layouts) {
+		t.Fatalf("layouts() has %d entries", ls.Length())
+	}
+	want := map[string][4]int{"lerf": {64, 0, 28, 63}, "0x88": {128, 0, 52, 119}, "msb-a8": {64, 7, 27, 56},
+		"berf": {64, 56, 36, 7}, "10x12": {120, 21, 55, 98}}
+	for i := range ls.Length() {
+		l := ls.Index(i)
+		id := l.Get("id").String()
+		w, ok := want[id]
+		if !ok {
+			t.Errorf("unexpected layout %q", id)
+			continue
+		}
+		idx := l.Get("index")
+		if l.Get("slots").Int() != w[0] || idx.Length() != 64 || idx.Index(0).Int() != w[1] ||
+			idx.Index(28).Int() != w[2] || idx.Index(63).Int() != w[3] || l.Get("fitsUint64").Bool() != (w[0] == 64) {
+			t.Errorf("%s: slots %d, a1 %d, e4 %d, h8 %d", id, l.Get("slots").Int(), idx.Index(0).Int(), idx.Index(28).Int(), idx.Index(63).Int())
+		}
+		cells := l.Get("cells")
+		if cells.Length() != w[0] || l.Get("rows").Int()*l.Get("cols").Int() != w[0] {
+			t.Errorf("%s: %d cells", id, cells.Length())
+		}
+		if id == "0x88" && (!cells.Index(8).Get("offBoard").Bool() || !cells.Index(8).Get("square").IsNull()) {
+			t.Errorf("0x88: cell 8 (slot %d) should be off-board", cells.Index(8).Get("index").Int())
+		}
+	}
+}
+
+func position(fen string) js.Value {
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		panic(err)
+	}
+	mb := make([]any, 64)
+	for i, pc := range p.Mailbox() {
+		mb[i] = strings.TrimSpace(string(pc.Letter()))
+	}
+	return js.ValueOf(map[string]any{"sideToMove": "wb"[p.SideToMove : p.SideToMove+1], "castling": p.Castling.String(),
+		"enPassant": p.EnPassant.String(), "halfmoveClock": p.HalfmoveClock, "fullmoveNumber": p.FullmoveNumber, "mailbox": mb})
+}
+
+func TestWriteFenFromJS(t *testing.T) {
+	for _, fen := range []string{core.StartFEN, "r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13"} {
+		r := api("writeFen", position(fen))
+		if !r.Get("ok").Bool() || r.Get("fen").String() != fen || !r.Get("error").IsNull() {
+			t.Errorf("writeFen(%q) = %v %q", fen, r.Get("ok"), r.Get("fen").String())
+		}
+	}
+	bad := func(mutate func(o js.Value)) js.Value {
+		o := position(core.StartFEN)
+		mutate(o)
+		return o
+	}
+	tests := []struct {
+		name  string
+		arg   any
+		field int
+		msg   string
+	}{
+		{"not an object", "x", 0, "must be an object"},
+		{"null", nil, 0, "must be an object"},
+		{"short mailbox", bad(func(o js.Value) { o.Set("mailbox", js.ValueOf([]any{"P"})) }), 1, "has 1 entries"},
+		{"mailbox not an array", bad(func(o js.Value) { o.Set("mailbox", 5) }), 1, "must be an array"},
+		{"mailbox number", bad(func(o js.Value) { o.Get("mailbox").SetIndex(3, 7) }), 1, "mailbox[3] (d1) must be a string"},
+		{"mailbox letter", bad(func(o js.Value) { o.Get("mailbox").SetIndex(4, "X") }), 1, `mailbox[4] (e1) is "X"`},
+		{"missing side", bad(func(o js.Value) { o.Delete("sideToMove") }), 2, "sideToMove is missing"},
+		{"side number", bad(func(o js.Value) { o.Set("sideToMove", 1) }), 2, "must be a string"},
+		{"side x", bad(func(o js.Value) { o.Set("sideToMove", "x") }), 2, "must be 'w' or 'b'"},
+		{"castling order", bad(func(o js.Value) { o.Set("castling", "qK") }), 3, "comes too late"},
+		{"castling spaces", bad(func(o js.Value) { o.Set("castling", "K Q") }), 3, "one word"},
+		{"en passant", bad(func(o js.Value) { o.Set("enPassant", "e4") }), 4, "not on rank 3 or 6"},
+		{"halfmove string", bad(func(o js.Value) { o.Set("halfmoveClock", "0") }), 5, "must be a number"},
+		{"halfmove fraction", bad(func(o js.Value) { o.Set("halfmoveClock", 1.5) }), 5, "'.' is not a digit"},
+		{"halfmove negative", bad(func(o js.Value) { o.Set("halfmoveClock", -1) }), 5, "without a sign"},
+		{"fullmove zero", bad(func(o js.Value) { o.Set("fullmoveNumber", 0) }), 6, "at least 1"},
+		{"bigint", js.Global().Call("BigInt", 5), 0, "must be an object"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := api("writeFen", tt.arg)
+			e := r.Get("error")
+			if r.Get("ok").Bool() || e.IsNull() || e.Get("field").Int() != tt.field || !strings.Contains(e.Get("message").String(), tt.msg) {
+				t.Errorf("writeFen = ok %v, error %v", r.Get("ok"), js.Global().Get("JSON").Call("stringify", e))
+			}
+		})
+	}
+}
+
+// call writes the strings at the start of wire as web/bitview.js does and
+// returns the answer bytes of fn.
+func call(fn func(n int32) int32, fen string) []byte {
+	copy(wire[:], fen)
+	n := fn(int32(len(fen)))
+	return wire[argSize : argSize+int(n)]
+}
+
+func TestParseFENWire(t *testing.T) {
+	ans := call(parseFEN, " "+core.StartFEN+"\n")
+	if ans[0] != 1 || ans[1] != 0 || ans[2] != 15 || ans[3] != 64 || binary.LittleEndian.Uint32(ans[8:]) != 1 {
+		t.Errorf("start position header % x", ans[:12])
+	}
+	if ans[12+int(core.E1)] != byte(core.WhiteKing) || ans[12+int(core.E4)] != byte(core.NoPiece) || ans[76] != 1 || ans[77] != 0 {
+		t.Errorf("start position mailbox or flags: % x", ans[12:])
+	}
+	// No kings and four castling rights: two king-count and four castling-rights warnings.
+	if ans = call(parseFEN, "8/8/8/8/8/8/8/8 w KQkq - 0 1"); ans[76] != 1 || ans[77] != 6 {
+		t.Errorf("same flag %d, %d warnings, want 1 and 6", ans[76], ans[77])
+	}
+	ans = call(parseFEN, "8/8/8/8/8/8/8/8  w - - 0 1") // a double space: the canonical FEN differs
+	if ans[76] != 0 || string(ans[79:79+int(binary.LittleEndian.Uint16(ans[77:]))]) != "8/8/8/8/8/8/8/8 w - - 0 1" {
+		t.Errorf("canonical FEN not sent: % x", ans[76:])
+	}
+	ans = call(parseFEN, "8/8/8/8/8/8/8/8 x - - 0 1")
+	if ans[0] != 0 || ans[1] != 2 || binary.LittleEndian.Uint16(ans[2:]) != 16 {
+		t.Errorf("error answer % x", ans)
+	}
+}
+
+func TestBitboardWire(t *testing.T) {
+	fen, name, layout := core.StartFEN, "P", "0x88"
+	copy(wire[:], fen+name+layout)
+	n := bitboard(int32(len(fen)), int32(len(name)), int32(len(layout)))
+	ans := wire[argSize : argSize+int(n)]
+	if ans[0] != 1 || ans[1] != 1 || ans[2] != 8 || ans[3] != byte(core.A2) || ans[3+8] != 16 {
+		t.Fatalf("header % x", ans[:20])
+	}
+	if len(ans) != 3+16+2+34+2+128+2+2+128 {
+		t.Errorf("answer is %d bytes", len(ans))
+	}
+	for _, bad := range [][3]string{{fen, "x", "lerf"}, {fen, "P", "nope"}, {"8/8 w", "P", "lerf"}} {
+		copy(wire[:], bad[0]+bad[1]+bad[2])
+		n := bitboard(int32(len(bad[0])), int32(len(bad[1])), int32(len(bad[2])))
+		if ans := wire[argSize : argSize+int(n)]; ans[0] != 0 {
+			t.Errorf("bitboard%q accepted", bad)
+		}
+	}
+	// Lengths that do not fit the argument area are an error, not a crash.
+	if n := bitboard(1000, 1000, 1000); wire[argSize] != 0 || n <= 0 {
+		t.Errorf("oversized arguments: ok byte %d", wire[argSize])
+	}
+}
+
+func TestGuardRecovers(t *testing.T) {
+	r := guard(func([]js.Value) any { panic("boom") })(js.Undefined(), nil).(js.Value)
+	if r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), "boom") {
+		t.Errorf("guard did not turn the panic into an error")
+	}
+	var w writer
+	var n int32
+	func() {
+		defer recoverInto(&w, &n)
+		panic("boom")
+	}()
+	if wire[argSize] != 0 || n == 0 {
+		t.Errorf("recoverInto did not write an error answer")
+	}
+}
