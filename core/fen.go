@@ -2,8 +2,8 @@ package core
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -61,7 +61,7 @@ type FENError struct {
 
 // Error returns e.g. `FEN piece placement (field 1) at offset 12: rank 6 has 9 squares`.
 func (e *FENError) Error() string {
-	return fmt.Sprintf("FEN %s (field %d) at offset %d: %s", FieldName(e.Field), e.Field, e.Offset, e.Msg)
+	return "FEN " + FieldName(e.Field) + " (field " + strconv.Itoa(e.Field) + ") at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
 // Unwrap returns the kind of error: ErrSyntax, ErrUnsupported or ErrRange.
@@ -132,8 +132,8 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
-					"two digits in a row ('%c' after '%c'): write the empty squares as one digit", c, s[i-1]))
+				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax,
+					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
 			}
 			if sq += int(c - '0'); sq > rankEnd {
 				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
@@ -158,8 +158,8 @@ placement:
 		return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 	}
 	if rankEnd != 8 {
-		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf(
-			"piece placement has %d ranks; it needs 8, separated by '/'", 9-rankEnd/8))
+		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax,
+			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
 	}
 	for pc := WhitePawn; pc <= WhiteKing; pc++ {
 		p.colors[White] |= p.pieces[pc]
@@ -209,8 +209,8 @@ placement:
 			return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrSyntax, fmt.Sprintf(
-				"en passant target square %s is not on rank 3 or 6", s[i:i+2]))
+			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrSyntax,
+				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
@@ -238,8 +238,8 @@ placement:
 		return Position{}, fenError(fen, FieldFullmoveNumber, i-1, ErrRange, "fullmove number must be at least 1")
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax, fmt.Sprintf(
-			"unexpected text %q after the fullmove number: FEN has 6 fields", token(fen, i, end)))
+		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax,
+			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
 	}
 	return p, nil
 }
@@ -280,8 +280,8 @@ func parseCastling(fen string, i, end int) (CastlingRights, int, error) {
 			flag = BlackQueenside
 		default:
 			if c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h' {
-				return 0, i, fenError(fen, FieldCastling, i, ErrUnsupported, fmt.Sprintf(
-					"castling letter '%c' is Shredder-FEN/X-FEN notation, which is not supported: use KQkq", c))
+				return 0, i, fenError(fen, FieldCastling, i, ErrUnsupported,
+					"castling letter '"+string(c)+"' is Shredder-FEN/X-FEN notation, which is not supported: use KQkq")
 			}
 			if c == '-' {
 				return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
@@ -290,10 +290,10 @@ func parseCastling(fen string, i, end int) (CastlingRights, int, error) {
 		}
 		switch {
 		case cr&flag != 0:
-			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, fmt.Sprintf("'%c' appears twice", c))
+			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, "'"+string(c)+"' appears twice")
 		case cr >= flag:
-			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, fmt.Sprintf(
-				"'%c' comes too late: castling letters go in the order KQkq", c))
+			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax,
+				"'"+string(c)+"' comes too late: castling letters go in the order KQkq")
 		}
 		cr |= flag
 	}
@@ -312,12 +312,12 @@ func parseCounter(fen string, field, i, end int) (int, int, error) {
 			}
 			return 0, i, badChar(fen, field, i, "a digit")
 		case c == '0' && i == start && i+1 < end && !isSep(fen[i+1]):
-			return 0, i, fenError(fen, field, i, ErrSyntax, fmt.Sprintf(
-				"%s %q has a leading zero", FieldName(field), token(fen, start, end)))
+			return 0, i, fenError(fen, field, i, ErrSyntax,
+				FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" has a leading zero")
 		}
 		if n = n*10 + int(c-'0'); n > MaxCounter {
-			return 0, i, fenError(fen, field, start, ErrRange, fmt.Sprintf(
-				"%s %s is too large (at most %d)", FieldName(field), token(fen, start, end), MaxCounter))
+			return 0, i, fenError(fen, field, start, ErrRange,
+				FieldName(field)+" "+token(fen, start, end)+" is too large (at most "+strconv.Itoa(MaxCounter)+")")
 		}
 	}
 	return n, i, nil
@@ -337,8 +337,8 @@ func tooLong(fen string) error {
 			field++
 		}
 	}
-	return fenError(fen[:MaxFENLength], field, MaxFENLength, ErrSyntax, fmt.Sprintf(
-		"the input is longer than %d bytes, which no FEN is", MaxFENLength))
+	return fenError(fen[:MaxFENLength], field, MaxFENLength, ErrSyntax,
+		"the input is longer than "+strconv.Itoa(MaxFENLength)+" bytes, which no FEN is")
 }
 
 // missing reports a required field absent at the end of the input.
@@ -354,14 +354,15 @@ func describe(fen string, i int) string {
 		return "'" + string(r) + "'"
 	}
 	if r == utf8.RuneError {
-		return fmt.Sprintf("byte %#02x", fen[i])
+		return "byte 0x" + strconv.FormatUint(uint64(fen[i]), 16)
 	}
-	return fmt.Sprintf("%q (U+%04X)", r, r)
+	u := strconv.FormatUint(uint64(r), 16)
+	return strconv.QuoteRune(r) + " (U+" + strings.Repeat("0", max(0, 4-len(u))) + strings.ToUpper(u) + ")"
 }
 
 // badChar reports an unexpected character at i where want was expected.
 func badChar(fen string, field, i int, want string) error {
-	return fenError(fen, field, i, ErrSyntax, fmt.Sprintf("%s is not %s", describe(fen, i), want))
+	return fenError(fen, field, i, ErrSyntax, describe(fen, i)+" is not "+want)
 }
 
 // badToken reports a field whose value, starting at start, is wrong as a
@@ -371,7 +372,7 @@ func badToken(fen string, field, at, end int, rule string) error {
 	for start > 0 && !isSep(fen[start-1]) {
 		start--
 	}
-	return fenError(fen, field, at, ErrSyntax, fmt.Sprintf("%s %q %s", FieldName(field), token(fen, start, end), rule))
+	return fenError(fen, field, at, ErrSyntax, FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" "+rule)
 }
 
 // rankLengthError reports a rank that does not cover exactly 8 squares; i
@@ -391,7 +392,7 @@ func rankLengthError(fen string, i, rank int) error {
 			n++
 		}
 	}
-	return fenError(fen, FieldPiecePlacement, i, ErrSyntax, fmt.Sprintf("rank %d has %d squares; it needs 8", rank+1, n))
+	return fenError(fen, FieldPiecePlacement, i, ErrSyntax, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(n)+" squares; it needs 8")
 }
 
 // AppendFEN appends the position's FEN (PGN standard, section 16.1), in

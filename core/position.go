@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"errors"
+	"strconv"
+)
 
 // CastlingRights is a set of castling rights as four flags, in the order
 // FEN writes them ("KQkq").
@@ -160,23 +163,23 @@ func (p *Position) Check() error {
 	for pc := WhitePawn; pc < NoPiece; pc++ {
 		b := p.pieces[pc]
 		if b&all != 0 {
-			return fmt.Errorf("%v also on %v", pc, (b & all).LSB())
+			return errors.New(pc.String() + " also on " + (b & all).LSB().String())
 		}
 		all |= b
 		colors[pc.Color()] |= b
 		for sq := range b.Squares() {
 			if p.mailbox[sq] != pc {
-				return fmt.Errorf("bitboard %v has %v but the mailbox holds %v", pc, sq, p.mailbox[sq])
+				return errors.New("bitboard " + pc.String() + " has " + sq.String() + " but the mailbox holds " + p.mailbox[sq].String())
 			}
 		}
 	}
 	for sq := A1; sq < NoSquare; sq++ {
 		pc := p.mailbox[sq]
 		if pc > NoPiece {
-			return fmt.Errorf("mailbox %v holds invalid piece %d", sq, pc)
+			return errors.New("mailbox " + sq.String() + " holds invalid piece " + strconv.Itoa(int(pc)))
 		}
 		if pc != NoPiece && !p.pieces[pc].Has(sq) {
-			return fmt.Errorf("mailbox %v holds %v but its bitboard lacks it", sq, pc)
+			return errors.New("mailbox " + sq.String() + " holds " + pc.String() + " but its bitboard lacks it")
 		}
 		if pc != NoPiece {
 			seen[pc.Color()].Set(sq)
@@ -184,21 +187,21 @@ func (p *Position) Check() error {
 	}
 	switch {
 	case colors != p.colors:
-		return fmt.Errorf("colour occupancy %#x/%#x, want %#x/%#x", p.colors[White], p.colors[Black], colors[White], colors[Black])
+		return errors.New("colour occupancy disagrees with the piece bitboards")
 	case all != p.occupied:
-		return fmt.Errorf("occupancy %#x, want %#x", p.occupied, all)
+		return errors.New("occupancy disagrees with the piece bitboards")
 	case seen != colors:
-		return fmt.Errorf("mailbox colours %#x/%#x disagree with bitboards", seen[White], seen[Black])
+		return errors.New("mailbox colours disagree with the bitboards")
 	case p.SideToMove > Black:
-		return fmt.Errorf("side to move %d", p.SideToMove)
+		return errors.New("invalid side to move " + strconv.Itoa(int(p.SideToMove)))
 	case p.Castling&^AllCastling != 0:
-		return fmt.Errorf("castling rights %#x", p.Castling)
+		return errors.New("invalid castling rights " + strconv.Itoa(int(p.Castling)))
 	case p.EnPassant != NoSquare && p.EnPassant.Rank() != Rank3 && p.EnPassant.Rank() != Rank6:
-		return fmt.Errorf("en passant target square %v is not on rank 3 or 6", p.EnPassant)
+		return errors.New("en passant target square " + p.EnPassant.String() + " is not on rank 3 or 6")
 	case p.HalfmoveClock < 0 || p.HalfmoveClock > MaxCounter:
-		return fmt.Errorf("halfmove clock %d out of range", p.HalfmoveClock)
+		return errors.New("halfmove clock " + strconv.Itoa(p.HalfmoveClock) + " out of range")
 	case p.FullmoveNumber < 1 || p.FullmoveNumber > MaxCounter:
-		return fmt.Errorf("fullmove number %d out of range", p.FullmoveNumber)
+		return errors.New("fullmove number " + strconv.Itoa(p.FullmoveNumber) + " out of range")
 	}
 	return nil
 }

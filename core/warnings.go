@@ -1,6 +1,6 @@
 package core
 
-import "fmt"
+import "strconv"
 
 // A WarningCode names a kind of warning; the codes are stable and safe to
 // match in code.
@@ -40,27 +40,27 @@ var castlingHome = [4][2]Square{{E1, H1}, {E1, A1}, {E8, H8}, {E8, A8}}
 // there is nothing to report.
 func (p *Position) Warnings() []Warning {
 	var ws []Warning
-	add := func(code WarningCode, squares Bitboard, format string, args ...any) {
-		ws = append(ws, Warning{Code: code, Message: fmt.Sprintf(format, args...), Squares: squares})
+	add := func(code WarningCode, squares Bitboard, message string) {
+		ws = append(ws, Warning{Code: code, Message: message, Squares: squares})
 	}
 	for c := White; c <= Black; c++ {
 		if kings := p.pieces[NewPiece(c, King)]; kings.Count() != 1 {
-			add(WarnKingCount, kings, "%v has %d kings; a game has exactly one per side", c, kings.Count())
+			add(WarnKingCount, kings, c.String()+" has "+strconv.Itoa(kings.Count())+" kings; a game has exactly one per side")
 		}
 		if n := p.pieces[NewPiece(c, Pawn)].Count(); n > 8 {
-			add(WarnTooManyPawns, p.pieces[NewPiece(c, Pawn)], "%v has %d pawns; at most 8", c, n)
+			add(WarnTooManyPawns, p.pieces[NewPiece(c, Pawn)], c.String()+" has "+strconv.Itoa(n)+" pawns; at most 8")
 		}
 		if n := p.colors[c].Count(); n > 16 {
-			add(WarnTooManyPieces, p.colors[c], "%v has %d pieces; at most 16", c, n)
+			add(WarnTooManyPieces, p.colors[c], c.String()+" has "+strconv.Itoa(n)+" pieces; at most 16")
 		}
 	}
 	if back := p.Types(Pawn) & (Rank1BB | Rank8BB); back != 0 {
-		add(WarnPawnOnBackRank, back, "pawns on rank 1 or 8 (%s): a pawn there must already have promoted", squareList(back))
+		add(WarnPawnOnBackRank, back, "pawns on rank 1 or 8 ("+squareList(back)+"): a pawn there must already have promoted")
 	}
 	them := p.SideToMove.Other()
 	if kings := p.pieces[NewPiece(them, King)]; kings.Count() == 1 {
 		if checkers := p.AttackersTo(kings.LSB(), p.SideToMove); checkers != 0 {
-			add(WarnOpponentInCheck, kings|checkers, "%v is in check but it is %v's move", them, p.SideToMove)
+			add(WarnOpponentInCheck, kings|checkers, them.String()+" is in check but it is "+p.SideToMove.String()+"'s move")
 		}
 	}
 	for i, home := range castlingHome {
@@ -77,8 +77,8 @@ func (p *Position) Warnings() []Warning {
 			absent.Set(home[1])
 		}
 		if absent != 0 {
-			add(WarnCastlingRights, absent, "castling right '%c' needs the %v king on %v and a rook on %v",
-				castlingLetters[i], c, home[0], home[1])
+			add(WarnCastlingRights, absent, "castling right '"+castlingLetters[i:i+1]+"' needs the "+c.String()+
+				" king on "+home[0].String()+" and a rook on "+home[1].String())
 		}
 	}
 	if ep := p.EnPassant; ep < NoSquare {
@@ -88,15 +88,15 @@ func (p *Position) Warnings() []Warning {
 }
 
 // enPassantWarnings adds the warnings about the en passant target square ep.
-func (p *Position) enPassantWarnings(ep Square, add func(WarningCode, Bitboard, string, ...any)) {
+func (p *Position) enPassantWarnings(ep Square, add func(WarningCode, Bitboard, string)) {
 	mover, pusher := p.SideToMove, p.SideToMove.Other()
 	want := Rank6
 	if mover == Black {
 		want = Rank3
 	}
 	if ep.Rank() != want {
-		add(WarnEnPassantRank, ep.Bitboard(), "en passant target square %v is on rank %v, but with %v to move it must be on rank %v (%v just advanced two squares)",
-			ep, ep.Rank(), mover, want, pusher)
+		add(WarnEnPassantRank, ep.Bitboard(), "en passant target square "+ep.String()+" is on rank "+ep.Rank().String()+
+			", but with "+mover.String()+" to move it must be on rank "+want.String()+" ("+pusher.String()+" just advanced two squares)")
 	} else {
 		// The pusher's pawn stands one rank past ep, and ep and the square it came from are empty.
 		pawn, from := ep+8, ep-8
@@ -105,13 +105,13 @@ func (p *Position) enPassantWarnings(ep Square, add func(WarningCode, Bitboard, 
 		}
 		if p.mailbox[pawn] != NewPiece(pusher, Pawn) || p.mailbox[ep] != NoPiece || p.mailbox[from] != NoPiece {
 			add(WarnEnPassantNoPawn, pawn.Bitboard()|ep.Bitboard()|from.Bitboard(),
-				"en passant target square %v needs a %v pawn on %v that just came from %v, with %v and %v empty",
-				ep, pusher, pawn, from, from, ep)
+				"en passant target square "+ep.String()+" needs a "+pusher.String()+" pawn on "+pawn.String()+
+					" that just came from "+from.String()+", with "+from.String()+" and "+ep.String()+" empty")
 		}
 	}
 	if p.HalfmoveClock != 0 {
-		add(WarnEnPassantHalfmove, ep.Bitboard(), "en passant target square %v means a pawn just moved, so the halfmove clock must be 0, not %d",
-			ep, p.HalfmoveClock)
+		add(WarnEnPassantHalfmove, ep.Bitboard(), "en passant target square "+ep.String()+
+			" means a pawn just moved, so the halfmove clock must be 0, not "+strconv.Itoa(p.HalfmoveClock))
 	}
 }
 

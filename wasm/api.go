@@ -3,7 +3,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -122,8 +121,8 @@ func writeFEN(args []js.Value) any {
 // core.Position.Put; the other fields through core.ParseFEN, so they obey
 // exactly the FEN rules and messages.
 func positionFromJS(v js.Value) (core.Position, *jsError) {
-	fail := func(field int, format string, a ...any) (core.Position, *jsError) {
-		return core.Position{}, &jsError{Field: field, FieldName: core.FieldName(field), Offset: -1, Message: fmt.Sprintf(format, a...)}
+	fail := func(field int, message string) (core.Position, *jsError) {
+		return core.Position{}, &jsError{Field: field, FieldName: core.FieldName(field), Offset: -1, Message: message}
 	}
 	if !v.InstanceOf(js.Global().Get("Object")) { // unlike v.Type(), safe on a BigInt
 		return fail(0, "position must be an object like parseFen's position")
@@ -133,20 +132,20 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 		return fail(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
 	}
 	if len(mailbox) != core.SquareCount {
-		return fail(core.FieldPiecePlacement, "position.mailbox has %d entries (null and undefined ones are dropped); it needs 64, a1 first", len(mailbox))
+		return fail(core.FieldPiecePlacement, "position.mailbox has "+strconv.Itoa(len(mailbox))+" entries (null and undefined ones are dropped); it needs 64, a1 first")
 	}
 	p := core.NewPosition()
 	for i, e := range mailbox {
 		s, ok := e.(string)
 		if !ok {
-			return fail(core.FieldPiecePlacement, "position.mailbox[%d] (%v) must be a string", i, core.Square(i))
+			return fail(core.FieldPiecePlacement, "position.mailbox["+strconv.Itoa(i)+"] ("+core.Square(i).String()+") must be a string")
 		}
 		if s == "" {
 			continue
 		}
 		pc, ok := core.PieceFromLetter(s[0])
 		if len(s) != 1 || !ok {
-			return fail(core.FieldPiecePlacement, "position.mailbox[%d] (%v) is %q: use \"\" or one of PNBRQKpnbrqk", i, core.Square(i), s)
+			return fail(core.FieldPiecePlacement, "position.mailbox["+strconv.Itoa(i)+"] ("+core.Square(i).String()+") is "+strconv.Quote(s)+`: use "" or one of PNBRQKpnbrqk`)
 		}
 		p.Put(pc, core.Square(i))
 	}
@@ -155,28 +154,28 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 		field := core.FieldActiveColor + i
 		jv := v.Get(key)
 		if jv.IsUndefined() || jv.IsNull() {
-			return fail(field, "position.%s is missing", key)
+			return fail(field, "position."+key+" is missing")
 		}
 		if field >= core.FieldHalfmoveClock {
 			var f float64
 			if err := (vert.Value{Value: jv}).AssignTo(&f); err != nil || jv.Type() != js.TypeNumber {
-				return fail(field, "position.%s must be a number", key)
+				return fail(field, "position."+key+" must be a number")
 			}
 			state[i] = strconv.FormatFloat(f, 'f', -1, 64)
 			continue
 		}
 		var s string
 		if err := (vert.Value{Value: jv}).AssignTo(&s); err != nil || jv.Type() != js.TypeString {
-			return fail(field, "position.%s must be a string", key)
+			return fail(field, "position."+key+" must be a string")
 		}
 		if s == "" || strings.ContainsAny(s, " \t\r\n") {
-			return fail(field, "position.%s %q must be one word", key, s)
+			return fail(field, "position."+key+" "+strconv.Quote(s)+" must be one word")
 		}
 		state[i] = s
 	}
 	q, err := core.ParseFEN("8/8/8/8/8/8/8/8 " + strings.Join(state[:], " "))
 	if fe, ok := err.(*core.FENError); ok {
-		return fail(fe.Field, "position.%s: %s", [...]string{"", "", "sideToMove", "castling", "enPassant", "halfmoveClock", "fullmoveNumber"}[fe.Field], fe.Msg)
+		return fail(fe.Field, "position."+[...]string{"", "", "sideToMove", "castling", "enPassant", "halfmoveClock", "fullmoveNumber"}[fe.Field]+": "+fe.Msg)
 	}
 	p.SideToMove, p.Castling, p.EnPassant, p.HalfmoveClock, p.FullmoveNumber =
 		q.SideToMove, q.Castling, q.EnPassant, q.HalfmoveClock, q.FullmoveNumber

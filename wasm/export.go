@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"unsafe"
 
@@ -161,11 +160,11 @@ func lookup(fen, name, id string) (*core.Layout, core.Bitboard, error) {
 	}
 	bn, ok := core.LookupBitboard(name)
 	if !ok {
-		return nil, 0, argError{"name", fmt.Sprintf("unknown bitboard name %q: use a piece letter (PNBRQKpnbrqk), white, black, occupied, empty, pawns, knights, bishops, rooks, queens or kings", name)}
+		return nil, 0, argError{"name", "unknown bitboard name " + strconv.Quote(name) + ": use a piece letter (PNBRQKpnbrqk), white, black, occupied, empty, pawns, knights, bishops, rooks, queens or kings"}
 	}
 	l, ok := core.LayoutByID(id)
 	if !ok {
-		return nil, 0, argError{"layout", fmt.Sprintf("unknown layout %q: use %s", id, layoutIDs())}
+		return nil, 0, argError{"layout", "unknown layout " + strconv.Quote(id) + ": use " + layoutIDs()}
 	}
 	return l, bn.Of(&p), nil
 }
@@ -177,7 +176,7 @@ type argError struct{ arg, msg string }
 func (e argError) Error() string { return e.arg + ": " + e.msg }
 
 // writeError writes ok = 0 and the error: field u8, offset u16, message
-// str, then the field name str.
+// str, then the field name str. err is a *core.FENError or an argError.
 func writeError(w *writer, err error) {
 	w.n = argSize
 	w.u8(0)
@@ -194,11 +193,6 @@ func writeError(w *writer, err error) {
 		w.u16(0)
 		w.str(ae.msg)
 		w.str(ae.arg)
-	default:
-		w.u8(0)
-		w.u16(0)
-		w.str(err.Error())
-		w.str("")
 	}
 }
 
@@ -206,7 +200,7 @@ func writeError(w *writer, err error) {
 // so that one bad call never ends the Go runtime.
 func recoverInto(w *writer, n *int32) {
 	if r := recover(); r != nil {
-		writeError(w, fmt.Errorf("internal error: %v", r))
+		writeError(w, argError{"", "internal error: " + panicText(r)})
 		*n = int32(w.n - argSize)
 	}
 }
@@ -225,4 +219,16 @@ func b2u8(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// panicText describes a recovered panic value for an error message.
+func panicText(r any) string {
+	switch v := r.(type) {
+	case string:
+		return v
+	case interface{ RuntimeError() }: // a runtime.Error, such as an index out of range
+		return "runtime error"
+	default:
+		return "unexpected panic"
+	}
 }

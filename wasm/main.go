@@ -8,14 +8,12 @@
 package main
 
 import (
-	"fmt"
-	"runtime/debug"
 	"syscall/js"
 
 	"github.com/norunners/vert"
 )
 
-// version is Bitview's release; the VCS revision is added when known.
+// version is Bitview's release (bitview.version).
 const version = "0.1.0"
 
 func main() {
@@ -30,7 +28,7 @@ func main() {
 // directly, for web/bitview.js to complete.
 func register() {
 	api := js.Global().Get("Object").New()
-	api.Set("version", fullVersion())
+	api.Set("version", version)
 	for name, fn := range map[string]func([]js.Value) any{
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
 	} {
@@ -45,21 +43,9 @@ func guard(fn func([]js.Value) any) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (res any) {
 		defer func() {
 			if r := recover(); r != nil {
-				res = vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: fmt.Sprintf("internal error: %v", r)}}).Value
+				res = vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: "internal error: " + panicText(r)}}).Value
 			}
 		}()
 		return fn(args)
 	}
-}
-
-// fullVersion returns version with the VCS revision it was built from.
-func fullVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 7 {
-				return version + "+" + s.Value[:7]
-			}
-		}
-	}
-	return version
 }
