@@ -18,6 +18,7 @@ const version = "0.1.0"
 
 func main() {
 	register()
+	mountPage()
 	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}

@@ -1,0 +1,320 @@
+package view
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
+)
+
+// pieceNames names each piece for aria-labels: "white pawn" … "black king".
+var pieceNames = func() (n [core.PieceCount]string) {
+	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+		n[pc] = pc.Color().String() + " " + strings.ToLower(pc.Type().String())
+	}
+	return n
+}()
+
+// pieceImage returns the Chessnut image of pc, relative to the page.
+func pieceImage(pc core.Piece) string {
+	return "pieces/chessnut/" + "wb"[pc.Color():pc.Color()+1] + strings.ToUpper(string(pc.Letter())) + ".svg"
+}
+
+// attr writes ` name="value"` with value escaped.
+func attr(b *strings.Builder, name, value string) {
+	b.WriteString(" " + name + `="` + html.EscapeString(value) + `"`)
+}
+
+// Board returns the board: 8×8 squares with a–h / 1–8 coordinates, rank 8
+// at the top (rank 1 when flipped), each square with data-square,
+// data-piece when occupied, an aria-label with its index in l, and the
+// index itself when labels is set. Squares in warn are marked.
+func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bitboard) string {
+	var b strings.Builder
+	side := "white"
+	if flipped {
+		side = "black"
+	}
+	b.WriteString(`<div class="board" role="grid" aria-label="Chess board, ` + side + ` at the bottom">`)
+	for row := range 8 {
+		r, files := core.Rank(7-row), [8]core.File{0, 1, 2, 3, 4, 5, 6, 7}
+		if flipped {
+			r = core.Rank(row)
+			files = [8]core.File{7, 6, 5, 4, 3, 2, 1, 0}
+		}
+		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + r.String() + `</span>`)
+		for _, f := range files {
+			sq := core.NewSquare(f, r)
+			pc := p.PieceAt(sq)
+			class := "sq dark"
+			if (int(f)+int(r))%2 == 1 {
+				class = "sq light"
+			}
+			if warn.Has(sq) {
+				class += " warn"
+			}
+			label := sq.String() + ", empty"
+			if pc != core.NoPiece {
+				label = sq.String() + ", " + pieceNames[pc]
+			}
+			label += ", " + l.Name + " " + strconv.Itoa(l.Index(sq))
+			tabindex := "-1" // one square is in the tab order; arrow keys move from there
+			if row == 0 && f == files[0] {
+				tabindex = "0"
+			}
+			b.WriteString(`<div role="gridcell" tabindex="` + tabindex + `"`)
+			attr(&b, "class", class)
+			attr(&b, "data-square", sq.String())
+			if pc != core.NoPiece {
+				attr(&b, "data-piece", string(pc.Letter()))
+			}
+			attr(&b, "aria-label", label)
+			b.WriteString(">")
+			if pc != core.NoPiece {
+				b.WriteString(`<img alt="" draggable="false" src="` + pieceImage(pc) + `">`)
+			}
+			if labels {
+				b.WriteString(`<span class="idx">` + strconv.Itoa(l.Index(sq)) + `</span>`)
+			}
+			b.WriteString(`</div>`)
+		}
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
+	for i := range 8 {
+		f := core.File(i)
+		if flipped {
+			f = core.File(7 - i)
+		}
+		b.WriteString(`<span class="coord file">` + f.String() + `</span>`)
+	}
+	b.WriteString(`</div></div>`)
+	return b.String()
+}
+
+// Card returns the card of one bitboard in layout l: its conventional name
+// as title, the grid of bits with each cell's index (off-board slots
+// greyed), and its value as hex, binary (grouped by rank) and decimal, each
+// with a copy button.
+func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
+	bb := name.Of(p)
+	g := l.Grid(bb)
+	r := l.Readout(bb)
+	var b strings.Builder
+	b.WriteString(`<section class="card"`)
+	attr(&b, "data-bitboard", name.Name)
+	attr(&b, "data-layout", l.ID)
+	attr(&b, "aria-label", name.Title+" in "+l.Name)
+	b.WriteString(`><header><h3>` + html.EscapeString(name.Title) + `</h3><span class="sub">` +
+		html.EscapeString(name.Name) + ` · ` + strconv.Itoa(r.Count) + ` set</span>`)
+	b.WriteString(`<button type="button" class="close"`)
+	attr(&b, "data-toggle", name.Name)
+	attr(&b, "aria-label", "Hide "+name.Title)
+	b.WriteString(`>×</button></header>`)
+
+	b.WriteString(`<div class="bits" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
+	attr(&b, "aria-label", name.Title+" bits in "+l.Name)
+	b.WriteString(`>`)
+	for row := range g.Rows {
+		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + g.RowLabels[row] + `</span>`)
+		for _, c := range g.Cells[row*g.Cols : (row+1)*g.Cols] {
+			bit := "0"
+			if c.Bit {
+				bit = "1"
+			}
+			idx := strconv.Itoa(c.Index)
+			if c.OffBoard {
+				b.WriteString(`<div role="gridcell" class="cell off" data-offboard data-bit="0" data-index="` + idx +
+					`" aria-label="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
+				continue
+			}
+			sq := c.Square.String()
+			b.WriteString(`<div role="gridcell" class="cell" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
+				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
+		}
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
+	for _, f := range g.ColLabels {
+		b.WriteString(`<span class="coord file">` + f + `</span>`)
+	}
+	b.WriteString(`</div></div>`)
+
+	b.WriteString(`<dl class="readouts">`)
+	readout(&b, "hex", r.Hex, html.EscapeString(r.Hex))
+	readout(&b, "binary", r.Binary, binarySpans(l, r.Grouped))
+	if l.FitsUint64() {
+		dec := r.Decimal
+		if r.Signed != r.Decimal {
+			dec += ` <span class="signed">(signed ` + r.Signed + `)</span>`
+		}
+		readout(&b, "decimal", r.Decimal, dec)
+	} else {
+		readout(&b, "decimal", "", `<span class="na">— `+strconv.Itoa(l.Slots)+` bits do not fit a 64-bit integer</span>`)
+	}
+	b.WriteString(`</dl></section>`)
+	return b.String()
+}
+
+// readout writes one value row: its format, the value as markup, and a
+// copy button carrying the plain value.
+func readout(b *strings.Builder, format, plain, markup string) {
+	b.WriteString(`<div class="readout"><dt>` + format + `</dt><dd><code data-format="` + format + `">` + markup + `</code>`)
+	if plain != "" {
+		b.WriteString(`<button type="button" class="copy"`)
+		attr(b, "data-copy", plain)
+		attr(b, "aria-label", "Copy the "+format+" value")
+		b.WriteString(`>Copy</button>`)
+	}
+	b.WriteString(`</dd></div>`)
+}
+
+// binarySpans returns the grouped binary string with each bit in a span
+// naming its square, so hovering a square can highlight its bit.
+func binarySpans(l *core.Layout, grouped string) string {
+	var b strings.Builder
+	slot := l.Slots - 1
+	for i := 0; i < len(grouped); i++ {
+		c := grouped[i]
+		if c == ' ' {
+			b.WriteString(`<span class="gap"> </span>`)
+			continue
+		}
+		if sq := l.SquareAt(slot); sq == core.NoSquare {
+			b.WriteString(`<span class="off">` + string(c) + `</span>`)
+		} else {
+			b.WriteString(`<span data-square="` + sq.String() + `">` + string(c) + `</span>`)
+		}
+		slot--
+	}
+	return b.String()
+}
+
+// Toggles returns the bitboard switches, one button per core.BitboardNames
+// entry (pressed when shown), in four groups: the white pieces, the black
+// pieces, the colour and occupancy sets, and the piece types.
+func Toggles(show []string) string {
+	groups := []struct {
+		label    string
+		from, to int
+	}{{"White", 0, 6}, {"Black", 6, 12}, {"Sets", 12, 16}, {"Types", 16, 22}}
+	var b strings.Builder
+	for _, g := range groups {
+		b.WriteString(`<div class="group" role="group" aria-label="` + g.label + `"><span class="glabel">` + g.label + `</span>`)
+		for i, n := range core.BitboardNames[g.from:g.to] {
+			pressed := "false"
+			for _, s := range show {
+				if s == n.Name {
+					pressed = "true"
+				}
+			}
+			b.WriteString(`<button type="button" class="toggle" aria-pressed="` + pressed + `"`)
+			attr(&b, "data-toggle", n.Name)
+			attr(&b, "title", n.Title)
+			b.WriteString(`>`)
+			if g.from+i < core.PieceCount {
+				b.WriteString(`<img alt="" src="` + pieceImage(core.Piece(g.from+i)) + `">`)
+			}
+			b.WriteString(html.EscapeString(n.Name) + `</button>`)
+		}
+		b.WriteString(`</div>`)
+	}
+	return b.String()
+}
+
+// LayoutSwitch returns one radio button per core.Layouts entry, current
+// checked, and the current layout's one-line explanation.
+func LayoutSwitch(current *core.Layout) string {
+	var b strings.Builder
+	b.WriteString(`<div class="layouts" role="radiogroup" aria-label="Square numbering">`)
+	for _, l := range core.Layouts {
+		b.WriteString(`<label><input type="radio" name="layout"`)
+		attr(&b, "value", l.ID)
+		if l == current {
+			b.WriteString(" checked")
+		}
+		b.WriteString(`><span>` + html.EscapeString(l.Name) + `</span></label>`)
+	}
+	b.WriteString(`</div><p class="about" id="layout-about">` + html.EscapeString(current.About) + `</p>`)
+	return b.String()
+}
+
+// SquareInfo returns the panel for a hovered or focused square: its name,
+// its piece, and its index in every layout side by side (msb-a8 also with
+// its index counted from the most significant bit).
+func SquareInfo(p *core.Position, sq core.Square) string {
+	var b strings.Builder
+	what := "empty"
+	if pc := p.PieceAt(sq); pc != core.NoPiece {
+		what = pieceNames[pc]
+	}
+	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
+		`</span></p><table><tr>`)
+	for _, l := range core.Layouts {
+		b.WriteString(`<th scope="col">` + html.EscapeString(l.Name) + `</th>`)
+	}
+	b.WriteString(`</tr><tr>`)
+	for _, l := range core.Layouts {
+		i := l.Index(sq)
+		b.WriteString(`<td data-layout="` + l.ID + `">` + strconv.Itoa(i))
+		if l.MSBFirst {
+			b.WriteString(` <small>(MSB index ` + strconv.Itoa(l.MSBIndex(i)) + `)</small>`)
+		}
+		b.WriteString(`</td>`)
+	}
+	b.WriteString(`</tr></table>`)
+	return b.String()
+}
+
+// FENError returns the error panel: the field at fault, the message, and
+// the input with the offending character marked. The attributes
+// data-error-field and data-error-offset carry the field number and the
+// character offset (the error's byte offset counted in characters).
+func FENError(input string, e *core.FENError) string {
+	off := e.Offset
+	if off > len(input) {
+		off = len(input)
+	}
+	chars := utf8.RuneCountInString(input[:off])
+	before, at, after := input[:off], "", ""
+	if off < len(input) {
+		_, n := utf8.DecodeRuneInString(input[off:])
+		at, after = input[off:off+n], input[off+n:]
+	}
+	if at == "" || at == " " {
+		at = "\u00a0" // mark the place where something is missing
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="error" role="alert" data-error-field="` + strconv.Itoa(e.Field) + `" data-error-offset="` + strconv.Itoa(chars) + `">`)
+	b.WriteString(`<p><strong>` + html.EscapeString(e.FieldName()) + ` (field ` + strconv.Itoa(e.Field) + `), character ` + strconv.Itoa(chars+1) +
+		`:</strong> ` + html.EscapeString(e.Msg) + `</p>`)
+	b.WriteString(`<pre class="fen-mark">` + html.EscapeString(before) + `<mark>` + html.EscapeString(at) + `</mark>` + html.EscapeString(after) + `</pre>`)
+	b.WriteString(`<p class="kept">The board shows the last valid position.</p></div>`)
+	return b.String()
+}
+
+// Warnings returns the list of warnings, each with its code and squares.
+func Warnings(ws []core.Warning) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(`<ul class="warnings" aria-label="Warnings">`)
+	for _, w := range ws {
+		b.WriteString(`<li data-code="` + string(w.Code) + `">` + html.EscapeString(w.Message) + `</li>`)
+	}
+	b.WriteString(`</ul>`)
+	return b.String()
+}
+
+// Highlight returns the CSS rule that highlights sq wherever it appears
+// (board, grid cells, binary digits), or "" for NoSquare.
+func Highlight(sq core.Square) string {
+	if sq == core.NoSquare {
+		return ""
+	}
+	return `[data-square="` + sq.String() + `"]{outline:3px solid var(--hover);outline-offset:-3px;z-index:1}` +
+		`code [data-square="` + sq.String() + `"]{background:var(--hover);color:var(--on-hover);outline:none}`
+}

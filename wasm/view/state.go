@@ -1,0 +1,80 @@
+// Package view turns core's answers into the page's markup and keeps the
+// page's state (FEN, layout, shown bitboards, board options). It is plain
+// Go, tested natively; package main only copies its strings into the DOM.
+package view
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+)
+
+// A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
+// (&flip=1 views the board from Black, &labels=1 shows each square's index).
+type State struct {
+	FEN     string
+	Layout  string   // a core.Layouts id
+	Show    []string // core.BitboardNames names, in the order they were toggled on
+	Flipped bool
+	Labels  bool
+}
+
+// DefaultState is the view a fresh page opens: the start position, LERF,
+// the white pawns and all occupied squares.
+func DefaultState() State {
+	return State{FEN: core.StartFEN, Layout: "lerf", Show: []string{"P", "occupied"}}
+}
+
+// ParseQuery reads a State from a URL query, keeping the defaults for what
+// is missing and dropping unknown layouts and bitboard names (the FEN is
+// kept as given: the page shows its error).
+func ParseQuery(query string) State {
+	s := DefaultState()
+	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	if err != nil {
+		return s
+	}
+	if q.Has("fen") {
+		s.FEN = q.Get("fen")
+	}
+	if _, ok := core.LayoutByID(q.Get("layout")); ok {
+		s.Layout = q.Get("layout")
+	}
+	if q.Has("show") {
+		s.Show = nil
+		for _, name := range strings.Split(q.Get("show"), ",") {
+			if _, ok := core.LookupBitboard(name); ok && !slices.Contains(s.Show, name) {
+				s.Show = append(s.Show, name)
+			}
+		}
+	}
+	s.Flipped = q.Get("flip") == "1"
+	s.Labels = q.Get("labels") == "1"
+	return s
+}
+
+// Query returns the URL query that reproduces s, starting with "?".
+func (s State) Query() string {
+	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
+		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	if s.Flipped {
+		q += "&flip=1"
+	}
+	if s.Labels {
+		q += "&labels=1"
+	}
+	return q
+}
+
+// Toggle shows the named bitboard if it is hidden and hides it if shown.
+func (s *State) Toggle(name string) {
+	if i := slices.Index(s.Show, name); i >= 0 {
+		s.Show = slices.Delete(slices.Clone(s.Show), i, i+1)
+		return
+	}
+	if _, ok := core.LookupBitboard(name); ok {
+		s.Show = append(slices.Clone(s.Show), name)
+	}
+}
