@@ -1,11 +1,12 @@
 module github.com/bitview/bitview
 
-go 1.24
+go 1.25
 
 require (
-	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/norunners/vert v0.0.0-20221203075838-106a353d42dd // indirect
-	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193 // indirect
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/norunners/vert v0.0.0-20221203075838-106a353d42dd
+	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193
 )
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

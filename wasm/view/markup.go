@@ -158,17 +158,17 @@ func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
 	return b.String()
 }
 
-// readout writes one value row: its format, the value as markup, and a
-// copy button carrying the plain value.
+// readout writes one value: its format with a copy button carrying the
+// plain value, then the value as markup.
 func readout(b *strings.Builder, format, plain, markup string) {
-	b.WriteString(`<div class="readout"><dt>` + format + `</dt><dd><code data-format="` + format + `">` + markup + `</code>`)
+	b.WriteString(`<div class="readout"><dt>` + format)
 	if plain != "" {
 		b.WriteString(`<button type="button" class="copy"`)
 		attr(b, "data-copy", plain)
 		attr(b, "aria-label", "Copy the "+format+" value")
 		b.WriteString(`>Copy</button>`)
 	}
-	b.WriteString(`</dd></div>`)
+	b.WriteString(`</dt><dd><code data-format="` + format + `">` + markup + `</code></dd></div>`)
 }
 
 // binarySpans returns the grouped binary string with each bit in a span

@@ -1,0 +1,434 @@
+package main
+
+// Browser tests of the page in real headless Chromium (Debian's chromium,
+// which `make test` installs), driven with chromedp against serve.go's
+// handler on a loopback port. They need `make wasm` first. Screenshots go to
+// out/screenshots/ (look at them).
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+const (
+	startFEN    = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+)
+
+// chromiumFlags are the flags Chromium needs on a machine with no outside
+// network: without the background-networking ones it stalls on refused
+// connections.
+var chromiumFlags = []chromedp.ExecAllocatorOption{
+	chromedp.NoSandbox, chromedp.DisableGPU,
+	chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
+	chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true),
+	chromedp.Flag("no-first-run", true),
+}
+
+var (
+	browserOnce sync.Once
+	browserCtx  context.Context
+	siteURL     string
+	browserErr  error
+)
+
+// chromium returns the path of Debian's Chromium. Without it the test is
+// skipped on a developer's machine and fails in CI (CI is set).
+func chromium(t testing.TB) string {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed: `make test` installs it")
+	}
+	t.Skip("chromium is not installed: run `make test`, which installs it")
+	return ""
+}
+
+// launch starts Chromium with a fresh profile and returns a context for its
+// first tab; cancel ends the browser.
+func launch(t testing.TB, path string) (context.Context, context.CancelFunc) {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromiumFlags...)
+	opts = append(opts, chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	return ctx, func() { cancelCtx(); cancelAlloc() }
+}
+
+// site serves web/ with serve.go's handler and starts one browser for all
+// tests; it returns a new tab and the site's URL.
+func site(t *testing.T) (context.Context, string) {
+	t.Helper()
+	path := chromium(t)
+	if _, err := os.Stat("web/bitview.wasm"); err != nil {
+		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
+	}
+	browserOnce.Do(func() {
+		h, err := newHandler("web")
+		if err != nil {
+			browserErr = err
+			return
+		}
+		srv := httptest.NewServer(h) // 127.0.0.1
+		siteURL = srv.URL
+		var ctx context.Context
+		ctx, _ = launch(t, path) // lives as long as the test binary
+		if err := chromedp.Do(ctx); err != nil {
+			browserErr = err
+			return
+		}
+		browserCtx = ctx
+	})
+	if browserErr != nil {
+		t.Fatal(browserErr)
+	}
+	tab, cancel := chromedp.NewContext(browserCtx)
+	t.Cleanup(cancel)
+	tab, cancelTimeout := context.WithTimeout(tab, 60*time.Second)
+	t.Cleanup(cancelTimeout)
+	return tab, siteURL
+}
+
+// consoleErrors collects the tab's console errors and exceptions from now on.
+func consoleErrors(ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var errs []string
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() || m.Type == chromedp.ConsoleWarning {
+				mu.Lock()
+				errs = append(errs, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), errs...)
+	}
+}
+
+// open navigates to the page with the given query and waits until Go has
+// drawn it.
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS(`html[data-ready="1"]`))); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the tab.
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("eval %s: %v", js, err)
+	}
+	return v
+}
+
+// screenshot saves a full-page PNG under out/screenshots/.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	dir := filepath.Join("out", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pieces returns the board as square → FEN letter for occupied squares.
+func pieces(t *testing.T, ctx context.Context) map[string]string {
+	return eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#board [data-square][data-piece]')].map(e => [e.dataset.square, e.dataset.piece]))`)
+}
+
+func TestPageStartPosition(t *testing.T) {
+	ctx, url := site(t)
+	errs := consoleErrors(ctx)
+	open(t, ctx, url+"/")
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board [data-square]').length`); n != 64 {
+		t.Errorf("board has %d squares, want 64", n)
+	}
+	got := pieces(t, ctx)
+	want := map[string]string{"a1": "R", "b1": "N", "c1": "B", "d1": "Q", "e1": "K", "h1": "R", "e2": "P",
+		"a8": "r", "d8": "q", "e8": "k", "h7": "p"}
+	for sq, pc := range want {
+		if got[sq] != pc {
+			t.Errorf("square %s holds %q, want %q", sq, got[sq], pc)
+		}
+	}
+	if len(got) != 32 || got["e4"] != "" {
+		t.Errorf("%d pieces (e4: %q), want 32 and e4 empty", len(got), got["e4"])
+	}
+	cards := eval[[]string](t, ctx, `[...document.querySelectorAll('#cards [data-bitboard]')].map(e => e.dataset.bitboard + '/' + e.dataset.layout)`)
+	if strings.Join(cards, ",") != "P/lerf,occupied/lerf" {
+		t.Errorf("default cards %v, want P and occupied in lerf", cards)
+	}
+	hex := eval[string](t, ctx, `document.querySelector('[data-bitboard="P"] [data-format="hex"]').textContent`)
+	if hex != "0x000000000000ff00" {
+		t.Errorf("WhitePawns hex = %q", hex)
+	}
+	if label := eval[string](t, ctx, `document.querySelector('#board [data-square="e1"]').getAttribute('aria-label')`); label != "e1, white king, LERF (a1 = 0) 4" {
+		t.Errorf("e1 aria-label = %q", label)
+	}
+	screenshot(t, ctx, "start-1280")
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// typeFEN replaces the FEN field's text by typing, as a person does.
+func typeFEN(t *testing.T, ctx context.Context, fen string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('fen').select()`),
+		chromedp.SendKeys(chromedp.CSS("#fen"), fen)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPageTypingKiwipete(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/")
+	typeFEN(t, ctx, kiwipeteFEN)
+	got := pieces(t, ctx)
+	for sq, pc := range map[string]string{"e5": "N", "f3": "Q", "a6": "b", "h3": "p", "e7": "q", "e1": "K"} {
+		if got[sq] != pc {
+			t.Errorf("after typing Kiwipete, %s holds %q, want %q", sq, got[sq], pc)
+		}
+	}
+	if hex := eval[string](t, ctx, `document.querySelector('[data-bitboard="P"] [data-format="hex"]').textContent`); hex != "0x000000081000e700" {
+		t.Errorf("WhitePawns hex = %q, want 0x000000081000e700", hex)
+	}
+	set := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-bitboard="P"] [data-bit="1"]')].map(e => e.dataset.square).sort()`)
+	if strings.Join(set, " ") != "a2 b2 c2 d5 e4 f2 g2 h2" {
+		t.Errorf("WhitePawns cells set: %v", set)
+	}
+	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "fen=r3k2r%2Fp1ppqpb1") {
+		t.Errorf("URL not updated: %s", q)
+	}
+}
+
+// TestPageLayouts checks each layout's cells against core's numbering:
+// corners, e4, and the off-board slots of 0x88 and 10x12.
+func TestPageLayouts(t *testing.T) {
+	ctx, url := site(t)
+	tests := []struct {
+		id                 string
+		slots, offBoard    int
+		a1, h1, a8, h8, e4 string
+	}{
+		{"lerf", 64, 0, "0", "7", "56", "63", "28"},
+		{"0x88", 128, 64, "0", "7", "112", "119", "52"},
+		{"msb-a8", 64, 0, "7", "0", "63", "56", "27"},
+		{"berf", 64, 0, "56", "63", "0", "7", "36"},
+		{"10x12", 120, 56, "21", "28", "91", "98", "55"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			open(t, ctx, url+"/?layout="+tt.id+"&show=occupied")
+			sel := `[data-bitboard="occupied"][data-layout="` + tt.id + `"]`
+			if n := eval[int](t, ctx, `document.querySelectorAll('`+sel+` .cell').length`); n != tt.slots {
+				t.Errorf("%d cells, want %d", n, tt.slots)
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('`+sel+` [data-offboard]').length`); n != tt.offBoard {
+				t.Errorf("%d off-board cells, want %d", n, tt.offBoard)
+			}
+			idx := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('`+sel+` .cell[data-square]')].map(e => [e.dataset.square, e.dataset.index]))`)
+			for sq, want := range map[string]string{"a1": tt.a1, "h1": tt.h1, "a8": tt.a8, "h8": tt.h8, "e4": tt.e4} {
+				if idx[sq] != want {
+					t.Errorf("%s has data-index %q, want %s", sq, idx[sq], want)
+				}
+			}
+			bits := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('`+sel+` .cell[data-square]')].map(e => [e.dataset.square, e.dataset.bit]))`)
+			if bits["e1"] != "1" || bits["e4"] != "0" || bits["h8"] != "1" {
+				t.Errorf("occupied bits e1 %q e4 %q h8 %q", bits["e1"], bits["e4"], bits["h8"])
+			}
+			if about := eval[string](t, ctx, `document.getElementById('layout-about').textContent`); about == "" {
+				t.Error("no explanation under the layout switch")
+			}
+			if tt.id == "0x88" || tt.id == "10x12" {
+				screenshot(t, ctx, "layout-"+tt.id)
+			}
+		})
+	}
+}
+
+// center returns the middle of the element matching selector, in CSS pixels.
+func center(t *testing.T, ctx context.Context, selector string) (float64, float64) {
+	xy := eval[[]float64](t, ctx, `(() => { const e = document.querySelector('`+selector+`'); e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	return xy[0], xy[1]
+}
+
+func TestPageHover(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?show=P,occupied&layout=lerf")
+	want := map[string]string{"lerf": "28", "0x88": "52", "msb-a8": "27 (MSB index 36)", "berf": "36", "10x12": "55"}
+	for _, selector := range []string{`#board [data-square="e4"]`, `[data-bitboard="P"] .cell[data-square="e4"]`} {
+		x, y := center(t, ctx, selector)
+		if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
+			t.Fatal(err)
+		}
+		if sq := eval[string](t, ctx, `document.querySelector('#square-info [data-info-square]')?.dataset.infoSquare ?? ''`); sq != "e4" {
+			t.Fatalf("hovering %s shows %q", selector, sq)
+		}
+		got := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#square-info td[data-layout]')].map(e => [e.dataset.layout, e.textContent]))`)
+		for id, w := range want {
+			if got[id] != w {
+				t.Errorf("hover %s: %s index %q, want %q", selector, id, got[id], w)
+			}
+		}
+		// The bit is highlighted in every grid and in every binary string.
+		outlined := eval[int](t, ctx, `[...document.querySelectorAll('[data-square="e4"]')].filter(e => getComputedStyle(e).outlineStyle === 'solid' || getComputedStyle(e).backgroundColor === 'rgb(245, 158, 11)').length`)
+		total := eval[int](t, ctx, `document.querySelectorAll('[data-square="e4"]').length`)
+		if outlined != total || total != 5 { // board, two cells, two binary digits
+			t.Errorf("e4 highlighted in %d of %d places, want 5 of 5", outlined, total)
+		}
+	}
+	screenshot(t, ctx, "hover-e4")
+	// Keyboard: focus the board and move with the arrow keys.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board [data-square="a8"]`)), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if sq := eval[string](t, ctx, `document.activeElement.dataset.square`); sq != "b7" {
+		t.Errorf("after ↓ → from a8 the focus is on %q, want b7", sq)
+	}
+	if sq := eval[string](t, ctx, `document.querySelector('#square-info [data-info-square]').dataset.infoSquare`); sq != "b7" {
+		t.Errorf("focus shows %q, want b7", sq)
+	}
+}
+
+func TestPageInvalidFEN(t *testing.T) {
+	ctx, url := site(t)
+	errs := consoleErrors(ctx)
+	open(t, ctx, url+"/")
+	before := pieces(t, ctx)
+	typeFEN(t, ctx, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1")
+	attrs := eval[[]string](t, ctx, `(() => { const e = document.querySelector('[data-error-field]'); return e ? [e.dataset.errorField, e.dataset.errorOffset, e.querySelector('mark').textContent, e.textContent] : []; })()`)
+	if len(attrs) != 4 || attrs[0] != "2" || attrs[1] != "44" || attrs[2] != "x" || !strings.Contains(attrs[3], "active color") {
+		t.Errorf("error shown as %q, want field 2, offset 44, 'x' marked, naming the active color", attrs)
+	}
+	if after := pieces(t, ctx); len(after) != len(before) || after["e1"] != "K" {
+		t.Errorf("the board changed after an invalid FEN: %v", after)
+	}
+	if v := eval[string](t, ctx, `document.getElementById('fen').getAttribute('aria-invalid')`); v != "true" {
+		t.Errorf("aria-invalid = %q", v)
+	}
+	screenshot(t, ctx, "invalid-fen")
+	typeFEN(t, ctx, kiwipeteFEN)
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-error-field]').length`); n != 0 {
+		t.Error("the error stays after a valid FEN")
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+func TestPageURLState(t *testing.T) {
+	ctx, url := site(t)
+	article := "r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13"
+	open(t, ctx, url+"/?fen="+strings.ReplaceAll(article, " ", "%20")+"&layout=0x88&show=P,n,occupied")
+	if v := eval[string](t, ctx, `document.getElementById('fen').value`); v != article {
+		t.Errorf("FEN field %q", v)
+	}
+	cards := eval[[]string](t, ctx, `[...document.querySelectorAll('#cards [data-bitboard]')].map(e => e.dataset.bitboard + '/' + e.dataset.layout)`)
+	if strings.Join(cards, ",") != "P/0x88,n/0x88,occupied/0x88" {
+		t.Errorf("cards %v", cards)
+	}
+	if got := pieces(t, ctx); got["b4"] != "P" || got["e4"] != "p" || got["g1"] != "K" {
+		t.Errorf("board %v", got)
+	}
+	if checked := eval[string](t, ctx, `document.querySelector('input[name=layout]:checked').value`); checked != "0x88" {
+		t.Errorf("layout switch shows %q", checked)
+	}
+	// The article's FEN names b3 with White to move: a warning, b3 marked.
+	if w := eval[string](t, ctx, `document.querySelector('.warnings li')?.dataset.code ?? ''`); w != "en-passant-rank" {
+		t.Errorf("warning %q", w)
+	}
+	if !eval[bool](t, ctx, `document.querySelector('#board [data-square="b3"]').classList.contains('warn')`) {
+		t.Error("b3 is not highlighted")
+	}
+	// Changing things updates the URL, so the link reproduces the view.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#toggles [data-toggle="k"]`)), chromedp.Click(chromedp.CSS(`input[name=layout][value="msb-a8"]`))); err != nil {
+		t.Fatal(err)
+	}
+	q := eval[string](t, ctx, `decodeURIComponent(location.search)`)
+	if !strings.Contains(q, "layout=msb-a8") || !strings.Contains(q, "show=P,n,occupied,k") || !strings.Contains(q, "fen="+strings.ReplaceAll(article, " ", "+")) {
+		t.Errorf("URL after changes: %s", q)
+	}
+	screenshot(t, ctx, "url-state")
+}
+
+func TestPageScreenshots(t *testing.T) {
+	ctx, url := site(t)
+	for _, v := range []struct {
+		name          string
+		width, height int64
+		query         string
+	}{
+		{"phone-360", 360, 800, "/?show=P,occupied"},
+		{"desktop-1280", 1280, 900, "/?fen=" + strings.ReplaceAll(kiwipeteFEN, " ", "%20") + "&show=P,p,occupied,knights&labels=1"},
+		{"projector-1920", 1920, 1080, "/?show=P,occupied,white,black&layout=msb-a8"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(v.width, v.height)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, url+v.query)
+		// Nothing may overflow the viewport sideways.
+		if w := eval[float64](t, ctx, `document.documentElement.scrollWidth`); w > float64(v.width)+1 {
+			t.Errorf("%s: the page is %.0f px wide, wider than the viewport", v.name, w)
+		}
+		screenshot(t, ctx, v.name)
+	}
+}
+
+// TestPageLoadFailure serves the page without bitview.wasm: the loader
+// must say what went wrong instead of leaving a blank page.
+func TestPageLoadFailure(t *testing.T) {
+	ctx, _ := site(t)
+	dir := t.TempDir()
+	for _, name := range []string{"index.html", "style.css", "main.js", "bitview.js", "wasm_exec.js"} {
+		b, err := os.ReadFile(filepath.Join("web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := newHandler(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitReady(chromedp.CSS("#loading.failed"))); err != nil {
+		t.Fatal(err)
+	}
+	if msg := eval[string](t, ctx, `document.getElementById('loading').textContent`); !strings.Contains(msg, "could not download") || !strings.Contains(msg, "404") {
+		t.Errorf("failure message %q", msg)
+	}
+}
