@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm serve test vet fuzz bench dist clean browser
+.PHONY: wasm serve test vet fuzz bench measure dist clean browser
 
 wasm: web/bitview.wasm web/wasm_exec.js
 
@@ -36,6 +36,10 @@ fuzz:
 
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core
+
+# Start-up time in headless Chromium against two baselines (see startup_test.go).
+measure: dist browser
+	BITVIEW_MEASURE=1 go test -count=1 -run TestMeasureStartup -v . | grep -E 'median|ok|FAIL'
 
 # dist/: the static site, with precompressed .br and .gz beside each text file.
 dist: wasm

@@ -329,7 +329,7 @@ func fenError(fen string, field, offset int, kind error, msg string) error {
 }
 
 // tooLong reports an input over MaxFENLength bytes, at the field holding
-// the first byte past the limit.
+// the first byte past the limit (at the start of the character holding it).
 func tooLong(fen string) error {
 	field := FieldPiecePlacement
 	for i := 1; i < MaxFENLength; i++ {
@@ -337,7 +337,11 @@ func tooLong(fen string) error {
 			field++
 		}
 	}
-	return fenError(fen[:MaxFENLength], field, MaxFENLength, ErrSyntax,
+	at := MaxFENLength // the first byte past the limit, moved back to the start of its character
+	for at > 0 && !utf8.RuneStart(fen[at]) {
+		at--
+	}
+	return fenError(fen[:at], field, at, ErrSyntax,
 		"the input is longer than "+strconv.Itoa(MaxFENLength)+" bytes, which no FEN is")
 }
 

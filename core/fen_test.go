@@ -134,6 +134,7 @@ var invalidFENs = []struct {
 	{"five fields", "8/8/8/8/8/8/8/8 w - - 0", 6, 23, ErrSyntax, "fullmove number is missing"},
 	{"extra field", StartFEN + " 7", 6, 57, ErrSyntax, `unexpected text "7"`},
 	{"too long", StartFEN + strings.Repeat(" ", 200) + "x", 6, MaxFENLength, ErrSyntax, "longer than 256 bytes"},
+	{"too long inside a character", "x" + strings.Repeat("é", 200), 1, MaxFENLength - 1, ErrSyntax, "longer than 256 bytes"},
 }
 
 func TestParseFENInvalid(t *testing.T) {

@@ -1,6 +1,10 @@
 package view
 
-import "github.com/bitview/bitview/core"
+import (
+	"strconv"
+
+	"github.com/bitview/bitview/core"
+)
 
 // An Example is a position the page offers with one click.
 type Example struct {
@@ -22,7 +26,7 @@ var Examples = []Example{
 func ExampleButtons() string {
 	s := ""
 	for i, e := range Examples {
-		s += `<button type="button" class="example" data-example="` + string(rune('0'+i)) + `" title="` + e.FEN + `">` + e.Label + `</button>`
+		s += `<button type="button" class="example" data-example="` + strconv.Itoa(i) + `" title="` + escape(e.FEN) + `">` + escape(e.Label) + `</button>`
 	}
 	return s
 }

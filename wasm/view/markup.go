@@ -1,7 +1,6 @@
 package view
 
 import (
-	"html"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -24,7 +23,7 @@ func pieceImage(pc core.Piece) string {
 
 // attr writes ` name="value"` with value escaped.
 func attr(b *strings.Builder, name, value string) {
-	b.WriteString(" " + name + `="` + html.EscapeString(value) + `"`)
+	b.WriteString(" " + name + `="` + escape(value) + `"`)
 }
 
 // Board returns the board: 8×8 squares with a–h / 1–8 coordinates, rank 8
@@ -107,8 +106,8 @@ func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
 	attr(&b, "data-bitboard", name.Name)
 	attr(&b, "data-layout", l.ID)
 	attr(&b, "aria-label", name.Title+" in "+l.Name)
-	b.WriteString(`><header><h3>` + html.EscapeString(name.Title) + `</h3><span class="sub">` +
-		html.EscapeString(name.Name) + ` · ` + strconv.Itoa(r.Count) + ` set</span>`)
+	b.WriteString(`><header><h3>` + escape(name.Title) + `</h3><span class="sub">` +
+		escape(name.Name) + ` · ` + strconv.Itoa(r.Count) + ` set</span>`)
 	b.WriteString(`<button type="button" class="close"`)
 	attr(&b, "data-toggle", name.Name)
 	attr(&b, "aria-label", "Hide "+name.Title)
@@ -143,7 +142,7 @@ func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
 	b.WriteString(`</div></div>`)
 
 	b.WriteString(`<dl class="readouts">`)
-	readout(&b, "hex", r.Hex, html.EscapeString(r.Hex))
+	readout(&b, "hex", r.Hex, escape(r.Hex))
 	readout(&b, "binary", r.Binary, binarySpans(l, r.Grouped))
 	if l.FitsUint64() {
 		dec := r.Decimal
@@ -217,7 +216,7 @@ func Toggles(show []string) string {
 			if g.from+i < core.PieceCount {
 				b.WriteString(`<img alt="" src="` + pieceImage(core.Piece(g.from+i)) + `">`)
 			}
-			b.WriteString(html.EscapeString(n.Name) + `</button>`)
+			b.WriteString(escape(n.Name) + `</button>`)
 		}
 		b.WriteString(`</div>`)
 	}
@@ -235,9 +234,9 @@ func LayoutSwitch(current *core.Layout) string {
 		if l == current {
 			b.WriteString(" checked")
 		}
-		b.WriteString(`><span>` + html.EscapeString(l.Name) + `</span></label>`)
+		b.WriteString(`><span>` + escape(l.Name) + `</span></label>`)
 	}
-	b.WriteString(`</div><p class="about" id="layout-about">` + html.EscapeString(current.About) + `</p>`)
+	b.WriteString(`</div><p class="about" id="layout-about">` + escape(current.About) + `</p>`)
 	return b.String()
 }
 
@@ -253,7 +252,7 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
 		`</span></p><table><tr>`)
 	for _, l := range core.Layouts {
-		b.WriteString(`<th scope="col">` + html.EscapeString(l.Name) + `</th>`)
+		b.WriteString(`<th scope="col">` + escape(l.Name) + `</th>`)
 	}
 	b.WriteString(`</tr><tr>`)
 	for _, l := range core.Layouts {
@@ -273,9 +272,9 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 // data-error-field and data-error-offset carry the field number and the
 // character offset (the error's byte offset counted in characters).
 func FENError(input string, e *core.FENError) string {
-	off := e.Offset
-	if off > len(input) {
-		off = len(input)
+	off := min(max(e.Offset, 0), len(input))
+	for off > 0 && off < len(input) && !utf8.RuneStart(input[off]) {
+		off-- // mark whole characters
 	}
 	chars := utf8.RuneCountInString(input[:off])
 	before, at, after := input[:off], "", ""
@@ -288,9 +287,9 @@ func FENError(input string, e *core.FENError) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="error" role="alert" data-error-field="` + strconv.Itoa(e.Field) + `" data-error-offset="` + strconv.Itoa(chars) + `">`)
-	b.WriteString(`<p><strong>` + html.EscapeString(e.FieldName()) + ` (field ` + strconv.Itoa(e.Field) + `), character ` + strconv.Itoa(chars+1) +
-		`:</strong> ` + html.EscapeString(e.Msg) + `</p>`)
-	b.WriteString(`<pre class="fen-mark">` + html.EscapeString(before) + `<mark>` + html.EscapeString(at) + `</mark>` + html.EscapeString(after) + `</pre>`)
+	b.WriteString(`<p><strong>` + escape(e.FieldName()) + ` (field ` + strconv.Itoa(e.Field) + `), character ` + strconv.Itoa(chars+1) +
+		`:</strong> ` + escape(e.Msg) + `</p>`)
+	b.WriteString(`<pre class="fen-mark">` + escape(before) + `<mark>` + escape(at) + `</mark>` + escape(after) + `</pre>`)
 	b.WriteString(`<p class="kept">The board shows the last valid position.</p></div>`)
 	return b.String()
 }
@@ -303,7 +302,7 @@ func Warnings(ws []core.Warning) string {
 	var b strings.Builder
 	b.WriteString(`<ul class="warnings" aria-label="Warnings">`)
 	for _, w := range ws {
-		b.WriteString(`<li data-code="` + string(w.Code) + `">` + html.EscapeString(w.Message) + `</li>`)
+		b.WriteString(`<li data-code="` + string(w.Code) + `">` + escape(w.Message) + `</li>`)
 	}
 	b.WriteString(`</ul>`)
 	return b.String()

@@ -32,10 +32,7 @@ func DefaultState() State {
 // kept as given: the page shows its error).
 func ParseQuery(query string) State {
 	s := DefaultState()
-	q, err := url.ParseQuery(strings.TrimPrefix(query, "?"))
-	if err != nil {
-		return s
-	}
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
 	if q.Has("fen") {
 		s.FEN = q.Get("fen")
 	}
