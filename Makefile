@@ -17,7 +17,7 @@ serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
 test: vet wasm browser
-	go test -count=1 ./core
+	go test -count=1 ./core/... ./wasm/view/...
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm/...
 	node --test wasm/
 	go test -count=1 .
