@@ -29,7 +29,7 @@ vet:
 
 # Debian's Chromium for the browser tests, installed when missing (as root).
 browser:
-	@command -v chromium >/dev/null || { apt-get update && apt-get install -y chromium; }
+	@command -v chromium >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 fuzz:
 	go test -run '^$$' -fuzz FuzzParseFEN -fuzztime 60s ./core
@@ -43,7 +43,7 @@ measure: dist browser
 
 # dist/: the static site, with precompressed .br and .gz beside each text file.
 dist: wasm
-	@command -v brotli >/dev/null || { apt-get update && apt-get install -y brotli; }
+	@command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y brotli; }
 	rm -rf dist && mkdir -p dist && cp -r web/. dist/
 	find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.svg' \) \
 		-exec gzip -9 -k -n {} \; -exec brotli -q 11 -k {} \;
