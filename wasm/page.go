@@ -99,7 +99,7 @@ func (pg *page) render() {
 	cards := ""
 	for _, name := range pg.state.Show {
 		if n, ok := core.LookupBitboard(name); ok {
-			cards += view.Card(&pg.pos, l, n)
+			cards += view.Card(l, n.Name, n.Title, n.Of(&pg.pos))
 		}
 	}
 	if cards == "" {

@@ -36,7 +36,7 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 	if flipped {
 		side = "black"
 	}
-	b.WriteString(`<div class="board" role="grid" aria-label="Chess board, ` + side + ` at the bottom">`)
+	b.WriteString(`<div class="board" part="board" role="grid" aria-label="Chess board, ` + side + ` at the bottom">`)
 	for row := range 8 {
 		r, files := core.Rank(7-row), [8]core.File{0, 1, 2, 3, 4, 5, 6, 7}
 		if flipped {
@@ -63,7 +63,7 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 			if row == 0 && f == files[0] {
 				tabindex = "0"
 			}
-			b.WriteString(`<div role="gridcell" tabindex="` + tabindex + `"`)
+			b.WriteString(`<div role="gridcell" part="square" tabindex="` + tabindex + `"`)
 			attr(&b, "class", class)
 			attr(&b, "data-square", sq.String())
 			if pc != core.NoPiece {
@@ -93,28 +93,31 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 	return b.String()
 }
 
-// Card returns the card of one bitboard in layout l: its conventional name
-// as title, the grid of bits with each cell's index (off-board slots
-// greyed), and its value as hex, binary (grouped by rank) and decimal, each
-// with a copy button.
-func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
-	bb := name.Of(p)
+// Card returns the card of bitboard bb in layout l: its title (the
+// conventional name, e.g. "WhitePawns"), the key it is shown by (a name
+// such as "P", or an expression) as data-bitboard, the grid of bits with
+// each cell's index (off-board slots greyed), and its value as hex, binary
+// (grouped by rank) and decimal, each with a copy button.
+func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
 	g := l.Grid(bb)
 	r := l.Readout(bb)
 	var b strings.Builder
 	b.WriteString(`<section class="card"`)
-	attr(&b, "data-bitboard", name.Name)
+	attr(&b, "data-bitboard", key)
 	attr(&b, "data-layout", l.ID)
-	attr(&b, "aria-label", name.Title+" in "+l.Name)
-	b.WriteString(`><header><h3>` + escape(name.Title) + `</h3><span class="sub">` +
-		escape(name.Name) + ` · ` + strconv.Itoa(r.Count) + ` set</span>`)
+	attr(&b, "aria-label", title+" in "+l.Name)
+	b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub">`)
+	if key != title {
+		b.WriteString(escape(key) + ` · `)
+	}
+	b.WriteString(strconv.Itoa(r.Count) + ` set</span>`)
 	b.WriteString(`<button type="button" class="close"`)
-	attr(&b, "data-toggle", name.Name)
-	attr(&b, "aria-label", "Hide "+name.Title)
+	attr(&b, "data-toggle", key)
+	attr(&b, "aria-label", "Hide "+title)
 	b.WriteString(`>×</button></header>`)
 
-	b.WriteString(`<div class="bits" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
-	attr(&b, "aria-label", name.Title+" bits in "+l.Name)
+	b.WriteString(`<div class="bits" part="grid" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
+	attr(&b, "aria-label", title+" bits in "+l.Name)
 	b.WriteString(`>`)
 	for row := range g.Rows {
 		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + g.RowLabels[row] + `</span>`)
@@ -125,12 +128,12 @@ func Card(p *core.Position, l *core.Layout, name core.BitboardName) string {
 			}
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
-				b.WriteString(`<div role="gridcell" class="cell off" data-offboard data-bit="0" data-index="` + idx +
+				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" data-offboard data-bit="0" data-index="` + idx +
 					`" aria-label="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
 				continue
 			}
 			sq := c.Square.String()
-			b.WriteString(`<div role="gridcell" class="cell" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
+			b.WriteString(`<div role="gridcell" part="cell" class="cell" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
 				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
 		}
 		b.WriteString(`</div>`)
@@ -167,7 +170,7 @@ func readout(b *strings.Builder, format, plain, markup string) {
 		attr(b, "aria-label", "Copy the "+format+" value")
 		b.WriteString(`>Copy</button>`)
 	}
-	b.WriteString(`</dt><dd><code data-format="` + format + `">` + markup + `</code></dd></div>`)
+	b.WriteString(`</dt><dd><code part="readout" data-format="` + format + `">` + markup + `</code></dd></div>`)
 }
 
 // binarySpans returns the grouped binary string with each bit in a span
@@ -314,6 +317,6 @@ func Highlight(sq core.Square) string {
 	if sq == core.NoSquare {
 		return ""
 	}
-	return `[data-square="` + sq.String() + `"]{outline:3px solid var(--hover);outline-offset:-3px;z-index:1}` +
-		`code [data-square="` + sq.String() + `"]{background:var(--hover);color:var(--on-hover);outline:none}`
+	return `[data-square="` + sq.String() + `"]{outline:3px solid var(--bitview-hover);outline-offset:-3px;z-index:1}` +
+		`code [data-square="` + sq.String() + `"]{background:var(--bitview-hover);color:var(--bitview-on-hover);outline:none}`
 }

@@ -282,7 +282,7 @@ func TestCard(t *testing.T) {
 func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.BitboardName, wantOff int) {
 	bb := name.Of(p)
 	r := l.Readout(bb)
-	out := Card(p, l, name)
+	out := Card(l, name.Name, name.Title, name.Of(p))
 	checkTagBalance(t, out, "div", "section", "code", "dl", "dd", "dt", "header", "h3")
 
 	secs := startTags(t, out, "section")
@@ -370,7 +370,7 @@ func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.Bitboar
 
 	// The readouts.
 	reads := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?s)<code data-format="([a-z]+)">(.*?)</code>`).FindAllStringSubmatch(out, -1) {
+	for _, m := range regexp.MustCompile(`(?s)<code part="readout" data-format="([a-z]+)">(.*?)</code>`).FindAllStringSubmatch(out, -1) {
 		if _, dup := reads[m[1]]; dup {
 			t.Errorf("readout %q twice", m[1])
 		}
@@ -466,15 +466,15 @@ func TestCardTitles(t *testing.T) {
 		if !ok {
 			t.Fatalf("unknown bitboard %q", tt.name)
 		}
-		out := Card(p, l, n)
+		out := Card(l, n.Name, n.Title, n.Of(p))
 		if !strings.Contains(out, "<h3>"+tt.title+"</h3>") {
 			t.Errorf("card %q lacks title %q", tt.name, tt.title)
 		}
 	}
 	// A known value: Kiwipete's white pawns in LERF.
 	n, _ := core.LookupBitboard("P")
-	out := Card(p, l, n)
-	if !strings.Contains(out, `<code data-format="hex">0x000000081000e700</code>`) {
+	out := Card(l, n.Name, n.Title, n.Of(p))
+	if !strings.Contains(out, `<code part="readout" data-format="hex">0x000000081000e700</code>`) {
 		t.Errorf("Kiwipete WhitePawns hex is not 0x000000081000e700")
 	}
 }
@@ -871,7 +871,7 @@ func TestCardEscapesNames(t *testing.T) {
 	p := mustParse(t, kiwipeteFEN)
 	name := core.BitboardName{Name: `x" onclick="y`, Title: `<b>T&'"</b>`}
 	for _, l := range core.Layouts {
-		out := Card(p, l, name)
+		out := Card(l, name.Name, name.Title, name.Of(p))
 		secs := startTags(t, out, "section")
 		if len(secs) != 1 {
 			t.Fatalf("%s: %d sections, want 1", l.ID, len(secs))
@@ -897,7 +897,7 @@ func TestCardEscapesNames(t *testing.T) {
 		}
 		// The bits are WhitePawns'.
 		wp := p.Pieces(core.WhitePawn)
-		if got := stripTags(regexp.MustCompile(`<code data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != l.Readout(wp).Hex {
+		if got := stripTags(regexp.MustCompile(`<code part="readout" data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != l.Readout(wp).Hex {
 			t.Errorf("%s: hex %q, want %q", l.ID, got, l.Readout(wp).Hex)
 		}
 	}
