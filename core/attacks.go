@@ -125,3 +125,68 @@ func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
 func (p *Position) IsAttacked(sq Square, by Color) bool {
 	return p.AttackersTo(sq, by) != 0
 }
+
+// Set-wise attacks: each method below returns the union of the per-square
+// attacks of every square in b (CPW, "Knight Pattern", "King Pattern" and
+// "Pawn Attacks" set-wise), so sq.Bitboard().KnightAttacks() ==
+// KnightAttacks(sq) and the attacks of the empty set are empty. A square of
+// b is in the result only when another square of b attacks it.
+
+// KnightAttacks returns every square a knight on any square of b attacks,
+// computed with shifts: one file and two ranks, or two files and one rank,
+// with the files that would wrap around the board masked off first.
+func (b Bitboard) KnightAttacks() Bitboard {
+	one := b.East() | b.West()                           // one file aside
+	two := b.East().East() | b.West().West()             // two files aside
+	return one<<16 | one>>16 | two.North() | two.South() // then two ranks or one
+}
+
+// KingAttacks returns every square a king on any square of b attacks: the
+// eight one-step shifts of b.
+func (b Bitboard) KingAttacks() Bitboard {
+	row := b.East() | b.West()
+	ranks := b | row
+	return row | ranks.North() | ranks.South()
+}
+
+// PawnAttacks returns every square a pawn of colour c on any square of b
+// attacks: b.NorthEast() | b.NorthWest() for White, b.SouthEast() |
+// b.SouthWest() for Black (the shifts mask the h- and a-files so no attack
+// wraps around the board). Pawns on the last rank attack nothing.
+func (b Bitboard) PawnAttacks(c Color) Bitboard {
+	if c == White {
+		return b.NorthEast() | b.NorthWest()
+	}
+	return b.SouthEast() | b.SouthWest()
+}
+
+// RookAttacks returns the union of RookAttacks(sq, occupied) over every
+// square sq of b: each rook's rays stop at, and include, the first occupied
+// square. Squares of b are not blockers unless they are also in occupied.
+func (b Bitboard) RookAttacks(occupied Bitboard) Bitboard {
+	var a Bitboard
+	for sq := range b.Squares() {
+		a |= RookAttacks(sq, occupied)
+	}
+	return a
+}
+
+// BishopAttacks returns the union of BishopAttacks(sq, occupied) over every
+// square sq of b, each diagonal ray up to its first occupied square.
+func (b Bitboard) BishopAttacks(occupied Bitboard) Bitboard {
+	var a Bitboard
+	for sq := range b.Squares() {
+		a |= BishopAttacks(sq, occupied)
+	}
+	return a
+}
+
+// QueenAttacks returns the union of QueenAttacks(sq, occupied) over every
+// square sq of b.
+func (b Bitboard) QueenAttacks(occupied Bitboard) Bitboard {
+	var a Bitboard
+	for sq := range b.Squares() {
+		a |= QueenAttacks(sq, occupied)
+	}
+	return a
+}
