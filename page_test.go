@@ -432,3 +432,39 @@ func TestPageLoadFailure(t *testing.T) {
 		t.Errorf("failure message %q", msg)
 	}
 }
+
+// TestPageShare checks the Embed snippets and the page's exports.
+func TestPageShare(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "%20")+"&layout=0x88&show=P,occupied")
+	el := eval[string](t, ctx, `document.querySelector('[data-snippet="element"]').textContent`)
+	fr := eval[string](t, ctx, `document.querySelector('[data-snippet="iframe"]').textContent`)
+	if !strings.Contains(el, `<bitboard-view fen="`+kiwipeteFEN+`" layout="0x88" show="P,occupied">`) || !strings.Contains(el, `bitview-element.js"></script>`) {
+		t.Errorf("element snippet: %s", el)
+	}
+	if !strings.Contains(fr, `embed.html?fen=r3k2r%2Fp1ppqpb1`) || !strings.Contains(fr, `layout=0x88`) || !strings.Contains(fr, `<iframe`) {
+		t.Errorf("iframe snippet: %s", fr)
+	}
+	// Export: catch the download the page starts, and read the file.
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(async () => {
+		let blob;
+		const createObjectURL = URL.createObjectURL;
+		URL.createObjectURL = (b) => { blob = b; return createObjectURL(b); };
+		const saved = new Promise((resolve) => {
+			HTMLAnchorElement.prototype.click = function () { resolve(this.download); };
+		});
+		document.querySelector('[data-export="svg"]').click();
+		const name = await saved;
+		const svg = await blob.text();
+		const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+		return { name, ok: !doc.querySelector('parsererror'), squares: doc.querySelectorAll('.board [data-square]').length,
+			grids: [...doc.querySelectorAll('.grid')].map((g) => g.dataset.bitboard + '/' + g.dataset.layout).join(','),
+			cells: doc.querySelectorAll('.grid[data-bitboard="P"] rect').length };
+	})()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got["name"] != "bitview.svg" || got["ok"] != true || got["squares"] != 64.0 || got["grids"] != "P/0x88,occupied/0x88" || got["cells"] != 128.0 {
+		t.Errorf("exported SVG: %v", got)
+	}
+}

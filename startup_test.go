@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -53,6 +55,51 @@ func TestMeasureStartup(t *testing.T) {
 		t.Logf("%-22s median %6.1f ms to drawn (min %.1f, max %.1f, %d cold loads); %.0f bytes transferred",
 			pg.name, times[len(times)/2], times[0], times[len(times)-1], loads, sizes[0])
 	}
+
+	// tutorial.html: until every <bitboard-view> has drawn.
+	h, err := newHandler("dist")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	var times, sizes []float64
+	for range loads {
+		ms, n := coldTutorial(t, path, srv.URL+"/tutorial.html")
+		times = append(times, ms)
+		sizes = append(sizes, n)
+	}
+	slices.Sort(times)
+	t.Logf("%-22s median %6.1f ms until all views drawn (min %.1f, max %.1f, %d cold loads); %.0f bytes transferred",
+		"tutorial.html", times[len(times)/2], times[0], times[len(times)-1], loads, sizes[0])
+}
+
+// coldTutorial opens the tutorial in a new browser with a fresh profile and
+// returns the time from navigation start until the last <bitboard-view>
+// announced it had drawn, and the bytes transferred.
+func coldTutorial(t *testing.T, path, url string) (float64, float64) {
+	ctx, cancel := launch(t, path)
+	defer cancel()
+	record := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__drawn = []; document.addEventListener('bitview-ready', () => window.__drawn.push(performance.now()), true);`})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, record, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	tctx, stop := context.WithTimeout(ctx, 20*time.Second)
+	defer stop()
+	v, err := chromedp.Run(tctx, chromedp.Evaluate[[]float64](`new Promise((resolve) => {
+		const n = document.querySelectorAll('bitboard-view').length;
+		const check = () => window.__drawn.length >= n ? resolve([Math.max(...window.__drawn),
+			[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce((s, e) => s + e.transferSize, 0)]) : setTimeout(check, 20);
+		check();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v[0], v[1]
 }
 
 // coldLoad opens url in a new browser with a fresh profile and returns the

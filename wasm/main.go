@@ -32,6 +32,7 @@ func register() {
 	api.Set("version", version)
 	for name, fn := range map[string]func([]js.Value) any{
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
+		"mount": mountView,
 	} {
 		api.Set(name, js.FuncOf(guard(fn))) // lives as long as the page: never released
 	}

@@ -4,10 +4,12 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/view"
+	"github.com/norunners/vert"
 	"honnef.co/go/js/dom/v2"
 )
 
@@ -80,7 +82,7 @@ func (pg *page) render() {
 	status, invalid := "", false
 	if p, err := core.ParseFEN(pg.state.FEN); err != nil {
 		if fe, ok := err.(*core.FENError); ok {
-			status, invalid = view.FENError(pg.state.FEN, fe), true
+			status, invalid = view.FENError(pg.state.FEN, fe, true), true
 		}
 	} else {
 		pg.pos = p
@@ -108,6 +110,10 @@ func (pg *page) render() {
 	pg.byID("cards").SetInnerHTML(cards)
 	pg.showSquare(pg.hover)
 	js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
+	loc := js.Global().Get("location")
+	base := loc.Get("origin").String() + loc.Get("pathname").String()
+	base = base[:strings.LastIndexByte(base, '/')+1]
+	pg.byID("embed-snippets").SetInnerHTML(view.Snippets(pg.state, base))
 }
 
 // showSquare highlights sq everywhere and fills the square panel.
@@ -149,9 +155,11 @@ func (pg *page) wire() {
 		pg.state.FEN = pg.fen.Value()
 		pg.render()
 	})
-	on(app, "click", "[data-example],[data-toggle],[data-copy]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
+	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
 		switch {
 		case el == nil:
+		case el.HasAttribute("data-export"):
+			pg.export(el.GetAttribute("data-export"))
 		case el.HasAttribute("data-example"):
 			i, _ := strconv.Atoi(el.GetAttribute("data-example"))
 			if i >= 0 && i < len(view.Examples) {
@@ -210,8 +218,20 @@ func (pg *page) moveFocus(ev *dom.BasicEvent, el *dom.BasicHTMLElement) {
 		return
 	}
 	sq, _ := core.ParseSquare(el.GetAttribute("data-square"))
+	if next, ok := arrowStep(sq, ev.Get("key").String(), pg.state.Flipped); ok {
+		ev.PreventDefault()
+		if n := pg.query(`#board [data-square="` + next.String() + `"]`); n != nil {
+			n.Focus()
+		}
+	}
+}
+
+// arrowStep returns the square an arrow key moves to from sq on a board
+// seen from White (or from Black when flipped), and false for other keys
+// and at the edge.
+func arrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
 	df, dr := 0, 0
-	switch ev.Get("key").String() {
+	switch key {
 	case "ArrowLeft":
 		df = -1
 	case "ArrowRight":
@@ -221,20 +241,46 @@ func (pg *page) moveFocus(ev *dom.BasicEvent, el *dom.BasicHTMLElement) {
 	case "ArrowDown":
 		dr = -1
 	default:
-		return
+		return core.NoSquare, false
 	}
-	if pg.state.Flipped {
+	if flipped {
 		df, dr = -df, -dr
 	}
 	f, r := int(sq.File())+df, int(sq.Rank())+dr
 	if f < 0 || f > 7 || r < 0 || r > 7 {
-		return
+		return core.NoSquare, false
 	}
-	ev.PreventDefault()
-	next := core.NewSquare(core.File(f), core.Rank(r))
-	if n := pg.query(`#board [data-square="` + next.String() + `"]`); n != nil {
-		n.Focus()
+	return core.NewSquare(core.File(f), core.Rank(r)), true
+}
+
+// export saves what the page shows (board and shown bitboards) as an SVG
+// or a PNG at 2×, in the page's theme, through web/bitview.js's helpers.
+func (pg *page) export(format string) {
+	l, _ := core.LayoutByID(pg.state.Layout)
+	f := view.Figure{Pos: &pg.pos, Layout: l, Board: true, Flipped: pg.state.Flipped, Labels: pg.state.Labels}
+	for _, name := range pg.state.Show {
+		if n, ok := core.LookupBitboard(name); ok {
+			f.Shown = append(f.Shown, view.Shown{Key: n.Name, Title: n.Title, Bits: n.Of(&pg.pos)})
+		}
 	}
+	api := js.Global().Get("bitview")
+	var t view.Theme
+	_ = (vert.Value{Value: api.Call("themeOf", pg.byID("bitview-app").Underlying())}).AssignTo(&t)
+	var then js.Func
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		defer then.Release()
+		var pieces []string
+		_ = (vert.Value{Value: args[0]}).AssignTo(&pieces)
+		svg := view.SVG(f, t, func(pc core.Piece) string {
+			if int(pc) < len(pieces) {
+				return pieces[pc]
+			}
+			return ""
+		})
+		api.Call("saveFigure", svg, format, "bitview")
+		return nil
+	})
+	api.Call("pieceImages").Call("then", then)
 }
 
 // copyText copies text to the clipboard and says so on the button.

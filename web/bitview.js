@@ -227,10 +227,85 @@ function makeApi(ex, go) {
 
   return Object.freeze({
     version: go.version,
+    /**
+     * Draws a view (board and bit grids) into root, as <bitboard-view> does.
+     * options: {fen, layout, show: "P,occupied", board, grid, labels,
+     * orientation: "white"|"black", interactive}. Returns a handle
+     * {ok, error, update(options), svg(theme, pieces), destroy()}.
+     */
+    mount: guard((root, options) => go.mount(root, options), {}),
+    themeOf,
+    pieceImages,
+    svgToPng,
+    saveFigure,
     layouts: guard(() => go.layouts(), {}),
     bitboardNames: guard(() => go.bitboardNames(), {}),
     parseFen,
     writeFen: guard((position) => go.writeFen(position), { fen: '' }),
     bitboard,
   });
+}
+
+// THEME maps view.Theme's fields to the --bitview-* properties of view.css.
+const THEME = {
+  light: '--bitview-light', dark: '--bitview-dark', bitOn: '--bitview-bit-on', bitOnText: '--bitview-bit-on-text',
+  bitOff: '--bitview-bit-off', bitOffText: '--bitview-bit-off-text', offBoard: '--bitview-off-board-flat',
+  text: '--bitview-fg', muted: '--bitview-muted', background: '--bitview-panel', font: '--bitview-font', mono: '--bitview-mono',
+};
+
+/** The colours and fonts an element shows, for exporting figures in the same theme. */
+export function themeOf(el) {
+  const cs = getComputedStyle(el);
+  return Object.fromEntries(Object.entries(THEME).map(([k, v]) => [k, cs.getPropertyValue(v).trim()]));
+}
+
+const PIECES = ['wP', 'wN', 'wB', 'wR', 'wQ', 'wK', 'bP', 'bN', 'bB', 'bR', 'bQ', 'bK'];
+let pieceURLs = null;
+
+/**
+ * The twelve Chessnut pieces (next to this module) as data: URLs, in
+ * core.Piece order, so exported SVGs stand alone; [] when they cannot be read.
+ */
+export function pieceImages() {
+  pieceURLs ??= Promise.all(PIECES.map(async (p) => {
+    const res = await fetch(new URL(`pieces/chessnut/${p}.svg`, import.meta.url));
+    if (!res.ok) throw new Error(res.statusText);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    let bin = '';
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return 'data:image/svg+xml;base64,' + btoa(bin);
+  })).catch(() => []);
+  return pieceURLs;
+}
+
+/** Saves an SVG document as name.svg, or as name.png at 2×. */
+export async function saveFigure(svg, format, name = 'bitview') {
+  const blob = format === 'png' ? await svgToPng(svg, 2) : new Blob([svg], { type: 'image/svg+xml' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${name}.${format === 'png' ? 'png' : 'svg'}`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+/**
+ * Renders an SVG document to a PNG at scale × its size (2 for slides).
+ * @param {string} svg a standalone SVG with width and height attributes
+ * @param {number} scale
+ * @returns {Promise<Blob>} the PNG
+ */
+export async function svgToPng(svg, scale = 2) {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(img.naturalWidth * scale);
+    canvas.height = Math.round(img.naturalHeight * scale);
+    canvas.getContext('2d').drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }

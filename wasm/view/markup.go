@@ -273,8 +273,9 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 // FENError returns the error panel: the field at fault, the message, and
 // the input with the offending character marked. The attributes
 // data-error-field and data-error-offset carry the field number and the
-// character offset (the error's byte offset counted in characters).
-func FENError(input string, e *core.FENError) string {
+// character offset (the error's byte offset counted in characters). With
+// kept, it says the last valid position stays on show.
+func FENError(input string, e *core.FENError, kept bool) string {
 	off := min(max(e.Offset, 0), len(input))
 	for off > 0 && off < len(input) && !utf8.RuneStart(input[off]) {
 		off-- // mark whole characters
@@ -293,7 +294,10 @@ func FENError(input string, e *core.FENError) string {
 	b.WriteString(`<p><strong>` + escape(e.FieldName()) + ` (field ` + strconv.Itoa(e.Field) + `), character ` + strconv.Itoa(chars+1) +
 		`:</strong> ` + escape(e.Msg) + `</p>`)
 	b.WriteString(`<pre class="fen-mark">` + escape(before) + `<mark>` + escape(at) + `</mark>` + escape(after) + `</pre>`)
-	b.WriteString(`<p class="kept">The board shows the last valid position.</p></div>`)
+	if kept {
+		b.WriteString(`<p class="kept">The board shows the last valid position.</p>`)
+	}
+	b.WriteString(`</div>`)
 	return b.String()
 }
 

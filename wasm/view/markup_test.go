@@ -646,7 +646,7 @@ func TestFENError(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("ParseFEN(%q) = %v, want a *FENError", tt.input, err)
 			}
-			out := FENError(tt.input, fe)
+			out := FENError(tt.input, fe, true)
 			checkFENErrorPanel(t, out, tt.input, fe, tt.field, tt.offset, tt.mark)
 		})
 	}
@@ -742,7 +742,7 @@ func TestFENErrorCharacterOffset(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fe := &core.FENError{Field: 2, Offset: tt.byteAt, Input: tt.input, Msg: "m <&>", Err: core.ErrSyntax}
-			out := FENError(tt.input, fe)
+			out := FENError(tt.input, fe, true)
 			if !strings.Contains(out, `data-error-offset="`+strconv.Itoa(tt.offset)+`"`) {
 				t.Errorf("FENError(%q, offset %d): no data-error-offset=%d in %s", tt.input, tt.byteAt, tt.offset, out)
 			}
@@ -849,7 +849,7 @@ func TestFENErrorTooLong(t *testing.T) {
 			if !errors.As(err, &fe) || fe.Offset > core.MaxFENLength || fe.Offset < core.MaxFENLength-3 {
 				t.Fatalf("ParseFEN(%d bytes) = %v, want a *FENError at offset %d or the character before", len(tt.input), err, core.MaxFENLength)
 			}
-			out := FENError(tt.input, fe)
+			out := FENError(tt.input, fe, true)
 			marks := markRE.FindAllStringSubmatch(out, -1)
 			if !utf8.ValidString(out) {
 				t.Errorf("output is not valid UTF-8")

@@ -1,0 +1,168 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
+)
+
+// EmbedOptions are the attributes of a <bitboard-view> (and the parameters
+// of embed.html), already read as strings and booleans.
+type EmbedOptions struct {
+	FEN     string // "" means the start position
+	Layout  string // "" means "lerf"
+	Show    string // comma-separated bitboard names or expressions (see SplitShow)
+	Board   bool   // draw the board
+	Grid    bool   // draw the grids
+	Labels  bool   // square indices on the board
+	Flipped bool   // orientation="black"
+}
+
+// An Embed is one embedded view resolved from its options: the figure to
+// draw, and what was wrong with the options (shown inside the view).
+type Embed struct {
+	Figure
+	FENError *core.FENError // the FEN did not parse: the figure keeps the last good position, if any
+	Problems []string       // unknown layout or names, as messages
+	Input    string         // the FEN as given
+}
+
+// ResolveEmbed reads o. When the FEN does not parse, last (the view's
+// previous position, or nil) stays on show; with no previous position
+// there is no board or grid.
+func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
+	e := Embed{Input: o.FEN}
+	fen := strings.TrimSpace(o.FEN)
+	if fen == "" {
+		fen = core.StartFEN
+	}
+	if p, err := core.ParseFEN(fen); err != nil {
+		e.FENError, _ = err.(*core.FENError)
+		e.Pos = last
+	} else {
+		e.Pos = &p
+	}
+	id := strings.TrimSpace(o.Layout)
+	if id == "" {
+		id = "lerf"
+	}
+	l, ok := core.LayoutByID(id)
+	if !ok {
+		e.Problems = append(e.Problems, `unknown layout "`+id+`": use one of `+layoutList())
+		l = core.Layouts[0]
+	}
+	e.Layout = l
+	e.Board, e.Flipped, e.Labels = o.Board, o.Flipped, o.Labels
+	if e.Pos == nil {
+		e.Board = false
+		return e
+	}
+	if !o.Grid {
+		return e
+	}
+	for _, item := range SplitShow(o.Show) {
+		if n, ok := core.LookupBitboard(item); ok {
+			e.Shown = append(e.Shown, Shown{Key: n.Name, Title: n.Title, Bits: n.Of(e.Pos)})
+			continue
+		}
+		x, err := core.ParseExpr(item)
+		var bits core.Bitboard
+		if err == nil {
+			bits, err = x.Eval(e.Pos)
+		}
+		if err != nil {
+			msg := err.Error()
+			if xe, ok := err.(*core.ExprError); ok {
+				msg = xe.Msg + " (character " + strconv.Itoa(utf8.RuneCountInString(item[:min(xe.Offset, len(item))])+1) + ")"
+			}
+			e.Problems = append(e.Problems, `cannot show "`+item+`": `+msg+`. Use bitboard names (P, white, occupied, pawns…) or expressions such as (P << 8) & empty`)
+			continue
+		}
+		e.Shown = append(e.Shown, Shown{Key: item, Title: item, Bits: bits})
+	}
+	return e
+}
+
+// SplitShow splits a show list at the commas outside parentheses, so an
+// expression such as "rookAttacks(e4, occupied)" stays whole, and drops
+// empty items and surrounding blanks.
+func SplitShow(show string) []string {
+	var items []string
+	depth, start := 0, 0
+	for i := 0; i <= len(show); i++ {
+		switch {
+		case i == len(show) || show[i] == ',' && depth == 0:
+			if item := strings.TrimSpace(show[start:i]); item != "" {
+				items = append(items, item)
+			}
+			start = i + 1
+		case show[i] == '(':
+			depth++
+		case show[i] == ')' && depth > 0:
+			depth--
+		}
+	}
+	return items
+}
+
+// layoutList returns the layout ids, comma-separated.
+func layoutList() string {
+	ids := make([]string, len(core.Layouts))
+	for i, l := range core.Layouts {
+		ids[i] = l.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// Markup returns the embedded view: its problems and FEN error first (a
+// readable error inside the view), then the board and the cards.
+func (e Embed) Markup() string {
+	var b strings.Builder
+	if e.FENError != nil {
+		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
+	}
+	for _, p := range e.Problems {
+		b.WriteString(`<div class="error" role="alert"><p>` + escape(p) + `</p></div>`)
+	}
+	b.WriteString(`<div class="view">`)
+	if e.Board {
+		b.WriteString(`<div class="view-board">` + Board(e.Pos, e.Layout, e.Flipped, e.Labels, 0) + `</div>`)
+	}
+	if len(e.Shown) > 0 {
+		b.WriteString(`<div class="cards">`)
+		for _, s := range e.Shown {
+			b.WriteString(Card(e.Layout, s.Key, s.Title, s.Bits))
+		}
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// Snippets returns the two ways to embed the view s on another page, the
+// <bitboard-view> element and the iframe, with base the URL of the folder
+// that holds Bitview's files (ending in "/"). Each has a copy button.
+func Snippets(s State, base string) string {
+	q := s.Query()
+	attrs := ` fen="` + escape(s.FEN) + `" layout="` + escape(s.Layout) + `" show="` + escape(strings.Join(s.Show, ",")) + `"`
+	if s.Flipped {
+		attrs += ` orientation="black"`
+	}
+	if s.Labels {
+		attrs += ` labels`
+	}
+	element := `<script type="module" src="` + escape(base) + `bitview-element.js"></script>` + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
+	if s.Flipped {
+		q += "&orientation=black"
+	}
+	iframe := `<iframe src="` + escape(base+"embed.html"+q) + `" width="760" height="520" style="border:0" title="Bitview: ` + escape(s.FEN) + `"></iframe>`
+	var b strings.Builder
+	for _, sn := range []struct{ label, text string }{{"Element", element}, {"iframe", iframe}} {
+		b.WriteString(`<div class="snippet"><div class="snippet-head">` + sn.label + `<button type="button" class="copy" data-copy="` +
+			escape(sn.text) + `" aria-label="Copy the ` + sn.label + ` snippet">Copy</button></div><pre><code data-snippet="` +
+			strings.ToLower(sn.label) + `">` + escape(sn.text) + `</code></pre></div>`)
+	}
+	return b.String()
+}

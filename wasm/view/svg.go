@@ -1,0 +1,215 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+)
+
+// A Theme holds the colours and fonts of an exported figure, read from the
+// view's --bitview-* custom properties so the figure looks like the screen.
+type Theme struct {
+	Light      string `js:"light"`
+	Dark       string `js:"dark"`
+	BitOn      string `js:"bitOn"`
+	BitOnText  string `js:"bitOnText"`
+	BitOff     string `js:"bitOff"`
+	BitOffText string `js:"bitOffText"`
+	OffBoard   string `js:"offBoard"` // a flat colour: SVG has no CSS gradients here
+	Text       string `js:"text"`
+	Muted      string `js:"muted"`
+	Background string `js:"background"`
+	Font       string `js:"font"`
+	Mono       string `js:"mono"`
+}
+
+// DefaultTheme is the light theme of view.css, for when no colours are given.
+var DefaultTheme = Theme{Light: "#eed9b6", Dark: "#b58863", BitOn: "#0b6e4f", BitOnText: "#ffffff",
+	BitOff: "#eef0f3", BitOffText: "#5b616b", OffBoard: "#d5d8dd", Text: "#1b1d21", Muted: "#4f5560",
+	Background: "#ffffff", Font: "system-ui, sans-serif", Mono: "ui-monospace, monospace"}
+
+// orDefault fills t's empty fields from DefaultTheme.
+func (t Theme) orDefault() Theme {
+	d := DefaultTheme
+	for _, f := range []struct {
+		dst *string
+		def string
+	}{
+		{&t.Light, d.Light}, {&t.Dark, d.Dark}, {&t.BitOn, d.BitOn}, {&t.BitOnText, d.BitOnText},
+		{&t.BitOff, d.BitOff}, {&t.BitOffText, d.BitOffText}, {&t.OffBoard, d.OffBoard}, {&t.Text, d.Text},
+		{&t.Muted, d.Muted}, {&t.Background, d.Background}, {&t.Font, d.Font}, {&t.Mono, d.Mono},
+	} {
+		if strings.TrimSpace(*f.dst) == "" {
+			*f.dst = f.def
+		} else {
+			*f.dst = strings.TrimSpace(*f.dst)
+		}
+	}
+	return t
+}
+
+// A Shown is one bitboard of a figure: the key it is shown by, its title
+// and its squares.
+type Shown struct {
+	Key, Title string
+	Bits       core.Bitboard
+}
+
+// A Figure is what a view shows, ready to export: the position, the
+// layout, whether the board is drawn (and flipped, with indices), and the
+// bitboards.
+type Figure struct {
+	Pos     *core.Position
+	Layout  *core.Layout
+	Board   bool
+	Flipped bool
+	Labels  bool
+	Shown   []Shown
+}
+
+// Figure sizes, in SVG user units (CSS pixels at 1×).
+const (
+	svgSquare = 44 // a board square
+	svgMargin = 16 // around everything
+	svgCoord  = 18 // the band of coordinates
+	svgGap    = 24 // between board and grids
+	svgTitle  = 24 // a grid's title band
+	svgValue  = 22 // a grid's hex value band
+	svgGridW  = 8 * 30
+)
+
+// SVG draws the figure as a standalone SVG document: vector shapes with
+// text as text, in theme t. piece returns the href of a piece's image (a
+// data: URL, so the file stands alone), or "" to draw its FEN letter. The
+// result's width and height attributes give its size at 1×.
+func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
+	t = t.orDefault()
+	var b strings.Builder
+	x := svgMargin
+	height := 0
+	var body strings.Builder
+	if f.Board {
+		w := svgBoard(&body, f, t, piece, x, svgMargin)
+		x += w + svgGap
+		height = max(height, 8*svgSquare+svgCoord)
+	}
+	for _, s := range f.Shown {
+		w, h := svgGrid(&body, f.Layout, s, t, x, svgMargin)
+		x += w + svgGap
+		height = max(height, h)
+	}
+	width := x - svgGap + svgMargin
+	if width < 2*svgMargin {
+		width = 2 * svgMargin
+	}
+	height += 2 * svgMargin
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="` + itoa(width) + `" height="` + itoa(height) +
+		`" viewBox="0 0 ` + itoa(width) + ` ` + itoa(height) + `" font-family="` + escape(t.Font) + `">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="` + escape(t.Background) + `"/>`)
+	b.WriteString(body.String())
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// svgText writes a text element.
+func svgText(b *strings.Builder, x, y int, size, fill, anchor, family, text string) {
+	b.WriteString(`<text x="` + itoa(x) + `" y="` + itoa(y) + `" font-size="` + size + `" fill="` + escape(fill) +
+		`" text-anchor="` + anchor + `" dominant-baseline="central"`)
+	if family != "" {
+		b.WriteString(` font-family="` + escape(family) + `"`)
+	}
+	b.WriteString(`>` + escape(text) + `</text>`)
+}
+
+// svgBoard draws the board with its coordinates at (x, y) and returns its
+// width.
+func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) string, x, y int) int {
+	b.WriteString(`<g class="board">`)
+	left := x + svgCoord
+	for row := range 8 {
+		for col := range 8 {
+			file, rank := core.File(col), core.Rank(7-row)
+			if f.Flipped {
+				file, rank = core.File(7-col), core.Rank(row)
+			}
+			sq := core.NewSquare(file, rank)
+			fill := t.Dark
+			if (int(file)+int(rank))%2 == 1 {
+				fill = t.Light
+			}
+			sx, sy := left+col*svgSquare, y+row*svgSquare
+			b.WriteString(`<rect data-square="` + sq.String() + `" x="` + itoa(sx) + `" y="` + itoa(sy) + `" width="` + itoa(svgSquare) +
+				`" height="` + itoa(svgSquare) + `" fill="` + escape(fill) + `"/>`)
+			if pc := f.Pos.PieceAt(sq); pc != core.NoPiece {
+				if href := piece(pc); href != "" {
+					b.WriteString(`<image x="` + itoa(sx+2) + `" y="` + itoa(sy+2) + `" width="` + itoa(svgSquare-4) + `" height="` +
+						itoa(svgSquare-4) + `" href="` + escape(href) + `"/>`)
+				} else {
+					svgText(b, sx+svgSquare/2, sy+svgSquare/2, "26", t.Text, "middle", "", string(pc.Letter()))
+				}
+			}
+			if f.Labels {
+				svgText(b, sx+3, sy+8, "9", t.Text, "start", t.Mono, itoa(f.Layout.Index(sq)))
+			}
+		}
+		r := core.Rank(7 - row)
+		if f.Flipped {
+			r = core.Rank(row)
+		}
+		svgText(b, x+svgCoord/2, y+row*svgSquare+svgSquare/2, "12", t.Muted, "middle", t.Mono, r.String())
+	}
+	for col := range 8 {
+		fl := core.File(col)
+		if f.Flipped {
+			fl = core.File(7 - col)
+		}
+		svgText(b, left+col*svgSquare+svgSquare/2, y+8*svgSquare+svgCoord/2, "12", t.Muted, "middle", t.Mono, fl.String())
+	}
+	b.WriteString(`</g>`)
+	return svgCoord + 8*svgSquare
+}
+
+// svgGrid draws one bitboard's grid with its title and hex value at (x, y)
+// and returns its width and height.
+func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int) (int, int) {
+	g := l.Grid(s.Bits)
+	cell := svgGridW / 8
+	if g.Cols > 8 {
+		cell = (svgGridW * 3 / 2) / g.Cols
+	}
+	w := svgCoord + g.Cols*cell
+	b.WriteString(`<g class="grid" data-bitboard="` + escape(s.Key) + `" data-layout="` + l.ID + `">`)
+	svgText(b, x, y+svgTitle/2-2, "15", t.Text, "start", t.Mono, s.Title)
+	top := y + svgTitle
+	for i, c := range g.Cells {
+		cx, cy := x+svgCoord+(i%g.Cols)*cell, top+(i/g.Cols)*cell
+		fill, text, bit := t.BitOff, t.BitOffText, "0"
+		switch {
+		case c.OffBoard:
+			fill, text, bit = t.OffBoard, t.Muted, "·"
+		case c.Bit:
+			fill, text, bit = t.BitOn, t.BitOnText, "1"
+		}
+		b.WriteString(`<rect x="` + itoa(cx+1) + `" y="` + itoa(cy+1) + `" width="` + itoa(cell-2) + `" height="` + itoa(cell-2) +
+			`" rx="3" fill="` + escape(fill) + `"`)
+		if !c.OffBoard {
+			b.WriteString(` data-square="` + c.Square.String() + `" data-bit="` + bit + `"`)
+		}
+		b.WriteString(`/>`)
+		svgText(b, cx+cell/2, cy+cell/2-2, itoa(cell*2/5), text, "middle", t.Mono, bit)
+		svgText(b, cx+cell-3, cy+cell-6, itoa(max(cell/4, 6)), text, "end", t.Mono, itoa(c.Index))
+	}
+	for row, lab := range g.RowLabels {
+		svgText(b, x+svgCoord/2, top+row*cell+cell/2, "11", t.Muted, "middle", t.Mono, lab)
+	}
+	for col, lab := range g.ColLabels {
+		svgText(b, x+svgCoord+col*cell+cell/2, top+g.Rows*cell+svgCoord/2, "11", t.Muted, "middle", t.Mono, lab)
+	}
+	bottom := top + g.Rows*cell + svgCoord
+	svgText(b, x, bottom+svgValue/2, "13", t.Text, "start", t.Mono, l.Readout(s.Bits).Hex)
+	b.WriteString(`</g>`)
+	return w, bottom + svgValue - y
+}

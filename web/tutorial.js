@@ -1,0 +1,13 @@
+// tutorial.html: show each figure's markup under it, taken from the page
+// itself before the element upgrades (so the text and the figure never
+// disagree), then load the element.
+for (const fig of document.querySelectorAll('figure.example')) {
+  const view = fig.querySelector('bitboard-view');
+  const pre = document.createElement('pre');
+  pre.className = 'markup';
+  const code = document.createElement('code');
+  code.textContent = view.outerHTML.replace(/=""/g, '');
+  pre.append(code);
+  fig.append(pre);
+}
+await import('./bitview-element.js');
