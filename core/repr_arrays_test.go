@@ -1,0 +1,287 @@
+package core
+
+import (
+	"errors"
+	"testing"
+)
+
+// TestPieceCodes checks the one code table of the array forms against the
+// tutorial numbering, both ways.
+func TestPieceCodes(t *testing.T) {
+	tests := []struct {
+		pc   Piece
+		code uint8
+		name string
+	}{
+		{NoPiece, 0, "EMPTY"},
+		{WhitePawn, 1, "WPAWN"}, {WhiteKnight, 2, "WKNIGHT"}, {WhiteBishop, 3, "WBISHOP"},
+		{WhiteRook, 4, "WROOK"}, {WhiteQueen, 5, "WQUEEN"}, {WhiteKing, 6, "WKING"},
+		{BlackPawn, 7, "BPAWN"}, {BlackKnight, 8, "BKNIGHT"}, {BlackBishop, 9, "BBISHOP"},
+		{BlackRook, 10, "BROOK"}, {BlackQueen, 11, "BQUEEN"}, {BlackKing, 12, "BKING"},
+	}
+	for _, tt := range tests {
+		if got := tt.pc.Code(); got != tt.code {
+			t.Errorf("%v.Code() = %d, want %d", tt.pc, got, tt.code)
+		}
+		if got, ok := PieceFromCode(tt.code); !ok || got != tt.pc {
+			t.Errorf("PieceFromCode(%d) = %v, %v, want %v", tt.code, got, ok, tt.pc)
+		}
+		if got := CodeName(tt.code); got != tt.name {
+			t.Errorf("CodeName(%d) = %q, want %q", tt.code, got, tt.name)
+		}
+	}
+	for _, c := range []uint8{13, 100, CodeOffBoard} {
+		if pc, ok := PieceFromCode(c); ok {
+			t.Errorf("PieceFromCode(%d) = %v, true, want false", c, pc)
+		}
+	}
+	if CodeName(CodeOffBoard) != "OFFBOARD" || CodeName(13) != "13" {
+		t.Errorf("CodeName(255), CodeName(13) = %q, %q", CodeName(CodeOffBoard), CodeName(13))
+	}
+}
+
+// TestArrayCells checks chosen cells of each array form for the start
+// position against the numbering of its diagram.
+func TestArrayCells(t *testing.T) {
+	p, _ := ParseFEN(StartFEN)
+	a64, a88, a120, a256 := p.Array64(), p.Array0x88(), p.Array10x12(), p.Array16x16()
+	tests := []struct {
+		name string
+		got  uint8
+		want uint8
+	}{
+		{"array64[a1]", a64[0], 4}, {"array64[e1]", a64[4], 6}, {"array64[d8]", a64[59], 11},
+		{"array64[e4]", a64[28], CodeEmpty}, {"array64[h7]", a64[55], 7},
+		{"0x88[0x00] a1", a88[0x00], 4}, {"0x88[0x04] e1", a88[0x04], 6}, {"0x88[0x74] e8", a88[0x74], 12},
+		{"0x88[0x34] e4", a88[0x34], CodeEmpty}, {"0x88[0x08] off", a88[0x08], CodeOffBoard},
+		{"0x88[0x7f] off", a88[0x7f], CodeOffBoard},
+		{"10x12[21] a1", a120[21], 4}, {"10x12[25] e1", a120[25], 6}, {"10x12[98] h8", a120[98], 10},
+		{"10x12[55] e4", a120[55], CodeEmpty}, {"10x12[0] border", a120[0], CodeOffBoard},
+		{"10x12[20] border", a120[20], CodeOffBoard}, {"10x12[29] border", a120[29], CodeOffBoard},
+		{"10x12[119] border", a120[119], CodeOffBoard},
+		{"16x16[68] a1", a256[0x44], 4}, {"16x16[72] e1", a256[0x48], 6}, {"16x16[187] h8", a256[0xBB], 10},
+		{"16x16[0x78] e4", a256[0x78], CodeEmpty}, {"16x16[0x43] border", a256[0x43], CodeOffBoard},
+		{"16x16[0x4C] border", a256[0x4C], CodeOffBoard}, {"16x16[0xC4] border", a256[0xC4], CodeOffBoard},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("start position %s = %s, want %s", tt.name, CodeName(tt.got), CodeName(tt.want))
+		}
+	}
+	off := map[string]int{}
+	for _, c := range a88 {
+		off["0x88"] += b2i(c == CodeOffBoard)
+	}
+	for _, c := range a120 {
+		off["10x12"] += b2i(c == CodeOffBoard)
+	}
+	for _, c := range a256 {
+		off["16x16"] += b2i(c == CodeOffBoard)
+	}
+	for id, want := range map[string]int{"0x88": 64, "10x12": 56, "16x16": 192} {
+		if off[id] != want {
+			t.Errorf("%s: %d OFFBOARD cells, want %d", id, off[id], want)
+		}
+	}
+}
+
+// TestIndex16x16 checks the 16×16 numbering (Fruit's) and its inverse on
+// every cell.
+func TestIndex16x16(t *testing.T) {
+	for sq, want := range map[Square]int{A1: 0x44, H1: 0x4B, A8: 0xB4, H8: 0xBB, E4: 0x78} {
+		if got := Index16x16(sq); got != want {
+			t.Errorf("Index16x16(%v) = %#x, want %#x", sq, got, want)
+		}
+	}
+	n := 0
+	for i := -1; i <= 256; i++ {
+		sq := SquareAt16x16(i)
+		if sq == NoSquare {
+			continue
+		}
+		n++
+		if Index16x16(sq) != i {
+			t.Errorf("Index16x16(SquareAt16x16(%d) = %v) = %d", i, sq, Index16x16(sq))
+		}
+	}
+	if n != SquareCount {
+		t.Errorf("%d cells hold a square, want 64", n)
+	}
+}
+
+// TestArraysRoundTrip converts every corpus position to each array form
+// and back through Put.
+func TestArraysRoundTrip(t *testing.T) {
+	for _, c := range reprCases(t) {
+		p := c.pos
+		got, err := PositionFromArray64(p.Array64())
+		checkRoundTrip(t, c.name+" array64", got, err, p)
+		got, err = PositionFromArray0x88(p.Array0x88())
+		checkRoundTrip(t, c.name+" 0x88", got, err, p)
+		got, err = PositionFromArray10x12(p.Array10x12())
+		checkRoundTrip(t, c.name+" 10x12", got, err, p)
+		got, err = PositionFromArray16x16(p.Array16x16())
+		checkRoundTrip(t, c.name+" 16x16", got, err, p)
+	}
+}
+
+// TestArraysRejectBadCells breaks one cell of each form and expects a
+// *ReprError naming that cell.
+func TestArraysRejectBadCells(t *testing.T) {
+	start, _ := ParseFEN(StartFEN)
+	tests := []struct {
+		name  string
+		repr  string
+		index int
+		build func() error
+	}{
+		{"array64 code 13", "array64", 5, func() error {
+			a := start.Array64()
+			a[5] = 13
+			_, err := PositionFromArray64(a)
+			return err
+		}},
+		{"array64 OFFBOARD on a square", "array64", 63, func() error {
+			a := start.Array64()
+			a[63] = CodeOffBoard
+			_, err := PositionFromArray64(a)
+			return err
+		}},
+		{"0x88 piece off the board", "0x88", 0x08, func() error {
+			a := start.Array0x88()
+			a[0x08] = 1
+			_, err := PositionFromArray0x88(a)
+			return err
+		}},
+		{"0x88 empty off the board", "0x88", 0x7f, func() error {
+			a := start.Array0x88()
+			a[0x7f] = CodeEmpty
+			_, err := PositionFromArray0x88(a)
+			return err
+		}},
+		{"10x12 border emptied", "10x12", 20, func() error {
+			a := start.Array10x12()
+			a[20] = CodeEmpty
+			_, err := PositionFromArray10x12(a)
+			return err
+		}},
+		{"10x12 square OFFBOARD", "10x12", 55, func() error {
+			a := start.Array10x12()
+			a[55] = CodeOffBoard
+			_, err := PositionFromArray10x12(a)
+			return err
+		}},
+		{"16x16 border piece", "16x16", 0, func() error {
+			a := start.Array16x16()
+			a[0] = 12
+			_, err := PositionFromArray16x16(a)
+			return err
+		}},
+		{"16x16 code 200", "16x16", 0x78, func() error {
+			a := start.Array16x16()
+			a[0x78] = 200
+			_, err := PositionFromArray16x16(a)
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.build()
+			var re *ReprError
+			if !errors.As(err, &re) || re.Repr != tt.repr || re.Index != tt.index || re.Msg == "" {
+				t.Errorf("got %v, want a *ReprError for %s index %d", err, tt.repr, tt.index)
+			}
+		})
+	}
+}
+
+// TestKnightTargets checks each form's knight jumps from a corner, an
+// edge and the centre: the offsets, the target indices and which targets
+// the form's off-board test rejects.
+func TestKnightTargets(t *testing.T) {
+	l88, l120 := mustLayout(t, "0x88"), mustLayout(t, "10x12")
+	tests := []struct {
+		name    string
+		targets func(int) []KnightTarget
+		index   func(Square) int
+		offsets []int
+		from    Square
+		onBoard Bitboard // the targets the test must accept
+	}{
+		{"0x88 a1", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, A1, squares(B3, C2)},
+		{"0x88 h8", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, H8, squares(G6, F7)},
+		{"0x88 g2", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, G2, squares(H4, F4, E3, E1)},
+		{"0x88 d4", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, D4, KnightAttacks(D4)},
+		{"10x12 a1", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, A1, squares(B3, C2)},
+		{"10x12 h8", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, H8, squares(G6, F7)},
+		{"10x12 b7", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, B7, squares(D8, D6, C5, A5)},
+		{"16x16 a1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, A1, squares(B3, C2)},
+		{"16x16 h1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, H1, squares(G3, F2)},
+		{"16x16 e5", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, E5, KnightAttacks(E5)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from := tt.index(tt.from)
+			ts := tt.targets(from)
+			if len(ts) != 8 {
+				t.Fatalf("%d targets, want 8", len(ts))
+			}
+			var on Bitboard
+			for i, k := range ts {
+				if k.Offset != tt.offsets[i] || k.Target != from+k.Offset || k.Why == "" {
+					t.Errorf("target %d = %+v, want offset %d to %d with a reason", i, k, tt.offsets[i], from+tt.offsets[i])
+				}
+				if k.OffBoard != (k.Square == NoSquare) {
+					t.Errorf("target %d = %+v: OffBoard and Square disagree", i, k)
+				}
+				if !k.OffBoard {
+					if tt.index(k.Square) != k.Target {
+						t.Errorf("target %d = %+v: index of %v is %d", i, k, k.Square, tt.index(k.Square))
+					}
+					on.Set(k.Square)
+				}
+			}
+			if on != tt.onBoard || on != KnightAttacks(tt.from) {
+				t.Errorf("on-board targets %v, want %v (KnightAttacks %v)", squareList(on), squareList(tt.onBoard), squareList(KnightAttacks(tt.from)))
+			}
+		})
+	}
+	for _, bad := range []int{-1, 0x08, 0x88, 128} {
+		if ts := KnightTargets0x88(bad); ts != nil {
+			t.Errorf("KnightTargets0x88(%#x) = %v, want nil (not a square)", bad, ts)
+		}
+	}
+	for _, bad := range []int{0, 20, 29, 120} {
+		if ts := KnightTargets10x12(bad); ts != nil {
+			t.Errorf("KnightTargets10x12(%d) = %v, want nil", bad, ts)
+		}
+	}
+	for _, bad := range []int{0, 0x43, 0x4C, 256} {
+		if ts := KnightTargets16x16(bad); ts != nil {
+			t.Errorf("KnightTargets16x16(%d) = %v, want nil", bad, ts)
+		}
+	}
+}
+
+// TestKnightTargetsWhy pins the explanations the page shows for the 0x88
+// test, negative targets included, and for the sentinel read.
+func TestKnightTargetsWhy(t *testing.T) {
+	tests := []struct {
+		name string
+		got  KnightTarget
+		want string
+	}{
+		{"a1 +33 on board", KnightTargets0x88(0x00)[0], "0x21 & 0x88 = 0: on the board: b3"},
+		{"a1 -33 below", KnightTargets0x88(0x00)[5], "-0x21 & 0x88 = 0x88: both the file and the rank left the board"},
+		{"h1 +18 right", KnightTargets0x88(0x07)[2], "0x19 & 0x88 = 0x08: the file left a–h"},
+		{"a8 +31 above", KnightTargets0x88(0x70)[1], "0x8f & 0x88 = 0x88: both the file and the rank left the board"},
+		{"e8 +33 above", KnightTargets0x88(0x74)[0], "0x95 & 0x88 = 0x80: the rank left 1–8"},
+		{"10x12 a1 -21", KnightTargets10x12(21)[5], "cell 0 holds OFFBOARD (255): the sentinel border"},
+		{"10x12 a1 +21", KnightTargets10x12(21)[0], "on the board: b3"},
+	}
+	for _, tt := range tests {
+		if tt.got.Why != tt.want {
+			t.Errorf("%s: Why = %q, want %q", tt.name, tt.got.Why, tt.want)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package core
+
+// A NamedBitboard is one bitboard of a bitboard set with its names from
+// [BitboardNames]: Name for the API ("P", "white", "pawns") and Title as
+// engine code spells it ("WhitePawns", "pieces[White]", "pieces[Pawn]").
+type NamedBitboard struct {
+	BitboardName
+	Bits Bitboard
+}
+
+// Bitboards12 returns the 12-bitboard set: one bitboard per piece, in
+// Piece order (WhitePawns … BlackKings), as Position holds them.
+func (p *Position) Bitboards12() [PieceCount]NamedBitboard {
+	var s [PieceCount]NamedBitboard
+	for pc := WhitePawn; pc < NoPiece; pc++ {
+		s[pc] = NamedBitboard{BitboardNames[pc], p.pieces[pc]} // BitboardNames starts with the pieces, in Piece order
+	}
+	return s
+}
+
+// Bitboards8 returns the 8-bitboard set: the two colours (white, black)
+// and the six piece types of both colours (pawns … kings). The piece on a
+// square is the colour set and the type set it belongs to: WhitePawns =
+// pieces[White] & pieces[Pawn].
+func (p *Position) Bitboards8() [ColorCount + PieceTypeCount]NamedBitboard {
+	var s [ColorCount + PieceTypeCount]NamedBitboard
+	names := [...]string{"white", "black", "pawns", "knights", "bishops", "rooks", "queens", "kings"}
+	for i, name := range names {
+		n, _ := LookupBitboard(name)
+		s[i] = NamedBitboard{n, n.Of(p)}
+	}
+	return s
+}
+
+// PositionFromBitboards builds the position whose 12 piece bitboards are
+// pieces (indexed by Piece), placing every piece with Put, with the state
+// of NewPosition. Two bitboards sharing a square is a *ReprError (Index:
+// the square).
+func PositionFromBitboards(pieces [PieceCount]Bitboard) (Position, error) {
+	p := NewPosition()
+	for pc := WhitePawn; pc < NoPiece; pc++ {
+		for sq := range pieces[pc].Squares() {
+			if other := p.mailbox[sq]; other != NoPiece {
+				return Position{}, reprError("bitboards-12", int(sq), sq.String()+" is in both "+other.String()+"s and "+pc.String()+"s")
+			}
+			p.Put(pc, sq)
+		}
+	}
+	return p, nil
+}
+
+// PositionFromBitboards8 builds the position whose 8-bitboard set is
+// colors (White, Black) and types (Pawn … King): the piece of colour c and
+// type t stands on colors[c] & types[t]. It is a *ReprError (Index: the
+// square) when the colours or the types overlap, or when a square is in a
+// colour set but no type set or the reverse.
+func PositionFromBitboards8(colors [ColorCount]Bitboard, types [PieceTypeCount]Bitboard) (Position, error) {
+	var pieces [PieceCount]Bitboard
+	var typed Bitboard
+	if both := colors[White] & colors[Black]; both != 0 {
+		return Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is both white and black")
+	}
+	for pt := Pawn; pt <= King; pt++ {
+		if both := typed & types[pt]; both != 0 {
+			return Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is in two piece types, one of them pieces["+pt.String()+"]")
+		}
+		typed |= types[pt]
+		pieces[NewPiece(White, pt)] = colors[White] & types[pt]
+		pieces[NewPiece(Black, pt)] = colors[Black] & types[pt]
+	}
+	if odd := typed ^ (colors[White] | colors[Black]); odd != 0 {
+		return Position{}, reprError("bitboards-8", int(odd.LSB()), odd.LSB().String()+" has a colour but no piece type, or a type but no colour")
+	}
+	return PositionFromBitboards(pieces)
+}

@@ -1,0 +1,320 @@
+package core
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestMinimalCodes checks each piece's code against the article's table
+// (colour bit 1 = white).
+func TestMinimalCodes(t *testing.T) {
+	tests := []struct {
+		pc   Piece
+		want string
+	}{
+		{NoPiece, "0"},
+		{WhitePawn, "101"}, {BlackPawn, "100"},
+		{WhiteBishop, "11001"}, {BlackBishop, "11000"},
+		{WhiteKnight, "11011"}, {BlackKnight, "11010"},
+		{WhiteRook, "11101"}, {BlackRook, "11100"},
+		{WhiteQueen, "111101"}, {BlackQueen, "111100"},
+		{WhiteKing, "111111"}, {BlackKing, "111110"},
+	}
+	for _, tt := range tests {
+		if got := MinimalCode(tt.pc); got != tt.want {
+			t.Errorf("MinimalCode(%v) = %q, want %q", tt.pc, got, tt.want)
+		}
+	}
+}
+
+// TestEncodeMinimalStart checks the start position bit for bit: 164 bits
+// of placement, as worked out in the EncodeMinimal doc comment, then 8
+// state bits.
+func TestEncodeMinimalStart(t *testing.T) {
+	p, _ := ParseFEN(StartFEN)
+	b := p.EncodeMinimal()
+	blackBack := "11100" + "11010" + "11000" + "111100" + "111110" + "11000" + "11010" + "11100" // r n b q k b n r
+	whiteBack := "11101" + "11011" + "11001" + "111101" + "111111" + "11001" + "11011" + "11101" // R N B Q K B N R
+	placement := blackBack + strings.Repeat("100", 8) + strings.Repeat("0", 32) + strings.Repeat("101", 8) + whiteBack
+	if len(placement) != 164 {
+		t.Fatalf("test table: placement is %d bits", len(placement))
+	}
+	want := placement + "1" + "1111" + "0" + "1" + "1"
+	if b.String() != want || b.Len() != 172 {
+		t.Errorf("EncodeMinimal(start) = %d bits\n%s\nwant 172\n%s", b.Len(), b.String(), want)
+	}
+	spans := b.Spans()
+	if len(spans) != SquareCount+5 {
+		t.Fatalf("%d spans, want 69", len(spans))
+	}
+	if end := spans[SquareCount-1].Start + spans[SquareCount-1].Len; end != 164 {
+		t.Errorf("placement ends at bit %d, want 164", end)
+	}
+	for _, tt := range []struct {
+		sq    Square
+		start int
+		code  string
+	}{{A8, 0, "11100"}, {D8, 15, "111100"}, {E8, 21, "111110"}, {A7, 42, "100"}, {A6, 66, "0"}, {A2, 98, "101"}, {E1, 143, "111111"}, {H1, 159, "11101"}} {
+		s, ok := b.SquareSpan(tt.sq)
+		if !ok || s.Start != tt.start || b.String()[s.Start:s.Start+s.Len] != tt.code || s.Square != tt.sq || s.Field != FieldPiecePlacement {
+			t.Errorf("SquareSpan(%v) = %+v, %v, want start %d code %s", tt.sq, s, ok, tt.start, tt.code)
+		}
+	}
+	for i, f := range []struct{ field, start, len int }{
+		{FieldActiveColor, 164, 1}, {FieldCastling, 165, 4}, {FieldEnPassant, 169, 1},
+		{FieldHalfmoveClock, 170, 1}, {FieldFullmoveNumber, 171, 1}} {
+		if s := spans[SquareCount+i]; s.Field != f.field || s.Start != f.start || s.Len != f.len || s.Square != NoSquare {
+			t.Errorf("state span %d = %+v, want %s at %d, %d bits", i, s, FieldName(f.field), f.start, f.len)
+		}
+	}
+	if got := len(b.Bytes()); got != 22 {
+		t.Errorf("Bytes() has %d bytes, want 22", got)
+	}
+}
+
+// TestEncodeMinimalState checks the state fields after the placement.
+func TestEncodeMinimalState(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want string // the bits after the placement
+	}{
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "1" + "0000" + "0" + "1" + "1"},
+		{"4k3/8/8/8/8/8/8/4K3 b Kq - 0 2", "0" + "1001" + "0" + "1" + "010"},
+		{"4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 1", "0" + "0000" + "1" + "100" + "0" + "1" + "1"},
+		{"4k3/8/8/6Pp/8/8/8/4K3 w - h6 0 9", "1" + "0000" + "1" + "111" + "1" + "1" + "0001001"},
+		{"4k3/8/8/8/8/8/8/4K3 w - b3 0 1", "1" + "0000" + "1" + "001" + "0" + "1" + "1"}, // wrong rank kept
+		{"4k3/8/8/8/8/8/8/4K3 w - - 12 40", "1" + "0000" + "0" + "0001101" + "00000101000"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647", "1" + "0000" + "0" +
+			strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31) + strings.Repeat("0", 30) + strings.Repeat("1", 31)},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := p.EncodeMinimal()
+		placement := b.Spans()[SquareCount].Start
+		if got := b.String()[placement:]; got != tt.want {
+			t.Errorf("EncodeMinimal(%q) state bits = %s, want %s", tt.fen, got, tt.want)
+		}
+	}
+}
+
+// TestMinimalRoundTrip encodes every corpus position, checks the spans
+// tile the bits and carry each square's code, and decodes it back, also
+// through the text form.
+func TestMinimalRoundTrip(t *testing.T) {
+	for _, c := range reprCases(t) {
+		b := c.pos.EncodeMinimal()
+		next := 0
+		for _, s := range b.Spans() {
+			if s.Start != next || s.Len < 1 {
+				t.Fatalf("%s: span %+v does not start at bit %d", c.name, s, next)
+			}
+			if s.Field == FieldPiecePlacement && (b.String()[s.Start:s.Start+s.Len] != MinimalCode(c.pos.PieceAt(s.Square)) || s.Piece != c.pos.PieceAt(s.Square)) {
+				t.Errorf("%s: span of %v = %+v, bits %s, want the code of %v", c.name, s.Square, s, b.String()[s.Start:s.Start+s.Len], c.pos.PieceAt(s.Square))
+			}
+			next += s.Len
+		}
+		if next != b.Len() || len(b.Bytes()) != (b.Len()+7)/8 {
+			t.Errorf("%s: spans cover %d of %d bits; %d bytes", c.name, next, b.Len(), len(b.Bytes()))
+		}
+		got, err := DecodeMinimal(b)
+		if err != nil || got != c.pos {
+			t.Errorf("%s: DecodeMinimal(EncodeMinimal(%s)) = %s, %v", c.name, c.pos.FEN(), got.FEN(), err)
+		}
+		parsed, err := ParseBitString(b.String())
+		if err != nil {
+			t.Fatalf("%s: ParseBitString: %v", c.name, err)
+		}
+		if got, err := DecodeMinimal(parsed); err != nil || got != c.pos {
+			t.Errorf("%s: decoding the text form gives %s, %v", c.name, got.FEN(), err)
+		}
+	}
+}
+
+// TestBitStringBytes checks the packing: first bit in the top bit, the
+// last byte padded with zeros.
+func TestBitStringBytes(t *testing.T) {
+	for _, tt := range []struct {
+		bits string
+		want []byte
+	}{{"", []byte{}}, {"1", []byte{0x80}}, {"10100101", []byte{0xA5}}, {"111111111", []byte{0xFF, 0x80}}} {
+		b, err := ParseBitString(tt.bits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.Bytes(); string(got) != string(tt.want) {
+			t.Errorf("ParseBitString(%q).Bytes() = %x, want %x", tt.bits, got, tt.want)
+		}
+		if _, ok := b.SquareSpan(A1); ok || b.Spans() != nil {
+			t.Errorf("a parsed BitString has spans")
+		}
+	}
+}
+
+// minimalErrorCases are inputs DecodeMinimal or ParseBitString must
+// reject, built from the start position (172 bits: placement 0–163, side
+// 164, castling 165–168, en passant 169, halfmove 170, fullmove 171).
+var minimalErrorCases = func() []struct {
+	name          string
+	bits          string
+	field, offset int
+	kind          error
+} {
+	start, _ := ParseFEN(StartFEN)
+	s := start.EncodeMinimal().String()
+	ep, _ := ParseFEN("4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1") // 78 bits of placement, en passant at 83
+	e := ep.EncodeMinimal().String()
+	return []struct {
+		name          string
+		bits          string
+		field, offset int
+		kind          error
+	}{
+		{"empty input", "", FieldPiecePlacement, 0, ErrTruncated},
+		{"cut inside a2", s[:100], FieldPiecePlacement, 98, ErrTruncated},
+		{"no side to move", s[:164], FieldActiveColor, 164, ErrTruncated},
+		{"castling cut", s[:167], FieldCastling, 165, ErrTruncated},
+		{"en passant presence only", e[:84], FieldEnPassant, 83, ErrTruncated},
+		{"en passant file cut", e[:86], FieldEnPassant, 83, ErrTruncated},
+		{"no halfmove clock", s[:170], FieldHalfmoveClock, 170, ErrTruncated},
+		{"gamma cut", s[:170] + "0001", FieldHalfmoveClock, 170, ErrTruncated},
+		{"32 leading zeros", s[:170] + strings.Repeat("0", 32) + "1", FieldHalfmoveClock, 170, ErrRange},
+		{"fullmove 2^31", s[:171] + strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31), FieldFullmoveNumber, 171, ErrRange},
+		{"no fullmove number", s[:171], FieldFullmoveNumber, 171, ErrTruncated},
+		{"trailing bit", s + "0", FieldFullmoveNumber, 172, ErrMalformed},
+		{"not a bit", s[:50] + "2" + s[51:], 0, 50, ErrMalformed},
+		{"space", "0 1", 0, 1, ErrMalformed},
+	}
+}()
+
+// TestDecodeMinimalErrors checks every rejection is a *MinimalError with
+// the field, bit offset and kind at fault.
+func TestDecodeMinimalErrors(t *testing.T) {
+	for _, tt := range minimalErrorCases {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := ParseBitString(tt.bits)
+			if err == nil {
+				_, err = DecodeMinimal(b)
+			}
+			var me *MinimalError
+			if !errors.As(err, &me) {
+				t.Fatalf("got %v, want a *MinimalError", err)
+			}
+			if me.Field != tt.field || me.Offset != tt.offset || !errors.Is(err, tt.kind) || me.Msg == "" {
+				t.Errorf("got field %d offset %d kind %v (%v), want field %d offset %d kind %v",
+					me.Field, me.Offset, me.Err, err, tt.field, tt.offset, tt.kind)
+			}
+		})
+	}
+	_, err := DecodeMinimal(BitString{})
+	if want := "minimal encoding, piece placement at bit 0: the code of a8 is cut off after 0 bits"; err == nil || err.Error() != want {
+		t.Errorf("DecodeMinimal(empty) error %q, want %q", err, want)
+	}
+	_, err = ParseBitString("01x")
+	if want := "minimal encoding at bit 2: 'x' is not a bit: write only 0 and 1"; err == nil || err.Error() != want {
+		t.Errorf("ParseBitString(\"01x\") error %q, want %q", err, want)
+	}
+}
+
+// FuzzDecodeMinimal checks DecodeMinimal never panics, that every
+// rejection is a *MinimalError inside the input, and that every accepted
+// input is a consistent position that encodes back to the same bits (the
+// encoding is canonical).
+func FuzzDecodeMinimal(f *testing.F) {
+	for _, e := range reprExtraFENs {
+		p, _ := ParseFEN(e.fen)
+		f.Add(p.EncodeMinimal().String())
+	}
+	for _, tt := range minimalErrorCases {
+		f.Add(tt.bits)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseBitString(s)
+		if err == nil {
+			var p Position
+			if p, err = DecodeMinimal(b); err == nil {
+				checkInvariants(t, &p)
+				if got := p.EncodeMinimal().String(); got != s {
+					t.Fatalf("DecodeMinimal(%q) = %s, which encodes to %q", s, p.FEN(), got)
+				}
+				return
+			}
+		}
+		var me *MinimalError
+		if !errors.As(err, &me) || me.Field < 0 || me.Field > FieldFullmoveNumber || me.Offset < 0 || me.Offset > len(s) || me.Msg == "" ||
+			!(errors.Is(err, ErrTruncated) || errors.Is(err, ErrMalformed) || errors.Is(err, ErrRange)) {
+			t.Fatalf("decoding %q: error %#v", s, err)
+		}
+	})
+}
+
+// reprBenchFENs are the positions the representation benchmarks run over.
+var reprBenchFENs = []struct{ name, fen string }{
+	{"start", StartFEN},
+	{"kiwipete", kiwipete},
+	{"cpw-pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+}
+
+var (
+	sinkBits    BitString
+	sinkBB      Bitboard
+	sinkReprPos Position
+)
+
+func BenchmarkEncodeMinimal(b *testing.B) {
+	for _, bf := range reprBenchFENs {
+		p, _ := ParseFEN(bf.fen)
+		b.Run(bf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkBits = p.EncodeMinimal()
+			}
+		})
+	}
+}
+
+func BenchmarkDecodeMinimal(b *testing.B) {
+	for _, bf := range reprBenchFENs {
+		p, _ := ParseFEN(bf.fen)
+		bits := p.EncodeMinimal()
+		b.Run(bf.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var err error
+			for b.Loop() {
+				sinkReprPos, err = DecodeMinimal(bits)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+func BenchmarkRotate(b *testing.B) {
+	p, _ := ParseFEN(kiwipete)
+	occ := p.Occupied()
+	for r := Rotated0; r < RotationCount; r++ {
+		b.Run(r.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkBB = r.Rotate(occ)
+			}
+		})
+	}
+}
+
+func BenchmarkUnrotate(b *testing.B) {
+	p, _ := ParseFEN(kiwipete)
+	for r := Rotated0; r < RotationCount; r++ {
+		rotated := r.Rotate(p.Occupied())
+		b.Run(r.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkBB = r.Unrotate(rotated)
+			}
+		})
+	}
+}
