@@ -1,0 +1,315 @@
+package core
+
+// MaxMoves is a capacity for move buffers: no position that can arise in a
+// game has more legal moves (the most known is 218), so
+// p.LegalMoves(make([]Move, 0, MaxMoves)) never reallocates for them.
+// Impossible positions from a FEN (ten queens a side) may have more; the
+// buffer then grows as append grows it.
+const MaxMoves = 256
+
+// moveGeometry holds the square-pair tables legal move generation needs,
+// computed from board coordinates alone (so it depends on no other table):
+//
+//   - between[a][b]: the squares strictly between a and b when they share a
+//     rank, file or diagonal, else 0 (the squares a piece can block a check
+//     on, or a pinned piece stands on);
+//   - line[a][b]: the whole rank, file or diagonal through a and b, edge to
+//     edge and including both, else 0 (where a pinned piece may move);
+//   - rookRays[sq], bishopRays[sq]: a rook's or bishop's attacks from sq on
+//     an empty board (the squares a slider must be on to pin or check).
+var moveGeometry struct {
+	between, line        [SquareCount][SquareCount]Bitboard
+	rookRays, bishopRays [SquareCount]Bitboard
+}
+
+func init() {
+	// ray returns the squares from sq (exclusive) to the edge of the board,
+	// stepping df files and dr ranks at a time.
+	ray := func(sq Square, df, dr int) (b Bitboard) {
+		f, r := int(sq.File())+df, int(sq.Rank())+dr
+		for ; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+df, r+dr {
+			b.Set(NewSquare(File(f), Rank(r)))
+		}
+		return b
+	}
+	// The eight directions as (file, rank) steps, a rook's first.
+	steps := [8][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+	g := &moveGeometry
+	for a := A1; a < NoSquare; a++ {
+		for i, s := range steps {
+			forward := ray(a, s[0], s[1])
+			if i < 4 {
+				g.rookRays[a] |= forward
+			} else {
+				g.bishopRays[a] |= forward
+			}
+			line := forward | ray(a, -s[0], -s[1]) | a.Bitboard()
+			for b := range forward.Squares() {
+				g.between[a][b] = forward & ray(b, -s[0], -s[1])
+				g.line[a][b] = line
+			}
+		}
+	}
+}
+
+// A castlingMove describes one of the four castling moves of standard
+// chess (FIDE Laws of Chess, article 3.8.2): the king's and the rook's
+// home and destination squares, the squares that must be empty, and the
+// squares the king passes or lands on, which must not be attacked.
+type castlingMove struct {
+	right                      CastlingRights
+	king, kingTo, rook, rookTo Square
+	empty, safe                Bitboard
+}
+
+// castlingMoves lists the castling moves in the order of the rights' flags
+// (K, Q, k, q).
+var castlingMoves = [4]castlingMove{
+	{WhiteKingside, E1, G1, H1, F1, F1.Bitboard() | G1.Bitboard(), F1.Bitboard() | G1.Bitboard()},
+	{WhiteQueenside, E1, C1, A1, D1, B1.Bitboard() | C1.Bitboard() | D1.Bitboard(), C1.Bitboard() | D1.Bitboard()},
+	{BlackKingside, E8, G8, H8, F8, F8.Bitboard() | G8.Bitboard(), F8.Bitboard() | G8.Bitboard()},
+	{BlackQueenside, E8, C8, A8, D8, B8.Bitboard() | C8.Bitboard() | D8.Bitboard(), C8.Bitboard() | D8.Bitboard()},
+}
+
+// promotionOrder is the order promotions are generated in.
+var promotionOrder = [4]PieceType{Queen, Rook, Bishop, Knight}
+
+// LegalMoves appends every legal move of the side to move to dst and
+// returns the extended slice; it allocates only when dst lacks room (see
+// [MaxMoves]). The rules are those of standard chess (FIDE Laws of Chess,
+// article 3): a move may not leave the mover's king attacked, so pinned
+// pieces move only along the pin, a check must be answered, an en passant
+// capture that would expose the king along its rank is excluded, and
+// castling needs the right, the king on e1/e8 and the rook on its a- or
+// h-file home square, empty squares between them, and a king that is not
+// in check and does not pass over or land on an attacked square. A right
+// whose king or rook is not at home simply gives no castling move. An en
+// passant target square yields a capture only when the pawn that just
+// advanced two squares stands in front of it.
+//
+// The side to move must have exactly one king; otherwise there are no
+// legal moves and dst is returned unchanged. The opponent's king is never
+// captured (only an impossible position offers that).
+//
+// The generator works on bitboards in the manner of Stockfish's
+// movegen.cpp: it finds the checkers and the pinned pieces once, then
+// generates each piece's moves inside the squares that answer a check,
+// testing only king moves and en passant captures square by square.
+func (p *Position) LegalMoves(dst []Move) []Move {
+	us, them := p.SideToMove, p.SideToMove.Other()
+	kings := p.pieces[NewPiece(us, King)]
+	if kings == 0 || kings&(kings-1) != 0 {
+		return dst
+	}
+	ksq := kings.LSB()
+	theirKing := p.pieces[NewPiece(them, King)]
+	ours := p.colors[us]
+	capturable := p.colors[them] &^ theirKing
+	checkers := p.AttackersTo(ksq, them)
+
+	// The king steps to any square not attacked once it has left ksq (so a
+	// slider checking along a line also covers the square behind the king).
+	withoutKing := p.occupied &^ kings
+	for b := KingAttacks(ksq) &^ ours &^ theirKing; b != 0; {
+		to := b.PopLSB()
+		if !p.attackedWith(to, them, withoutKing, 0) {
+			dst = append(dst, newMove(ksq, to, captureFlag(capturable, to)))
+		}
+	}
+	if checkers&(checkers-1) != 0 {
+		return dst // double check: only the king can move
+	}
+
+	// target is where the other pieces may land: anywhere but our own
+	// pieces and their king, or, in check, on the checker or between it
+	// and the king.
+	target := ^ours &^ theirKing
+	if checkers != 0 {
+		target = moveGeometry.between[ksq][checkers.LSB()] | checkers
+	} else {
+		dst = p.appendCastling(dst, us, ksq)
+	}
+	pinned := p.pinnedTo(ksq, us)
+	occ := p.occupied
+
+	for b := p.pieces[NewPiece(us, Knight)] &^ pinned; b != 0; {
+		from := b.PopLSB()
+		dst = appendPieceMoves(dst, from, KnightAttacks(from)&target, capturable)
+	}
+	queens := p.pieces[NewPiece(us, Queen)]
+	for b := p.pieces[NewPiece(us, Bishop)] | queens; b != 0; {
+		from := b.PopLSB()
+		to := BishopAttacks(from, occ) & target
+		if pinned.Has(from) {
+			to &= moveGeometry.line[ksq][from]
+		}
+		dst = appendPieceMoves(dst, from, to, capturable)
+	}
+	for b := p.pieces[NewPiece(us, Rook)] | queens; b != 0; {
+		from := b.PopLSB()
+		to := RookAttacks(from, occ) & target
+		if pinned.Has(from) {
+			to &= moveGeometry.line[ksq][from]
+		}
+		dst = appendPieceMoves(dst, from, to, capturable)
+	}
+	return p.appendPawnMoves(dst, us, ksq, target, pinned, capturable)
+}
+
+// captureFlag returns moveCapture when to is one of capturable, else 0.
+func captureFlag(capturable Bitboard, to Square) Move {
+	if capturable.Has(to) {
+		return moveCapture
+	}
+	return 0
+}
+
+// appendPieceMoves appends a move from from to each square of to,
+// flagging those on capturable as captures.
+func appendPieceMoves(dst []Move, from Square, to, capturable Bitboard) []Move {
+	for b := to & capturable; b != 0; {
+		dst = append(dst, newMove(from, b.PopLSB(), moveCapture))
+	}
+	for b := to &^ capturable; b != 0; {
+		dst = append(dst, newMove(from, b.PopLSB(), 0))
+	}
+	return dst
+}
+
+// appendCastling appends the castling moves of colour us, whose king is on
+// ksq and not in check.
+func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
+	rights := p.Castling & ((WhiteKingside | WhiteQueenside) << (2 * us))
+	if rights == 0 {
+		return dst
+	}
+	for i := 2 * int(us); i < 2*int(us)+2; i++ {
+		c := &castlingMoves[i]
+		if rights&c.right == 0 || ksq != c.king || p.mailbox[c.rook] != NewPiece(us, Rook) || p.occupied&c.empty != 0 {
+			continue
+		}
+		safe := true
+		for b := c.safe; b != 0 && safe; {
+			safe = !p.attackedWith(b.PopLSB(), us.Other(), p.occupied, 0)
+		}
+		if safe {
+			dst = append(dst, newMove(c.king, c.kingTo, moveCastling))
+		}
+	}
+	return dst
+}
+
+// appendPawnMoves appends the pawn moves of colour us: pushes, double
+// pushes, captures, promotions (queen first) and en passant captures.
+func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pinned, capturable Bitboard) []Move {
+	pawns := p.pieces[NewPiece(us, Pawn)]
+	empty := ^p.occupied
+	// up is the square offset of one step forward; west and east are those
+	// of the captures towards the a- and h-file.
+	var single, left, right, startRank, lastRank Bitboard
+	var up, west, east int
+	if us == White {
+		single, left, right = pawns.North()&empty, pawns.NorthWest(), pawns.NorthEast()
+		startRank, lastRank = Rank3BB, Rank8BB
+		up, west, east = 8, 7, 9
+	} else {
+		single, left, right = pawns.South()&empty, pawns.SouthWest(), pawns.SouthEast()
+		startRank, lastRank = Rank6BB, Rank1BB
+		up, west, east = -8, -9, -7
+	}
+	var double Bitboard
+	if us == White {
+		double = (single & startRank).North() & empty
+	} else {
+		double = (single & startRank).South() & empty
+	}
+
+	dst = appendPawnSet(dst, single&target, up, 0, ksq, pinned, lastRank)
+	dst = appendPawnSet(dst, double&target, 2*up, moveDoublePush, ksq, pinned, 0)
+	dst = appendPawnSet(dst, left&capturable&target, west, moveCapture, ksq, pinned, lastRank)
+	dst = appendPawnSet(dst, right&capturable&target, east, moveCapture, ksq, pinned, lastRank)
+
+	// En passant: the pawn that just advanced two squares stands one step
+	// past the target square, which is empty. Removing two pawns from one
+	// rank can uncover a rook's attack on the king, so every candidate is
+	// tested against the board as it would be after the capture.
+	ep := p.EnPassant
+	if ep >= NoSquare || ep.Rank() != [2]Rank{Rank6, Rank3}[us] {
+		return dst
+	}
+	victim := Square(int(ep) - up)
+	them := us.Other()
+	if p.mailbox[victim] != NewPiece(them, Pawn) || p.mailbox[ep] != NoPiece {
+		return dst
+	}
+	for b := PawnAttacks(them, ep) & pawns; b != 0; {
+		from := b.PopLSB()
+		after := p.occupied ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
+		if !p.attackedWith(ksq, them, after, victim.Bitboard()) {
+			dst = append(dst, newMove(from, ep, moveCapture|moveEnPassant))
+		}
+	}
+	return dst
+}
+
+// appendPawnSet appends a pawn move to each square of to, from the square
+// offset squares back, skipping pinned pawns that would leave the pin's
+// line; landing on promote makes four promotions of each.
+func appendPawnSet(dst []Move, to Bitboard, offset int, flags Move, ksq Square, pinned, promote Bitboard) []Move {
+	for to != 0 {
+		sq := to.PopLSB()
+		from := Square(int(sq) - offset)
+		if pinned.Has(from) && !moveGeometry.line[ksq][from].Has(sq) {
+			continue
+		}
+		if promote.Has(sq) {
+			for _, pt := range promotionOrder {
+				dst = append(dst, newPromotion(from, sq, pt, flags))
+			}
+			continue
+		}
+		dst = append(dst, newMove(from, sq, flags))
+	}
+	return dst
+}
+
+// pinnedTo returns the pieces of colour us that stand alone between their
+// king on ksq and an enemy rook, bishop or queen aiming at it.
+func (p *Position) pinnedTo(ksq Square, us Color) Bitboard {
+	them := us.Other()
+	queens := p.pieces[NewPiece(them, Queen)]
+	snipers := moveGeometry.rookRays[ksq]&(p.pieces[NewPiece(them, Rook)]|queens) |
+		moveGeometry.bishopRays[ksq]&(p.pieces[NewPiece(them, Bishop)]|queens)
+	var pinned Bitboard
+	for snipers != 0 {
+		b := moveGeometry.between[ksq][snipers.PopLSB()] & p.occupied
+		if b != 0 && b&(b-1) == 0 {
+			pinned |= b & p.colors[us]
+		}
+	}
+	return pinned
+}
+
+// attackedWith reports whether a piece of colour by, other than those on
+// removed, attacks sq when the squares of occ are occupied.
+func (p *Position) attackedWith(sq Square, by Color, occ, removed Bitboard) bool {
+	if PawnAttacks(by.Other(), sq)&p.pieces[NewPiece(by, Pawn)]&^removed != 0 ||
+		KnightAttacks(sq)&p.pieces[NewPiece(by, Knight)] != 0 ||
+		KingAttacks(sq)&p.pieces[NewPiece(by, King)] != 0 {
+		return true
+	}
+	queens := p.pieces[NewPiece(by, Queen)]
+	if rq := p.pieces[NewPiece(by, Rook)] | queens; moveGeometry.rookRays[sq]&rq != 0 && RookAttacks(sq, occ)&rq != 0 {
+		return true
+	}
+	bq := p.pieces[NewPiece(by, Bishop)] | queens
+	return moveGeometry.bishopRays[sq]&bq != 0 && BishopAttacks(sq, occ)&bq != 0
+}
+
+// InCheck reports whether the king of the side to move is attacked. A
+// side with no king is never in check; with several, the lowest counts
+// (see [Position.King]).
+func (p *Position) InCheck() bool {
+	ksq := p.King(p.SideToMove)
+	return ksq < NoSquare && p.AttackersTo(ksq, p.SideToMove.Other()) != 0
+}

@@ -1,0 +1,429 @@
+package core
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrPGNSyntax is the kind of a [PGNError] for text that departs from the
+// PGN format (test with errors.Is). An illegal or ambiguous move instead
+// wraps a *MoveError, and a bad FEN tag a *FENError.
+var ErrPGNSyntax = errors.New("invalid PGN")
+
+// A Tag is one tag pair of a PGN game, e.g. {Name: "White", Value:
+// "Botvinnik"} for [White "Botvinnik"] (PGN standard, section 8.1.1). The
+// value is unescaped (\" and \\ become " and \).
+type Tag struct {
+	Name, Value string
+}
+
+// A GameMove is one move of a game's main line.
+type GameMove struct {
+	Move Move
+	// SAN is the move as the PGN text writes it, without its move number
+	// but with any check sign or annotation attached to it, e.g. "Nxe5+!?".
+	// Position.SAN gives the canonical form.
+	SAN string
+	// Line and Col locate SAN's first character in the text, both 1-based;
+	// Col counts characters (Unicode code points), a tab as one.
+	Line, Col int
+}
+
+// A Game is one game of a PGN text: its tag pairs, start position, main
+// line and result. Variations, comments and NAGs are skipped.
+type Game struct {
+	// Tags holds the tag pairs in the order the text gives them
+	// (duplicates included).
+	Tags []Tag
+	// Start is the position before the first move: the FEN tag's position
+	// when there is one (unless the SetUp tag is "0"), else the standard
+	// starting position.
+	Start Position
+	// Moves is the main line, each move legal in the position before it.
+	Moves []GameMove
+	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2" or
+	// "*" (unknown or unfinished). When the movetext ends without one, it
+	// is the Result tag's value if that is one of the four, else "*".
+	Result string
+}
+
+// Tag returns the value of the game's first tag pair named name (names
+// are case-sensitive, "White"), or "" when there is none.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// PositionAt returns the position after the game's first ply moves: Start
+// for 0, the final position for len(g.Moves). ply is clamped to that
+// range. It replays the moves from Start each time.
+func (g *Game) PositionAt(ply int) Position {
+	p := g.Start
+	for _, m := range g.Moves[:max(0, min(ply, len(g.Moves)))] {
+		p.Play(m.Move)
+	}
+	return p
+}
+
+// A PGNError reports where a PGN text departs from the format, or holds a
+// move that is not legal.
+type PGNError struct {
+	Line   int    // 1-based line of the fault
+	Col    int    // 1-based column, in characters (Unicode code points), a tab counting one
+	Offset int    // 0-based byte offset of the fault in the text
+	Game   int    // 1-based number of the game the fault is in
+	Msg    string // what is wrong, lower case, e.g. "unterminated comment: '{' has no matching '}'"
+	Err    error  // ErrPGNSyntax, a *MoveError (a move that is not SAN, illegal or ambiguous) or a *FENError (bad FEN tag)
+}
+
+// Error returns e.g. `PGN line 12, column 4: white's move 9: no legal move
+// matches Nf3`.
+func (e *PGNError) Error() string {
+	return "PGN line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Col) + ": " + e.Msg
+}
+
+// Unwrap returns the error's cause: ErrPGNSyntax, a *MoveError or a
+// *FENError.
+func (e *PGNError) Unwrap() error { return e.Err }
+
+// ParsePGN reads every game of a PGN text (PGN standard, sections 8 and
+// 16.1): each game's tag pairs, then its movetext, whose main line is
+// replayed from the start position ([Game.Start]) with [Position.ParseSAN].
+// Skipped: comments in braces and from ';' to the end of the line, lines
+// starting with '%', NAGs ("$1") and annotation marks ("!", "?!"),
+// recursive variations in parentheses (nested, with their comments), move
+// numbers ("12.", "12...", also attached: "12.Nf3"), and a UTF-8 byte
+// order mark at the start. A game ends at its termination marker ("1-0",
+// "0-1", "1/2-1/2", "*"), at the next game's tag pairs, or at the end of
+// the text. Text with no game (empty, or only comments) gives no games
+// and no error.
+//
+// On error it returns a *PGNError, with the 1-based line and column of
+// the fault, together with the games read so far: every game completed
+// before the fault and, when the fault is in a game's movetext, that game
+// with the moves before the fault and Result "*", so that a caller can
+// still show what was read. The error wraps ErrPGNSyntax, the *MoveError
+// of an illegal, ambiguous or unreadable move, or the *FENError of a bad
+// FEN tag.
+func ParsePGN(text string) ([]Game, error) {
+	r := pgnReader{text: text, loc: locator{text: text, line: 1, col: 1}}
+	if strings.HasPrefix(text, byteOrderMark) {
+		r.i, r.start, r.loc.off = len(byteOrderMark), len(byteOrderMark), len(byteOrderMark)
+	}
+	err := r.read()
+	if err != nil && r.inMovetext {
+		r.game.Result = "*"
+		r.games = append(r.games, r.game)
+	}
+	return r.games, err
+}
+
+// byteOrderMark is the UTF-8 encoding of U+FEFF, which some editors put
+// at the start of a file.
+const byteOrderMark = "\uFEFF"
+
+// pgnReader holds the state of one ParsePGN call.
+type pgnReader struct {
+	text  string
+	start int // offset of the text proper, after any byte order mark
+	i     int // offset of the next byte to read
+	loc   locator
+	games []Game
+
+	game       Game     // the game being read, while inGame
+	inGame     bool     // a game has begun (a tag pair or movetext seen)
+	inMovetext bool     // its movetext has begun: game.Start and pos are set
+	pos        Position // the position after game.Moves
+	fenAt      int      // offset of the first FEN tag's value in the text
+	fenEscaped bool     // that value has escapes, so its offsets differ from the text's
+	parens     []int    // offsets of the open '(' of the variations being skipped
+}
+
+// read reads the whole text.
+func (r *pgnReader) read() error {
+	s := r.text
+	for r.i < len(s) {
+		c := s[r.i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			r.i++
+		case c == ';' || c == '%' && (r.i == r.start || s[r.i-1] == '\n'):
+			r.skipLine()
+		case c == '{':
+			end := strings.IndexByte(s[r.i+1:], '}')
+			if end < 0 {
+				return r.syntax(r.i, "unterminated comment: '{' has no matching '}'")
+			}
+			r.i += end + 2
+		case c == '(':
+			if err := r.beginMovetext(); err != nil {
+				return err
+			}
+			r.parens = append(r.parens, r.i)
+			r.i++
+		case c == ')':
+			if len(r.parens) == 0 {
+				return r.syntax(r.i, "')' closes no variation")
+			}
+			r.parens = r.parens[:len(r.parens)-1]
+			r.i++
+		case c == '[':
+			if err := r.tagPair(); err != nil {
+				return err
+			}
+		case c == '$':
+			j := r.i + 1
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			if j == r.i+1 {
+				return r.syntax(r.i, "'$' must be followed by a number, a NAG such as $1")
+			}
+			r.i = j
+		case c == '}' || c == ']' || c == '"':
+			return r.syntax(r.i, describe(s, r.i)+" outside a comment or tag pair")
+		default:
+			j := r.i
+			for j < len(s) && !isPGNDelimiter(s[j]) {
+				j++
+			}
+			if j == r.i { // a lone '*'
+				j++
+			}
+			if err := r.token(s[r.i:j], r.i); err != nil {
+				return err
+			}
+			r.i = j
+		}
+	}
+	if len(r.parens) > 0 {
+		return r.syntax(r.parens[len(r.parens)-1], "unterminated variation: '(' has no matching ')'")
+	}
+	if r.inGame {
+		return r.endGame("")
+	}
+	return nil
+}
+
+// isPGNDelimiter reports whether c ends a movetext token: white space or
+// a character that starts another kind of token ('*' is a token of its
+// own).
+func isPGNDelimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\v', '\f', '{', '}', '(', ')', '[', ']', ';', '$', '"', '*':
+		return true
+	}
+	return false
+}
+
+// skipLine skips to the end of the line (a ';' comment or a '%' escape).
+func (r *pgnReader) skipLine() {
+	if end := strings.IndexByte(r.text[r.i:], '\n'); end >= 0 {
+		r.i += end + 1
+	} else {
+		r.i = len(r.text)
+	}
+}
+
+// tagPair reads a tag pair, [Name "value"], starting at the '['. A tag
+// pair after movetext begins the next game.
+func (r *pgnReader) tagPair() error {
+	s, start := r.text, r.i
+	if len(r.parens) > 0 {
+		return r.syntax(r.parens[len(r.parens)-1], "unterminated variation: '(' has no matching ')' before the next tag pair")
+	}
+	if r.inMovetext {
+		if err := r.endGame(""); err != nil {
+			return err
+		}
+	}
+	if !r.inGame {
+		r.game, r.inGame = Game{}, true
+	}
+	i := skipSpaces(s, start+1)
+	nameAt := i
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9' || s[i] == '_') {
+		i++
+	}
+	name := s[nameAt:i]
+	if name == "" {
+		return r.syntax(nameAt, "a tag name (letters, digits, '_') must follow '['")
+	}
+	i = skipSpaces(s, i)
+	if i >= len(s) || s[i] != '"' {
+		return r.syntax(i, "tag "+name+" needs a value in double quotes, e.g. ["+name+" \"?\"]")
+	}
+	quote := i
+	var value []byte
+	escaped := false
+	for i++; ; i++ {
+		if i >= len(s) || s[i] == '\n' {
+			return r.syntax(quote, "unterminated string: the value of tag "+name+" has no closing '\"' on its line")
+		}
+		if s[i] == '"' {
+			break
+		}
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+			i++
+			escaped = true
+		}
+		value = append(value, s[i])
+	}
+	i = skipSpaces(s, i+1)
+	if i >= len(s) || s[i] != ']' {
+		return r.syntax(i, "tag pair "+name+" must end with ']' after its value")
+	}
+	if name == "FEN" && r.game.Tag("FEN") == "" {
+		r.fenAt, r.fenEscaped = quote+1, escaped
+	}
+	r.game.Tags = append(r.game.Tags, Tag{Name: name, Value: string(value)})
+	r.i = i + 1
+	return nil
+}
+
+// skipSpaces returns the offset of the first byte at or after i that is
+// not a space or tab.
+func skipSpaces(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// beginMovetext starts the current game's movetext (and the game itself
+// if it has no tag pairs): it sets the start position from the tags.
+func (r *pgnReader) beginMovetext() error {
+	if r.inMovetext {
+		return nil
+	}
+	if !r.inGame {
+		r.game, r.inGame = Game{}, true
+	}
+	start, err := ParseFEN(StartFEN)
+	if fen := r.game.Tag("FEN"); fen != "" && r.game.Tag("SetUp") != "0" {
+		if start, err = ParseFEN(fen); err != nil {
+			var fe *FENError
+			errors.As(err, &fe)
+			at := r.fenAt
+			if !r.fenEscaped {
+				at += min(fe.Offset, len(fen))
+			}
+			return r.fail(at, "FEN tag: "+fe.Msg, err)
+		}
+	}
+	r.game.Start, r.pos, r.inMovetext = start, start, true
+	return nil
+}
+
+// token handles one movetext token starting at offset at: a move number,
+// a move, an annotation mark, or a game termination marker. Tokens inside
+// variations are skipped.
+func (r *pgnReader) token(tok string, at int) error {
+	if err := r.beginMovetext(); err != nil {
+		return err
+	}
+	if len(r.parens) > 0 {
+		return nil
+	}
+	switch tok {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return r.endGame(tok)
+	}
+	if strings.Trim(tok, "!?") == "" || strings.Trim(tok, ".") == "" {
+		return nil // an annotation mark, or the "..." of a black move
+	}
+	if c := tok[0]; c >= '0' && c <= '9' && !strings.HasPrefix(tok, "0-0") {
+		// A move number, "12." or "12...", perhaps with the move attached.
+		j := 0
+		for j < len(tok) && tok[j] >= '0' && tok[j] <= '9' {
+			j++
+		}
+		k := j
+		for k < len(tok) && tok[k] == '.' {
+			k++
+		}
+		if k == j && k < len(tok) {
+			return r.syntax(at, strconv.Quote(tok)+" is neither a move number nor a move: write a move number as \""+tok[:j]+".\"")
+		}
+		if tok, at = tok[k:], at+k; tok == "" {
+			return nil
+		}
+	}
+	m, err := r.pos.ParseSAN(tok)
+	if err != nil {
+		var me *MoveError
+		errors.As(err, &me)
+		return r.fail(at, r.pos.SideToMove.String()+"'s move "+strconv.Itoa(r.pos.FullmoveNumber)+": "+me.Msg, err)
+	}
+	line, col := r.loc.at(at)
+	r.game.Moves = append(r.game.Moves, GameMove{Move: m, SAN: tok, Line: line, Col: col})
+	r.pos.Play(m)
+	return nil
+}
+
+// endGame completes the current game with the given termination marker,
+// or, for "", with the Result tag's value.
+func (r *pgnReader) endGame(result string) error {
+	if err := r.beginMovetext(); err != nil {
+		return err
+	}
+	if result == "" {
+		switch result = r.game.Tag("Result"); result {
+		case "1-0", "0-1", "1/2-1/2", "*":
+		default:
+			result = "*"
+		}
+	}
+	r.game.Result = result
+	r.games = append(r.games, r.game)
+	r.game, r.inGame, r.inMovetext = Game{}, false, false
+	return nil
+}
+
+// syntax returns a *PGNError wrapping ErrPGNSyntax at offset at.
+func (r *pgnReader) syntax(at int, msg string) error {
+	return r.fail(at, msg, ErrPGNSyntax)
+}
+
+// fail returns a *PGNError at offset at; it is the only constructor.
+func (r *pgnReader) fail(at int, msg string, err error) error {
+	line, col := r.loc.at(at)
+	return &PGNError{Line: line, Col: col, Offset: at, Game: len(r.games) + 1, Msg: msg, Err: err}
+}
+
+// A locator turns byte offsets into 1-based lines and columns, walking
+// forward from the last offset asked for (offsets are asked for in
+// increasing order, so a whole text costs one pass).
+type locator struct {
+	text           string
+	off, line, col int
+}
+
+// at returns the line and column (in characters) of offset off.
+func (l *locator) at(off int) (line, col int) {
+	if off < l.off {
+		l.off, l.line, l.col = 0, 1, 1
+	}
+	for l.off < off && l.off < len(l.text) {
+		c := l.text[l.off]
+		switch {
+		case c == '\n':
+			l.line, l.col = l.line+1, 1
+			l.off++
+		case c < utf8.RuneSelf:
+			l.col++
+			l.off++
+		default:
+			_, n := utf8.DecodeRuneInString(l.text[l.off:])
+			l.col++
+			l.off += n
+		}
+	}
+	return l.line, l.col
+}

@@ -1,0 +1,89 @@
+package core
+
+// castlingLost maps each square to the castling rights lost when a move
+// starts or ends there: a king leaving e1/e8 loses both of its side's
+// rights, a rook leaving or captured on a1/h1/a8/h8 loses one.
+var castlingLost = func() (t [SquareCount]CastlingRights) {
+	for _, c := range castlingMoves {
+		t[c.king] |= c.right
+		t[c.rook] |= c.right
+	}
+	return t
+}()
+
+// Play makes move m on p, in place, and updates the state FEN records as
+// the PGN standard defines it (section 16.1.3):
+//
+//   - the side to move passes to the other colour;
+//   - castling rights are lost when the king leaves e1/e8 or a rook leaves,
+//     or is captured on, its corner square;
+//   - the en passant target square is the square a pawn passed over after
+//     every double push, whether or not an enemy pawn could capture there
+//     (the PGN rule, which published game FENs follow; the convention of
+//     X-FEN and of engines such as Stockfish, to record it only when an en
+//     passant capture is possible, is not followed), and NoSquare after any
+//     other move;
+//   - the halfmove clock is reset to 0 by a pawn move or a capture and
+//     otherwise increased by one;
+//   - the fullmove number is increased by one after Black's move.
+//
+// (The counters stop at MaxCounter.) The board changes only through
+// [Position.Put] and [Position.Remove], so its bitboards and mailbox stay
+// in step.
+//
+// Play does not check m: it must be a legal move of p, from
+// [Position.LegalMoves], [Position.ParseSAN] or [Position.ParseUCI]. For
+// any other Move the result is unspecified, but Play does not panic and
+// the board stays consistent ([Position.Check] passes).
+//
+// Position is a value, so a caller that wants to keep p copies it first
+// (copy-make, as [Perft] does):
+//
+//	next := p
+//	next.Play(m)
+func (p *Position) Play(m Move) {
+	us := p.SideToMove
+	from, to := m.From(), m.To()
+	pc := p.Remove(from)
+	if pc == NoPiece {
+		return
+	}
+	pawnMove := pc.Type() == Pawn
+	captured := p.Remove(to)
+	switch {
+	case m.IsEnPassant():
+		// The captured pawn stands on the rank the capturing pawn left, on
+		// the file it moves to.
+		captured = p.Remove(NewSquare(to.File(), from.Rank()))
+	case m.IsCastling():
+		for _, c := range castlingMoves {
+			if c.king == from && c.kingTo == to {
+				if rook := p.Remove(c.rook); rook != NoPiece {
+					p.Put(rook, c.rookTo)
+				}
+			}
+		}
+	}
+	if pt, ok := m.Promotion(); ok && pt < King {
+		pc = NewPiece(pc.Color(), pt)
+	}
+	p.Put(pc, to)
+
+	p.Castling &^= castlingLost[from] | castlingLost[to]
+	p.EnPassant = NoSquare
+	if m.IsDoublePush() {
+		if passed := (from + to) / 2; passed.Rank() == Rank3 || passed.Rank() == Rank6 {
+			p.EnPassant = passed
+		}
+	}
+	switch {
+	case pawnMove || captured != NoPiece:
+		p.HalfmoveClock = 0
+	case p.HalfmoveClock < MaxCounter:
+		p.HalfmoveClock++
+	}
+	if us == Black && p.FullmoveNumber < MaxCounter {
+		p.FullmoveNumber++
+	}
+	p.SideToMove = us.Other()
+}
