@@ -58,11 +58,11 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
-// launch starts Chromium with a fresh profile and returns a context for its
-// first tab; cancel ends the browser.
-func launch(t testing.TB, path string) (context.Context, context.CancelFunc) {
+// launch starts Chromium with a fresh profile in the folder profile and
+// returns a context for its first tab; cancel ends the browser.
+func launch(path, profile string) (context.Context, context.CancelFunc) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromiumFlags...)
-	opts = append(opts, chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000))
+	opts = append(opts, chromedp.ExecPath(path), chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 1000))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	return ctx, func() { cancelCtx(); cancelAlloc() }
@@ -84,8 +84,13 @@ func site(t *testing.T) (context.Context, string) {
 		}
 		srv := httptest.NewServer(h) // 127.0.0.1
 		siteURL = srv.URL
+		profile, err := os.MkdirTemp("", "bitview-chromium-")
+		if err != nil {
+			browserErr = err
+			return
+		}
 		var ctx context.Context
-		ctx, _ = launch(t, path) // lives as long as the test binary
+		ctx, _ = launch(path, profile) // lives as long as the test binary
 		if err := chromedp.Do(ctx); err != nil {
 			browserErr = err
 			return
@@ -304,8 +309,8 @@ func TestPageHover(t *testing.T) {
 		// The bit is highlighted in every grid and in every binary string.
 		outlined := eval[int](t, ctx, `[...document.querySelectorAll('[data-square="e4"]')].filter(e => getComputedStyle(e).outlineStyle === 'solid' || getComputedStyle(e).backgroundColor === 'rgb(245, 158, 11)').length`)
 		total := eval[int](t, ctx, `document.querySelectorAll('[data-square="e4"]').length`)
-		if outlined != total || total != 5 { // board, two cells, two binary digits
-			t.Errorf("e4 highlighted in %d of %d places, want 5 of 5", outlined, total)
+		if outlined != total || total < 5 { // board, two cells, two binary digits, the shift demo
+			t.Errorf("e4 highlighted in %d of %d places, want all of at least 5", outlined, total)
 		}
 	}
 	screenshot(t, ctx, "hover-e4")
@@ -466,5 +471,203 @@ func TestPageShare(t *testing.T) {
 	}
 	if got["name"] != "bitview.svg" || got["ok"] != true || got["squares"] != 64.0 || got["grids"] != "P/0x88,occupied/0x88" || got["cells"] != 128.0 {
 		t.Errorf("exported SVG: %v", got)
+	}
+}
+
+func TestPageEditor(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201&show=occupied")
+	fen := func() string { return eval[string](t, ctx, `document.getElementById('fen').value`) }
+	// Mouse: open the editor, pick the white king, click e1; pick the black king, click e8.
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(chromedp.CSS("#editor summary")),
+		chromedp.Click(chromedp.CSS(`[data-tool="K"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e1"]`)),
+		chromedp.Click(chromedp.CSS(`[data-tool="k"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e8"]`)),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != "4k3/8/8/8/8/8/8/4K3 w - - 0 1" {
+		t.Fatalf("after placing the kings the FEN is %q", got)
+	}
+	// Keyboard: focus d2, type P; move right and type Q; Delete removes it again.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board [data-square="d2"]`)), chromedp.KeyEvent("P"),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("Q"), chromedp.KeyEvent(kb.Delete)); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
+		t.Errorf("after keyboard edits the FEN is %q", got)
+	}
+	if bits := eval[string](t, ctx, `document.querySelector('[data-bitboard="occupied"] [data-format="hex"]').textContent`); bits != "0x1000000000000810" {
+		t.Errorf("occupied after edits %s, want 0x1000000000000810", bits)
+	}
+	// State controls: black to move, the d3 en passant square (a warning: no pawn just moved there).
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name="side"][value="b"]`))); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(() => { const s = document.getElementById('ep'); s.value = 'd3'; s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 b - d3 0 1" {
+		t.Errorf("after the state controls the FEN is %q", got)
+	}
+	if w := eval[string](t, ctx, `[...document.querySelectorAll('.warnings li')].map((l) => l.dataset.code).join(',')`); w != "en-passant-no-pawn" {
+		t.Errorf("warnings %q, want en-passant-no-pawn", w)
+	}
+	// Undo three times, redo once; clear; start position.
+	for i, want := range []string{"4k3/8/8/8/8/8/3P4/4K3 b - - 0 1", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3PQ3/4K3 w - - 0 1"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="undo"]`))); err != nil {
+			t.Fatal(err)
+		}
+		if got := fen(); got != want {
+			t.Errorf("undo %d: %q, want %q", i+1, got, want)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="redo"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
+		t.Errorf("redo: %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="clear"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != "8/8/8/8/8/8/8/8 w - - 0 1" {
+		t.Errorf("clear: %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="start"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != startFEN {
+		t.Errorf("start: %q", got)
+	}
+	screenshot(t, ctx, "editor")
+}
+
+func TestPagePlayground(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?show=P")
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#expr"), "(whitePawns << 8) & ~allOccupied")); err != nil {
+		t.Fatal(err)
+	}
+	hex := func() string {
+		return eval[string](t, ctx, `document.querySelector('#expr-result [data-format="hex"]')?.textContent ?? ''`)
+	}
+	if h := hex(); h != "0x0000000000ff0000" {
+		t.Errorf("result %q, want rank 3", h)
+	}
+	steps := eval[[]string](t, ctx, `[...document.querySelectorAll('#expr-status [data-step] code')].map((c) => c.textContent)`)
+	if len(steps) < 5 || steps[len(steps)-1] != "(whitePawns << 8) & ~allOccupied" {
+		t.Errorf("steps %q", steps)
+	}
+	// Clicking a sub-expression shows its grid.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#expr-status [data-step="0"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if h := hex(); h != "0x000000000000ff00" {
+		t.Errorf("step 0 (whitePawns) shows %q", h)
+	}
+	// An error points at its character and keeps the last result.
+	eval[bool](t, ctx, `(() => { const e = document.getElementById('expr'); e.value = 'popcount(knightAttacks(e4) & N'; e.dispatchEvent(new Event('input')); return true; })()`)
+	off := eval[string](t, ctx, `document.querySelector('#expr-status [data-error-offset]')?.dataset.errorOffset ?? ''`)
+	if off == "" || hex() == "" {
+		t.Errorf("error offset %q, kept result %q", off, hex())
+	}
+	// The article's other expression.
+	eval[bool](t, ctx, `(() => { const e = document.getElementById('expr'); e.value = 'popcount(knightAttacks(e4) & N)'; e.dispatchEvent(new Event('input')); return true; })()`)
+	if h := hex(); h != "0x0000000000000000" {
+		t.Errorf("popcount(knightAttacks(e4) & N) = %q on the start position, want 0", h)
+	}
+	if q := eval[string](t, ctx, `decodeURIComponent(location.search)`); !strings.Contains(q, "expr=popcount(knightAttacks(e4)") {
+		t.Errorf("URL %s", q)
+	}
+	screenshot(t, ctx, "playground")
+}
+
+func TestPageAttackMaps(t *testing.T) {
+	ctx, url := site(t)
+	// Black to move, in check from the rook on e1 (which the king's own d7 bishop can block: not pinned).
+	open(t, ctx, url+"/?fen=4k3/3b4/8/8/8/8/8/4R1K1%20b%20-%20-%200%201&show=")
+	for _, key := range []string{"checkers", "attacked:w", "push1:w"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#toggles [data-toggle="`+key+`"]`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := func(key string) string {
+		return eval[string](t, ctx, `[...document.querySelectorAll('[data-bitboard="`+key+`"] .cell[data-bit="1"]')].map((c) => c.dataset.square).sort().join(' ')`)
+	}
+	if got := set("checkers"); got != "e1" {
+		t.Errorf("checkers %q, want e1", got)
+	}
+	// The rook on e1 attacks e2…e8 up to the king, a1…d1, f1 and its own king on g1 (defended);
+	// the king on g1 attacks f1 f2 g2 h1 h2.
+	if got := set("attacked:w"); got != "a1 b1 c1 d1 e2 e3 e4 e5 e6 e7 e8 f1 f2 g1 g2 h1 h2" {
+		t.Errorf("attacked by white %q", got)
+	}
+	// Select d7 (no tool): its piece's attacks can be shown.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board [data-square="d7"]`)), chromedp.Click(chromedp.CSS(`#toggles [data-toggle="from:d7"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := set("from:d7"); got != "a4 b5 c6 c8 e6 e8 f5 g4 h3" {
+		t.Errorf("attacks from d7 %q", got)
+	}
+	screenshot(t, ctx, "attack-maps")
+}
+
+func TestPagePresentation(t *testing.T) {
+	ctx, url := site(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080)); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url+"/?show=P,occupied,white,black&present=1")
+	if !eval[bool](t, ctx, `document.documentElement.classList.contains('present')`) {
+		t.Fatal("present=1 did not turn on presentation mode")
+	}
+	// Board and grids side by side, large.
+	geo := eval[map[string]float64](t, ctx, `(() => { const b = document.getElementById('board').getBoundingClientRect(); const c = document.querySelector('#cards .card').getBoundingClientRect(); return { bw: b.width, bx: b.x, cx: c.x, ct: c.top }; })()`)
+	if geo["bw"] < 600 || geo["cx"] < geo["bx"]+geo["bw"] {
+		t.Errorf("presentation layout: board %.0f px wide at x %.0f, first card at x %.0f", geo["bw"], geo["bx"], geo["cx"])
+	}
+	// Shortcuts: ? opens the list, Escape closes it, 2 switches to 0x88, p leaves presentation mode.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("?")); err != nil {
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `document.getElementById('shortcuts').hidden`) {
+		t.Error("? did not open the shortcuts")
+	}
+	screenshot(t, ctx, "presentation-shortcuts-1920")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape), chromedp.KeyEvent("2")); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `document.getElementById('shortcuts').hidden`) || eval[string](t, ctx, `document.querySelector('#cards .card').dataset.layout`) != "0x88" {
+		t.Error("Escape or 2 did not work")
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("1")); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "presentation-1920")
+	// The shift demo: P << 1 wraps the h-pawn onto the a-file; the masked east shift drops it.
+	eval[bool](t, ctx, `(() => { document.getElementById('shiftdemo').open = true; const op = document.getElementById('shift-op'); op.value = '1'; op.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
+	for range 8 {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="shift-step"]`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w := eval[string](t, ctx, `[...document.querySelectorAll('#shift-grid [data-state="wrap"]')].map((c) => c.dataset.square).join(' ')`); w != "a3" {
+		t.Errorf("raw << 1 wraps onto %q, want a3", w)
+	}
+	screenshot(t, ctx, "shift-demo-wrap")
+	eval[bool](t, ctx, `(() => { const op = document.getElementById('shift-op'); op.value = '2'; op.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
+	for range 8 {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="shift-step"]`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := eval[string](t, ctx, `[...document.querySelectorAll('#shift-grid [data-state="dropped"], #shift-grid [data-state="wrap"]')].map((c) => c.dataset.state + ':' + c.dataset.square).join(' ')`); d != "" && !strings.Contains(eval[string](t, ctx, `document.getElementById('shift-caption').textContent`), "0x000000000000fe00") {
+		t.Errorf("masked east: %q, caption %q", d, eval[string](t, ctx, `document.getElementById('shift-caption').textContent`))
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("p")); err != nil {
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `document.documentElement.classList.contains('present')`) {
+		t.Error("p did not leave presentation mode")
 	}
 }

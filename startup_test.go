@@ -78,7 +78,7 @@ func TestMeasureStartup(t *testing.T) {
 // returns the time from navigation start until the last <bitboard-view>
 // announced it had drawn, and the bytes transferred.
 func coldTutorial(t *testing.T, path, url string) (float64, float64) {
-	ctx, cancel := launch(t, path)
+	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
 	record := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -106,7 +106,7 @@ func coldTutorial(t *testing.T, path, url string) (float64, float64) {
 // time from navigation start to the "bitview-drawn" performance mark, and
 // the bytes transferred.
 func coldLoad(t *testing.T, path, url string) (float64, float64) {
-	ctx, cancel := launch(t, path)
+	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS(`html[data-ready="1"]`))); err != nil {
 		t.Fatal(err)

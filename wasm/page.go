@@ -17,13 +17,18 @@ import (
 // redraws the regions it affects. Its handlers live as long as the page,
 // so they are never released.
 type page struct {
-	doc   js.Value
-	state view.State
-	pos   core.Position // the last position that parsed: kept on screen while the FEN is invalid
-	warn  core.Bitboard // squares named by its warnings
-	hover core.Square
-	style *dom.BasicHTMLElement // holds the hover highlight rule
-	fen   *dom.HTMLInputElement
+	doc      js.Value
+	state    view.State
+	pos      core.Position // the last position that parsed: kept on screen while the FEN is invalid
+	warn     core.Bitboard // squares named by its warnings
+	hover    core.Square
+	selected core.Square           // the square last clicked without a tool, for "attacks from"
+	style    *dom.BasicHTMLElement // holds the hover highlight rule
+	fen      *dom.HTMLInputElement
+	expr     *dom.HTMLInputElement
+	editor   editor
+	step     int // the playground's selected step, -1 for the whole expression
+	demo     shiftDemo
 }
 
 // element gives v dom/v2's HTMLElement methods. It builds the value
@@ -54,14 +59,20 @@ func mountPage() {
 	if doc.IsUndefined() || doc.Call("getElementById", "bitview-app").IsNull() {
 		return
 	}
-	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare}
+	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare, selected: core.NoSquare, step: -1}
 	pg.state = view.ParseQuery(js.Global().Get("location").Get("search").String())
 	pg.style = element(doc.Call("createElement", "style"))
 	pg.query("head").AppendChild(pg.style)
 	pg.fen = &dom.HTMLInputElement{BasicHTMLElement: pg.byID("fen")}
+	pg.expr = &dom.HTMLInputElement{BasicHTMLElement: pg.byID("expr")}
 
 	pg.byID("examples").SetInnerHTML(view.ExampleButtons())
+	pg.byID("expr-help").SetInnerHTML(view.ExprHelp())
+	pg.byID("shortcuts").SetInnerHTML(`<div>` + view.ShortcutsHelp() + `</div>`)
+	pg.byID("shift-op").SetInnerHTML(view.ShiftOpOptions(0))
+	pg.byID("shift-src").SetInnerHTML(view.BitboardOptions("P"))
 	pg.fen.SetValue(pg.state.FEN)
+	pg.expr.SetValue(pg.state.Expr)
 	pg.checkbox("flip").SetChecked(pg.state.Flipped)
 	pg.checkbox("labels").SetChecked(pg.state.Labels)
 	pg.render()
@@ -96,18 +107,32 @@ func (pg *page) render() {
 	pg.byID("fen-status").SetInnerHTML(status)
 	pg.fen.SetAttribute("aria-invalid", strconv.FormatBool(invalid))
 	pg.byID("layout-switch").SetInnerHTML(view.LayoutSwitch(l))
-	pg.byID("toggles").SetInnerHTML(view.Toggles(pg.state.Show))
+	pg.byID("toggles").SetInnerHTML(view.Toggles(pg.state.Show) + view.AttackToggles(pg.state.Show, pg.selected))
 	pg.byID("board").SetInnerHTML(view.Board(&pg.pos, l, pg.state.Flipped, pg.state.Labels, pg.warn))
+	if pg.selected != core.NoSquare {
+		if sq := pg.query(`#board [data-square="` + pg.selected.String() + `"]`); sq != nil {
+			sq.Class().Add("selected")
+		}
+	}
+	pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
+	pg.byID("state-controls").SetInnerHTML(view.StateControls(&pg.pos))
+	pg.renderPlayground(l)
+	pg.doc.Get("documentElement").Get("classList").Call("toggle", "present", pg.state.Present)
+	pg.query(`[data-action="present"]`).SetAttribute("aria-pressed", strconv.FormatBool(pg.state.Present))
 	cards := ""
-	for _, name := range pg.state.Show {
-		if n, ok := core.LookupBitboard(name); ok {
-			cards += view.Card(l, n.Name, n.Title, n.Of(&pg.pos))
+	for _, key := range pg.state.Show {
+		if s, err := view.ResolveShown(&pg.pos, key); err == nil {
+			cards += view.Card(l, s.Key, s.Title, s.Bits)
 		}
 	}
 	if cards == "" {
 		cards = `<p class="hint">Switch on a bitboard above to see its bits.</p>`
 	}
 	pg.byID("cards").SetInnerHTML(cards)
+	if !pg.demo.timer.Truthy() {
+		pg.demo.step = 0
+		pg.demoDraw()
+	}
 	pg.showSquare(pg.hover)
 	js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
 	loc := js.Global().Get("location")
@@ -155,7 +180,13 @@ func (pg *page) wire() {
 		pg.state.FEN = pg.fen.Value()
 		pg.render()
 	})
-	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
+	on(pg.expr.BasicHTMLElement, "input", "#expr", func(*dom.BasicEvent, *dom.BasicHTMLElement) {
+		pg.state.Expr, pg.step = pg.expr.Value(), -1
+		l, _ := core.LayoutByID(pg.state.Layout)
+		pg.renderPlayground(l)
+		js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
+	})
+	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export],[data-tool],[data-action],[data-step],#board [data-square]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
 		switch {
 		case el == nil:
 		case el.HasAttribute("data-export"):
@@ -163,9 +194,7 @@ func (pg *page) wire() {
 		case el.HasAttribute("data-example"):
 			i, _ := strconv.Atoi(el.GetAttribute("data-example"))
 			if i >= 0 && i < len(view.Examples) {
-				pg.state.FEN = view.Examples[i].FEN
-				pg.fen.SetValue(pg.state.FEN)
-				pg.render()
+				pg.setFEN(view.Examples[i].FEN)
 			}
 		case el.HasAttribute("data-toggle"):
 			name := el.GetAttribute("data-toggle")
@@ -176,9 +205,22 @@ func (pg *page) wire() {
 			}
 		case el.HasAttribute("data-copy"):
 			copyText(el, el.GetAttribute("data-copy"))
+		case el.HasAttribute("data-tool"):
+			pg.editor.tool = el.GetAttribute("data-tool")
+			pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
+		case el.HasAttribute("data-action"):
+			pg.act(el.GetAttribute("data-action"))
+		case el.HasAttribute("data-step"):
+			pg.step, _ = strconv.Atoi(el.GetAttribute("data-step"))
+			l, _ := core.LayoutByID(pg.state.Layout)
+			pg.renderPlayground(l)
+		case el.HasAttribute("data-square"):
+			if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok {
+				pg.clickSquare(sq)
+			}
 		}
 	})
-	on(app, "change", "input", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
+	on(app, "change", "input,select", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
 		if el == nil {
 			return
 		}
@@ -196,6 +238,10 @@ func (pg *page) wire() {
 		case el.ID() == "labels":
 			pg.state.Labels = in.Checked()
 			pg.render()
+		case el.GetAttribute("name") == "side", el.HasAttribute("data-castle"), el.ID() == "ep":
+			pg.editState()
+		case el.ID() == "shift-src", el.ID() == "shift-op":
+			pg.demoReset()
 		}
 	})
 	for _, typ := range []string{"pointerover", "focusin"} {
@@ -208,21 +254,59 @@ func (pg *page) wire() {
 			}
 		})
 	}
-	on(pg.byID("board"), "keydown", "[data-square]", pg.moveFocus)
+	on(pg.byID("board"), "keydown", "[data-square]", pg.boardKey)
+	on(element(pg.doc.Get("body")), "keydown", "body", pg.shortcut)
+	on(pg.byID("shortcuts"), "click", "#shortcuts", func(ev *dom.BasicEvent, _ *dom.BasicHTMLElement) {
+		if ev.Get("target").Equal(pg.byID("shortcuts").Underlying()) {
+			pg.act("close") // a click on the backdrop
+		}
+	})
 }
 
-// moveFocus moves the keyboard focus across the board's squares with the
-// arrow keys (a roving focus: the board is one stop in the tab order).
-func (pg *page) moveFocus(ev *dom.BasicEvent, el *dom.BasicHTMLElement) {
+// setFEN shows fen, as if typed.
+func (pg *page) setFEN(fen string) {
+	pg.state.FEN = fen
+	pg.fen.SetValue(fen)
+	pg.render()
+}
+
+// boardKey handles keys on a focused board square: the arrow keys move the
+// focus (a roving focus: the board is one stop in the tab order), a piece
+// letter puts that piece there, Delete or Backspace empties it.
+func (pg *page) boardKey(ev *dom.BasicEvent, el *dom.BasicHTMLElement) {
 	if el == nil {
 		return
 	}
 	sq, _ := core.ParseSquare(el.GetAttribute("data-square"))
-	if next, ok := arrowStep(sq, ev.Get("key").String(), pg.state.Flipped); ok {
+	key := ev.Get("key").String()
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+		return
+	}
+	if pc, ok := core.PieceFromLetter(key[0]); ok && len(key) == 1 {
 		ev.PreventDefault()
-		if n := pg.query(`#board [data-square="` + next.String() + `"]`); n != nil {
-			n.Focus()
-		}
+		ev.StopPropagation()
+		pg.edit(func(p *core.Position) { p.Put(pc, sq) })
+		pg.focusSquare(sq)
+		return
+	}
+	if key == "Delete" || key == "Backspace" {
+		ev.PreventDefault()
+		ev.StopPropagation()
+		pg.edit(func(p *core.Position) { p.Remove(sq) })
+		pg.focusSquare(sq)
+		return
+	}
+	if next, ok := arrowStep(sq, key, pg.state.Flipped); ok {
+		ev.PreventDefault()
+		ev.StopPropagation()
+		pg.focusSquare(next)
+	}
+}
+
+// focusSquare moves the keyboard focus to sq on the board.
+func (pg *page) focusSquare(sq core.Square) {
+	if n := pg.query(`#board [data-square="` + sq.String() + `"]`); n != nil {
+		n.Focus()
 	}
 }
 
@@ -258,9 +342,9 @@ func arrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
 func (pg *page) export(format string) {
 	l, _ := core.LayoutByID(pg.state.Layout)
 	f := view.Figure{Pos: &pg.pos, Layout: l, Board: true, Flipped: pg.state.Flipped, Labels: pg.state.Labels}
-	for _, name := range pg.state.Show {
-		if n, ok := core.LookupBitboard(name); ok {
-			f.Shown = append(f.Shown, view.Shown{Key: n.Name, Title: n.Title, Bits: n.Of(&pg.pos)})
+	for _, key := range pg.state.Show {
+		if s, err := view.ResolveShown(&pg.pos, key); err == nil {
+			f.Shown = append(f.Shown, s)
 		}
 	}
 	api := js.Global().Get("bitview")

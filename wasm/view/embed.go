@@ -1,9 +1,7 @@
 package view
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
 )
@@ -63,24 +61,12 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		return e
 	}
 	for _, item := range SplitShow(o.Show) {
-		if n, ok := core.LookupBitboard(item); ok {
-			e.Shown = append(e.Shown, Shown{Key: n.Name, Title: n.Title, Bits: n.Of(e.Pos)})
-			continue
-		}
-		x, err := core.ParseExpr(item)
-		var bits core.Bitboard
-		if err == nil {
-			bits, err = x.Eval(e.Pos)
-		}
+		s, err := ResolveShown(e.Pos, item)
 		if err != nil {
-			msg := err.Error()
-			if xe, ok := err.(*core.ExprError); ok {
-				msg = xe.Msg + " (character " + strconv.Itoa(utf8.RuneCountInString(item[:min(xe.Offset, len(item))])+1) + ")"
-			}
-			e.Problems = append(e.Problems, `cannot show "`+item+`": `+msg+`. Use bitboard names (P, white, occupied, pawns…) or expressions such as (P << 8) & empty`)
+			e.Problems = append(e.Problems, err.Error())
 			continue
 		}
-		e.Shown = append(e.Shown, Shown{Key: item, Title: item, Bits: bits})
+		e.Shown = append(e.Shown, s)
 	}
 	return e
 }

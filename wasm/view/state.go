@@ -19,6 +19,8 @@ type State struct {
 	Show    []string // core.BitboardNames names, in the order they were toggled on
 	Flipped bool
 	Labels  bool
+	Expr    string // the playground's expression (&expr=…)
+	Present bool   // presentation mode (&present=1)
 }
 
 // DefaultState is the view a fresh page opens: the start position, LERF,
@@ -28,8 +30,8 @@ func DefaultState() State {
 }
 
 // ParseQuery reads a State from a URL query, keeping the defaults for what
-// is missing and dropping unknown layouts and bitboard names (the FEN is
-// kept as given: the page shows its error).
+// is missing and dropping unknown layouts and show keys (see KnownKey; the
+// FEN and the expression are kept as given: the page shows their errors).
 func ParseQuery(query string) State {
 	s := DefaultState()
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
@@ -42,13 +44,15 @@ func ParseQuery(query string) State {
 	if q.Has("show") {
 		s.Show = nil
 		for _, name := range strings.Split(q.Get("show"), ",") {
-			if _, ok := core.LookupBitboard(name); ok && !slices.Contains(s.Show, name) {
+			if KnownKey(name) && !slices.Contains(s.Show, name) {
 				s.Show = append(s.Show, name)
 			}
 		}
 	}
 	s.Flipped = q.Get("flip") == "1"
 	s.Labels = q.Get("labels") == "1"
+	s.Expr = q.Get("expr")
+	s.Present = q.Get("present") == "1"
 	return s
 }
 
@@ -62,16 +66,23 @@ func (s State) Query() string {
 	if s.Labels {
 		q += "&labels=1"
 	}
+	if s.Expr != "" {
+		q += "&expr=" + url.QueryEscape(s.Expr)
+	}
+	if s.Present {
+		q += "&present=1"
+	}
 	return q
 }
 
-// Toggle shows the named bitboard if it is hidden and hides it if shown.
+// Toggle shows the named bitboard or attack map (see KnownKey) if it is
+// hidden and hides it if shown.
 func (s *State) Toggle(name string) {
 	if i := slices.Index(s.Show, name); i >= 0 {
 		s.Show = slices.Delete(slices.Clone(s.Show), i, i+1)
 		return
 	}
-	if _, ok := core.LookupBitboard(name); ok {
+	if KnownKey(name) {
 		s.Show = append(slices.Clone(s.Show), name)
 	}
 }

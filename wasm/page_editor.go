@@ -1,0 +1,99 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/bitview/bitview/core"
+	"honnef.co/go/js/dom/v2"
+)
+
+// An editor is the board editor's state: the current tool and the undo
+// and redo stacks of FENs.
+type editor struct {
+	tool       string // "" selects squares, a FEN letter puts that piece, "x" empties
+	undo, redo []string
+}
+
+// edit changes the shown position with fn (through core.Position's Put and
+// Remove), records the previous FEN for undo, and shows the result: the
+// FEN field and every grid follow. Illegal-but-instructive positions are
+// allowed: core's warnings say what is impossible about them.
+func (pg *page) edit(fn func(p *core.Position)) {
+	p := pg.pos
+	fn(&p)
+	fen := p.FEN()
+	if fen == pg.state.FEN {
+		return
+	}
+	pg.editor.undo = append(pg.editor.undo, pg.pos.FEN())
+	pg.editor.redo = nil
+	pg.setFEN(fen)
+}
+
+// clickSquare applies the editor's tool to sq, or selects sq (for the
+// attacks of its piece) when no tool is chosen.
+func (pg *page) clickSquare(sq core.Square) {
+	switch t := pg.editor.tool; {
+	case t == "x":
+		pg.edit(func(p *core.Position) { p.Remove(sq) })
+	case t != "":
+		if pc, ok := core.PieceFromLetter(t[0]); ok {
+			pg.edit(func(p *core.Position) { p.Put(pc, sq) })
+		}
+	default:
+		pg.selected = sq
+		pg.render()
+	}
+}
+
+// editState reads the side to move, castling and en passant controls.
+func (pg *page) editState() {
+	side := core.White
+	if r := pg.query(`input[name="side"]:checked`); r != nil && r.GetAttribute("value") == "b" {
+		side = core.Black
+	}
+	var cr core.CastlingRights
+	for i, letter := range []string{"K", "Q", "k", "q"} {
+		if in := pg.query(`[data-castle="` + letter + `"]`); in != nil && (&dom.HTMLInputElement{BasicHTMLElement: in}).Checked() {
+			cr |= core.CastlingRights(1) << i
+		}
+	}
+	ep := core.NoSquare
+	if sel := pg.byID("ep"); sel != nil {
+		ep, _ = core.ParseSquare(sel.Get("value").String())
+	}
+	pg.edit(func(p *core.Position) {
+		p.SideToMove, p.Castling, p.EnPassant = side, cr, ep
+	})
+}
+
+// act runs a page action: the editor's buttons, the header's, the shift
+// demo's and the keyboard shortcuts'.
+func (pg *page) act(action string) {
+	switch action {
+	case "undo", "redo":
+		from, to := &pg.editor.undo, &pg.editor.redo
+		if action == "redo" {
+			from, to = to, from
+		}
+		if n := len(*from); n > 0 {
+			*to = append(*to, pg.pos.FEN())
+			fen := (*from)[n-1]
+			*from = (*from)[:n-1]
+			pg.setFEN(fen)
+		}
+	case "clear":
+		pg.edit(func(p *core.Position) {
+			for sq := core.A1; sq < core.NoSquare; sq++ {
+				p.Remove(sq)
+			}
+			p.Castling, p.EnPassant = core.NoCastling, core.NoSquare
+		})
+	case "start":
+		if p, err := core.ParseFEN(core.StartFEN); err == nil {
+			pg.edit(func(q *core.Position) { *q = p })
+		}
+	default:
+		pg.classroomAction(action)
+	}
+}
