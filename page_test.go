@@ -671,3 +671,57 @@ func TestPagePresentation(t *testing.T) {
 		t.Error("p did not leave presentation mode")
 	}
 }
+
+// TestPageGame steps through Botvinnik–Spielmann to its final position.
+func TestPageGame(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?show=P,q")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#game summary")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`); n != 24 {
+		t.Fatalf("move list has %d buttons, want 24 (start and 23 plies)", n)
+	}
+	// Forward three plies: 1.c4 c6 2.e4 — the last one marks e2 cleared and e4 set in WhitePawns.
+	for range 3 {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="forward"]`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	changed := eval[string](t, ctx, `[...document.querySelectorAll('[data-bitboard="P"] .bit-set, [data-bitboard="P"] .bit-cleared')].map((c) => c.dataset.square + (c.classList.contains('bit-set') ? '+' : '-')).sort().join(' ')`)
+	if changed != "e2- e4+" {
+		t.Errorf("after 2.e4 the changed WhitePawns bits are %q, want e2- e4+", changed)
+	}
+	if last := eval[string](t, ctx, `[...document.querySelectorAll('#board .last-from, #board .last-to')].map((e) => e.dataset.square).sort().join(' ')`); last != "e2 e4" {
+		t.Errorf("last move marked on %q", last)
+	}
+	screenshot(t, ctx, "game-step")
+	// 7.cxd5 Qxb2: a capture removes a white pawn (b2) — step with the keyboard to ply 14.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves [data-ply="13"]`)), chromedp.Focus(chromedp.CSS(`#moves [data-ply="13"]`)), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	changed = eval[string](t, ctx, `[...document.querySelectorAll('[data-bitboard="P"] .bit-cleared')].map((c) => c.dataset.square).join(' ')`)
+	if changed != "b2" {
+		t.Errorf("after 7...Qxb2 the cleared WhitePawns bits are %q, want b2", changed)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="last"]`))); err != nil {
+		t.Fatal(err)
+	}
+	const final = "r3kb1r/pp2pppp/5n2/3P2B1/NnBP4/5P2/q4P1P/2RQK2R b Kkq - 0 12"
+	if fen := eval[string](t, ctx, `document.getElementById('fen').value`); fen != final {
+		t.Errorf("final position %q, want %q", fen, final)
+	}
+	screenshot(t, ctx, "game-final")
+	// A malformed PGN: the error says where, and the moves before it play.
+	eval[bool](t, ctx, `(() => { document.getElementById('pgn').value = '1.e4 e5 2.Nf3 Nc6 3.Bb5 Ke3'; return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="pgn-load"]`))); err != nil {
+		t.Fatal(err)
+	}
+	where := eval[[]string](t, ctx, `(() => { const e = document.querySelector('#pgn-status [data-error-line]'); return e ? [e.dataset.errorLine, e.dataset.errorColumn] : []; })()`)
+	if len(where) != 2 || where[0] != "1" || where[1] != "25" {
+		t.Errorf("PGN error at %v, want line 1 column 25 (Ke3)", where)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`); n != 6 {
+		t.Errorf("%d plies playable before the error, want 5 (+ start)", n-1)
+	}
+}

@@ -29,6 +29,7 @@ type page struct {
 	editor   editor
 	step     int // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
+	game     gameState
 }
 
 // element gives v dom/v2's HTMLElement methods. It builds the value
@@ -122,7 +123,13 @@ func (pg *page) render() {
 	cards := ""
 	for _, key := range pg.state.Show {
 		if s, err := view.ResolveShown(&pg.pos, key); err == nil {
-			cards += view.Card(l, s.Key, s.Title, s.Bits)
+			prev := s.Bits
+			if pg.game.prev != nil {
+				if ps, err := view.ResolveShown(pg.game.prev, key); err == nil {
+					prev = ps.Bits
+				}
+			}
+			cards += view.CardDiff(l, s.Key, s.Title, s.Bits, prev)
 		}
 	}
 	if cards == "" {
@@ -133,6 +140,7 @@ func (pg *page) render() {
 		pg.demo.step = 0
 		pg.demoDraw()
 	}
+	pg.renderGame()
 	pg.showSquare(pg.hover)
 	js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
 	loc := js.Global().Get("location")
@@ -177,6 +185,7 @@ func on(target *dom.BasicHTMLElement, typ, selector string, fn func(ev *dom.Basi
 func (pg *page) wire() {
 	app := pg.byID("bitview-app")
 	on(pg.fen.BasicHTMLElement, "input", "#fen", func(*dom.BasicEvent, *dom.BasicHTMLElement) {
+		pg.game.prev = nil
 		pg.state.FEN = pg.fen.Value()
 		pg.render()
 	})
@@ -186,7 +195,7 @@ func (pg *page) wire() {
 		pg.renderPlayground(l)
 		js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
 	})
-	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export],[data-tool],[data-action],[data-step],#board [data-square]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
+	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export],[data-tool],[data-action],[data-step],[data-ply],#board [data-square]", func(_ *dom.BasicEvent, el *dom.BasicHTMLElement) {
 		switch {
 		case el == nil:
 		case el.HasAttribute("data-export"):
@@ -210,6 +219,9 @@ func (pg *page) wire() {
 			pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
 		case el.HasAttribute("data-action"):
 			pg.act(el.GetAttribute("data-action"))
+		case el.HasAttribute("data-ply"):
+			ply, _ := strconv.Atoi(el.GetAttribute("data-ply"))
+			pg.goToPly(ply)
 		case el.HasAttribute("data-step"):
 			pg.step, _ = strconv.Atoi(el.GetAttribute("data-step"))
 			l, _ := core.LayoutByID(pg.state.Layout)
@@ -263,8 +275,10 @@ func (pg *page) wire() {
 	})
 }
 
-// setFEN shows fen, as if typed.
+// setFEN shows fen, as if typed: a game on show stays loaded, but its
+// last move is no longer marked.
 func (pg *page) setFEN(fen string) {
+	pg.game.prev = nil
 	pg.state.FEN = fen
 	pg.fen.SetValue(fen)
 	pg.render()

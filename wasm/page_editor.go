@@ -94,6 +94,8 @@ func (pg *page) act(action string) {
 			pg.edit(func(q *core.Position) { *q = p })
 		}
 	default:
-		pg.classroomAction(action)
+		if !pg.gameAction(action) {
+			pg.classroomAction(action)
+		}
 	}
 }

@@ -179,6 +179,10 @@ var Shortcuts = []Shortcut{
 	{"u", "undo", "undo the last edit"},
 	{"r", "redo", "redo"},
 	{"a", "animate", "animate the shift demo"},
+	{"ArrowLeft", "back", "the game's previous move"},
+	{"ArrowRight", "forward", "the game's next move"},
+	{"Home", "first", "the game's start"},
+	{"End", "last", "the game's end"},
 	{"Escape", "close", "close this list"},
 }
 

@@ -99,6 +99,13 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 // each cell's index (off-board slots greyed), and its value as hex, binary
 // (grouped by rank) and decimal, each with a copy button.
 func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
+	return CardDiff(l, key, title, bb, bb)
+}
+
+// CardDiff is Card with the bits that changed since prev marked: class
+// "bit-set" on cells that became 1 and "bit-cleared" on cells that became
+// 0 (a move's from-square cleared, to-square set, capture removed).
+func CardDiff(l *core.Layout, key, title string, bb, prev core.Bitboard) string {
 	g := l.Grid(bb)
 	r := l.Readout(bb)
 	var b strings.Builder
@@ -133,7 +140,14 @@ func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
 				continue
 			}
 			sq := c.Square.String()
-			b.WriteString(`<div role="gridcell" part="cell" class="cell" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
+			class := "cell"
+			switch {
+			case (bb &^ prev).Has(c.Square):
+				class = "cell bit-set"
+			case (prev &^ bb).Has(c.Square):
+				class = "cell bit-cleared"
+			}
+			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
 				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
 		}
 		b.WriteString(`</div>`)

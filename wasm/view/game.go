@@ -1,0 +1,87 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+)
+
+// SamplePGN is the game the page offers with one click: Botvinnik–
+// Spielmann, Moscow 1935, as one of our reference articles gives it.
+const SamplePGN = `[Event "Moscow"]
+[Site "Moscow URS"]
+[Date "1935.??.??"]
+[White "Botvinnik, Mikhail"]
+[Black "Spielmann, Rudolf"]
+[Result "1-0"]
+
+1.c4 c6 2.e4 d5 3.exd5 cxd5 4.d4 Nf6 5.Nc3 Nc6 6.Bg5 Qb6 7.cxd5 Qxb2 8.Rc1 Nb4
+9.Na4 Qxa2 10.Bc4 Bg4 11.Nf3 Bxf3 12.gxf3 1-0
+`
+
+// MoveList returns a game's header (players, event, result) and its moves
+// as buttons numbered in pairs, data-ply giving the ply each move leads to
+// (1 is after White's first move); the move leading to ply is
+// aria-current. A button for ply 0 stands for the start position.
+func MoveList(g *core.Game, ply int) string {
+	var b strings.Builder
+	white, black := g.Tag("White"), g.Tag("Black")
+	if white != "" || black != "" {
+		b.WriteString(`<p class="players"><strong>` + escape(white) + `</strong> – <strong>` + escape(black) + `</strong>`)
+		if ev := g.Tag("Event"); ev != "" {
+			b.WriteString(`, ` + escape(ev))
+		}
+		if d := g.Tag("Date"); d != "" {
+			b.WriteString(` ` + escape(strings.SplitN(d, ".", 2)[0]))
+		}
+		b.WriteString(`</p>`)
+	}
+	current := func(n int) string {
+		if n == ply {
+			return ` aria-current="step"`
+		}
+		return ""
+	}
+	b.WriteString(`<ol class="moves" aria-label="Moves"><li class="start"><button type="button" data-ply="0"` + current(0) + `>start</button></li>`)
+	fullmove := g.Start.FullmoveNumber
+	black0 := g.Start.SideToMove == core.Black
+	for i, m := range g.Moves {
+		n := i + 1
+		isBlack := (i%2 == 1) != black0
+		if !isBlack || i == 0 {
+			num := strconv.Itoa(fullmove + (i+btoi(black0))/2)
+			if isBlack {
+				num += "…"
+			} else {
+				num += "."
+			}
+			b.WriteString(`<li><span class="num">` + num + `</span>`)
+		}
+		b.WriteString(`<button type="button" data-ply="` + strconv.Itoa(n) + `"` + current(n) + `>` + escape(m.SAN) + `</button>`)
+		if isBlack || n == len(g.Moves) {
+			b.WriteString(`</li>`)
+		}
+	}
+	b.WriteString(`</ol>`)
+	if g.Result != "" && g.Result != "*" {
+		b.WriteString(`<p class="result">` + escape(g.Result) + `</p>`)
+	}
+	return b.String()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// PGNError returns the message of a PGN that did not import completely:
+// where (line and column) and what, and how many moves before it are
+// playable.
+func PGNError(e *core.PGNError, playable int) string {
+	return `<div class="error" role="alert" data-error-line="` + strconv.Itoa(e.Line) + `" data-error-column="` + strconv.Itoa(e.Col) +
+		`"><p><strong>Line ` + strconv.Itoa(e.Line) + `, column ` + strconv.Itoa(e.Col) + `:</strong> ` + escape(e.Msg) +
+		`</p><p class="kept">The ` + strconv.Itoa(playable) + ` moves before it can be played.</p></div>`
+}
