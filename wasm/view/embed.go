@@ -32,8 +32,8 @@ type Embed struct {
 // there is no board or grid.
 func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 	e := Embed{Input: o.FEN}
-	fen := strings.TrimSpace(o.FEN)
-	if fen == "" {
+	fen := o.FEN // ParseFEN trims blanks itself, so error offsets count from the FEN as given
+	if strings.TrimSpace(fen) == "" {
 		fen = core.StartFEN
 	}
 	if p, err := core.ParseFEN(fen); err != nil {
