@@ -31,8 +31,11 @@ vet:
 browser:
 	@command -v chromium >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
+# Every fuzz target of core, 30 s each (FUZZTIME=2m make fuzz for longer).
+FUZZTIME ?= 30s
 fuzz:
-	go test -run '^$$' -fuzz FuzzParseFEN -fuzztime 60s ./core
+	for f in $$(grep -ho '^func Fuzz[A-Za-z0-9]*' core/*_test.go | cut -c6-); do \
+		go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./core || exit 1; done
 
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core
