@@ -86,9 +86,10 @@ function makeApi(ex, go) {
   const names = go.bitboardNames();
   const codes = go.warningCodes();
 
-  // Memory can grow during a call, which detaches the old views.
+  // Memory can grow during a call, which detaches the old views (their
+  // length drops to 0).
   const fresh = () => {
-    if (u8.buffer !== mem.buffer) {
+    if (u8.byteLength === 0) {
       u8 = new Uint8Array(mem.buffer);
       dv = new DataView(mem.buffer);
     }
@@ -175,11 +176,18 @@ function makeApi(ex, go) {
     }
   }
 
+  const fail = (error, name, layout) => ({ ok: false, error, name, layout, hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
+
+  // The grid templates as plain arrays, read on every bitboard call.
+  const grids = layouts.map((l) => ({
+    rows: l.rows, cols: l.cols,
+    square: l.cells.map((c) => c.square), index: l.cells.map((c) => c.index), offBoard: l.cells.map((c) => c.offBoard),
+  }));
+
   function bitboard(fen, name, layout = 'lerf') {
-    const fail = (error) => ({ ok: false, error, name, layout, hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
-    if (typeof fen !== 'string') return fail(argError('fen', `bitboard needs a FEN string, not ${describe(fen)}`));
-    if (typeof name !== 'string') return fail(argError('name', `bitboard needs a bitboard name string, not ${describe(name)}`));
-    if (typeof layout !== 'string') return fail(argError('layout', `bitboard needs a layout id string, not ${describe(layout)}`));
+    if (typeof fen !== 'string') return fail(argError('fen', `bitboard needs a FEN string, not ${describe(fen)}`), name, layout);
+    if (typeof name !== 'string') return fail(argError('name', `bitboard needs a bitboard name string, not ${describe(name)}`), name, layout);
+    if (typeof layout !== 'string') return fail(argError('layout', `bitboard needs a layout id string, not ${describe(layout)}`), name, layout);
     try {
       fresh();
       encoded = null;
@@ -189,8 +197,8 @@ function makeApi(ex, go) {
       ex.bitview_bitboard(a, b, c);
       fresh();
       pos = wire + ANSWER;
-      if (r8() === 0) return fail(readError());
-      const l = layouts[r8()];
+      if (r8() === 0) return fail(readError(), name, layout);
+      const g = grids[r8()];
       const count = r8();
       const squares = new Array(count);
       const indices = new Array(count);
@@ -202,18 +210,17 @@ function makeApi(ex, go) {
       const binary = ascii();
       const decimal = ascii();
       const signed = ascii();
-      const template = l.cells;
-      const cells = new Array(template.length);
-      for (let i = 0; i < template.length; i++) {
-        const t = template[i];
-        cells[i] = { square: t.square, index: t.index, bit: u8[pos + i], offBoard: t.offBoard };
+      const n = g.square.length;
+      const cells = new Array(n);
+      for (let i = 0; i < n; i++) {
+        cells[i] = { square: g.square[i], index: g.index[i], bit: u8[pos + i], offBoard: g.offBoard[i] };
       }
       return {
         ok: true, error: null, name, layout, hex, binary, decimal, signed, count, squares, indices,
-        grid: { rows: l.rows, cols: l.cols, cells },
+        grid: { rows: g.rows, cols: g.cols, cells },
       };
     } catch (err) {
-      return fail(argError('fen', `internal error: ${err.message}`));
+      return fail(argError('fen', `internal error: ${err.message}`), name, layout);
     }
   }
 
