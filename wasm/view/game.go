@@ -83,5 +83,16 @@ func btoi(b bool) int {
 func PGNError(e *core.PGNError, playable int) string {
 	return `<div class="error" role="alert" data-error-line="` + strconv.Itoa(e.Line) + `" data-error-column="` + strconv.Itoa(e.Col) +
 		`"><p><strong>Line ` + strconv.Itoa(e.Line) + `, column ` + strconv.Itoa(e.Col) + `:</strong> ` + escape(e.Msg) +
-		`</p><p class="kept">The ` + strconv.Itoa(playable) + ` moves before it can be played.</p></div>`
+		`</p><p class="kept">` + playableText(playable) + `</p></div>`
+}
+
+// playableText says how many moves before a PGN error can be played.
+func playableText(n int) string {
+	switch n {
+	case 0:
+		return "No move before it can be played."
+	case 1:
+		return "The one move before it can be played."
+	}
+	return "The " + strconv.Itoa(n) + " moves before it can be played."
 }
