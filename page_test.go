@@ -442,6 +442,9 @@ func TestPageLoadFailure(t *testing.T) {
 func TestPageShare(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "%20")+"&layout=0x88&show=P,occupied")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#embed summary")), chromedp.WaitReady(chromedp.CSS(`[data-snippet="element"]`))); err != nil {
+		t.Fatal(err)
+	}
 	el := eval[string](t, ctx, `document.querySelector('[data-snippet="element"]').textContent`)
 	fr := eval[string](t, ctx, `document.querySelector('[data-snippet="iframe"]').textContent`)
 	if !strings.Contains(el, `<bitboard-view fen="`+kiwipeteFEN+`" layout="0x88" show="P,occupied">`) || !strings.Contains(el, `bitview-element.js"></script>`) {

@@ -115,8 +115,7 @@ func (pg *page) render() {
 			sq.Class().Add("selected")
 		}
 	}
-	pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
-	pg.byID("state-controls").SetInnerHTML(view.StateControls(&pg.pos))
+	pg.renderClosed()
 	pg.renderPlayground(l)
 	pg.doc.Get("documentElement").Get("classList").Call("toggle", "present", pg.state.Present)
 	pg.query(`[data-action="present"]`).SetAttribute("aria-pressed", strconv.FormatBool(pg.state.Present))
@@ -136,17 +135,35 @@ func (pg *page) render() {
 		cards = `<p class="hint">Switch on a bitboard above to see its bits.</p>`
 	}
 	pg.byID("cards").SetInnerHTML(cards)
-	if !pg.demo.timer.Truthy() {
-		pg.demo.step = 0
-		pg.demoDraw()
-	}
 	pg.renderGame()
 	pg.showSquare(pg.hover)
 	js.Global().Get("history").Call("replaceState", nil, "", pg.state.Query())
-	loc := js.Global().Get("location")
-	base := loc.Get("origin").String() + loc.Get("pathname").String()
-	base = base[:strings.LastIndexByte(base, '/')+1]
-	pg.byID("embed-snippets").SetInnerHTML(view.Snippets(pg.state, base))
+}
+
+// renderClosed draws the panels that sit in <details>: the board editor,
+// the shift demo and the embed snippets, only while they are open (they
+// are drawn when opened), so the first drawing stays small.
+func (pg *page) renderClosed() {
+	if pg.isOpen("editor") {
+		pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
+		pg.byID("state-controls").SetInnerHTML(view.StateControls(&pg.pos))
+	}
+	if pg.isOpen("shiftdemo") && !pg.demo.timer.Truthy() {
+		pg.demo.step = 0
+		pg.demoDraw()
+	}
+	if pg.isOpen("embed") {
+		loc := js.Global().Get("location")
+		base := loc.Get("origin").String() + loc.Get("pathname").String()
+		base = base[:strings.LastIndexByte(base, '/')+1]
+		pg.byID("embed-snippets").SetInnerHTML(view.Snippets(pg.state, base))
+	}
+}
+
+// isOpen reports whether the <details> with the given id is open.
+func (pg *page) isOpen(id string) bool {
+	d := pg.byID(id)
+	return d != nil && d.HasAttribute("open")
 }
 
 // showSquare highlights sq everywhere and fills the square panel.
@@ -267,6 +284,9 @@ func (pg *page) wire() {
 		})
 	}
 	on(pg.byID("board"), "keydown", "[data-square]", pg.boardKey)
+	for _, id := range []string{"editor", "shiftdemo", "embed"} {
+		on(pg.byID(id), "toggle", "details", func(*dom.BasicEvent, *dom.BasicHTMLElement) { pg.renderClosed() })
+	}
 	on(element(pg.doc.Get("body")), "keydown", "body", pg.shortcut)
 	on(pg.byID("shortcuts"), "click", "#shortcuts", func(ev *dom.BasicEvent, _ *dom.BasicHTMLElement) {
 		if ev.Get("target").Equal(pg.byID("shortcuts").Underlying()) {
