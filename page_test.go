@@ -728,3 +728,44 @@ func TestPageGame(t *testing.T) {
 		t.Errorf("%d plies playable before the error, want 5 (+ start)", n-1)
 	}
 }
+
+// TestPageRepresentations opens the representations panel: it follows the
+// position and the hovered square, with its entries cross-highlighted.
+func TestPageRepresentations(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "%20")+"&show=occupied")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#repr summary")), chromedp.WaitReady(chromedp.CSS(`#repr-panel [data-repr="array64"]`))); err != nil {
+		t.Fatal(err)
+	}
+	sections := eval[[]string](t, ctx, `[...document.querySelectorAll('#repr-panel section[data-repr]')].map((s) => s.dataset.repr)`)
+	if len(sections) < 10 {
+		t.Errorf("sections %v", sections)
+	}
+	// Hover h1 on the board: the 0x88 knight test follows it.
+	x, y := center(t, ctx, `#board [data-square="h1"]`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y)); err != nil {
+		t.Fatal(err)
+	}
+	from := eval[string](t, ctx, `document.querySelector('#repr-panel [data-repr="0x88"] [data-test="knight"]')?.dataset.from ?? ''`)
+	if from != "h1" {
+		t.Errorf("0x88 knight test from %q, want h1", from)
+	}
+	// Every entry that stands for h1 is highlighted with the board square.
+	hl := eval[[]int](t, ctx, `(() => { const all = [...document.querySelectorAll('#repr-panel [data-square="h1"]')]; return [all.length, all.filter((e) => getComputedStyle(e).outlineStyle === 'solid' || getComputedStyle(e).backgroundColor === 'rgb(245, 158, 11)').length]; })()`)
+	if hl[0] < 8 || hl[1] != hl[0] {
+		t.Errorf("h1 highlighted in %d of %d panel entries", hl[1], hl[0])
+	}
+	if rt := eval[string](t, ctx, `document.querySelector('#repr-panel [data-roundtrip]')?.dataset.roundtrip ?? ''`); rt != "ok" {
+		t.Errorf("minimal encoding round trip %q", rt)
+	}
+	screenshot(t, ctx, "representations")
+	for _, id := range []string{"0x88", "rotated", "minimal"} {
+		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#repr-panel [data-repr="`+id+`"]`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("out", "screenshots", "repr-"+id+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -141,8 +141,9 @@ func (pg *page) render() {
 }
 
 // renderClosed draws the panels that sit in <details>: the board editor,
-// the shift demo and the embed snippets, only while they are open (they
-// are drawn when opened), so the first drawing stays small.
+// the representations, the shift demo and the embed snippets, only while
+// they are open (they are drawn when opened), so the first drawing stays
+// small.
 func (pg *page) renderClosed() {
 	if pg.isOpen("editor") {
 		pg.byID("palette").SetInnerHTML(view.Palette(pg.editor.tool))
@@ -151,6 +152,9 @@ func (pg *page) renderClosed() {
 	if pg.isOpen("shiftdemo") && !pg.demo.timer.Truthy() {
 		pg.demo.step = 0
 		pg.demoDraw()
+	}
+	if pg.isOpen("repr") {
+		pg.byID("repr-panel").SetInnerHTML(view.Representations(&pg.pos, pg.hover))
 	}
 	if pg.isOpen("embed") {
 		loc := js.Global().Get("location")
@@ -280,11 +284,16 @@ func (pg *page) wire() {
 			}
 			if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok && sq != pg.hover {
 				pg.showSquare(sq)
+				// The representations' off-board tests follow the square, unless
+				// the pointer is inside them (redrawing would move what it points at).
+				if pg.isOpen("repr") && el.Call("closest", "#repr-panel").IsNull() {
+					pg.byID("repr-panel").SetInnerHTML(view.Representations(&pg.pos, sq))
+				}
 			}
 		})
 	}
 	on(pg.byID("board"), "keydown", "[data-square]", pg.boardKey)
-	for _, id := range []string{"editor", "shiftdemo", "embed"} {
+	for _, id := range []string{"editor", "shiftdemo", "embed", "repr"} {
 		on(pg.byID(id), "toggle", "details", func(*dom.BasicEvent, *dom.BasicHTMLElement) { pg.renderClosed() })
 	}
 	on(element(pg.doc.Get("body")), "keydown", "body", pg.shortcut)

@@ -335,6 +335,6 @@ func Highlight(sq core.Square) string {
 	if sq == core.NoSquare {
 		return ""
 	}
-	return `[data-square="` + sq.String() + `"]{outline:3px solid var(--bitview-hover);outline-offset:-3px;z-index:1}` +
-		`code [data-square="` + sq.String() + `"]{background:var(--bitview-hover);color:var(--bitview-on-hover);outline:none}`
+	return `[data-square="` + sq.String() + `"]{outline:3px solid var(--bitview-hover)!important;outline-offset:-3px;z-index:1}` +
+		`code [data-square="` + sq.String() + `"]{background:var(--bitview-hover)!important;color:var(--bitview-on-hover)!important;outline:none!important}`
 }
