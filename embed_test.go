@@ -59,7 +59,7 @@ func readViews(t *testing.T, ctx context.Context) []viewState {
 		FEN: v.getAttribute('fen') ?? '', Layout: v.getAttribute('layout') ?? '', Show: v.getAttribute('show') ?? '',
 		Board: v.shadowRoot.querySelectorAll('.board [data-square]').length,
 		Error: [...v.shadowRoot.querySelectorAll('.error')].map((e) => e.textContent).join(' '),
-		Cards: [...v.shadowRoot.querySelectorAll('[data-bitboard]')].map((c) => ({ Key: c.dataset.bitboard,
+		Cards: [...v.shadowRoot.querySelectorAll('section.card[data-bitboard]')].map((c) => ({ Key: c.dataset.bitboard,
 			Cells: [...c.querySelectorAll('.cell')].map((e) => [e.dataset.square ?? '', e.dataset.index, e.dataset.bit]) })),
 	})))`)
 	var vs []viewState
@@ -126,8 +126,12 @@ func TestTutorial(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
 		t.Fatal(err)
 	}
-	if n := waitViews(t, ctx); n < 7 {
-		t.Fatalf("tutorial has %d views, want at least 7 (six figures, one a pair)", n)
+	if n := waitViews(t, ctx); n < 8 {
+		t.Fatalf("tutorial has %d views, want at least 8 (seven figures, one a pair)", n)
+	}
+	// The representations figure: every section, inside its element.
+	if n := eval[int](t, ctx, `document.querySelector('#reprs bitboard-view').shadowRoot.querySelectorAll('section[data-repr]').length`); n < 10 {
+		t.Errorf("the representations figure has %d sections", n)
 	}
 	views := readViews(t, ctx)
 	cards := 0

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -408,6 +410,20 @@ func TestPageScreenshots(t *testing.T) {
 		}
 		screenshot(t, ctx, v.name)
 	}
+	// The dark theme (prefers-color-scheme), on a tablet.
+	dark := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, dark, chromedp.EmulateViewport(1024, 900)); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url+"/?show=P,occupied&layout=0x88")
+	if bg := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(18, 20, 23)" {
+		t.Errorf("dark theme background %s", bg)
+	}
+	screenshot(t, ctx, "dark-1024")
 }
 
 // TestPageLoadFailure serves the page without bitview.wasm: the loader

@@ -22,6 +22,7 @@ type jsMountOptions struct {
 	Labels      bool   `js:"labels"`
 	Orientation string `js:"orientation"`
 	Interactive *bool  `js:"interactive"`
+	Repr        bool   `js:"repr"`
 }
 
 // jsRenderResult is the answer of mount and update: ok is false when the
@@ -125,8 +126,8 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	yes := func(b *bool) bool { return b == nil || *b }
 	m.interactive = yes(o.Interactive)
 	m.embed = view.ResolveEmbed(view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
-		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black"}, m.embed.Pos)
-	m.content.SetInnerHTML(m.embed.Markup())
+		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr}, m.embed.Pos)
+	m.content.SetInnerHTML(m.embed.Markup(core.NoSquare))
 	m.content.SetAttribute("data-interactive", map[bool]string{true: "1", false: "0"}[m.interactive])
 	m.highlight(core.NoSquare)
 	switch {
@@ -152,6 +153,13 @@ func (m *mounted) hover(ev js.Value) {
 	if el := closest(ev, "[data-square]"); el != nil {
 		if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok {
 			m.highlight(sq)
+			// The representations' off-board tests follow the square, unless
+			// the pointer is inside them.
+			if m.embed.Repr && closest(ev, ".view-repr") == nil {
+				if panel := element(m.content.Call("querySelector", ".view-repr")); panel != nil {
+					panel.SetInnerHTML(view.Representations(m.embed.Pos, sq))
+				}
+			}
 		}
 	}
 }

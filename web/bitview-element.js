@@ -9,7 +9,8 @@
 // grid ("false" hides them), labels (square indices on the board),
 // orientation (white|black), size (a CSS length for the width), interactive
 // ("false" makes a static figure), values ("hex" or "none" for compact
-// grids), wasm (the URL of bitview.wasm).
+// grids), repr (the position in every board representation, below),
+// wasm (the URL of bitview.wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects, from bitview.wasm next to this module (or
@@ -51,7 +52,7 @@ function bitview(url) {
   return started;
 }
 
-const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'wasm'];
+const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 class BitboardView extends HTMLElement {
@@ -69,6 +70,9 @@ class BitboardView extends HTMLElement {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = new URL('view.css', base).href;
+    const reprLink = document.createElement('link');
+    reprLink.rel = 'stylesheet';
+    reprLink.href = new URL('repr.css', base).href;
     const style = document.createElement('style');
     style.textContent = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
       ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
@@ -82,7 +86,7 @@ class BitboardView extends HTMLElement {
     this.#container = document.createElement('div');
     this.#container.setAttribute('part', 'view');
     this.#container.className = 'host';
-    this.#root.append(link, style, this.#container);
+    this.#root.append(link, reprLink, style, this.#container);
     this.#resize = new ResizeObserver(([entry]) => {
       const w = entry.contentRect.width;
       this.#container.dataset.width = w < 320 ? 's' : w < 640 ? 'm' : 'l';
@@ -156,6 +160,7 @@ class BitboardView extends HTMLElement {
       labels: this.hasAttribute('labels') && !off(this.getAttribute('labels')),
       orientation: this.getAttribute('orientation') ?? 'white',
       interactive: !off(this.getAttribute('interactive')),
+      repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
     };
   }
 

@@ -5,6 +5,6 @@ import './bitview-element.js';
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
-for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'interactive']) {
+for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'interactive', 'values', 'repr']) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }

@@ -16,6 +16,7 @@ type EmbedOptions struct {
 	Grid    bool   // draw the grids
 	Labels  bool   // square indices on the board
 	Flipped bool   // orientation="black"
+	Repr    bool   // the representations panel below (attribute repr)
 }
 
 // An Embed is one embedded view resolved from its options: the figure to
@@ -25,6 +26,7 @@ type Embed struct {
 	FENError *core.FENError // the FEN did not parse: the figure keeps the last good position, if any
 	Problems []string       // unknown layout or names, as messages
 	Input    string         // the FEN as given
+	Repr     bool           // show the representations panel
 }
 
 // ResolveEmbed reads o. When the FEN does not parse, last (the view's
@@ -52,7 +54,7 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		l = core.Layouts[0]
 	}
 	e.Layout = l
-	e.Board, e.Flipped, e.Labels = o.Board, o.Flipped, o.Labels
+	e.Board, e.Flipped, e.Labels, e.Repr = o.Board, o.Flipped, o.Labels, o.Repr
 	if e.Pos == nil {
 		e.Board = false
 		return e
@@ -103,8 +105,9 @@ func layoutList() string {
 }
 
 // Markup returns the embedded view: its problems and FEN error first (a
-// readable error inside the view), then the board and the cards.
-func (e Embed) Markup() string {
+// readable error inside the view), then the board and the cards, and the
+// representations panel (for hover, see Representations) when asked for.
+func (e Embed) Markup(hover core.Square) string {
 	var b strings.Builder
 	if e.FENError != nil {
 		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
@@ -124,6 +127,9 @@ func (e Embed) Markup() string {
 		b.WriteString(`</div>`)
 	}
 	b.WriteString(`</div>`)
+	if e.Repr && e.Pos != nil {
+		b.WriteString(`<div class="view-repr">` + Representations(e.Pos, hover) + `</div>`)
+	}
 	return b.String()
 }
 

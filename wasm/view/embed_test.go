@@ -396,7 +396,7 @@ func TestEmbedMarkup(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := ResolveEmbed(tt.o, tt.last)
-			out := e.Markup()
+			out := e.Markup(core.NoSquare)
 			checkTagBalance(t, out, "div", "section", "p", "pre")
 
 			// The FEN error.
@@ -495,7 +495,7 @@ func TestEmbedMarkupFENErrorMark(t *testing.T) {
 			if e.FENError == nil {
 				t.Fatal("no FEN error")
 			}
-			out := e.Markup()
+			out := e.Markup(core.NoSquare)
 			want := strings.Index(tt.fen, " x ") + 1 // the active colour 'x'
 			var off string
 			for _, a := range startTags(t, out, "div") {
