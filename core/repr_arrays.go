@@ -276,7 +276,7 @@ func (a *boardArray) knightTargets(from int) []KnightTarget {
 			t.Square = a.square(to)
 			t.Why = "on the board: " + t.Square.String()
 			if a.and0x88 {
-				t.Why = hex2(to) + " & 0x88 = 0: " + t.Why
+				t.Why = HexIndex(to) + " & 0x88 = 0: " + t.Why
 			}
 		}
 		ts = append(ts, t)
@@ -292,16 +292,17 @@ func test0x88(i int) string {
 	case 0:
 		return ""
 	case 0x08:
-		return hex2(i) + " & 0x88 = 0x08: the file left a–h"
+		return HexIndex(i) + " & 0x88 = 0x08: the file left a–h"
 	case 0x80:
-		return hex2(i) + " & 0x88 = 0x80: the rank left 1–8"
+		return HexIndex(i) + " & 0x88 = 0x80: the rank left 1–8"
 	default:
-		return hex2(i) + " & 0x88 = 0x88: both the file and the rank left the board"
+		return HexIndex(i) + " & 0x88 = 0x88: both the file and the rank left the board"
 	}
 }
 
-// hex2 writes i as "0x" and at least two hex digits, "-0x21" when negative.
-func hex2(i int) string {
+// HexIndex writes an array index as the off-board explanations do: "0x"
+// and at least two lower-case hex digits, "-0x21" when negative.
+func HexIndex(i int) string {
 	sign := ""
 	if i < 0 {
 		sign, i = "-", -i

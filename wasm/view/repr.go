@@ -77,20 +77,6 @@ func reprBytes(n int) string {
 	return itoa(n) + " bytes"
 }
 
-// reprHex writes i as "0x" and at least two lowercase hex digits, "-0x19"
-// when negative, as core's off-board explanations write indices.
-func reprHex(i int) string {
-	sign := ""
-	if i < 0 {
-		sign, i = "-", -i
-	}
-	h := strconv.FormatInt(int64(i), 16)
-	if len(h) < 2 {
-		h = "0" + h
-	}
-	return sign + "0x" + h
-}
-
 // reprSigned writes an offset with its sign: "+33", "-18".
 func reprSigned(i int) string {
 	if i >= 0 {
@@ -220,7 +206,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 		if col == 0 {
 			lbl := itoa(i)
 			if a.hex {
-				lbl = reprHex(i)
+				lbl = core.HexIndex(i)
 			}
 			b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + lbl + `</span>`)
 		}
@@ -247,13 +233,13 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 		var label, text string
 		if sq == core.NoSquare {
 			b.WriteString(` data-offboard`)
-			label = "index " + itoa(i) + " = " + reprHex(i) + ": " + reprCodeText(code)
+			label = "index " + itoa(i) + " = " + core.HexIndex(i) + ": " + reprCodeText(code)
 			text = "×"
 		} else {
 			attr(b, "data-square", sq.String())
 			label = sq.String() + ": " + reprCodeText(code)
 			if a.id != "array64" {
-				label += ", index " + itoa(i) + " = " + reprHex(i)
+				label += ", index " + itoa(i) + " = " + core.HexIndex(i)
 			}
 			text = itoa(int(code))
 		}
@@ -288,7 +274,7 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 	}
 	b.WriteString(`<div class="repr-test" data-test="knight" data-from="` + hover.String() + `" data-index="` + itoa(from) + `">`)
 	b.WriteString(`<p>Knight on <span class="repr-sq" data-square="` + hover.String() + `">` + hover.String() + `</span>, index ` +
-		itoa(from) + ` = ` + reprHex(from) + `: ` + a.test + `. ` + itoa(on) + ` of ` + itoa(len(jumps)) + ` jumps land on the board.</p>`)
+		itoa(from) + ` = ` + core.HexIndex(from) + `: ` + a.test + `. ` + itoa(on) + ` of ` + itoa(len(jumps)) + ` jumps land on the board.</p>`)
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table stack repr-jumps"><thead><tr><th scope="col">offset</th><th scope="col">target</th>`)
 	if a.split > 0 {
 		b.WriteString(`<th scope="col">target &amp; 0x88</th>`)
@@ -307,11 +293,11 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 		}
 		b.WriteString(`><td class="num">` + reprSigned(j.Offset) + `</td><td class="num">`)
 		if a.hex {
-			b.WriteString(`<code>` + reprHex(j.Target) + `</code> = `)
+			b.WriteString(`<code>` + core.HexIndex(j.Target) + `</code> = `)
 		}
 		b.WriteString(itoa(j.Target) + `</td>`)
 		if a.split > 0 {
-			b.WriteString(`<td class="num"><code>` + reprHex(j.Target&0x88) + `</code></td>`)
+			b.WriteString(`<td class="num"><code>` + core.HexIndex(j.Target&0x88) + `</code></td>`)
 		} else if j.Target >= 0 && j.Target < len(codes) {
 			b.WriteString(`<td>` + escape(reprCodeText(codes[j.Target])) + `</td>`)
 		} else {
@@ -419,7 +405,7 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 	for r := core.Rotated0; r < core.RotationCount; r++ {
 		bb := rb[r]
 		b.WriteString(`<figure class="repr-rot" data-rotation="` + r.String() + `"><figcaption><code>` + r.String() + `</code> ` +
-			escape(reprRotations[r]) + ` <code class="hex">` + reprHex64(bb) + `</code></figcaption>`)
+			escape(reprRotations[r]) + ` <code class="hex">` + lerfHex(bb) + `</code></figcaption>`)
 		b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem"`)
 		attr(b, "aria-label", r.String()+", "+reprRotations[r])
 		b.WriteString(`><div role="row" class="row files" aria-hidden="true"><span></span>`)
@@ -494,12 +480,6 @@ func reprRun(b *strings.Builder, r core.Rotation, sq core.Square, l core.LineOcc
 		b.WriteString(`<span data-square="` + s.String() + `" title="` + s.String() + `">` + itoa(int(l.Bits>>i&1)) + `</span>`)
 	}
 	b.WriteString(`</code> = ` + itoa(int(l.Bits)) + `, the index of the attack lookup.</p>`)
-}
-
-// reprHex64 writes a 64-bit value as "0x" and 16 hex digits.
-func reprHex64(bb core.Bitboard) string {
-	h := strconv.FormatUint(uint64(bb), 16)
-	return "0x" + strings.Repeat("0", 16-len(h)) + h
 }
 
 // reprMinimal writes the minimal encoding: the bit string with a span per
@@ -651,4 +631,10 @@ func reprMemory(b *strings.Builder, p *core.Position) {
 		b.WriteString(`</td><td>` + escape(r.About) + `</td></tr>`)
 	}
 	b.WriteString(`</tbody></table></div></section>`)
+}
+
+// lerfHex writes a bitboard's value as core's LERF readout does.
+func lerfHex(bb core.Bitboard) string {
+	l := core.Layouts[0]
+	return l.Hex(l.Value(bb))
 }

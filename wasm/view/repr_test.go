@@ -296,7 +296,7 @@ func TestRepresentationsKnightTest(t *testing.T) {
 					}
 					target := strconv.Itoa(j.Target)
 					if tt.id != "10x12" {
-						target = reprHex(j.Target) + " = " + target
+						target = core.HexIndex(j.Target) + " = " + target
 					}
 					if got := stripTags(tds[1].inner); got != target {
 						t.Errorf("row %d target reads %q, want %q", i, got, target)
