@@ -1,9 +1,6 @@
 package core
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -200,19 +197,8 @@ func TestPushesByHand(t *testing.T) {
 func attackMapFENs(t *testing.T) []string {
 	t.Helper()
 	fens := []string{StartFEN, kiwipete, xrayFEN, edgePawnsFEN}
-	f, err := os.Open("testdata/positions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if text := sc.Text(); text != "" && !strings.HasPrefix(text, "#") {
-			fens = append(fens, strings.Split(text, "\t")[0])
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for _, e := range readCorpus(t) {
+		fens = append(fens, e.FEN)
 	}
 	return fens
 }

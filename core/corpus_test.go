@@ -7,16 +7,23 @@ import (
 	"testing"
 )
 
-// TestCorpus parses every published position in testdata/positions.txt
-// (sources in testdata/SOURCES.md), checks the mailbox, bitboards and
-// occupancy agree, and round-trips it through FEN.
-func TestCorpus(t *testing.T) {
+// A corpusEntry is one position of testdata/positions.txt.
+type corpusEntry struct {
+	Line              int // 1-based line in the file
+	FEN, Source, Note string
+}
+
+// readCorpus returns every position of testdata/positions.txt (sources in
+// testdata/SOURCES.md): lines of FEN, source id and note separated by
+// tabs; blank lines and lines starting with '#' are skipped.
+func readCorpus(t testing.TB) []corpusEntry {
+	t.Helper()
 	f, err := os.Open("testdata/positions.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	n := 0
+	var es []corpusEntry
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
@@ -27,28 +34,39 @@ func TestCorpus(t *testing.T) {
 		if len(cols) != 3 {
 			t.Fatalf("positions.txt:%d: %d columns, want FEN, source and note", line, len(cols))
 		}
-		p, err := ParseFEN(cols[0])
+		es = append(es, corpusEntry{line, cols[0], cols[1], cols[2]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
+
+// TestCorpus parses every published position in testdata/positions.txt,
+// checks the mailbox, bitboards and occupancy agree, and round-trips it
+// through FEN.
+func TestCorpus(t *testing.T) {
+	n := 0
+	for _, e := range readCorpus(t) {
+		p, err := ParseFEN(e.FEN)
 		if err != nil {
-			t.Errorf("positions.txt:%d (%s %s): %v", line, cols[1], cols[2], err)
+			t.Errorf("positions.txt:%d (%s %s): %v", e.Line, e.Source, e.Note, err)
 			continue
 		}
 		checkInvariants(t, &p)
 		again, err := ParseFEN(p.FEN())
 		if err != nil || again != p {
-			t.Errorf("positions.txt:%d: %q does not round-trip: %v", line, p.FEN(), err)
+			t.Errorf("positions.txt:%d: %q does not round-trip: %v", e.Line, p.FEN(), err)
 		}
-		if fields := strings.Fields(cols[0]); len(fields) == 6 && p.FEN() != strings.Join(fields, " ") {
-			t.Errorf("positions.txt:%d: FEN() = %q, want the input", line, p.FEN())
+		if fields := strings.Fields(e.FEN); len(fields) == 6 && p.FEN() != strings.Join(fields, " ") {
+			t.Errorf("positions.txt:%d: FEN() = %q, want the input", e.Line, p.FEN())
 		}
 		for _, w := range p.Warnings() {
 			// Published test positions arise in games or perft trees, so
 			// nothing about them may be reported as impossible.
-			t.Errorf("positions.txt:%d (%s): unexpected warning %s: %s", line, cols[1], w.Code, w.Message)
+			t.Errorf("positions.txt:%d (%s): unexpected warning %s: %s", e.Line, e.Source, w.Code, w.Message)
 		}
 		n++
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n < 100 {
 		t.Errorf("corpus has %d positions, want at least 100", n)

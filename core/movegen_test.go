@@ -3,7 +3,6 @@ package core
 import (
 	"os"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -219,27 +218,14 @@ func TestInCheck(t *testing.T) {
 // testdata/positions.txt and checks each one with Play and Check.
 func TestLegalMovesCorpus(t *testing.T) {
 	n := 0
-	for _, line := range strings.Split(readFile(t, "testdata/positions.txt"), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) != 3 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p := mustFEN(t, cols[0])
+	for _, e := range readCorpus(t) {
+		p := mustFEN(t, e.FEN)
 		checkedPerft(t, &p, 1)
 		n++
 	}
 	if n < 100 {
 		t.Errorf("checked %d positions, want at least 100", n)
 	}
-}
-
-// squareSet returns the set of the given squares.
-func squareSet(sqs ...Square) Bitboard {
-	var b Bitboard
-	for _, sq := range sqs {
-		b.Set(sq)
-	}
-	return b
 }
 
 // TestMoveGeometry spot-checks the between and line tables against
@@ -249,12 +235,12 @@ func TestMoveGeometry(t *testing.T) {
 		a, b          Square
 		between, line Bitboard
 	}{
-		{A1, H8, squareSet(B2, C3, D4, E5, F6, G7), squareSet(A1, B2, C3, D4, E5, F6, G7, H8)},
-		{C3, E5, squareSet(D4), squareSet(A1, B2, C3, D4, E5, F6, G7, H8)},
-		{E1, E8, squareSet(E2, E3, E4, E5, E6, E7), FileEBB},
-		{H1, A1, squareSet(B1, C1, D1, E1, F1, G1), Rank1BB},
+		{A1, H8, squares(B2, C3, D4, E5, F6, G7), squares(A1, B2, C3, D4, E5, F6, G7, H8)},
+		{C3, E5, squares(D4), squares(A1, B2, C3, D4, E5, F6, G7, H8)},
+		{E1, E8, squares(E2, E3, E4, E5, E6, E7), FileEBB},
+		{H1, A1, squares(B1, C1, D1, E1, F1, G1), Rank1BB},
 		{D4, D5, 0, FileDBB},
-		{H4, D8, squareSet(G5, F6, E7), squareSet(D8, E7, F6, G5, H4)},
+		{H4, D8, squares(G5, F6, E7), squares(D8, E7, F6, G5, H4)},
 		{A1, B3, 0, 0}, // a knight's jump shares no line
 		{E4, E4, 0, 0},
 	}

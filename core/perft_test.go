@@ -1,12 +1,9 @@
 package core
 
 import (
-	"bufio"
 	"flag"
-	"os"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -92,20 +89,10 @@ type corpusPerft struct {
 // whose note gives perft counts, the deepest count within budget.
 func readCorpusPerft(t *testing.T, budget uint64) []corpusPerft {
 	t.Helper()
-	f, err := os.Open("testdata/positions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []corpusPerft
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) != 3 || strings.HasPrefix(cols[0], "#") {
-			continue
-		}
-		best := corpusPerft{line: line, fen: cols[0], source: cols[1]}
-		for _, m := range perftNote.FindAllStringSubmatch(cols[2], -1) {
+	for _, e := range readCorpus(t) {
+		best := corpusPerft{line: e.Line, fen: e.FEN, source: e.Source}
+		for _, m := range perftNote.FindAllStringSubmatch(e.Note, -1) {
 			depth, _ := strconv.Atoi(m[1])
 			nodes, _ := strconv.ParseUint(m[2], 10, 64)
 			if nodes <= budget && depth > best.depth {
@@ -115,9 +102,6 @@ func readCorpusPerft(t *testing.T, budget uint64) []corpusPerft {
 		if best.depth > 0 {
 			out = append(out, best)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -1,11 +1,8 @@
 package core
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -42,26 +39,12 @@ func reprCases(t testing.TB) []reprCase {
 		}
 		cs = append(cs, reprCase{e.name, p})
 	}
-	f, err := os.Open("testdata/positions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		p, err := ParseFEN(cols[0])
+	for _, e := range readCorpus(t) {
+		p, err := ParseFEN(e.FEN)
 		if err != nil {
-			t.Fatalf("positions.txt:%d: ParseFEN(%q): %v", line, cols[0], err)
+			t.Fatalf("positions.txt:%d: ParseFEN(%q): %v", e.Line, e.FEN, err)
 		}
-		cs = append(cs, reprCase{"positions.txt:" + strconv.Itoa(line) + " (" + cols[1] + ")", p})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		cs = append(cs, reprCase{"positions.txt:" + strconv.Itoa(e.Line) + " (" + e.Source + ")", p})
 	}
 	if len(cs) < 100 {
 		t.Fatalf("only %d positions to round-trip", len(cs))

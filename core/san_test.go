@@ -230,12 +230,8 @@ func TestParseUCI(t *testing.T) {
 // testdata/positions.txt in SAN and UCI and reads it back.
 func TestSANRoundTripCorpus(t *testing.T) {
 	n := 0
-	for _, line := range strings.Split(readFile(t, "testdata/positions.txt"), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) != 3 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p := mustFEN(t, cols[0])
+	for _, e := range readCorpus(t) {
+		p := mustFEN(t, e.FEN)
 		checkSANRoundTrip(t, &p)
 		n++
 	}
