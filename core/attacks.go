@@ -110,8 +110,11 @@ func QueenAttacks(sq Square, occupied Bitboard) Bitboard {
 }
 
 // AttackersTo returns the pieces of colour by that attack sq in p, with
-// sliding attacks blocked by p's occupancy.
+// sliding attacks blocked by p's occupancy; none for NoSquare.
 func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
+	if sq >= NoSquare {
+		return 0
+	}
 	occ := p.occupied
 	queens := p.pieces[NewPiece(by, Queen)]
 	return pawnAttacks[by.Other()][sq]&p.pieces[NewPiece(by, Pawn)] |

@@ -207,3 +207,10 @@ func FuzzSetAttacks(f *testing.F) {
 		checkSetAttacks(t, Bitboard(b), Bitboard(occ))
 	})
 }
+
+func TestAttackersToNoSquare(t *testing.T) {
+	p, _ := ParseFEN(kiwipete)
+	if p.AttackersTo(NoSquare, White) != 0 || p.IsAttacked(NoSquare, Black) {
+		t.Error("NoSquare is attacked")
+	}
+}
