@@ -251,13 +251,7 @@ func FuzzDecodeMinimal(f *testing.F) {
 	})
 }
 
-// reprBenchFENs are the positions the representation benchmarks run over.
-var reprBenchFENs = []struct{ name, fen string }{
-	{"start", StartFEN},
-	{"kiwipete", kiwipete},
-	{"cpw-pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
-}
-
+// benchFENs are the positions the representation benchmarks run over.
 var (
 	sinkBits    BitString
 	sinkBB      Bitboard
@@ -265,7 +259,7 @@ var (
 )
 
 func BenchmarkEncodeMinimal(b *testing.B) {
-	for _, bf := range reprBenchFENs {
+	for _, bf := range benchFENs {
 		p, _ := ParseFEN(bf.fen)
 		b.Run(bf.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -277,7 +271,7 @@ func BenchmarkEncodeMinimal(b *testing.B) {
 }
 
 func BenchmarkDecodeMinimal(b *testing.B) {
-	for _, bf := range reprBenchFENs {
+	for _, bf := range benchFENs {
 		p, _ := ParseFEN(bf.fen)
 		bits := p.EncodeMinimal()
 		b.Run(bf.name, func(b *testing.B) {
