@@ -169,17 +169,21 @@ func TestBitboardWire(t *testing.T) {
 }
 
 func TestGuardRecovers(t *testing.T) {
-	r := guard(func([]js.Value) any { panic("boom") })(js.Undefined(), nil).(js.Value)
+	f := apiFunc(func([]js.Value) any { panic("boom") })
+	defer f.Release()
+	r := f.Invoke()
 	if r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), "boom") {
-		t.Errorf("guard did not turn the panic into an error")
+		t.Errorf("apiFunc did not turn the panic into an error")
 	}
-	var w writer
-	var n int32
-	func() {
-		defer recoverInto(&w, &n)
+	wire[argSize] = 1
+	n := answer(func(w *writer) {
+		w.u8(1) // a partial answer, then a panic
 		panic("boom")
-	}()
+	})
 	if wire[argSize] != 0 || n == 0 {
-		t.Errorf("recoverInto did not write an error answer")
+		t.Errorf("answer did not write an error answer")
+	}
+	if got := guard(func() int { panic("x") }, func(string) int { return 7 }); got != 7 {
+		t.Errorf("guard answered %d after a panic, want onPanic's 7", got)
 	}
 }

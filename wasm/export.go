@@ -36,45 +36,44 @@ func wireSize() int32 { return int32(len(wire)) }
 // It returns the answer's length in bytes (from argSize on).
 //
 //go:wasmexport bitview_parse_fen
-func parseFEN(fenLen int32) (n int32) {
-	w := writer{n: argSize}
-	defer recoverInto(&w, &n)
-	fen, _, _ := args(fenLen, 0, 0)
-	p, err := core.ParseFEN(fen)
-	if err != nil {
-		writeError(&w, err)
-		return int32(w.n - argSize)
-	}
-	w.u8(1)
-	w.u8(int(p.SideToMove))
-	w.u8(int(p.Castling))
-	w.u8(int(p.EnPassant))
-	w.u32(p.HalfmoveClock)
-	w.u32(p.FullmoveNumber)
-	mb := p.Mailbox()
-	for _, pc := range mb {
-		w.u8(int(pc))
-	}
-	same := w.n
-	w.n++
-	canon := p.AppendFEN(w.strBuf())
-	if string(canon) == trimmed(fen) {
-		wire[same] = 1
-	} else {
-		wire[same] = 0
-		w.strEnd(canon)
-	}
-	ws := p.Warnings()
-	w.u8(len(ws))
-	for _, wn := range ws {
-		w.u8(warningIndex[wn.Code])
-		w.u8(wn.Squares.Count())
-		for sq := range wn.Squares.Squares() {
-			w.u8(int(sq))
+func parseFEN(fenLen int32) int32 {
+	return answer(func(w *writer) {
+		fen, _, _ := args(fenLen, 0, 0)
+		p, err := core.ParseFEN(fen)
+		if err != nil {
+			writeError(w, err)
+			return
 		}
-		w.str(wn.Message)
-	}
-	return int32(w.n - argSize)
+		w.u8(1)
+		w.u8(int(p.SideToMove))
+		w.u8(int(p.Castling))
+		w.u8(int(p.EnPassant))
+		w.u32(p.HalfmoveClock)
+		w.u32(p.FullmoveNumber)
+		mb := p.Mailbox()
+		for _, pc := range mb {
+			w.u8(int(pc))
+		}
+		same := w.n
+		w.n++
+		canon := p.AppendFEN(w.strBuf())
+		if string(canon) == trimmed(fen) {
+			wire[same] = 1
+		} else {
+			wire[same] = 0
+			w.strEnd(canon)
+		}
+		ws := p.Warnings()
+		w.u8(len(ws))
+		for _, wn := range ws {
+			w.u8(warningIndex[wn.Code])
+			w.u8(wn.Squares.Count())
+			for sq := range wn.Squares.Squares() {
+				w.u8(int(sq))
+			}
+			w.str(wn.Message)
+		}
+	})
 }
 
 // warningCodes lists the warning codes in the order of their index on the
@@ -118,38 +117,37 @@ func trimmed(s string) string {
 // It returns the answer's length in bytes (from argSize on).
 //
 //go:wasmexport bitview_bitboard
-func bitboard(fenLen, nameLen, layoutLen int32) (n int32) {
-	w := writer{n: argSize}
-	defer recoverInto(&w, &n)
-	fen, name, id := args(fenLen, nameLen, layoutLen)
-	l, bb, err := lookup(fen, name, id)
-	if err != nil {
-		writeError(&w, err)
-		return int32(w.n - argSize)
-	}
-	w.u8(1)
-	w.u8(layoutIndex(l))
-	w.u8(bb.Count())
-	var buf [64]core.Square
-	sqs := l.AppendSquares(buf[:0], bb)
-	for _, sq := range sqs {
-		w.u8(int(sq))
-	}
-	for _, sq := range sqs {
-		w.u8(l.Index(sq))
-	}
-	v := l.Value(bb)
-	w.strEnd(l.AppendHex(w.strBuf(), v))
-	w.strEnd(l.AppendBinary(w.strBuf(), v, false))
-	if l.FitsUint64() {
-		w.strEnd(strconv.AppendUint(w.strBuf(), v.Lo, 10))
-		w.strEnd(strconv.AppendInt(w.strBuf(), int64(v.Lo), 10))
-	} else {
-		w.str("")
-		w.str("")
-	}
-	w.n += len(l.AppendCellBits(wire[w.n:w.n], v))
-	return int32(w.n - argSize)
+func bitboard(fenLen, nameLen, layoutLen int32) int32 {
+	return answer(func(w *writer) {
+		fen, name, id := args(fenLen, nameLen, layoutLen)
+		l, bb, err := lookup(fen, name, id)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		w.u8(1)
+		w.u8(layoutIndex(l))
+		w.u8(bb.Count())
+		var buf [64]core.Square
+		sqs := l.AppendSquares(buf[:0], bb)
+		for _, sq := range sqs {
+			w.u8(int(sq))
+		}
+		for _, sq := range sqs {
+			w.u8(l.Index(sq))
+		}
+		v := l.Value(bb)
+		w.strEnd(l.AppendHex(w.strBuf(), v))
+		w.strEnd(l.AppendBinary(w.strBuf(), v, false))
+		if l.FitsUint64() {
+			w.strEnd(strconv.AppendUint(w.strBuf(), v.Lo, 10))
+			w.strEnd(strconv.AppendInt(w.strBuf(), int64(v.Lo), 10))
+		} else {
+			w.str("")
+			w.str("")
+		}
+		w.n += len(l.AppendCellBits(wire[w.n:w.n], v))
+	})
 }
 
 // lookup parses fen and picks the named bitboard and layout.
@@ -196,13 +194,20 @@ func writeError(w *writer, err error) {
 	}
 }
 
-// recoverInto turns a panic in an exported function into an error answer,
-// so that one bad call never ends the Go runtime.
-func recoverInto(w *writer, n *int32) {
-	if r := recover(); r != nil {
-		writeError(w, argError{"", "internal error: " + panicText(r)})
-		*n = int32(w.n - argSize)
-	}
+// answer runs body, which writes an exported function's answer at
+// wire[argSize:], and returns the answer's length. A panic in body becomes
+// an error answer through guard, so one bad call never ends the Go
+// runtime.
+func answer(body func(w *writer)) int32 {
+	w := writer{n: argSize}
+	return guard(func() int32 {
+		body(&w)
+		return int32(w.n - argSize)
+	}, func(msg string) int32 {
+		w = writer{n: argSize}
+		writeError(&w, argError{"", msg})
+		return int32(w.n - argSize)
+	})
 }
 
 func layoutIndex(l *core.Layout) int {
@@ -212,23 +217,4 @@ func layoutIndex(l *core.Layout) int {
 		}
 	}
 	return 0
-}
-
-func b2u8(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// panicText describes a recovered panic value for an error message.
-func panicText(r any) string {
-	switch v := r.(type) {
-	case string:
-		return v
-	case interface{ RuntimeError() }: // a runtime.Error, such as an index out of range
-		return "runtime error"
-	default:
-		return "unexpected panic"
-	}
 }

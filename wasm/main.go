@@ -34,20 +34,17 @@ func register() {
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
 		"mount": mountView,
 	} {
-		api.Set(name, js.FuncOf(guard(fn))) // lives as long as the page: never released
+		api.Set(name, apiFunc(fn)) // lives as long as the page: never released
 	}
 	js.Global().Set("__bitviewGo", api)
 }
 
-// guard wraps an API function so that a panic becomes an error answer
-// instead of ending the Go runtime (after which every call would fail).
-func guard(fn func([]js.Value) any) func(js.Value, []js.Value) any {
-	return func(_ js.Value, args []js.Value) (res any) {
-		defer func() {
-			if r := recover(); r != nil {
-				res = vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: "internal error: " + panicText(r)}}).Value
-			}
-		}()
-		return fn(args)
-	}
+// apiFunc makes fn a JS function whose panics become an error answer
+// ({error: {offset: -1, message}}) through guard.
+func apiFunc(fn func([]js.Value) any) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return guard(func() any { return fn(args) }, func(msg string) any {
+			return vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: msg}}).Value
+		})
+	})
 }

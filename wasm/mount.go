@@ -32,22 +32,23 @@ type jsRenderResult struct {
 	Error *jsError `js:"error"`
 }
 
-// A mounted view draws one embedded view into a root element (a
-// <bitboard-view>'s shadow root container). Its handlers are released by
-// destroy.
+// A mounted view is one embedded view (a <bitboard-view>'s shadow root
+// container) drawn by the shared renderer: view.Embed.Markup draws it the
+// first time, a figureView takes it over and every update writes only
+// what changed. Its listeners and functions are released by destroy.
 type mounted struct {
-	root        *dom.BasicHTMLElement
-	style       *dom.BasicHTMLElement
-	content     *dom.BasicHTMLElement
+	root        js.Value
+	style       region // the hover highlight rule
+	errors      region
+	boardBox    js.Value
+	cardsBox    js.Value
+	repr        region
+	fig         *figureView
 	embed       view.Embed
-	interactive bool
-	funcs       []js.Func // released by destroy
+	hover       core.Square
+	interactive string // data-interactive: "1" or "0"
+	funcs       []js.Func
 	listeners   []listener
-}
-
-type listener struct {
-	typ string
-	fn  js.Func
 }
 
 // mountView answers bitview.mount(root, options): it draws the view into
@@ -57,19 +58,12 @@ func mountView(args []js.Value) any {
 	if len(args) < 1 || !args[0].InstanceOf(js.Global().Get("Element")) {
 		return vert.ValueOf(jsRenderResult{Error: &jsError{FieldName: "root", Offset: -1, Message: "mount needs an element to draw into"}}).Value
 	}
-	m := &mounted{root: element(args[0])}
-	doc := js.Global().Get("document")
-	m.style = element(doc.Call("createElement", "style"))
-	m.content = element(doc.Call("createElement", "div"))
-	m.content.SetClass("bitview-embed")
-	m.root.SetInnerHTML("")
-	m.root.AppendChild(m.style)
-	m.root.AppendChild(m.content)
 	var opts js.Value
 	if len(args) > 1 {
 		opts = args[1]
 	}
-	res := m.update(opts)
+	m := &mounted{root: args[0], hover: core.NoSquare}
+	res := m.first(opts)
 
 	handle := vert.ValueOf(res).Value
 	m.method(handle, "update", func(args []js.Value) any {
@@ -81,55 +75,115 @@ func mountView(args []js.Value) any {
 	})
 	m.method(handle, "svg", func(args []js.Value) any { return m.svg(args) })
 	m.method(handle, "destroy", func([]js.Value) any { m.destroy(); return nil })
-	m.listen("pointerover", m.hover)
-	m.listen("focusin", m.hover)
-	m.listen("pointerleave", func(js.Value) { m.highlight(core.NoSquare) })
-	m.listen("keydown", m.key)
-	m.listen("click", func(ev js.Value) {
-		if el := closest(ev, "[data-copy]"); el != nil {
+	m.listen("pointerover", "[data-square]", m.pointAt)
+	m.listen("focusin", "[data-square]", m.pointAt)
+	m.listen("pointerleave", "", func(js.Value, *dom.BasicHTMLElement) { m.highlight(core.NoSquare) })
+	m.listen("keydown", ".board [data-square]", m.key)
+	m.listen("click", "[data-copy]", func(_ js.Value, el *dom.BasicHTMLElement) {
+		if el != nil {
 			copyText(el, el.GetAttribute("data-copy"))
 		}
 	})
 	return handle
 }
 
+// first draws the view for the first time from the options: the whole
+// markup at once, which the renderer then takes over.
+func (m *mounted) first(opts js.Value) jsRenderResult {
+	o, res := readMountOptions(opts)
+	doc := js.Global().Get("document")
+	style := doc.Call("createElement", "style")
+	content := doc.Call("createElement", "div")
+	content.Set("className", "bitview-embed")
+	m.embed = view.ResolveEmbed(o.embed, nil)
+	content.Set("innerHTML", m.embed.Markup(m.hover))
+	content.Call("setAttribute", "data-interactive", o.interactive)
+	m.interactive = o.interactive
+	m.root.Set("innerHTML", "")
+	m.root.Call("append", style, content)
+	m.style = region{el: style}
+	m.errors = region{el: content.Call("querySelector", ".errors"), markup: m.embed.Errors(), written: true}
+	m.boardBox = content.Call("querySelector", ".view-board")
+	m.cardsBox = content.Call("querySelector", ".view .cards")
+	m.repr = region{el: content.Call("querySelector", ".view-repr"), written: true}
+	if m.embed.ShowsRepr() {
+		m.repr.markup = view.Representations(m.embed.Pos, m.hover)
+	}
+	m.fig = newFigureView(m.boardBox, m.cardsBox, "")
+	m.fig.adopt(figure{Figure: m.embed.Figure})
+	if res.Error != nil {
+		return res
+	}
+	return m.result()
+}
+
+// mountOptions are the options read from JS: the embed's and the
+// interactive flag.
+type mountOptions struct {
+	embed       view.EmbedOptions
+	interactive string
+}
+
+// readMountOptions reads bitview.mount's options (see jsMountOptions);
+// a value that is not an object of strings and booleans is an error, and
+// the defaults are used.
+func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
+	var o jsMountOptions
+	var res jsRenderResult
+	if v.Truthy() {
+		if err := (vert.Value{Value: v}).AssignTo(&o); err != nil {
+			o = jsMountOptions{}
+			res.Error = &jsError{FieldName: "options", Offset: -1, Message: "the options must be an object of strings and booleans"}
+		}
+	}
+	yes := func(b *bool) bool { return b == nil || *b }
+	inter := "0"
+	if yes(o.Interactive) {
+		inter = "1"
+	}
+	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
+		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr}, inter}, res
+}
+
 // method sets handle[name] to fn, guarded like every API function.
 func (m *mounted) method(handle js.Value, name string, fn func([]js.Value) any) {
-	f := js.FuncOf(guard(fn))
+	f := apiFunc(fn)
 	m.funcs = append(m.funcs, f)
 	handle.Set(name, f)
 }
 
-// listen adds an event listener to the root that recovers from panics.
-func (m *mounted) listen(typ string, fn func(ev js.Value)) {
-	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		defer func() {
-			if r := recover(); r != nil {
-				js.Global().Get("console").Call("error", "bitview: "+panicText(r))
-			}
-		}()
-		fn(args[0])
-		return nil
-	})
-	m.listeners = append(m.listeners, listener{typ, f})
-	m.root.Call("addEventListener", typ, f)
+// listen adds a listener to the root through on; destroy removes it.
+func (m *mounted) listen(typ, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) {
+	m.listeners = append(m.listeners, on(m.root, typ, selector, fn))
 }
 
-// update redraws the view from options (see jsMountOptions).
+// update redraws the view from options (see jsMountOptions): only what
+// changed is written.
 func (m *mounted) update(v js.Value) jsRenderResult {
-	var o jsMountOptions
-	if v.Truthy() {
-		if err := (vert.Value{Value: v}).AssignTo(&o); err != nil {
-			return jsRenderResult{Error: &jsError{FieldName: "options", Offset: -1, Message: "the options must be an object of strings and booleans"}}
-		}
+	o, res := readMountOptions(v)
+	if res.Error != nil {
+		return res
 	}
-	yes := func(b *bool) bool { return b == nil || *b }
-	m.interactive = yes(o.Interactive)
-	m.embed = view.ResolveEmbed(view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
-		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr}, m.embed.Pos)
-	m.content.SetInnerHTML(m.embed.Markup(core.NoSquare))
-	m.content.SetAttribute("data-interactive", map[bool]string{true: "1", false: "0"}[m.interactive])
-	m.highlight(core.NoSquare)
+	m.embed = view.ResolveEmbed(o.embed, m.embed.Pos)
+	m.errors.set(m.embed.Errors())
+	setHidden(m.boardBox, !m.embed.Board)
+	setHidden(m.cardsBox, len(m.embed.Shown) == 0)
+	m.fig.draw(figure{Figure: m.embed.Figure})
+	setHidden(m.repr.el, !m.embed.ShowsRepr())
+	if m.embed.ShowsRepr() {
+		m.repr.set(view.Representations(m.embed.Pos, m.hover))
+	}
+	if o.interactive != m.interactive {
+		m.interactive = o.interactive
+		m.root.Call("querySelector", ".bitview-embed").Call("setAttribute", "data-interactive", o.interactive)
+	}
+	m.highlight(m.hover)
+	return m.result()
+}
+
+// result is the answer for the view as drawn: its FEN error or first
+// problem, or ok.
+func (m *mounted) result() jsRenderResult {
 	switch {
 	case m.embed.FENError != nil:
 		fe := m.embed.FENError
@@ -140,56 +194,48 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	return jsRenderResult{OK: true}
 }
 
-// highlight marks sq in this view only (its style lives in the view's root).
-func (m *mounted) highlight(sq core.Square) {
-	m.style.SetTextContent(view.Highlight(sq))
+// setHidden sets or removes el's hidden attribute when it differs.
+func setHidden(el js.Value, h bool) {
+	if el.Get("hidden").Bool() != h {
+		el.Set("hidden", h)
+	}
 }
 
-// hover highlights the square under the pointer or focus.
-func (m *mounted) hover(ev js.Value) {
-	if !m.interactive {
+// highlight marks sq in this view only (its style lives in the view's root).
+func (m *mounted) highlight(sq core.Square) {
+	m.style.text(view.Highlight(sq))
+}
+
+// pointAt highlights the square under the pointer or focus; the
+// representations' off-board tests follow it, unless the pointer is inside
+// them (redrawing would move what it points at).
+func (m *mounted) pointAt(ev js.Value, el *dom.BasicHTMLElement) {
+	if m.interactive != "1" || el == nil {
 		return
 	}
-	if el := closest(ev, "[data-square]"); el != nil {
-		if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok {
-			m.highlight(sq)
-			// The representations' off-board tests follow the square, unless
-			// the pointer is inside them.
-			if m.embed.Repr && closest(ev, ".view-repr") == nil {
-				if panel := element(m.content.Call("querySelector", ".view-repr")); panel != nil {
-					panel.SetInnerHTML(view.Representations(m.embed.Pos, sq))
-				}
-			}
-		}
+	sq, ok := core.ParseSquare(el.GetAttribute("data-square"))
+	if !ok || sq == m.hover {
+		return
+	}
+	m.hover = sq
+	m.highlight(sq)
+	if m.embed.ShowsRepr() && closest(ev, ".view-repr") == nil {
+		m.repr.set(view.Representations(m.embed.Pos, sq))
 	}
 }
 
 // key moves the focus across the board with the arrow keys.
-func (m *mounted) key(ev js.Value) {
-	if !m.interactive {
-		return
-	}
-	el := closest(ev, ".board [data-square]")
-	if el == nil {
+func (m *mounted) key(ev js.Value, el *dom.BasicHTMLElement) {
+	if m.interactive != "1" || el == nil {
 		return
 	}
 	sq, _ := core.ParseSquare(el.GetAttribute("data-square"))
 	if next, ok := arrowStep(sq, ev.Get("key").String(), m.embed.Flipped); ok {
 		ev.Call("preventDefault")
-		if n := element(m.content.Call("querySelector", `.board [data-square="`+next.String()+`"]`)); n != nil {
-			n.Focus()
+		if n := m.boardBox.Call("querySelector", `[data-square="`+next.String()+`"]`); !n.IsNull() {
+			n.Call("focus")
 		}
 	}
-}
-
-// closest returns the element at or above the event's target matching
-// selector, or nil.
-func closest(ev js.Value, selector string) *dom.BasicHTMLElement {
-	t := ev.Get("target")
-	if t.Type() != js.TypeObject || t.Get("closest").Type() != js.TypeFunction {
-		return nil
-	}
-	return element(t.Call("closest", selector))
 }
 
 // svg answers handle.svg(theme, pieces): the view as a standalone SVG in
@@ -204,7 +250,12 @@ func (m *mounted) svg(args []js.Value) any {
 	if len(args) > 1 && args[1].Truthy() {
 		_ = (vert.Value{Value: args[1]}).AssignTo(&pieces)
 	}
-	f := m.embed.Figure
+	return figureSVG(m.embed.Figure, t, pieces)
+}
+
+// figureSVG draws f as a standalone SVG in theme t, with pieces the 12
+// piece images in core.Piece order (or none).
+func figureSVG(f view.Figure, t view.Theme, pieces []string) string {
 	if f.Pos == nil {
 		return view.SVG(view.Figure{Layout: f.Layout}, t, nil)
 	}
@@ -219,11 +270,10 @@ func (m *mounted) svg(args []js.Value) any {
 // destroy removes the listeners and releases every js.Func of the view.
 func (m *mounted) destroy() {
 	for _, l := range m.listeners {
-		m.root.Call("removeEventListener", l.typ, l.fn)
-		l.fn.Release()
+		l.remove()
 	}
 	m.listeners = nil
-	m.root.SetInnerHTML("")
+	m.root.Set("innerHTML", "")
 	funcs := m.funcs
 	m.funcs = nil
 	// The destroy function itself is running: release the handle's

@@ -15,38 +15,32 @@ import (
 // renderPlayground shows the expression's steps and the selected step's
 // card, or its error (the last result stays below it).
 func (pg *page) renderPlayground(l *core.Layout) {
-	status, result := view.Playground(pg.state.Expr, &pg.pos, l, pg.step)
-	pg.byID("expr-status").SetInnerHTML(status)
-	invalid := strings.Contains(status, `class="error"`)
-	pg.expr.SetAttribute("aria-invalid", strconv.FormatBool(invalid))
-	if !invalid {
-		pg.byID("expr-result").SetInnerHTML(result)
+	status, result, failed := view.Playground(pg.state.Expr, &pg.pos, l, pg.step)
+	pg.region("expr-status").set(status)
+	pg.setAttr("expr", "aria-invalid", strconv.FormatBool(failed))
+	if !failed {
+		pg.region("expr-result").set(result)
 	}
 }
 
 // A shiftDemo is the state of the shift animation.
 type shiftDemo struct {
+	src    string // the bitboard shifted: a core.BitboardNames name
+	op     int    // the shift: an index into view.ShiftOps
 	step   int
 	frames int
 	timer  js.Value // the interval while playing, else undefined
 	tick   js.Func  // the interval's callback, released when it stops
 }
 
-// demoSource returns the bitboard the demo shifts and the shift.
-func (pg *page) demoSource() (core.Bitboard, view.ShiftOp) {
-	src, _ := core.LookupBitboard(pg.byID("shift-src").Get("value").String())
-	i, _ := strconv.Atoi(pg.byID("shift-op").Get("value").String())
-	op := view.ShiftOps[min(max(i, 0), len(view.ShiftOps)-1)]
-	return src.Of(&pg.pos), op
-}
-
 // demoDraw draws the demo's current frame.
 func (pg *page) demoDraw() {
-	src, op := pg.demoSource()
-	grid, frames, caption := view.ShiftFrame(src, op, pg.demo.step)
+	name, _ := core.LookupBitboard(pg.demo.src)
+	op := view.ShiftOps[min(max(pg.demo.op, 0), len(view.ShiftOps)-1)]
+	grid, frames, caption := view.ShiftFrame(name.Of(&pg.pos), op, pg.demo.step)
 	pg.demo.frames = frames
-	pg.byID("shift-grid").SetInnerHTML(grid)
-	pg.byID("shift-caption").SetTextContent(caption)
+	pg.region("shift-grid").set(grid)
+	pg.region("shift-caption").text(caption)
 }
 
 // demoReset stops the animation and shows the first frame.
@@ -68,24 +62,25 @@ func (pg *page) demoStop() {
 // demoPlay moves one bit every 600 ms until every bit has moved.
 func (pg *page) demoPlay() {
 	pg.demoStop()
-	pg.byID("shiftdemo").SetAttribute("open", "")
+	pg.doc.Call("getElementById", "shiftdemo").Set("open", true)
+	pg.open["shiftdemo"] = true
 	if pg.demo.step >= pg.demo.frames-1 {
 		pg.demo.step = 0
 	}
 	pg.demoDraw()
 	pg.demo.tick = js.FuncOf(func(js.Value, []js.Value) any {
-		defer func() {
-			if r := recover(); r != nil {
+		return guard(func() any {
+			if pg.demo.step >= pg.demo.frames-1 {
 				pg.demoStop()
+				return nil
 			}
-		}()
-		if pg.demo.step >= pg.demo.frames-1 {
-			pg.demoStop()
+			pg.demo.step++
+			pg.demoDraw()
 			return nil
-		}
-		pg.demo.step++
-		pg.demoDraw()
-		return nil
+		}, func(msg string) any {
+			pg.demoStop()
+			return logPanic(msg)
+		})
 	})
 	pg.demo.timer = js.Global().Call("setInterval", pg.demo.tick, 600)
 }
@@ -93,27 +88,24 @@ func (pg *page) demoPlay() {
 // classroomAction runs the actions of presentation mode, the shortcuts
 // overlay, the shift demo and the keyboard shortcuts.
 func (pg *page) classroomAction(action string) {
-	overlay := pg.byID("shortcuts")
+	overlay := pg.doc.Call("getElementById", "shortcuts")
 	switch {
 	case action == "present":
 		pg.state.Present = !pg.state.Present
 		pg.render()
 	case action == "help":
-		if overlay.HasAttribute("hidden") {
-			overlay.RemoveAttribute("hidden")
-		} else {
-			overlay.SetAttribute("hidden", "")
-		}
+		overlay.Set("hidden", !overlay.Get("hidden").Bool())
 	case action == "close":
-		overlay.SetAttribute("hidden", "")
+		overlay.Set("hidden", true)
 	case action == "fen":
 		pg.fen.Focus()
 	case action == "expr":
 		pg.expr.Focus()
-	case action == "flip", action == "labels":
-		box := pg.checkbox(action)
-		box.SetChecked(!box.Checked())
-		pg.state.Flipped, pg.state.Labels = pg.checkbox("flip").Checked(), pg.checkbox("labels").Checked()
+	case action == "flip":
+		pg.state.Flipped = !pg.state.Flipped
+		pg.render()
+	case action == "labels":
+		pg.state.Labels = !pg.state.Labels
 		pg.render()
 	case strings.HasPrefix(action, "layout:"):
 		pg.state.Layout = strings.TrimPrefix(action, "layout:")
@@ -133,7 +125,7 @@ func (pg *page) classroomAction(action string) {
 
 // shortcut runs the keyboard shortcut of a key pressed outside text
 // fields (view.Shortcuts lists them).
-func (pg *page) shortcut(ev *dom.BasicEvent, _ *dom.BasicHTMLElement) {
+func (pg *page) shortcut(ev js.Value, _ *dom.BasicHTMLElement) {
 	t := ev.Get("target")
 	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() || ev.Get("defaultPrevented").Bool() {
 		return
@@ -148,7 +140,7 @@ func (pg *page) shortcut(ev *dom.BasicEvent, _ *dom.BasicHTMLElement) {
 	key := ev.Get("key").String()
 	for _, s := range view.Shortcuts {
 		if s.Key == key {
-			ev.PreventDefault()
+			ev.Call("preventDefault")
 			pg.act(s.Action)
 			return
 		}

@@ -46,24 +46,30 @@ func (pg *page) clickSquare(sq core.Square) {
 	}
 }
 
-// editState reads the side to move, castling and en passant controls.
-func (pg *page) editState() {
-	side := core.White
-	if r := pg.query(`input[name="side"]:checked`); r != nil && r.GetAttribute("value") == "b" {
-		side = core.Black
-	}
-	var cr core.CastlingRights
-	for i, letter := range []string{"K", "Q", "k", "q"} {
-		if in := pg.query(`[data-castle="` + letter + `"]`); in != nil && (&dom.HTMLInputElement{BasicHTMLElement: in}).Checked() {
-			cr |= core.CastlingRights(1) << i
-		}
-	}
-	ep := core.NoSquare
-	if sel := pg.byID("ep"); sel != nil {
-		ep, _ = core.ParseSquare(sel.Get("value").String())
-	}
+// editState applies the editor's side to move, castling or en passant
+// control that changed (el, the control itself).
+func (pg *page) editState(el *dom.BasicHTMLElement) {
+	in := &dom.HTMLInputElement{BasicHTMLElement: el}
 	pg.edit(func(p *core.Position) {
-		p.SideToMove, p.Castling, p.EnPassant = side, cr, ep
+		switch {
+		case el.GetAttribute("name") == "side":
+			p.SideToMove = core.White
+			if in.Value() == "b" {
+				p.SideToMove = core.Black
+			}
+		case el.HasAttribute("data-castle"):
+			for i, letter := range []string{"K", "Q", "k", "q"} {
+				if el.GetAttribute("data-castle") == letter {
+					bit := core.CastlingRights(1) << i
+					p.Castling &^= bit
+					if in.Checked() {
+						p.Castling |= bit
+					}
+				}
+			}
+		default: // the en passant select
+			p.EnPassant, _ = core.ParseSquare(in.Value())
+		}
 	})
 }
 

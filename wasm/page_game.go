@@ -5,17 +5,20 @@ package main
 import (
 	"errors"
 	"strconv"
+	"syscall/js"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/view"
-	"github.com/norunners/vert"
 )
 
 // A gameState is the game loaded from a PGN and the ply on show.
 type gameState struct {
-	game *core.Game // nil when no game is loaded
-	ply  int
-	prev *core.Position // the position before the last step of one ply, for the changed bits
+	game   *core.Game // nil when no game is loaded
+	ply    int
+	prev   *core.Position // the position before the last step of one ply, for the changed bits
+	drawn  *core.Game     // the game whose move list is drawn
+	marked int            // the ply marked current in the drawn list
+	scroll js.Func        // scrolls the current move into view after the frame
 }
 
 // loadPGN imports text: the first game, or the part of it before an error,
@@ -35,15 +38,16 @@ func (pg *page) loadPGN(text string) {
 		if status == "" {
 			status = `<p class="hint">No game found: paste a PGN with moves.</p>`
 		}
-		pg.byID("pgn-status").SetInnerHTML(status)
+		pg.region("pgn-status").set(status)
 		return
 	}
 	if len(games) > 1 {
 		status += `<p class="hint">The first of ` + strconv.Itoa(len(games)) + ` games is loaded.</p>`
 	}
-	pg.byID("pgn-status").SetInnerHTML(status)
-	pg.game = gameState{game: &games[0]}
-	pg.byID("game").SetAttribute("open", "")
+	pg.region("pgn-status").set(status)
+	pg.game.game, pg.game.ply, pg.game.prev = &games[0], 0, nil
+	pg.doc.Call("getElementById", "game").Set("open", true)
+	pg.open["game"] = true
 	pg.goToPly(0)
 }
 
@@ -55,54 +59,64 @@ func (pg *page) goToPly(ply int) {
 		return
 	}
 	ply = min(max(ply, 0), len(g.Moves))
-	pg.game.prev = nil
+	var prev *core.Position
 	if ply == pg.game.ply+1 && ply > 0 {
-		prev := g.PositionAt(ply - 1)
-		pg.game.prev = &prev
+		p := g.PositionAt(ply - 1)
+		prev = &p
 	}
 	pg.game.ply = ply
 	p := g.PositionAt(ply)
-	keep := pg.game // setFEN renders, and a typed FEN would forget the game's diff
 	pg.state.FEN = p.FEN()
 	pg.fen.SetValue(pg.state.FEN)
-	pg.game = keep
+	pg.game.prev = prev
 	pg.render()
 }
 
-// renderGame draws the move list and marks the last move on the board.
+// renderGame draws the move list once per game and then only moves its
+// current-move mark; the list scrolls to the mark after the frame, so the
+// step's layout work is not forced inside the handler.
 func (pg *page) renderGame() {
 	g := pg.game.game
+	moves := pg.region("moves")
 	if g == nil {
-		pg.byID("moves").SetInnerHTML("")
+		moves.set("")
 		return
 	}
-	pg.byID("moves").SetInnerHTML(view.MoveList(g, pg.game.ply))
-	if cur := pg.query(`#moves [aria-current="step"]`); cur != nil {
-		cur.Call("scrollIntoView", vert.ValueOf(struct {
-			Block string `js:"block"`
-		}{"nearest"}).Value)
-	}
-	if pg.game.ply == 0 {
-		return
-	}
-	m := g.Moves[pg.game.ply-1].Move
-	for _, mark := range []struct {
-		sq    core.Square
-		class string
-	}{{m.From(), "last-from"}, {m.To(), "last-to"}} {
-		if el := pg.query(`#board [data-square="` + mark.sq.String() + `"]`); el != nil {
-			el.Class().Add(mark.class)
+	if pg.game.drawn != g {
+		moves.set(view.MoveList(g, pg.game.ply))
+		pg.game.drawn, pg.game.marked = g, pg.game.ply
+	} else if pg.game.marked != pg.game.ply {
+		list := moves.el
+		if old := list.Call("querySelector", `[aria-current="step"]`); !old.IsNull() {
+			old.Call("removeAttribute", "aria-current")
 		}
+		if cur := list.Call("querySelector", `[data-ply="`+strconv.Itoa(pg.game.ply)+`"]`); !cur.IsNull() {
+			cur.Call("setAttribute", "aria-current", "step")
+		}
+		pg.game.marked = pg.game.ply
+	} else {
+		return
 	}
+	if pg.game.scroll.IsUndefined() {
+		pg.game.scroll = js.FuncOf(func(js.Value, []js.Value) any { // lives as long as the page
+			return guard(func() any {
+				if cur := pg.doc.Call("querySelector", `#moves [aria-current="step"]`); !cur.IsNull() {
+					cur.Call("scrollIntoView", map[string]any{"block": "nearest"})
+				}
+				return nil
+			}, logPanic)
+		})
+	}
+	js.Global().Call("requestAnimationFrame", pg.game.scroll)
 }
 
 // gameAction runs the game's buttons and keys.
 func (pg *page) gameAction(action string) bool {
 	switch action {
 	case "pgn-load":
-		pg.loadPGN(pg.byID("pgn").Get("value").String())
+		pg.loadPGN(pg.doc.Call("getElementById", "pgn").Get("value").String())
 	case "pgn-sample":
-		pg.byID("pgn").Set("value", view.SamplePGN)
+		pg.doc.Call("getElementById", "pgn").Set("value", view.SamplePGN)
 		pg.loadPGN(view.SamplePGN)
 	case "first":
 		pg.goToPly(0)

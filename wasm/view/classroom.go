@@ -96,10 +96,11 @@ func AttackToggles(show []string, selected core.Square) string {
 // Playground returns the expression playground's answer for src in
 // position p and layout l: the error with its character marked, or the
 // steps (every sub-expression, clickable) and the card of the selected
-// step (the whole expression when selected is out of range).
-func Playground(src string, p *core.Position, l *core.Layout, selected int) (status, result string) {
+// step (the whole expression when selected is out of range). failed
+// reports an error, when the page keeps the last result on show.
+func Playground(src string, p *core.Position, l *core.Layout, selected int) (status, result string, failed bool) {
 	if strings.TrimSpace(src) == "" {
-		return `<p class="hint">Type an expression such as <code>(whitePawns &lt;&lt; 8) &amp; ~allOccupied</code> or <code>popcount(knightAttacks(e4) &amp; N)</code>.</p>`, ""
+		return `<p class="hint">Type an expression such as <code>(whitePawns &lt;&lt; 8) &amp; ~allOccupied</code> or <code>popcount(knightAttacks(e4) &amp; N)</code>.</p>`, "", false
 	}
 	x, err := core.ParseExpr(src)
 	var steps []core.Step
@@ -109,9 +110,9 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	if err != nil {
 		xe, ok := err.(*core.ExprError)
 		if !ok {
-			return `<div class="error" role="alert"><p>` + escape(err.Error()) + `</p></div>`, ""
+			return `<div class="error" role="alert"><p>` + escape(err.Error()) + `</p></div>`, "", true
 		}
-		return exprErrorPanel(src, xe), ""
+		return exprErrorPanel(src, xe), "", true
 	}
 	if selected < 0 || selected >= len(steps) {
 		selected = len(steps) - 1
@@ -128,7 +129,7 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	}
 	b.WriteString(`</ol>`)
 	s := steps[selected]
-	return b.String(), Card(l, s.Text, s.Text, s.Value)
+	return b.String(), Card(l, s.Text, s.Text, s.Value), false
 }
 
 // exprErrorPanel returns the playground's error: the message and the

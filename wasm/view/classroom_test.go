@@ -219,9 +219,9 @@ func TestPlaygroundEmpty(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	l := mustLayout(t, "lerf")
 	for _, src := range []string{"", "   ", "\t\n"} {
-		status, result := Playground(src, p, l, 0)
-		if result != "" {
-			t.Errorf("Playground(%q) result = %q, want none", src, result)
+		status, result, failed := Playground(src, p, l, 0)
+		if result != "" || failed {
+			t.Errorf("Playground(%q) result = %q, failed = %v; want none, false", src, result, failed)
 		}
 		if !strings.Contains(status, `class="hint"`) {
 			t.Errorf("Playground(%q) status %q is not a hint", src, status)
@@ -268,7 +268,10 @@ func TestPlaygroundSteps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("selected="+strconv.Itoa(tt.selected), func(t *testing.T) {
-			status, result := Playground(src, p, l, tt.selected)
+			status, result, failed := Playground(src, p, l, tt.selected)
+			if failed {
+				t.Errorf("Playground(%q) failed", src)
+			}
 			checkTagBalance(t, status, "ol", "li", "button", "code", "span")
 			ms := stepButtonRE.FindAllStringSubmatch(status, -1)
 			if len(ms) != len(steps) {
@@ -325,9 +328,9 @@ func TestPlaygroundErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			status, result := Playground(tt.src, p, l, 0)
-			if result != "" {
-				t.Errorf("result %q, want none", result)
+			status, result, failed := Playground(tt.src, p, l, 0)
+			if result != "" || !failed {
+				t.Errorf("result %q, failed = %v; want none, true", result, failed)
 			}
 			_, err := core.ParseExpr(tt.src)
 			xe, ok := err.(*core.ExprError)

@@ -105,9 +105,38 @@ func layoutList() string {
 }
 
 // Markup returns the embedded view: its problems and FEN error first (a
-// readable error inside the view), then the board and the cards, and the
-// representations panel (for hover, see Representations) when asked for.
+// readable error inside the view, see Errors), then the board and the
+// cards, and the representations panel (for hover, see Representations)
+// when asked for. The containers are always there, hidden when empty, so
+// a renderer can take the markup over and update each part in place:
+//
+//	<div class="errors">…</div>
+//	<div class="view"><div class="view-board">…</div><div class="cards">…</div></div>
+//	<div class="view-repr">…</div>
 func (e Embed) Markup(hover core.Square) string {
+	var b strings.Builder
+	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"><div class="view-board"` + hidden(!e.Board) + `>`)
+	if e.Board {
+		b.WriteString(Board(e.Pos, e.Layout, e.Flipped, e.Labels, 0))
+	}
+	b.WriteString(`</div><div class="cards"` + hidden(len(e.Shown) == 0) + `>`)
+	for _, s := range e.Shown {
+		b.WriteString(Card(e.Layout, s.Key, s.Title, s.Bits))
+	}
+	b.WriteString(`</div></div><div class="view-repr"` + hidden(!e.ShowsRepr()) + `>`)
+	if e.ShowsRepr() {
+		b.WriteString(Representations(e.Pos, hover))
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// ShowsRepr reports whether the view has a representations panel: it was
+// asked for and there is a position to show.
+func (e Embed) ShowsRepr() bool { return e.Repr && e.Pos != nil }
+
+// Errors returns the view's FEN error panel and one alert per problem.
+func (e Embed) Errors() string {
 	var b strings.Builder
 	if e.FENError != nil {
 		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
@@ -115,22 +144,15 @@ func (e Embed) Markup(hover core.Square) string {
 	for _, p := range e.Problems {
 		b.WriteString(`<div class="error" role="alert"><p>` + escape(p) + `</p></div>`)
 	}
-	b.WriteString(`<div class="view">`)
-	if e.Board {
-		b.WriteString(`<div class="view-board">` + Board(e.Pos, e.Layout, e.Flipped, e.Labels, 0) + `</div>`)
-	}
-	if len(e.Shown) > 0 {
-		b.WriteString(`<div class="cards">`)
-		for _, s := range e.Shown {
-			b.WriteString(Card(e.Layout, s.Key, s.Title, s.Bits))
-		}
-		b.WriteString(`</div>`)
-	}
-	b.WriteString(`</div>`)
-	if e.Repr && e.Pos != nil {
-		b.WriteString(`<div class="view-repr">` + Representations(e.Pos, hover) + `</div>`)
-	}
 	return b.String()
+}
+
+// hidden returns the hidden attribute when h is set.
+func hidden(h bool) string {
+	if h {
+		return " hidden"
+	}
+	return ""
 }
 
 // Snippets returns the two ways to embed the view s on another page, the

@@ -31,6 +31,55 @@ func attr(b *strings.Builder, name, value string) {
 // data-piece when occupied, an aria-label with its index in l, and the
 // index itself when labels is set. Squares in warn are marked.
 func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bitboard) string {
+	return BoardMarked(p, l, flipped, labels, Marks{Warn: warn, Selected: core.NoSquare, LastFrom: core.NoSquare, LastTo: core.NoSquare})
+}
+
+// Marks are the squares a board marks besides its pieces: those named by
+// warnings, the square selected for "attacks from", and the last move's
+// from- and to-square (core.NoSquare for none).
+type Marks struct {
+	Warn                       core.Bitboard
+	Selected, LastFrom, LastTo core.Square
+}
+
+// class returns the marks of sq as classes, each after a space.
+func (m Marks) class(sq core.Square) string {
+	c := ""
+	if m.Warn.Has(sq) {
+		c += " warn"
+	}
+	if sq == m.Selected {
+		c += " selected"
+	}
+	if sq == m.LastFrom {
+		c += " last-from"
+	}
+	if sq == m.LastTo {
+		c += " last-to"
+	}
+	return c
+}
+
+// SquareMarks is what a board square's markup depends on besides the
+// square, the layout and the labels switch, as one comparable value: a
+// view redraws a square only when it changes.
+type SquareMarks struct {
+	Piece core.Piece
+	Class string // the marks as classes, see Marks
+	Tab   bool   // the square is the board's stop in the tab order
+}
+
+// MarksOf returns the marks of sq on p.
+func (m Marks) MarksOf(p *core.Position, sq core.Square, flipped bool) SquareMarks {
+	tab := core.A8
+	if flipped {
+		tab = core.H1
+	}
+	return SquareMarks{Piece: p.PieceAt(sq), Class: m.class(sq), Tab: sq == tab}
+}
+
+// BoardMarked is Board with every mark of m (see Marks).
+func BoardMarked(p *core.Position, l *core.Layout, flipped, labels bool, m Marks) string {
 	var b strings.Builder
 	side := "white"
 	if flipped {
@@ -46,38 +95,7 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + r.String() + `</span>`)
 		for _, f := range files {
 			sq := core.NewSquare(f, r)
-			pc := p.PieceAt(sq)
-			class := "sq dark"
-			if (int(f)+int(r))%2 == 1 {
-				class = "sq light"
-			}
-			if warn.Has(sq) {
-				class += " warn"
-			}
-			label := sq.String() + ", empty"
-			if pc != core.NoPiece {
-				label = sq.String() + ", " + pieceNames[pc]
-			}
-			label += ", " + l.Name + " " + strconv.Itoa(l.Index(sq))
-			tabindex := "-1" // one square is in the tab order; arrow keys move from there
-			if row == 0 && f == files[0] {
-				tabindex = "0"
-			}
-			b.WriteString(`<div role="gridcell" part="square" tabindex="` + tabindex + `"`)
-			attr(&b, "class", class)
-			attr(&b, "data-square", sq.String())
-			if pc != core.NoPiece {
-				attr(&b, "data-piece", string(pc.Letter()))
-			}
-			attr(&b, "aria-label", label)
-			b.WriteString(">")
-			if pc != core.NoPiece {
-				b.WriteString(`<img alt="" draggable="false" src="` + pieceImage(pc) + `">`)
-			}
-			if labels {
-				b.WriteString(`<span class="idx">` + strconv.Itoa(l.Index(sq)) + `</span>`)
-			}
-			b.WriteString(`</div>`)
+			writeSquare(&b, l, sq, labels, m.MarksOf(p, sq, flipped))
 		}
 		b.WriteString(`</div>`)
 	}
@@ -91,6 +109,47 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 	}
 	b.WriteString(`</div></div>`)
 	return b.String()
+}
+
+// Square returns one square of the board as BoardMarked writes it.
+func Square(l *core.Layout, sq core.Square, labels bool, sm SquareMarks) string {
+	var b strings.Builder
+	writeSquare(&b, l, sq, labels, sm)
+	return b.String()
+}
+
+// writeSquare writes the square sq (see Board).
+func writeSquare(b *strings.Builder, l *core.Layout, sq core.Square, labels bool, sm SquareMarks) {
+	pc := sm.Piece
+	class := "sq dark"
+	if (int(sq.File())+int(sq.Rank()))%2 == 1 {
+		class = "sq light"
+	}
+	class += sm.Class
+	label := sq.String() + ", empty"
+	if pc != core.NoPiece {
+		label = sq.String() + ", " + pieceNames[pc]
+	}
+	label += ", " + l.Name + " " + strconv.Itoa(l.Index(sq))
+	tabindex := "-1" // one square is in the tab order; arrow keys move from there
+	if sm.Tab {
+		tabindex = "0"
+	}
+	b.WriteString(`<div role="gridcell" part="square" tabindex="` + tabindex + `"`)
+	attr(b, "class", class)
+	attr(b, "data-square", sq.String())
+	if pc != core.NoPiece {
+		attr(b, "data-piece", string(pc.Letter()))
+	}
+	attr(b, "aria-label", label)
+	b.WriteString(">")
+	if pc != core.NoPiece {
+		b.WriteString(`<img alt="" draggable="false" src="` + pieceImage(pc) + `">`)
+	}
+	if labels {
+		b.WriteString(`<span class="idx">` + strconv.Itoa(l.Index(sq)) + `</span>`)
+	}
+	b.WriteString(`</div>`)
 }
 
 // Card returns the card of bitboard bb in layout l: its title (the
