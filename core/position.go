@@ -50,7 +50,7 @@ func (cr CastlingRights) appendTo(dst []byte) []byte {
 // them, and the irreversible state FEN records (PGN standard, section 16.1).
 //
 // The board changes only through [Position.Put] and [Position.Remove];
-// [Position.Check] proves the mailbox, bitboards and occupancy agree.
+// [Position.Validate] proves the mailbox, bitboards and occupancy agree.
 // Positions are comparable with ==. The zero Position is not a valid
 // board (its mailbox reads WhitePawn everywhere): start from
 // [NewPosition] or [ParseFEN].
@@ -153,11 +153,11 @@ func (p *Position) Occupied() Bitboard { return p.occupied }
 // no king (with several kings, the lowest).
 func (p *Position) King(c Color) Square { return p.pieces[NewPiece(c, King)].LSB() }
 
-// Check verifies that the mailbox, the twelve piece bitboards and the
+// Validate verifies that the mailbox, the twelve piece bitboards and the
 // occupancy bitboards describe the same board, that no two piece bitboards
 // share a square, and that the irreversible state is in range. It returns
 // nil or an error naming the first disagreement found.
-func (p *Position) Check() error {
+func (p *Position) Validate() error {
 	var seen, colors [ColorCount]Bitboard
 	var all Bitboard
 	for pc := WhitePawn; pc < NoPiece; pc++ {

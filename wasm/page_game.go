@@ -7,13 +7,14 @@ import (
 	"strconv"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
 
 // A gameState is the game loaded from a PGN and the ply on show.
 type gameState struct {
-	game *core.Game // nil when no game is loaded
+	game *pgn.Game // nil when no game is loaded
 	ply  int
 	prev *core.Position // the position before the last step of one ply, for the changed bits
 }
@@ -21,9 +22,9 @@ type gameState struct {
 // loadPGN imports text: the first game, or the part of it before an error,
 // which the status explains with its line and column.
 func (pg *page) loadPGN(text string) {
-	games, err := core.ParsePGN(text)
+	games, err := pgn.Parse(text)
 	status := ""
-	var pe *core.PGNError
+	var pe *pgn.Error
 	if errors.As(err, &pe) {
 		n := 0
 		if len(games) > 0 {
