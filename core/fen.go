@@ -124,8 +124,7 @@ placement:
 			if sq >= rankEnd {
 				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
-			p.pieces[pc] |= 1 << (sq & 63)
-			p.mailbox[sq&63] = pc
+			p.put(pc, Square(sq&63))
 			sq++
 			digit = false
 			continue
@@ -162,11 +161,6 @@ placement:
 		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
 	}
-	for pc := WhitePawn; pc <= WhiteKing; pc++ {
-		p.colors[White] |= p.pieces[pc]
-		p.colors[Black] |= p.pieces[pc+PieceTypeCount]
-	}
-	p.occupied = p.colors[White] | p.colors[Black]
 
 	// Field 2: active color.
 	if i = skipSep(fen, i, end); i == end {

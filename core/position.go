@@ -96,9 +96,17 @@ func NewPosition() Position {
 }
 
 // Put places piece pc on sq, first removing whatever stood there. pc must
-// be a piece (not NoPiece) and sq a square (not NoSquare).
+// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics
+// (index out of range) for NoSquare or NoPiece.
 func (p *Position) Put(pc Piece, sq Square) {
 	p.Remove(sq)
+	p.put(pc, sq)
+}
+
+// put places pc on the empty square sq: the one writer of the bitboards,
+// occupancy and mailbox that Put, Play and ParseFEN all go through
+// ([Position.Remove] is its inverse).
+func (p *Position) put(pc Piece, sq Square) {
 	b := sq.Bitboard()
 	p.pieces[pc] |= b
 	p.colors[pc.Color()] |= b
@@ -107,6 +115,7 @@ func (p *Position) Put(pc Piece, sq Square) {
 }
 
 // Remove empties sq and returns the piece that stood there, or NoPiece.
+// sq must be a square: Remove panics (index out of range) for NoSquare.
 func (p *Position) Remove(sq Square) Piece {
 	pc := p.mailbox[sq]
 	if pc == NoPiece {
