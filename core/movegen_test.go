@@ -1,20 +1,9 @@
 package core
 
 import (
-	"os"
 	"slices"
 	"testing"
 )
-
-// readFile returns the contents of a test data file.
-func readFile(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // uciList returns the UCI names of moves, sorted.
 func uciList(moves []Move) []string {

@@ -308,8 +308,9 @@ func (r *reader) beginMovetext() error {
 	if !r.inGame {
 		r.game, r.inGame = Game{}, true
 	}
-	start, err := core.ParseFEN(core.StartFEN)
+	start, _ := core.ParseFEN(core.StartFEN) // StartFEN always parses
 	if fen := r.game.Tag("FEN"); fen != "" && r.game.Tag("SetUp") != "0" {
+		var err error
 		if start, err = core.ParseFEN(fen); err != nil {
 			var fe *core.FENError
 			errors.As(err, &fe)
