@@ -214,13 +214,6 @@ func layoutIndex(l *core.Layout) int {
 	return 0
 }
 
-func b2u8(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // panicText describes a recovered panic value for an error message.
 func panicText(r any) string {
 	switch v := r.(type) {
