@@ -65,33 +65,7 @@ func (p *Position) Pinned(c Color) Bitboard {
 	if k == NoSquare {
 		return 0
 	}
-	them := c.Other()
-	queens := p.pieces[NewPiece(them, Queen)]
-	snipers := RookAttacks(k, 0)&(p.pieces[NewPiece(them, Rook)]|queens) |
-		BishopAttacks(k, 0)&(p.pieces[NewPiece(them, Bishop)]|queens)
-	var pinned Bitboard
-	for s := range snipers.Squares() {
-		blockers := strictlyBetween(k, s) & p.occupied
-		if blockers.Count() == 1 {
-			pinned |= blockers & p.colors[c]
-		}
-	}
-	return pinned
-}
-
-// strictlyBetween returns the squares strictly between a and b when they
-// share a rank, file or diagonal, else the empty set. With only the other
-// end as blocker, the attacks of a line piece from either end meet exactly
-// on the squares between them.
-func strictlyBetween(a, b Square) Bitboard {
-	ab, bb := a.Bitboard(), b.Bitboard()
-	if RookAttacks(a, 0).Has(b) {
-		return RookAttacks(a, bb) & RookAttacks(b, ab)
-	}
-	if BishopAttacks(a, 0).Has(b) {
-		return BishopAttacks(a, bb) & BishopAttacks(b, ab)
-	}
-	return 0
+	return p.pinnedTo(k, c)
 }
 
 // Checkers returns the enemy pieces giving check to the king of the side to
@@ -111,11 +85,8 @@ func (p *Position) Checkers() Bitboard {
 // Black) when it is empty, i.e. (P << 8) & empty for White and (p >> 8) &
 // empty for Black. The result is the target squares, not the pawns.
 func (p *Position) SinglePushes(c Color) Bitboard {
-	pawns, empty := p.pieces[NewPiece(c, Pawn)], ^p.occupied
-	if c == White {
-		return pawns.North() & empty
-	}
-	return pawns.South() & empty
+	single, _ := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.occupied)
+	return single
 }
 
 // DoublePushes returns the squares the pawns of colour c can advance to by
@@ -125,9 +96,18 @@ func (p *Position) SinglePushes(c Color) Bitboard {
 // SinglePushes(c). The result is the target squares, on rank 4 for White
 // and rank 5 for Black.
 func (p *Position) DoublePushes(c Color) Bitboard {
-	single, empty := p.SinglePushes(c), ^p.occupied
+	_, double := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.occupied)
+	return double
+}
+
+// pawnPushes returns the targets of the single and double pushes of the
+// pawns of colour c onto the squares of empty: the one pawn-push
+// implementation, used by LegalMoves and by SinglePushes/DoublePushes.
+func pawnPushes(pawns Bitboard, c Color, empty Bitboard) (single, double Bitboard) {
 	if c == White {
-		return (single & Rank3BB).North() & empty
+		single = pawns.North() & empty
+		return single, (single & Rank3BB).North() & empty
 	}
-	return (single & Rank6BB).South() & empty
+	single = pawns.South() & empty
+	return single, (single & Rank6BB).South() & empty
 }

@@ -45,6 +45,13 @@ var (
 	kingAttacks   [SquareCount]Bitboard
 	pawnAttacks   [ColorCount][SquareCount]Bitboard
 	rays          [directionCount][SquareCount]Bitboard
+
+	// rookRays[sq] and bishopRays[sq] are a rook's and a bishop's attacks
+	// from sq on an empty board (where a slider must stand to pin or
+	// check along a line through sq).
+	rookRays, bishopRays [SquareCount]Bitboard
+	// between[a][b] and line[a][b]: see BetweenBB and LineBB.
+	between, line [SquareCount][SquareCount]Bitboard
 )
 
 func init() {
@@ -63,16 +70,61 @@ func init() {
 		pawnAttacks[White][sq] = b.NorthEast() | b.NorthWest()
 		pawnAttacks[Black][sq] = b.SouthEast() | b.SouthWest()
 	}
+	// The line geometry, from the rays above (Stockfish's BetweenBB and
+	// LineBB, computed once): each direction d pairs with its opposite.
+	for a := A1; a < NoSquare; a++ {
+		rookRays[a] = rays[north][a] | rays[east][a] | rays[south][a] | rays[west][a]
+		bishopRays[a] = rays[northEast][a] | rays[northWest][a] | rays[southEast][a] | rays[southWest][a]
+		for d := north; d < directionCount; d++ {
+			back := opposite[d]
+			full := rays[d][a] | rays[back][a] | a.Bitboard()
+			for b := range rays[d][a].Squares() {
+				between[a][b] = rays[d][a] & rays[back][b]
+				line[a][b] = full
+			}
+		}
+	}
+}
+
+// opposite maps each direction to the one pointing back.
+var opposite = [directionCount]direction{
+	north: south, east: west, northEast: southWest, northWest: southEast,
+	south: north, west: east, southEast: northWest, southWest: northEast,
+}
+
+// BetweenBB returns the squares strictly between a and b when they share a
+// rank, file or diagonal, else the empty set (also when a == b or either
+// is NoSquare): the squares that block a check from b on a king on a, or
+// on which a piece pinned by b stands.
+func BetweenBB(a, b Square) Bitboard {
+	if a >= NoSquare || b >= NoSquare {
+		return 0
+	}
+	return between[a][b]
+}
+
+// LineBB returns the whole rank, file or diagonal through a and b, edge to
+// edge and including both, when they share one, else the empty set (also
+// when a == b or either is NoSquare): the squares a piece pinned on that
+// line may move to.
+func LineBB(a, b Square) Bitboard {
+	if a >= NoSquare || b >= NoSquare {
+		return 0
+	}
+	return line[a][b]
 }
 
 // KnightAttacks returns the squares a knight on sq attacks.
+// sq must be a square: NoSquare panics (index out of range).
 func KnightAttacks(sq Square) Bitboard { return knightAttacks[sq] }
 
 // KingAttacks returns the squares a king on sq attacks.
+// sq must be a square: NoSquare panics (index out of range).
 func KingAttacks(sq Square) Bitboard { return kingAttacks[sq] }
 
 // PawnAttacks returns the squares a pawn of colour c on sq attacks
 // (diagonally forward: north for White, south for Black).
+// sq must be a square: NoSquare panics (index out of range).
 func PawnAttacks(c Color, sq Square) Bitboard { return pawnAttacks[c][sq] }
 
 // slide returns the squares along direction d from sq up to and including
@@ -91,7 +143,8 @@ func slide(d direction, sq Square, occupied Bitboard) Bitboard {
 
 // RookAttacks returns the squares a rook on sq attacks when the squares of
 // occupied are taken: along ranks and files, each ray up to and including
-// its first occupied square.
+// its first occupied square. sq must be a square: NoSquare panics (index
+// out of range), as in every table lookup below.
 func RookAttacks(sq Square, occupied Bitboard) Bitboard {
 	return slide(north, sq, occupied) | slide(east, sq, occupied) |
 		slide(south, sq, occupied) | slide(west, sq, occupied)
@@ -99,12 +152,14 @@ func RookAttacks(sq Square, occupied Bitboard) Bitboard {
 
 // BishopAttacks returns the squares a bishop on sq attacks when the squares
 // of occupied are taken, each diagonal ray up to its first occupied square.
+// sq must be a square: NoSquare panics (index out of range).
 func BishopAttacks(sq Square, occupied Bitboard) Bitboard {
 	return slide(northEast, sq, occupied) | slide(northWest, sq, occupied) |
 		slide(southEast, sq, occupied) | slide(southWest, sq, occupied)
 }
 
 // QueenAttacks returns the union of RookAttacks and BishopAttacks.
+// sq must be a square: NoSquare panics (index out of range).
 func QueenAttacks(sq Square, occupied Bitboard) Bitboard {
 	return RookAttacks(sq, occupied) | BishopAttacks(sq, occupied)
 }

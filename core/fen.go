@@ -3,8 +3,9 @@ package core
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
 // MaxFENLength is the longest input, in bytes, that [ParseFEN] reads; a
@@ -39,14 +40,14 @@ func FieldName(n int) string {
 
 // The kinds of FEN error, wrapped by every [FENError] (test with errors.Is).
 var (
-	// ErrSyntax: the input departs from the FEN format.
-	ErrSyntax = errors.New("invalid FEN")
-	// ErrUnsupported: a FEN dialect Bitview does not read (Shredder-FEN,
+	// ErrFENSyntax: the input departs from the FEN format.
+	ErrFENSyntax = errors.New("invalid FEN")
+	// ErrFENUnsupported: a FEN dialect Bitview does not read (Shredder-FEN,
 	// X-FEN castling letters).
-	ErrUnsupported = errors.New("unsupported FEN")
-	// ErrRange: a number outside its range (a counter above MaxCounter,
+	ErrFENUnsupported = errors.New("unsupported FEN")
+	// ErrFENRange: a number outside its range (a counter above MaxCounter,
 	// fullmove number 0).
-	ErrRange = errors.New("value out of range")
+	ErrFENRange = errors.New("value out of range")
 )
 
 // A FENError reports where a FEN string departs from the format (PGN
@@ -56,7 +57,7 @@ type FENError struct {
 	Offset int    // 0-based byte offset into Input where it went wrong
 	Input  string // the input as given to ParseFEN (at most MaxFENLength bytes of it)
 	Msg    string // what is wrong, lower case, e.g. "rank 6 has 9 squares"
-	Err    error  // ErrSyntax, ErrUnsupported or ErrRange
+	Err    error  // ErrFENSyntax, ErrFENUnsupported or ErrFENRange
 }
 
 // Error returns e.g. `FEN piece placement (field 1) at offset 12: rank 6 has 9 squares`.
@@ -64,7 +65,7 @@ func (e *FENError) Error() string {
 	return "FEN " + FieldName(e.Field) + " (field " + strconv.Itoa(e.Field) + ") at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
-// Unwrap returns the kind of error: ErrSyntax, ErrUnsupported or ErrRange.
+// Unwrap returns the kind of error: ErrFENSyntax, ErrFENUnsupported or ErrFENRange.
 func (e *FENError) Unwrap() error { return e.Err }
 
 // FieldName returns the name of the field at fault, e.g. "active color".
@@ -108,7 +109,7 @@ func ParseFEN(fen string) (Position, error) {
 		end--
 	}
 	if i == end {
-		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "the FEN is empty")
+		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
 	}
 
 	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
@@ -123,8 +124,7 @@ placement:
 			if sq >= rankEnd {
 				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
-			p.pieces[pc] |= 1 << (sq & 63)
-			p.mailbox[sq&63] = pc
+			p.put(pc, Square(sq&63))
 			sq++
 			digit = false
 			continue
@@ -132,7 +132,7 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax,
+				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
 			}
 			if sq += int(c - '0'); sq > rankEnd {
@@ -144,7 +144,7 @@ placement:
 				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			if rankEnd == 8 {
-				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax, "more than 8 ranks")
+				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
 			}
 			rankEnd -= 8
 			sq, digit = rankEnd-8, false
@@ -158,14 +158,9 @@ placement:
 		return Position{}, rankLengthError(fen, i, rankEnd/8-1)
 	}
 	if rankEnd != 8 {
-		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrSyntax,
+		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
 	}
-	for pc := WhitePawn; pc <= WhiteKing; pc++ {
-		p.colors[White] |= p.pieces[pc]
-		p.colors[Black] |= p.pieces[pc+PieceTypeCount]
-	}
-	p.occupied = p.colors[White] | p.colors[Black]
 
 	// Field 2: active color.
 	if i = skipSep(fen, i, end); i == end {
@@ -189,7 +184,7 @@ placement:
 	}
 	if s[i] == '-' {
 		if i++; i < end && !isSep(s[i]) {
-			return Position{}, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
+			return Position{}, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
 		}
 	} else {
 		var err error
@@ -209,7 +204,7 @@ placement:
 			return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrSyntax,
+			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
 				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
@@ -228,17 +223,17 @@ placement:
 		return Position{}, err
 	}
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax,
+		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"fullmove number is missing: give both counters or neither")
 	}
 	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
 		return Position{}, err
 	}
 	if p.FullmoveNumber == 0 {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i-1, ErrRange, "fullmove number must be at least 1")
+		return Position{}, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrSyntax,
+		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
 	}
 	return p, nil
@@ -280,19 +275,19 @@ func parseCastling(fen string, i, end int) (CastlingRights, int, error) {
 			flag = BlackQueenside
 		default:
 			if c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h' {
-				return 0, i, fenError(fen, FieldCastling, i, ErrUnsupported,
+				return 0, i, fenError(fen, FieldCastling, i, ErrFENUnsupported,
 					"castling letter '"+string(c)+"' is Shredder-FEN/X-FEN notation, which is not supported: use KQkq")
 			}
 			if c == '-' {
-				return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, "'-' (no castling rights) must stand alone")
+				return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
 			}
 			return 0, i, badChar(fen, FieldCastling, i, "a castling letter: K, Q, k, q or '-'")
 		}
 		switch {
 		case cr&flag != 0:
-			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax, "'"+string(c)+"' appears twice")
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'"+string(c)+"' appears twice")
 		case cr >= flag:
-			return 0, i, fenError(fen, FieldCastling, i, ErrSyntax,
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
 				"'"+string(c)+"' comes too late: castling letters go in the order KQkq")
 		}
 		cr |= flag
@@ -308,15 +303,15 @@ func parseCounter(fen string, field, i, end int) (int, int, error) {
 		switch {
 		case c < '0' || c > '9':
 			if i == start && (c == '+' || c == '-') {
-				return 0, i, fenError(fen, field, i, ErrSyntax, FieldName(field)+" must be a plain number without a sign")
+				return 0, i, fenError(fen, field, i, ErrFENSyntax, FieldName(field)+" must be a plain number without a sign")
 			}
 			return 0, i, badChar(fen, field, i, "a digit")
 		case c == '0' && i == start && i+1 < end && !isSep(fen[i+1]):
-			return 0, i, fenError(fen, field, i, ErrSyntax,
+			return 0, i, fenError(fen, field, i, ErrFENSyntax,
 				FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" has a leading zero")
 		}
 		if n = n*10 + int(c-'0'); n > MaxCounter {
-			return 0, i, fenError(fen, field, start, ErrRange,
+			return 0, i, fenError(fen, field, start, ErrFENRange,
 				FieldName(field)+" "+token(fen, start, end)+" is too large (at most "+strconv.Itoa(MaxCounter)+")")
 		}
 	}
@@ -341,32 +336,18 @@ func tooLong(fen string) error {
 	for at > 0 && !utf8.RuneStart(fen[at]) {
 		at--
 	}
-	return fenError(fen[:at], field, at, ErrSyntax,
+	return fenError(fen[:at], field, at, ErrFENSyntax,
 		"the input is longer than "+strconv.Itoa(MaxFENLength)+" bytes, which no FEN is")
 }
 
 // missing reports a required field absent at the end of the input.
 func missing(fen string, field, i int) error {
-	return fenError(fen, field, i, ErrSyntax, FieldName(field)+" is missing: a FEN has 4 or 6 fields separated by spaces")
-}
-
-// describe names the character starting at fen[i] for a message, e.g.
-// `'x'` or `'\u00a0' (U+00A0)`.
-func describe(fen string, i int) string {
-	r, _ := utf8.DecodeRuneInString(fen[i:])
-	if r < utf8.RuneSelf && strconv.IsPrint(r) && r != '\'' {
-		return "'" + string(r) + "'"
-	}
-	if r == utf8.RuneError {
-		return "byte 0x" + strconv.FormatUint(uint64(fen[i]), 16)
-	}
-	u := strconv.FormatUint(uint64(r), 16)
-	return strconv.QuoteRune(r) + " (U+" + strings.Repeat("0", max(0, 4-len(u))) + strings.ToUpper(u) + ")"
+	return fenError(fen, field, i, ErrFENSyntax, FieldName(field)+" is missing: a FEN has 4 or 6 fields separated by spaces")
 }
 
 // badChar reports an unexpected character at i where want was expected.
 func badChar(fen string, field, i int, want string) error {
-	return fenError(fen, field, i, ErrSyntax, describe(fen, i)+" is not "+want)
+	return fenError(fen, field, i, ErrFENSyntax, chars.Describe(fen, i)+" is not "+want)
 }
 
 // badToken reports a field whose value, starting at start, is wrong as a
@@ -376,7 +357,7 @@ func badToken(fen string, field, at, end int, rule string) error {
 	for start > 0 && !isSep(fen[start-1]) {
 		start--
 	}
-	return fenError(fen, field, at, ErrSyntax, FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" "+rule)
+	return fenError(fen, field, at, ErrFENSyntax, FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" "+rule)
 }
 
 // rankLengthError reports a rank that does not cover exactly 8 squares; i
@@ -396,7 +377,7 @@ func rankLengthError(fen string, i, rank int) error {
 			n++
 		}
 	}
-	return fenError(fen, FieldPiecePlacement, i, ErrSyntax, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(n)+" squares; it needs 8")
+	return fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(n)+" squares; it needs 8")
 }
 
 // AppendFEN appends the position's FEN (PGN standard, section 16.1), in

@@ -7,51 +7,6 @@ package core
 // buffer then grows as append grows it.
 const MaxMoves = 256
 
-// moveGeometry holds the square-pair tables legal move generation needs,
-// computed from board coordinates alone (so it depends on no other table):
-//
-//   - between[a][b]: the squares strictly between a and b when they share a
-//     rank, file or diagonal, else 0 (the squares a piece can block a check
-//     on, or a pinned piece stands on);
-//   - line[a][b]: the whole rank, file or diagonal through a and b, edge to
-//     edge and including both, else 0 (where a pinned piece may move);
-//   - rookRays[sq], bishopRays[sq]: a rook's or bishop's attacks from sq on
-//     an empty board (the squares a slider must be on to pin or check).
-var moveGeometry struct {
-	between, line        [SquareCount][SquareCount]Bitboard
-	rookRays, bishopRays [SquareCount]Bitboard
-}
-
-func init() {
-	// ray returns the squares from sq (exclusive) to the edge of the board,
-	// stepping df files and dr ranks at a time.
-	ray := func(sq Square, df, dr int) (b Bitboard) {
-		f, r := int(sq.File())+df, int(sq.Rank())+dr
-		for ; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+df, r+dr {
-			b.Set(NewSquare(File(f), Rank(r)))
-		}
-		return b
-	}
-	// The eight directions as (file, rank) steps, a rook's first.
-	steps := [8][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
-	g := &moveGeometry
-	for a := A1; a < NoSquare; a++ {
-		for i, s := range steps {
-			forward := ray(a, s[0], s[1])
-			if i < 4 {
-				g.rookRays[a] |= forward
-			} else {
-				g.bishopRays[a] |= forward
-			}
-			line := forward | ray(a, -s[0], -s[1]) | a.Bitboard()
-			for b := range forward.Squares() {
-				g.between[a][b] = forward & ray(b, -s[0], -s[1])
-				g.line[a][b] = line
-			}
-		}
-	}
-}
-
 // A castlingMove describes one of the four castling moves of standard
 // chess (FIDE Laws of Chess, article 3.8.2): the king's and the rook's
 // home and destination squares, the squares that must be empty, and the
@@ -125,7 +80,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	// and the king.
 	target := ^ours &^ theirKing
 	if checkers != 0 {
-		target = moveGeometry.between[ksq][checkers.LSB()] | checkers
+		target = between[ksq][checkers.LSB()] | checkers
 	} else {
 		dst = p.appendCastling(dst, us, ksq)
 	}
@@ -141,7 +96,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 		from := b.PopLSB()
 		to := BishopAttacks(from, occ) & target
 		if pinned.Has(from) {
-			to &= moveGeometry.line[ksq][from]
+			to &= line[ksq][from]
 		}
 		dst = appendPieceMoves(dst, from, to, capturable)
 	}
@@ -149,7 +104,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 		from := b.PopLSB()
 		to := RookAttacks(from, occ) & target
 		if pinned.Has(from) {
-			to &= moveGeometry.line[ksq][from]
+			to &= line[ksq][from]
 		}
 		dst = appendPieceMoves(dst, from, to, capturable)
 	}
@@ -203,26 +158,18 @@ func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
 // pushes, captures, promotions (queen first) and en passant captures.
 func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pinned, capturable Bitboard) []Move {
 	pawns := p.pieces[NewPiece(us, Pawn)]
-	empty := ^p.occupied
 	// up is the square offset of one step forward; west and east are those
 	// of the captures towards the a- and h-file.
-	var single, left, right, startRank, lastRank Bitboard
+	var left, right, lastRank Bitboard
 	var up, west, east int
 	if us == White {
-		single, left, right = pawns.North()&empty, pawns.NorthWest(), pawns.NorthEast()
-		startRank, lastRank = Rank3BB, Rank8BB
+		left, right, lastRank = pawns.NorthWest(), pawns.NorthEast(), Rank8BB
 		up, west, east = 8, 7, 9
 	} else {
-		single, left, right = pawns.South()&empty, pawns.SouthWest(), pawns.SouthEast()
-		startRank, lastRank = Rank6BB, Rank1BB
+		left, right, lastRank = pawns.SouthWest(), pawns.SouthEast(), Rank1BB
 		up, west, east = -8, -9, -7
 	}
-	var double Bitboard
-	if us == White {
-		double = (single & startRank).North() & empty
-	} else {
-		double = (single & startRank).South() & empty
-	}
+	single, double := pawnPushes(pawns, us, ^p.occupied)
 
 	dst = appendPawnSet(dst, single&target, up, 0, ksq, pinned, lastRank)
 	dst = appendPawnSet(dst, double&target, 2*up, moveDoublePush, ksq, pinned, 0)
@@ -259,7 +206,7 @@ func appendPawnSet(dst []Move, to Bitboard, offset int, flags Move, ksq Square, 
 	for to != 0 {
 		sq := to.PopLSB()
 		from := Square(int(sq) - offset)
-		if pinned.Has(from) && !moveGeometry.line[ksq][from].Has(sq) {
+		if pinned.Has(from) && !line[ksq][from].Has(sq) {
 			continue
 		}
 		if promote.Has(sq) {
@@ -274,15 +221,16 @@ func appendPawnSet(dst []Move, to Bitboard, offset int, flags Move, ksq Square, 
 }
 
 // pinnedTo returns the pieces of colour us that stand alone between their
-// king on ksq and an enemy rook, bishop or queen aiming at it.
+// king on ksq and an enemy rook, bishop or queen aiming at it: the one pin
+// finder, used by LegalMoves and [Position.Pinned].
 func (p *Position) pinnedTo(ksq Square, us Color) Bitboard {
 	them := us.Other()
 	queens := p.pieces[NewPiece(them, Queen)]
-	snipers := moveGeometry.rookRays[ksq]&(p.pieces[NewPiece(them, Rook)]|queens) |
-		moveGeometry.bishopRays[ksq]&(p.pieces[NewPiece(them, Bishop)]|queens)
+	snipers := rookRays[ksq]&(p.pieces[NewPiece(them, Rook)]|queens) |
+		bishopRays[ksq]&(p.pieces[NewPiece(them, Bishop)]|queens)
 	var pinned Bitboard
 	for snipers != 0 {
-		b := moveGeometry.between[ksq][snipers.PopLSB()] & p.occupied
+		b := between[ksq][snipers.PopLSB()] & p.occupied
 		if b != 0 && b&(b-1) == 0 {
 			pinned |= b & p.colors[us]
 		}
@@ -299,11 +247,11 @@ func (p *Position) attackedWith(sq Square, by Color, occ, removed Bitboard) bool
 		return true
 	}
 	queens := p.pieces[NewPiece(by, Queen)]
-	if rq := p.pieces[NewPiece(by, Rook)] | queens; moveGeometry.rookRays[sq]&rq != 0 && RookAttacks(sq, occ)&rq != 0 {
+	if rq := p.pieces[NewPiece(by, Rook)] | queens; rookRays[sq]&rq != 0 && RookAttacks(sq, occ)&rq != 0 {
 		return true
 	}
 	bq := p.pieces[NewPiece(by, Bishop)] | queens
-	return moveGeometry.bishopRays[sq]&bq != 0 && BishopAttacks(sq, occ)&bq != 0
+	return bishopRays[sq]&bq != 0 && BishopAttacks(sq, occ)&bq != 0
 }
 
 // InCheck reports whether the king of the side to move is attacked. A

@@ -1,20 +1,9 @@
 package core
 
 import (
-	"os"
 	"slices"
 	"testing"
 )
-
-// readFile returns the contents of a test data file.
-func readFile(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // uciList returns the UCI names of moves, sorted.
 func uciList(moves []Move) []string {
@@ -243,19 +232,20 @@ func TestMoveGeometry(t *testing.T) {
 		{H4, D8, squares(G5, F6, E7), squares(D8, E7, F6, G5, H4)},
 		{A1, B3, 0, 0}, // a knight's jump shares no line
 		{E4, E4, 0, 0},
+		{E4, NoSquare, 0, 0}, // NoSquare has no line either
 	}
 	for _, tt := range tests {
 		for _, pair := range [2][2]Square{{tt.a, tt.b}, {tt.b, tt.a}} {
-			if got := moveGeometry.between[pair[0]][pair[1]]; got != tt.between {
-				t.Errorf("between[%v][%v] = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.between))
+			if got := BetweenBB(pair[0], pair[1]); got != tt.between {
+				t.Errorf("BetweenBB(%v, %v) = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.between))
 			}
-			if got := moveGeometry.line[pair[0]][pair[1]]; got != tt.line {
-				t.Errorf("line[%v][%v] = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.line))
+			if got := LineBB(pair[0], pair[1]); got != tt.line {
+				t.Errorf("LineBB(%v, %v) = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.line))
 			}
 		}
 	}
 	for sq := A1; sq < NoSquare; sq++ {
-		if moveGeometry.rookRays[sq] != RookAttacks(sq, 0) || moveGeometry.bishopRays[sq] != BishopAttacks(sq, 0) {
+		if rookRays[sq] != RookAttacks(sq, 0) || bishopRays[sq] != BishopAttacks(sq, 0) {
 			t.Errorf("rookRays or bishopRays of %v differ from RookAttacks/BishopAttacks on an empty board", sq)
 		}
 	}

@@ -1,5 +1,7 @@
 package core
 
+import "strings"
+
 // A BitboardName is a bitboard the page and the JS API can show by name.
 type BitboardName struct {
 	Name  string // the name used by the API and the URL: "P", "white", "pawns", …
@@ -70,4 +72,23 @@ func LookupBitboard(name string) (BitboardName, bool) {
 		}
 	}
 	return BitboardName{}, false
+}
+
+// Description says in words which squares n holds, e.g. "the white pawns",
+// "every black piece", "every empty square" or "the knights of both
+// colours" (the expression language's help text lists it).
+func (n BitboardName) Description() string {
+	switch n.kind {
+	case namePiece:
+		pc := Piece(n.arg)
+		return "the " + pc.Color().String() + " " + strings.ToLower(pc.Type().String()) + "s"
+	case nameColor:
+		return "every " + Color(n.arg).String() + " piece"
+	case nameOccupied:
+		return "every occupied square"
+	case nameEmpty:
+		return "every empty square"
+	default:
+		return "the " + strings.ToLower(PieceType(n.arg).String()) + "s of both colours"
+	}
 }

@@ -144,7 +144,7 @@ func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
 	for _, m := range p.LegalMoves(nil) {
 		next := *p
 		next.Play(m)
-		if err := next.Check(); err != nil {
+		if err := next.Validate(); err != nil {
 			t.Fatalf("%s, after %v: %v", p.FEN(), m, err)
 		}
 		us := p.SideToMove

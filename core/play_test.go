@@ -87,7 +87,7 @@ func TestPlayAnyMove(t *testing.T) {
 			x ^= x << 5
 			q := p
 			q.Play(Move(x))
-			if err := q.Check(); err != nil {
+			if err := q.Validate(); err != nil {
 				t.Fatalf("%s: Play(%#x) left an inconsistent board: %v", fen, x, err)
 			}
 		}

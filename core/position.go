@@ -50,7 +50,7 @@ func (cr CastlingRights) appendTo(dst []byte) []byte {
 // them, and the irreversible state FEN records (PGN standard, section 16.1).
 //
 // The board changes only through [Position.Put] and [Position.Remove];
-// [Position.Check] proves the mailbox, bitboards and occupancy agree.
+// [Position.Validate] proves the mailbox, bitboards and occupancy agree.
 // Positions are comparable with ==. The zero Position is not a valid
 // board (its mailbox reads WhitePawn everywhere): start from
 // [NewPosition] or [ParseFEN].
@@ -96,9 +96,17 @@ func NewPosition() Position {
 }
 
 // Put places piece pc on sq, first removing whatever stood there. pc must
-// be a piece (not NoPiece) and sq a square (not NoSquare).
+// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics
+// (index out of range) for NoSquare or NoPiece.
 func (p *Position) Put(pc Piece, sq Square) {
 	p.Remove(sq)
+	p.put(pc, sq)
+}
+
+// put places pc on the empty square sq: the one writer of the bitboards,
+// occupancy and mailbox that Put, Play and ParseFEN all go through
+// ([Position.Remove] is its inverse).
+func (p *Position) put(pc Piece, sq Square) {
 	b := sq.Bitboard()
 	p.pieces[pc] |= b
 	p.colors[pc.Color()] |= b
@@ -107,6 +115,7 @@ func (p *Position) Put(pc Piece, sq Square) {
 }
 
 // Remove empties sq and returns the piece that stood there, or NoPiece.
+// sq must be a square: Remove panics (index out of range) for NoSquare.
 func (p *Position) Remove(sq Square) Piece {
 	pc := p.mailbox[sq]
 	if pc == NoPiece {
@@ -153,11 +162,11 @@ func (p *Position) Occupied() Bitboard { return p.occupied }
 // no king (with several kings, the lowest).
 func (p *Position) King(c Color) Square { return p.pieces[NewPiece(c, King)].LSB() }
 
-// Check verifies that the mailbox, the twelve piece bitboards and the
+// Validate verifies that the mailbox, the twelve piece bitboards and the
 // occupancy bitboards describe the same board, that no two piece bitboards
 // share a square, and that the irreversible state is in range. It returns
 // nil or an error naming the first disagreement found.
-func (p *Position) Check() error {
+func (p *Position) Validate() error {
 	var seen, colors [ColorCount]Bitboard
 	var all Bitboard
 	for pc := WhitePawn; pc < NoPiece; pc++ {

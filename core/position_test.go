@@ -74,7 +74,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 	for _, tt := range tests {
 		p := start
 		tt.corrupt(&p)
-		if err := p.Check(); err == nil {
+		if err := p.Validate(); err == nil {
 			t.Errorf("%s: Check() = nil", tt.name)
 		}
 	}

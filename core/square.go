@@ -28,11 +28,12 @@ const (
 	A8, B8, C8, D8, E8, F8, G8, H8
 )
 
-// NoSquare is the "none" value of Square; SquareCount is the number of squares.
-const (
-	NoSquare    Square = 64
-	SquareCount        = 64
-)
+// NoSquare is the "none" value of Square.
+const NoSquare Square = 64
+
+// SquareCount is the number of squares (an untyped constant, so that it
+// sizes arrays and counts as an int).
+const SquareCount = 64
 
 // A File is a column of the board: FileA=0 … FileH=7.
 type File uint8

@@ -8,15 +8,16 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 	"github.com/bitview/bitview/wasm/view"
 )
 
 // A gameState is the game loaded from a PGN and the ply on show.
 type gameState struct {
-	game   *core.Game // nil when no game is loaded
+	game   *pgn.Game // nil when no game is loaded
 	ply    int
 	prev   *core.Position // the position before the last step of one ply, for the changed bits
-	drawn  *core.Game     // the game whose move list is drawn
+	drawn  *pgn.Game      // the game whose move list is drawn
 	marked int            // the ply marked current in the drawn list
 	scroll js.Func        // scrolls the current move into view after the frame
 }
@@ -24,9 +25,9 @@ type gameState struct {
 // loadPGN imports text: the first game, or the part of it before an error,
 // which the status explains with its line and column.
 func (pg *page) loadPGN(text string) {
-	games, err := core.ParsePGN(text)
+	games, err := pgn.Parse(text)
 	status := ""
-	var pe *core.PGNError
+	var pe *pgn.Error
 	if errors.As(err, &pe) {
 		n := 0
 		if len(games) > 0 {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 // Palette returns the board editor's tools: select (no tool), the twelve
@@ -102,13 +103,13 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	if strings.TrimSpace(src) == "" {
 		return `<p class="hint">Type an expression such as <code>(whitePawns &lt;&lt; 8) &amp; ~allOccupied</code> or <code>popcount(knightAttacks(e4) &amp; N)</code>.</p>`, "", false
 	}
-	x, err := core.ParseExpr(src)
-	var steps []core.Step
+	x, err := expr.Parse(src)
+	var steps []expr.Step
 	if err == nil {
 		steps, err = x.Steps(p)
 	}
 	if err != nil {
-		xe, ok := err.(*core.ExprError)
+		xe, ok := err.(*expr.Error)
 		if !ok {
 			return `<div class="error" role="alert"><p>` + escape(err.Error()) + `</p></div>`, "", true
 		}
@@ -135,7 +136,7 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 // exprErrorPanel returns the playground's error: the message and the
 // expression with the offending span marked; data-error-offset is the
 // 0-based character offset.
-func exprErrorPanel(src string, e *core.ExprError) string {
+func exprErrorPanel(src string, e *expr.Error) string {
 	start := min(max(e.Offset, 0), len(src))
 	end := min(max(e.End, start), len(src))
 	if end == start && end < len(src) {
@@ -155,7 +156,7 @@ func exprErrorPanel(src string, e *core.ExprError) string {
 // ExprHelp returns the playground's help: core's description of the
 // language (precedence table, names and functions).
 func ExprHelp() string {
-	return `<pre class="help">` + escape(core.ExprHelp) + `</pre>`
+	return `<pre class="help">` + escape(expr.Help) + `</pre>`
 }
 
 // A Shortcut is a key of the page's keyboard shortcuts and what it does.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 func TestPalette(t *testing.T) {
@@ -243,7 +244,7 @@ func TestPlaygroundSteps(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	l := mustLayout(t, "lerf")
 	const src = "(whitePawns << 8) & ~allOccupied"
-	x, err := core.ParseExpr(src)
+	x, err := expr.Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,8 +333,8 @@ func TestPlaygroundErrors(t *testing.T) {
 			if result != "" || !failed {
 				t.Errorf("result %q, failed = %v; want none, true", result, failed)
 			}
-			_, err := core.ParseExpr(tt.src)
-			xe, ok := err.(*core.ExprError)
+			_, err := expr.Parse(tt.src)
+			xe, ok := err.(*expr.Error)
 			if !ok {
 				t.Fatalf("ParseExpr(%q) = %v, want an *ExprError", short(tt.src), err)
 			}
@@ -361,7 +362,7 @@ func TestExprErrorPanel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := exprErrorPanel(tt.src, &core.ExprError{Input: tt.src, Offset: tt.off, End: tt.end, Msg: tt.msg})
+			out := exprErrorPanel(tt.src, &expr.Error{Input: tt.src, Offset: tt.off, End: tt.end, Msg: tt.msg})
 			checkExprErrorPanel(t, out, tt.src, tt.msg, tt.offset, tt.mark)
 			pre := fenPreR.FindStringSubmatch(out)
 			if pre == nil || stripTags(pre[1]) != tt.want {
@@ -420,12 +421,12 @@ func TestExprHelp(t *testing.T) {
 	if m == nil {
 		t.Fatalf("help is not one <pre class=\"help\">: %s", short(out))
 	}
-	checkText(t, "help", m[1], core.ExprHelp)
+	checkText(t, "help", m[1], expr.Help)
 	if !strings.Contains(m[1], "&lt;&lt;") {
 		t.Errorf("help does not escape <<")
 	}
-	if html.UnescapeString(m[1]) != core.ExprHelp {
-		t.Errorf("help does not read as core.ExprHelp")
+	if html.UnescapeString(m[1]) != expr.Help {
+		t.Errorf("help does not read as expr.Help")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 // squares returns the bitboard of the named squares.
@@ -290,8 +291,8 @@ func TestResolveEmbedBadItems(t *testing.T) {
 				t.Errorf("problem %q does not point at %s", msg, want)
 			}
 			// The character count agrees with core's byte offset.
-			_, err := core.ParseExpr(tt.item)
-			xe, ok := err.(*core.ExprError)
+			_, err := expr.Parse(tt.item)
+			xe, ok := err.(*expr.Error)
 			if !ok {
 				t.Fatalf("ParseExpr(%q) error = %v, want an *ExprError", tt.item, err)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // SamplePGN is the game the page offers with one click: Botvinnik–
@@ -24,7 +25,7 @@ const SamplePGN = `[Event "Moscow"]
 // as buttons numbered in pairs, data-ply giving the ply each move leads to
 // (1 is after White's first move); the move leading to ply is
 // aria-current. A button for ply 0 stands for the start position.
-func MoveList(g *core.Game, ply int) string {
+func MoveList(g *pgn.Game, ply int) string {
 	var b strings.Builder
 	white, black := g.Tag("White"), g.Tag("Black")
 	if white != "" || black != "" {
@@ -80,7 +81,7 @@ func btoi(b bool) int {
 // PGNError returns the message of a PGN that did not import completely:
 // where (line and column) and what, and how many moves before it are
 // playable.
-func PGNError(e *core.PGNError, playable int) string {
+func PGNError(e *pgn.Error, playable int) string {
 	return `<div class="error" role="alert" data-error-line="` + strconv.Itoa(e.Line) + `" data-error-column="` + strconv.Itoa(e.Col) +
 		`"><p><strong>Line ` + strconv.Itoa(e.Line) + `, column ` + strconv.Itoa(e.Col) + `:</strong> ` + escape(e.Msg) +
 		`</p><p class="kept">` + playableText(playable) + `</p></div>`

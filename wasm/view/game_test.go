@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 var (
@@ -17,9 +18,9 @@ var (
 	moveResultRE = regexp.MustCompile(`<p class="result">(.*?)</p>`)
 )
 
-func mustGame(t *testing.T, pgn string) *core.Game {
+func mustGame(t *testing.T, text string) *pgn.Game {
 	t.Helper()
-	gs, err := core.ParsePGN(pgn)
+	gs, err := pgn.Parse(text)
 	if err != nil {
 		t.Fatalf("ParsePGN: %v", err)
 	}
@@ -31,7 +32,7 @@ func mustGame(t *testing.T, pgn string) *core.Game {
 
 // checkPlyButtons checks the buttons of a move list: data-ply 0 … n, the
 // text "start" then each move's SAN, and aria-current on ply alone.
-func checkPlyButtons(t *testing.T, out string, g *core.Game, ply int) {
+func checkPlyButtons(t *testing.T, out string, g *pgn.Game, ply int) {
 	t.Helper()
 	ms := plyButtonRE.FindAllStringSubmatch(out, -1)
 	if len(ms) != len(g.Moves)+1 {
@@ -113,13 +114,13 @@ func TestMoveListSample(t *testing.T) {
 }
 
 func TestMoveListBlackFirst(t *testing.T) {
-	const pgn = `[White "A"]
+	const game = `[White "A"]
 [Black "B"]
 [SetUp "1"]
 [FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7"]
 
 7... Kd7 8. e4 Kc6 9. Ke2 *`
-	g := mustGame(t, pgn)
+	g := mustGame(t, game)
 	if len(g.Moves) != 4 {
 		t.Fatalf("%d moves, want 4", len(g.Moves))
 	}
@@ -178,21 +179,21 @@ func TestMoveListNoTagsEscapes(t *testing.T) {
 
 func TestPGNError(t *testing.T) {
 	// An illegal move: the error points at it and the moves before it play.
-	const pgn = "1. e4 e5 2. Nf3 Ke7 3. Qh5 Nc6 *"
-	gs, err := core.ParsePGN(pgn)
-	var pe *core.PGNError
+	const text = "1. e4 e5 2. Nf3 Ke7 3. Qh5 Nc6 *"
+	gs, err := pgn.Parse(text)
+	var pe *pgn.Error
 	if !errors.As(err, &pe) {
 		t.Fatalf("ParsePGN = %v, want a *PGNError", err)
 	}
 	playable := len(gs[0].Moves)
 	tests := []struct {
 		name     string
-		e        *core.PGNError
+		e        *pgn.Error
 		playable int
 	}{
 		{"illegal move", pe, playable},
-		{"built by hand", &core.PGNError{Line: 12, Col: 34, Msg: `unexpected "<x>" & 'y'`}, 0},
-		{"one move", &core.PGNError{Line: 1, Col: 1, Msg: "m"}, 1},
+		{"built by hand", &pgn.Error{Line: 12, Col: 34, Msg: `unexpected "<x>" & 'y'`}, 0},
+		{"one move", &pgn.Error{Line: 1, Col: 1, Msg: "m"}, 1},
 	}
 	if pe.Line != 1 || pe.Col != 24 || playable != 4 {
 		t.Errorf("ParsePGN error at %d:%d after %d moves, want 1:24 after 4", pe.Line, pe.Col, playable)

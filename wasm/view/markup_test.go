@@ -741,7 +741,7 @@ func TestFENErrorCharacterOffset(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fe := &core.FENError{Field: 2, Offset: tt.byteAt, Input: tt.input, Msg: "m <&>", Err: core.ErrSyntax}
+			fe := &core.FENError{Field: 2, Offset: tt.byteAt, Input: tt.input, Msg: "m <&>", Err: core.ErrFENSyntax}
 			out := FENError(tt.input, fe, true)
 			if !strings.Contains(out, `data-error-offset="`+strconv.Itoa(tt.offset)+`"`) {
 				t.Errorf("FENError(%q, offset %d): no data-error-offset=%d in %s", tt.input, tt.byteAt, tt.offset, out)

@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/repr"
 )
 
 // Representations returns the "Representations" panel for p: one
-// <section class="repr card" data-repr="ID"> per core.Representations
+// <section class="repr card" data-repr="ID"> per repr.Representations
 // entry, in that order, each with its name, its About line and its size in
 // bytes for p, then the memory table (data-repr="memory"). Everything that
 // stands for a square carries data-square, so hovering a square highlights
@@ -25,7 +26,7 @@ func Representations(p *core.Position, hover core.Square) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="repr-panel" role="region" aria-label="Representations">`)
-	for _, r := range core.Representations {
+	for _, r := range repr.Representations {
 		reprOpen(&b, r.ID, r.Name, r.About, r.Size(p))
 		switch r.ID {
 		case "array64":
@@ -39,10 +40,10 @@ func Representations(p *core.Position, hover core.Square) string {
 		case "piece-lists":
 			reprPieceLists(&b, p)
 		case "bitboards-12":
-			set := p.Bitboards12()
+			set := repr.Bitboards12(p)
 			reprBitboardTable(&b, r.Name, set[:])
 		case "bitboards-8":
-			set := p.Bitboards8()
+			set := repr.Bitboards8(p)
 			reprBitboardTable(&b, r.Name, set[:])
 		case "rotated":
 			reprRotated(&b, p, hover)
@@ -87,16 +88,16 @@ func reprSigned(i int) string {
 
 // reprCodeText returns how a code reads: "4 (WROOK)", "OFFBOARD (255)".
 func reprCodeText(c uint8) string {
-	if c == core.CodeOffBoard {
-		return core.CodeName(c) + " (" + itoa(int(c)) + ")"
+	if c == repr.CodeOffBoard {
+		return repr.CodeName(c) + " (" + itoa(int(c)) + ")"
 	}
-	return itoa(int(c)) + " (" + core.CodeName(c) + ")"
+	return itoa(int(c)) + " (" + repr.CodeName(c) + ")"
 }
 
 // A reprArray is one array form as the panel draws it: its cells in index
 // order, Cols to a row, index 0 at the top left.
 type reprArray struct {
-	id     string                             // the core.Representations id
+	id     string                             // the repr.Representations id
 	cols   int                                // cells per row
 	hex    bool                               // label rows (and columns) in hex
 	split  int                                // column where the off-board half starts (0x88), else 0
@@ -104,7 +105,7 @@ type reprArray struct {
 	codes  func(p *core.Position) []uint8     // the array's cells
 	square func(i int) core.Square            // square of cell i, NoSquare off the board
 	index  func(sq core.Square) int           // cell of sq
-	jumps  func(from int) []core.KnightTarget // the knight test from cell from
+	jumps  func(from int) []repr.KnightTarget // the knight test from cell from
 	test   string                             // the off-board test, as markup
 }
 
@@ -116,33 +117,33 @@ var (
 // reprArrays holds the bordered arrays: 0x88, 10×12 and 16×16.
 var reprArrays = [3]reprArray{
 	{id: "0x88", cols: 16, hex: true, split: 8,
-		codes:  func(p *core.Position) []uint8 { a := p.Array0x88(); return a[:] },
+		codes:  func(p *core.Position) []uint8 { a := repr.Array0x88(p); return a[:] },
 		square: func(i int) core.Square { return reprLayout0x88.SquareAt(i) },
 		index:  func(sq core.Square) int { return reprLayout0x88.Index(sq) },
-		jumps:  core.KnightTargets0x88,
+		jumps:  repr.KnightTargets0x88,
 		test:   `<code>target &amp; 0x88</code> ≠ 0 means off the board, without reading the array`},
 	{id: "10x12", cols: 10,
-		codes:  func(p *core.Position) []uint8 { a := p.Array10x12(); return a[:] },
+		codes:  func(p *core.Position) []uint8 { a := repr.Array10x12(p); return a[:] },
 		square: func(i int) core.Square { return reprLayout10x12.SquareAt(i) },
 		index:  func(sq core.Square) int { return reprLayout10x12.Index(sq) },
-		jumps:  core.KnightTargets10x12,
+		jumps:  repr.KnightTargets10x12,
 		test:   `read the target cell: OFFBOARD (255) means off the board`},
 	{id: "16x16", cols: 16, hex: true, tiny: true,
-		codes:  func(p *core.Position) []uint8 { a := p.Array16x16(); return a[:] },
-		square: core.SquareAt16x16,
-		index:  core.Index16x16,
-		jumps:  core.KnightTargets16x16,
+		codes:  func(p *core.Position) []uint8 { a := repr.Array16x16(p); return a[:] },
+		square: repr.SquareAt16x16,
+		index:  repr.Index16x16,
+		jumps:  repr.KnightTargets16x16,
 		test:   `read the target cell: OFFBOARD (255) means off the board`},
 }
 
 // reprArray64 writes the 64-entry array in index order and the code legend.
 func reprArray64(b *strings.Builder, p *core.Position) {
-	a := p.Array64()
+	a := repr.Array64(p)
 	b.WriteString(`<p class="hint">In index order, as the array lies in memory: index 0 (a1) at the top left, 63 (h8) at the bottom right — rank 1 is the top row, not the bottom one as on the board.</p>`)
 	reprGrid(b, reprArray{id: "array64", cols: 8, square: func(i int) core.Square { return core.Square(i) }}, a[:], -1, nil)
 	b.WriteString(`<ul class="repr-legend" aria-label="Piece codes">`)
 	for c := range uint8(core.PieceCount + 1) {
-		b.WriteString(`<li data-code="` + itoa(int(c)) + `"><b>` + itoa(int(c)) + `</b> ` + escape(core.CodeName(c)) + `</li>`)
+		b.WriteString(`<li data-code="` + itoa(int(c)) + `"><b>` + itoa(int(c)) + `</b> ` + escape(repr.CodeName(c)) + `</li>`)
 	}
 	b.WriteString(`</ul>`)
 }
@@ -151,7 +152,7 @@ func reprArray64(b *strings.Builder, p *core.Position) {
 // order, its sentinel legend, and the knight test from hover.
 func reprBordered(b *strings.Builder, a reprArray, p *core.Position, hover core.Square) {
 	codes := a.codes(p)
-	from, jumps := -1, []core.KnightTarget(nil)
+	from, jumps := -1, []repr.KnightTarget(nil)
 	if hover != core.NoSquare {
 		from = a.index(hover)
 		jumps = a.jumps(from)
@@ -166,7 +167,7 @@ func reprBordered(b *strings.Builder, a reprArray, p *core.Position, hover core.
 // reprGrid writes an array's cells as a grid of a.cols columns, row
 // labels giving the index of each row's first cell. The cell of from gets
 // class "from" and the targets of jumps class "jump".
-func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []core.KnightTarget) {
+func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []repr.KnightTarget) {
 	jump := map[int]bool{}
 	for _, j := range jumps {
 		jump[j.Target] = true
@@ -185,7 +186,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 	b.WriteString(`<div class="repr-scroll"><div role="grid" class="` + class + `" style="--cols:` + itoa(a.cols) + `;--lab:` + lab + `"`)
 	attr(b, "data-array", a.id)
 	name := a.id
-	if r, ok := core.RepresentationByID(a.id); ok {
+	if r, ok := repr.RepresentationByID(a.id); ok {
 		name = r.Name
 	}
 	attr(b, "aria-label", name+", "+itoa(len(codes))+" cells in index order")
@@ -206,7 +207,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 		if col == 0 {
 			lbl := itoa(i)
 			if a.hex {
-				lbl = core.HexIndex(i)
+				lbl = repr.HexIndex(i)
 			}
 			b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + lbl + `</span>`)
 		}
@@ -218,7 +219,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 		switch {
 		case sq == core.NoSquare:
 			cls += " off"
-		case code == core.CodeEmpty:
+		case code == repr.CodeEmpty:
 			cls += " empty"
 		default:
 			cls += " piece"
@@ -233,13 +234,13 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 		var label, text string
 		if sq == core.NoSquare {
 			b.WriteString(` data-offboard`)
-			label = "index " + itoa(i) + " = " + core.HexIndex(i) + ": " + reprCodeText(code)
+			label = "index " + itoa(i) + " = " + repr.HexIndex(i) + ": " + reprCodeText(code)
 			text = "×"
 		} else {
 			attr(b, "data-square", sq.String())
 			label = sq.String() + ": " + reprCodeText(code)
 			if a.id != "array64" {
-				label += ", index " + itoa(i) + " = " + core.HexIndex(i)
+				label += ", index " + itoa(i) + " = " + repr.HexIndex(i)
 			}
 			text = itoa(int(code))
 		}
@@ -261,7 +262,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 // reprKnight writes the knight test from hover: each jump's offset,
 // target index, what the test reads and its verdict, with core's
 // explanation. Without a hovered square it writes a hint instead.
-func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Square, from int, jumps []core.KnightTarget) {
+func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Square, from int, jumps []repr.KnightTarget) {
 	if hover == core.NoSquare || len(jumps) == 0 {
 		b.WriteString(`<p class="hint repr-test-hint">Hover a square to test the knight jumps from it.</p>`)
 		return
@@ -274,7 +275,7 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 	}
 	b.WriteString(`<div class="repr-test" data-test="knight" data-from="` + hover.String() + `" data-index="` + itoa(from) + `">`)
 	b.WriteString(`<p>Knight on <span class="repr-sq" data-square="` + hover.String() + `">` + hover.String() + `</span>, index ` +
-		itoa(from) + ` = ` + core.HexIndex(from) + `: ` + a.test + `. ` + itoa(on) + ` of ` + itoa(len(jumps)) + ` jumps land on the board.</p>`)
+		itoa(from) + ` = ` + repr.HexIndex(from) + `: ` + a.test + `. ` + itoa(on) + ` of ` + itoa(len(jumps)) + ` jumps land on the board.</p>`)
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table stack repr-jumps"><thead><tr><th scope="col">offset</th><th scope="col">target</th>`)
 	if a.split > 0 {
 		b.WriteString(`<th scope="col">target &amp; 0x88</th>`)
@@ -293,11 +294,11 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 		}
 		b.WriteString(`><td class="num">` + reprSigned(j.Offset) + `</td><td class="num">`)
 		if a.hex {
-			b.WriteString(`<code>` + core.HexIndex(j.Target) + `</code> = `)
+			b.WriteString(`<code>` + repr.HexIndex(j.Target) + `</code> = `)
 		}
 		b.WriteString(itoa(j.Target) + `</td>`)
 		if a.split > 0 {
-			b.WriteString(`<td class="num"><code>` + core.HexIndex(j.Target&0x88) + `</code></td>`)
+			b.WriteString(`<td class="num"><code>` + repr.HexIndex(j.Target&0x88) + `</code></td>`)
 		} else if j.Target >= 0 && j.Target < len(codes) {
 			b.WriteString(`<td>` + escape(reprCodeText(codes[j.Target])) + `</td>`)
 		} else {
@@ -316,7 +317,7 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 // reprPieceLists writes each piece's list of squares and the reverse map
 // (square → place in its list) in index order.
 func reprPieceLists(b *strings.Builder, p *core.Position) {
-	l := p.PieceLists()
+	l := repr.PieceListsOf(p)
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-lists"><thead><tr><th scope="col">piece</th><th scope="col">count</th>` +
 		`<th scope="col">squares, in list order</th></tr></thead><tbody>`)
 	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
@@ -336,7 +337,7 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 	b.WriteString(`</tbody></table></div>`)
 
 	b.WriteString(`<p class="hint">The reverse map Index[sq] in index order (a1 = 0 at the top left): the place of each square's piece in its list; – for an empty square (NoListIndex, ` +
-		itoa(int(core.NoListIndex)) + `).</p>`)
+		itoa(int(repr.NoListIndex)) + `).</p>`)
 	b.WriteString(`<div class="repr-scroll"><div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem" data-array="piece-index" aria-label="Reverse map, square to list place, in index order">`)
 	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
 	for col := range 8 {
@@ -350,7 +351,7 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 		}
 		pc := p.PieceAt(sq)
 		cls, text, label := "cell code empty", "–", sq.String()+": empty, "+itoa(int(place))+" (NoListIndex)"
-		if place != core.NoListIndex {
+		if place != repr.NoListIndex {
 			cls, text = "cell code piece", itoa(int(place))
 			label = sq.String() + ": place " + text + " in the list of " + pc.String()
 		}
@@ -367,7 +368,7 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 
 // reprBitboardTable writes a set of bitboards: name, engine title and
 // value in hex.
-func reprBitboardTable(b *strings.Builder, name string, set []core.NamedBitboard) {
+func reprBitboardTable(b *strings.Builder, name string, set []repr.NamedBitboard) {
 	lerf := core.Layouts[0]
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-bitboards"`)
 	attr(b, "aria-label", name)
@@ -382,18 +383,18 @@ func reprBitboardTable(b *strings.Builder, name string, set []core.NamedBitboard
 }
 
 // reprRotations describes each rotation for its caption.
-var reprRotations = [core.RotationCount]string{
-	core.Rotated0:   "the occupancy itself: ranks are bytes",
-	core.RotatedL90: "rotated 90°: files are bytes",
-	core.RotatedL45: "rotated 45°: the a8–h1 diagonals are runs",
-	core.RotatedR45: "rotated −45°: the a1–h8 diagonals are runs",
+var reprRotations = [repr.RotationCount]string{
+	repr.Rotated0:   "the occupancy itself: ranks are bytes",
+	repr.RotatedL90: "rotated 90°: files are bytes",
+	repr.RotatedL45: "rotated 45°: the a8–h1 diagonals are runs",
+	repr.RotatedR45: "rotated −45°: the a1–h8 diagonals are runs",
 }
 
 // reprRotated writes the four occupancy bitboards of the rotated scheme as
 // 8×8 grids in bit order, and for hover the run of each a slider reads.
 func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
-	rb := p.RotatedBitboards()
-	var lines [core.RotationCount]core.LineOccupancy
+	rb := repr.RotatedBitboardsOf(p)
+	var lines [repr.RotationCount]repr.LineOccupancy
 	if hover != core.NoSquare {
 		lines = rb.Lines(hover)
 	}
@@ -402,7 +403,7 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 		b.WriteString(` Hover a square to see the runs a slider on it reads.`)
 	}
 	b.WriteString(`</p><div class="repr-rots">`)
-	for r := core.Rotated0; r < core.RotationCount; r++ {
+	for r := repr.Rotated0; r < repr.RotationCount; r++ {
 		bb := rb[r]
 		b.WriteString(`<figure class="repr-rot" data-rotation="` + r.String() + `"><figcaption><code>` + r.String() + `</code> ` +
 			escape(reprRotations[r]) + ` <code class="hex">` + lerfHex(bb) + `</code></figcaption>`)
@@ -454,13 +455,13 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 // reprRun writes the run a slider on sq reads in rotation r: which line it
 // is, its bits, and its occupancy as a binary number (most significant
 // bit first, each digit naming its square) and in decimal.
-func reprRun(b *strings.Builder, r core.Rotation, sq core.Square, l core.LineOccupancy) {
+func reprRun(b *strings.Builder, r repr.Rotation, sq core.Square, l repr.LineOccupancy) {
 	first, last := r.SquareAt(l.Start), r.SquareAt(l.Start+l.Len-1)
 	var line string
 	switch r {
-	case core.Rotated0:
+	case repr.Rotated0:
 		line = "rank " + sq.Rank().String()
-	case core.RotatedL90:
+	case repr.RotatedL90:
 		line = sq.File().String() + "-file"
 	default:
 		line = "diagonal " + first.String()
@@ -485,8 +486,8 @@ func reprRun(b *strings.Builder, r core.Rotation, sq core.Square, l core.LineOcc
 // reprMinimal writes the minimal encoding: the bit string with a span per
 // square and state field, its length against the packed 64-array, the
 // state fields, and whether the bit string decodes back to p.
-func reprMinimal(b *strings.Builder, p *core.Position, r core.Representation) {
-	bs := p.EncodeMinimal()
+func reprMinimal(b *strings.Builder, p *core.Position, r repr.Representation) {
+	bs := repr.EncodeMinimal(p)
 	s := bs.String()
 	packed := core.SquareCount * bits.Len8(core.PieceCount) // 4 bits hold every code 0 … 12
 	b.WriteString(`<p class="repr-len" data-bits="` + itoa(bs.Len()) + `"><strong>` + itoa(bs.Len()) + ` bits</strong>, ` + reprBytes(r.Size(p)) +
@@ -494,7 +495,7 @@ func reprMinimal(b *strings.Builder, p *core.Position, r core.Representation) {
 		` bits a square: ` + itoa((bs.Len()*100+packed/2)/packed) + ` %.</p>`)
 	b.WriteString(`<p class="hint">Squares a8 … h8, a7 … h1 (FEN order), then the state fields; hover a code to see its square.</p>`)
 	b.WriteString(`<code class="repr-bitstring" aria-label="Minimal encoding, bit by bit">`)
-	var fields []core.BitSpan
+	var fields []repr.BitSpan
 	for _, sp := range bs.Spans() {
 		if sp.Start < 0 || sp.Start+sp.Len > len(s) {
 			continue
@@ -535,10 +536,10 @@ func reprMinimal(b *strings.Builder, p *core.Position, r core.Representation) {
 	b.WriteString(`</tbody></table></div>`)
 
 	var problems []string
-	parsed, err := core.ParseBitString(s)
+	parsed, err := repr.ParseBitString(s)
 	var dec core.Position
 	if err == nil {
-		dec, err = core.DecodeMinimal(parsed)
+		dec, err = repr.DecodeMinimal(parsed)
 	}
 	switch {
 	case err != nil:
@@ -609,14 +610,14 @@ func reprDiff(want, got *core.Position) []string {
 // for p and its explanation.
 func reprMemory(b *strings.Builder, p *core.Position) {
 	most := 1
-	for _, r := range core.Representations {
+	for _, r := range repr.Representations {
 		most = max(most, r.Size(p))
 	}
 	b.WriteString(`<section class="repr card" data-repr="memory" aria-label="Memory"><header><h3>Memory</h3>` +
 		`<span class="sub">bytes for this position</span></header>`)
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table stack repr-memory"><thead><tr><th scope="col">representation</th>` +
 		`<th scope="col">bytes</th><th scope="col">about</th></tr></thead><tbody>`)
-	for _, r := range core.Representations {
+	for _, r := range repr.Representations {
 		n := r.Size(p)
 		b.WriteString(`<tr`)
 		attr(b, "data-repr", r.ID)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/repr"
 )
 
 // reprFENs are the positions the Representations tests run on: the start
@@ -73,7 +74,7 @@ func TestRepresentationsSections(t *testing.T) {
 					}
 				}
 				var want []string
-				for _, r := range core.Representations {
+				for _, r := range repr.Representations {
 					want = append(want, r.ID)
 				}
 				want = append(want, "memory")
@@ -84,7 +85,7 @@ func TestRepresentationsSections(t *testing.T) {
 				for _, s := range reprBlocks(t, out, "section") {
 					secs[s.attrs["data-repr"]] = s.inner
 				}
-				for _, r := range core.Representations {
+				for _, r := range repr.Representations {
 					sec := secs[r.ID]
 					if got := reprText(t, sec, "h3"); got != r.Name {
 						t.Errorf("%s: title %q, want %q", r.ID, got, r.Name)
@@ -114,7 +115,7 @@ func TestRepresentationsArray64(t *testing.T) {
 		t.Run(pos.name, func(t *testing.T) {
 			p := mustParse(t, pos.fen)
 			sec := reprSection(t, Representations(p, core.NoSquare), "array64")
-			a := p.Array64()
+			a := repr.Array64(p)
 			cells := gridcells(t, sec)
 			if len(cells) != len(a) {
 				t.Fatalf("%d entries, want %d", len(cells), len(a))
@@ -129,7 +130,7 @@ func TestRepresentationsArray64(t *testing.T) {
 				if got := reprText(t, c.inner, "b"); got != code {
 					t.Errorf("entry %d shows %q, want %s", i, got, code)
 				}
-				want := sq + ": " + code + " (" + core.CodeName(a[i]) + ")"
+				want := sq + ": " + code + " (" + repr.CodeName(a[i]) + ")"
 				if c.attrs["title"] != want || c.attrs["aria-label"] != want {
 					t.Errorf("entry %d: title %q, aria-label %q, want %q", i, c.attrs["title"], c.attrs["aria-label"], want)
 				}
@@ -161,14 +162,14 @@ func TestRepresentationsBorderedArrays(t *testing.T) {
 		cols        string
 		firstSquare int // index of a1
 	}{
-		{"0x88", 128, 64, func(p *core.Position) []uint8 { a := p.Array0x88(); return a[:] },
+		{"0x88", 128, 64, func(p *core.Position) []uint8 { a := repr.Array0x88(p); return a[:] },
 			func(i int) core.Square {
 				if i&0x88 != 0 {
 					return core.NoSquare
 				}
 				return core.NewSquare(core.File(i&7), core.Rank(i>>4))
 			}, "16", 0},
-		{"10x12", 120, 56, func(p *core.Position) []uint8 { a := p.Array10x12(); return a[:] },
+		{"10x12", 120, 56, func(p *core.Position) []uint8 { a := repr.Array10x12(p); return a[:] },
 			func(i int) core.Square {
 				f, r := i%10-1, i/10-2
 				if f < 0 || f > 7 || r < 0 || r > 7 {
@@ -176,7 +177,7 @@ func TestRepresentationsBorderedArrays(t *testing.T) {
 				}
 				return core.NewSquare(core.File(f), core.Rank(r))
 			}, "10", 21},
-		{"16x16", 256, 192, func(p *core.Position) []uint8 { a := p.Array16x16(); return a[:] },
+		{"16x16", 256, 192, func(p *core.Position) []uint8 { a := repr.Array16x16(p); return a[:] },
 			func(i int) core.Square {
 				f, r := i%16-4, i/16-4
 				if f < 0 || f > 7 || r < 0 || r > 7 {
@@ -207,7 +208,7 @@ func TestRepresentationsBorderedArrays(t *testing.T) {
 					}
 					if c.has("data-offboard") {
 						off++
-						if sq != core.NoSquare || c.has("data-square") || !reprClass(c.attrs, "off") || codes[i] != core.CodeOffBoard {
+						if sq != core.NoSquare || c.has("data-square") || !reprClass(c.attrs, "off") || codes[i] != repr.CodeOffBoard {
 							t.Errorf("entry %d is marked off-board: %v (square %v, code %d)", i, c.attrs, sq, codes[i])
 						}
 						continue
@@ -231,18 +232,18 @@ func TestRepresentationsKnightTest(t *testing.T) {
 	tests := []struct {
 		id, hover string // hover "" for none
 		on        []string
-		jumps     func(int) []core.KnightTarget
+		jumps     func(int) []repr.KnightTarget
 		index     func(core.Square) int
 	}{
-		{"0x88", "h1", []string{"f2", "g3"}, core.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
-		{"0x88", "a1", []string{"b3", "c2"}, core.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
-		{"0x88", "e4", []string{"c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"}, core.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
+		{"0x88", "h1", []string{"f2", "g3"}, repr.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
+		{"0x88", "a1", []string{"b3", "c2"}, repr.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
+		{"0x88", "e4", []string{"c3", "c5", "d2", "d6", "f2", "f6", "g3", "g5"}, repr.KnightTargets0x88, func(sq core.Square) int { return 16*int(sq.Rank()) + int(sq.File()) }},
 		{"0x88", "", nil, nil, nil},
-		{"10x12", "h1", []string{"f2", "g3"}, core.KnightTargets10x12, func(sq core.Square) int { return 21 + 10*int(sq.Rank()) + int(sq.File()) }},
-		{"10x12", "h8", []string{"f7", "g6"}, core.KnightTargets10x12, func(sq core.Square) int { return 21 + 10*int(sq.Rank()) + int(sq.File()) }},
+		{"10x12", "h1", []string{"f2", "g3"}, repr.KnightTargets10x12, func(sq core.Square) int { return 21 + 10*int(sq.Rank()) + int(sq.File()) }},
+		{"10x12", "h8", []string{"f7", "g6"}, repr.KnightTargets10x12, func(sq core.Square) int { return 21 + 10*int(sq.Rank()) + int(sq.File()) }},
 		{"10x12", "", nil, nil, nil},
-		{"16x16", "h1", []string{"f2", "g3"}, core.KnightTargets16x16, core.Index16x16},
-		{"16x16", "b7", []string{"a5", "c5", "d6", "d8"}, core.KnightTargets16x16, core.Index16x16},
+		{"16x16", "h1", []string{"f2", "g3"}, repr.KnightTargets16x16, repr.Index16x16},
+		{"16x16", "b7", []string{"a5", "c5", "d6", "d8"}, repr.KnightTargets16x16, repr.Index16x16},
 		{"16x16", "", nil, nil, nil},
 	}
 	for _, pos := range reprFENs[:2] {
@@ -296,7 +297,7 @@ func TestRepresentationsKnightTest(t *testing.T) {
 					}
 					target := strconv.Itoa(j.Target)
 					if tt.id != "10x12" {
-						target = core.HexIndex(j.Target) + " = " + target
+						target = repr.HexIndex(j.Target) + " = " + target
 					}
 					if got := stripTags(tds[1].inner); got != target {
 						t.Errorf("row %d target reads %q, want %q", i, got, target)
@@ -583,7 +584,7 @@ func TestRepresentationsMinimal(t *testing.T) {
 	for _, pos := range reprFENs {
 		t.Run(pos.name, func(t *testing.T) {
 			p := mustParse(t, pos.fen)
-			bs := p.EncodeMinimal()
+			bs := repr.EncodeMinimal(p)
 			sec := reprSection(t, Representations(p, core.NoSquare), "minimal")
 			var code element
 			for _, c := range reprBlocks(t, sec, "code") {
@@ -636,7 +637,7 @@ func TestRepresentationsMinimal(t *testing.T) {
 				t.Errorf("start position takes %d bits, want 172", bs.Len())
 			}
 			text := stripTags(sec)
-			r, _ := core.RepresentationByID("minimal")
+			r, _ := repr.RepresentationByID("minimal")
 			if want := strconv.Itoa(bs.Len()) + " bits, " + strconv.Itoa(r.Size(p)) + " bytes, against 256 bits (32 bytes)"; !strings.Contains(text, want) {
 				t.Errorf("section does not say %q", want)
 			}
@@ -675,10 +676,10 @@ func TestRepresentationsMemory(t *testing.T) {
 			p := mustParse(t, pos.fen)
 			sec := reprSection(t, Representations(p, core.E4), "memory")
 			rows := reprBlocks(t, sec, "tr")[1:]
-			if len(rows) != len(core.Representations) {
-				t.Fatalf("%d rows, want %d", len(rows), len(core.Representations))
+			if len(rows) != len(repr.Representations) {
+				t.Fatalf("%d rows, want %d", len(rows), len(repr.Representations))
 			}
-			for i, r := range core.Representations {
+			for i, r := range repr.Representations {
 				row := rows[i]
 				if row.attrs["data-repr"] != r.ID {
 					t.Errorf("row %d is %q, want %q", i, row.attrs["data-repr"], r.ID)
@@ -705,7 +706,7 @@ func TestRepresentationsEscaped(t *testing.T) {
 			t.Errorf("raw > in text %q", m[1])
 		}
 	}
-	r, _ := core.RepresentationByID("0x88")
+	r, _ := repr.RepresentationByID("0x88")
 	if !strings.Contains(out, escape(r.About)) || !strings.Contains(r.About, "&") {
 		t.Errorf("the 0x88 about line is not escaped (or has no & to escape)")
 	}

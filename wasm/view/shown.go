@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 // An attackMap is a bitboard computed from the position rather than read
@@ -56,7 +57,7 @@ func fromSquare(key string) (core.Square, bool) {
 
 // ResolveShown returns what a show item means in position p: a bitboard
 // name (with its conventional title), an attack map, "from:<square>", or
-// else an expression of the bitboard language (core.ParseExpr) titled by
+// else an expression of the bitboard language (expr.Parse) titled by
 // its text. The error names the item and the 1-based character at fault.
 func ResolveShown(p *core.Position, item string) (Shown, error) {
 	if n, ok := core.LookupBitboard(item); ok {
@@ -74,14 +75,14 @@ func ResolveShown(p *core.Position, item string) (Shown, error) {
 		}
 		return Shown{Key: item, Title: title, Bits: p.AttacksFrom(sq)}, nil
 	}
-	x, err := core.ParseExpr(item)
+	x, err := expr.Parse(item)
 	var bits core.Bitboard
 	if err == nil {
 		bits, err = x.Eval(p)
 	}
 	if err != nil {
 		msg := err.Error()
-		if xe, ok := err.(*core.ExprError); ok {
+		if xe, ok := err.(*expr.Error); ok {
 			msg = xe.Msg + " (character " + strconv.Itoa(utf8.RuneCountInString(item[:min(xe.Offset, len(item))])+1) + ")"
 		}
 		return Shown{}, &showError{item, msg}

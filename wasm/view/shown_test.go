@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 // pinCheckFEN has a pin and a check for White and a pin for Black, worked
@@ -254,7 +255,7 @@ func TestResolveShownErrors(t *testing.T) {
 		{"empty", "", 1},
 		// The fault is the first character past MaxExprLength bytes: byte
 		// 1000, which is character 501 after 500 two-byte characters.
-		{"too long after non-ascii", long, core.MaxExprLength/2 + 1},
+		{"too long after non-ascii", long, expr.MaxLength/2 + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,8 +274,8 @@ func TestResolveShownErrors(t *testing.T) {
 				t.Errorf("error %q does not say %s", short(strings.ReplaceAll(msg, "é", "")), want)
 			}
 			// It also carries core's description of the fault.
-			_, perr := core.ParseExpr(tt.item)
-			var xe *core.ExprError
+			_, perr := expr.Parse(tt.item)
+			var xe *expr.Error
 			if errors.As(perr, &xe) && !strings.Contains(msg, xe.Msg) {
 				t.Errorf("error %q lacks core's message %q", short(msg), xe.Msg)
 			}

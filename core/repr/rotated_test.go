@@ -1,8 +1,12 @@
-package core
+package repr
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // TestRotationBitsFromCrafty checks the square-to-bit numbers against
@@ -12,18 +16,18 @@ import (
 func TestRotationBitsFromCrafty(t *testing.T) {
 	tests := []struct {
 		r    Rotation
-		sq   Square
+		sq   core.Square
 		want int
 	}{
-		{Rotated0, A1, 0}, {Rotated0, H8, 63}, {Rotated0, E4, 28},
+		{Rotated0, core.A1, 0}, {Rotated0, core.H8, 63}, {Rotated0, core.E4, 28},
 		// init_l90: a1 7, h1 63, a8 0, h8 56, d4 28.
-		{RotatedL90, A1, 7}, {RotatedL90, H1, 63}, {RotatedL90, A8, 0}, {RotatedL90, H8, 56}, {RotatedL90, D4, 28},
+		{RotatedL90, core.A1, 7}, {RotatedL90, core.H1, 63}, {RotatedL90, core.A8, 0}, {RotatedL90, core.H8, 56}, {RotatedL90, core.D4, 28},
 		// init_l45: a1 0, b1 2, a2 1, g1 27, h1 35, a8 28, b8 36, h8 63, e4 32.
-		{RotatedL45, A1, 0}, {RotatedL45, B1, 2}, {RotatedL45, A2, 1}, {RotatedL45, G1, 27}, {RotatedL45, H1, 35},
-		{RotatedL45, A8, 28}, {RotatedL45, B8, 36}, {RotatedL45, H8, 63}, {RotatedL45, E4, 32},
+		{RotatedL45, core.A1, 0}, {RotatedL45, core.B1, 2}, {RotatedL45, core.A2, 1}, {RotatedL45, core.G1, 27}, {RotatedL45, core.H1, 35},
+		{RotatedL45, core.A8, 28}, {RotatedL45, core.B8, 36}, {RotatedL45, core.H8, 63}, {RotatedL45, core.E4, 32},
 		// init_r45: h1 0, g1 1, h2 2, a1 28, h8 35, a2 36, b8 62, a8 63, e4 24.
-		{RotatedR45, H1, 0}, {RotatedR45, G1, 1}, {RotatedR45, H2, 2}, {RotatedR45, A1, 28}, {RotatedR45, H8, 35},
-		{RotatedR45, A2, 36}, {RotatedR45, B8, 62}, {RotatedR45, A8, 63}, {RotatedR45, E4, 24},
+		{RotatedR45, core.H1, 0}, {RotatedR45, core.G1, 1}, {RotatedR45, core.H2, 2}, {RotatedR45, core.A1, 28}, {RotatedR45, core.H8, 35},
+		{RotatedR45, core.A2, 36}, {RotatedR45, core.B8, 62}, {RotatedR45, core.A8, 63}, {RotatedR45, core.E4, 24},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Bit(tt.sq); got != tt.want {
@@ -45,56 +49,56 @@ func TestRotationBitsFromCrafty(t *testing.T) {
 // in order from the lower-file (or, for files, the rank 8) end.
 func TestRotationLines(t *testing.T) {
 	for r := Rotated0; r < RotationCount; r++ {
-		var used Bitboard
-		for sq := A1; sq < NoSquare; sq++ {
-			used.Set(Square(r.Bit(sq)))
+		var used core.Bitboard
+		for sq := core.A1; sq < core.NoSquare; sq++ {
+			used.Set(core.Square(r.Bit(sq)))
 			l := r.Line(sq)
 			if l.Rotation != r || l.Len < 1 || l.Len > 8 || l.Offset < 0 || l.Offset >= l.Len || l.Start+l.Len > 64 || r.Bit(sq) != l.Start+l.Offset {
 				t.Errorf("%v.Line(%v) = %+v, bit %d", r, sq, l, r.Bit(sq))
 				continue
 			}
-			var want Bitboard // the squares sharing sq's rank, file, rank + file or file − rank
-			for o := A1; o < NoSquare; o++ {
+			var want core.Bitboard // the squares sharing sq's rank, file, rank + file or file − rank
+			for o := core.A1; o < core.NoSquare; o++ {
 				f, rk, of, ork := int(sq.File()), int(sq.Rank()), int(o.File()), int(o.Rank())
 				if [RotationCount]bool{rk == ork, f == of, f+rk == of+ork, f-rk == of-ork}[r] {
 					want.Set(o)
 				}
 			}
 			if got := l.Squares(); got != want {
-				t.Errorf("%v.Line(%v).Squares() = %v, want %v", r, sq, squareList(got), squareList(want))
+				t.Errorf("%v.Line(%v).Squares() = %v, want %v", r, sq, coretest.SquareList(got), coretest.SquareList(want))
 			}
 			if l.Mask().Count() != l.Len || r.Rotate(want) != l.Mask() {
 				t.Errorf("%v.Line(%v): the line's squares rotate to %#x, want the run %#x", r, sq, uint64(r.Rotate(want)), uint64(l.Mask()))
 			}
 		}
-		if used != AllSquares {
+		if used != core.AllSquares {
 			t.Errorf("%v: bits %#x unused, not a permutation", r, uint64(^used))
 		}
 	}
 	// The a-file is the lowest byte of RotatedL90, a8 its bit 0.
-	if got := RotatedL90.Rotate(FileABB); got != 0xFF || RotatedL90.Bit(A8) != 0 {
+	if got := RotatedL90.Rotate(core.FileABB); got != 0xFF || RotatedL90.Bit(core.A8) != 0 {
 		t.Errorf("RotatedL90.Rotate(FileABB) = %#x, want 0xff", uint64(got))
 	}
 	// The long diagonals are bits 28–35 of the 45° boards.
-	long := Bitboard(0xFF) << 28
-	if RotatedL45.Rotate(squares(A8, B7, C6, D5, E4, F3, G2, H1)) != long || RotatedR45.Rotate(squares(A1, B2, C3, D4, E5, F6, G7, H8)) != long {
+	long := core.Bitboard(0xFF) << 28
+	if RotatedL45.Rotate(coretest.Squares(core.A8, core.B7, core.C6, core.D5, core.E4, core.F3, core.G2, core.H1)) != long || RotatedR45.Rotate(coretest.Squares(core.A1, core.B2, core.C3, core.D4, core.E5, core.F6, core.G7, core.H8)) != long {
 		t.Error("the long diagonals are not bits 28–35")
 	}
 }
 
 // reprOccupancies returns random occupancies of several densities and the
 // occupancy of every corpus position.
-func reprOccupancies(t *testing.T) []Bitboard {
+func reprOccupancies(t *testing.T) []core.Bitboard {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var occs []Bitboard
+	var occs []core.Bitboard
 	for range 300 {
-		a, b, c := Bitboard(rng.Uint64()), Bitboard(rng.Uint64()), Bitboard(rng.Uint64())
+		a, b, c := core.Bitboard(rng.Uint64()), core.Bitboard(rng.Uint64()), core.Bitboard(rng.Uint64())
 		occs = append(occs, a, a&b, a&b&c, a|b)
 	}
 	for _, c := range reprCases(t) {
 		occs = append(occs, c.pos.Occupied())
 	}
-	return append(occs, 0, AllSquares)
+	return append(occs, 0, core.AllSquares)
 }
 
 // TestRotationRoundTrip checks Unrotate(Rotate(b)) == b for every
@@ -111,7 +115,7 @@ func TestRotationRoundTrip(t *testing.T) {
 		}
 	}
 	for _, c := range reprCases(t) {
-		rb := c.pos.RotatedBitboards()
+		rb := RotatedBitboardsOf(&c.pos)
 		for r := Rotated0; r < RotationCount; r++ {
 			if r.Unrotate(rb[r]) != c.pos.Occupied() {
 				t.Errorf("%s: %v board does not unrotate to the occupancy", c.name, r)
@@ -152,9 +156,9 @@ var lineSlides = func() (t [9][8][256]uint8) {
 // from the rotated occupancy rb[r], the way Crafty's AttacksRank,
 // AttacksFile, AttacksDiaga1 and AttacksDiagh1 do, and returns them as a
 // normal bitboard.
-func rotatedAttacks(rb RotatedBitboards, r Rotation, sq Square) Bitboard {
+func rotatedAttacks(rb RotatedBitboards, r Rotation, sq core.Square) core.Bitboard {
 	l := rb.Lines(sq)[r]
-	return r.Unrotate(Bitboard(lineSlides[l.Len][l.Offset][l.Bits]) << l.Start)
+	return r.Unrotate(core.Bitboard(lineSlides[l.Len][l.Offset][l.Bits]) << l.Start)
 }
 
 // TestRotatedAttacks proves the mapping: for every square and many
@@ -166,14 +170,14 @@ func TestRotatedAttacks(t *testing.T) {
 		for r := Rotated0; r < RotationCount; r++ {
 			rb[r] = r.Rotate(occ)
 		}
-		for sq := A1; sq < NoSquare; sq++ {
+		for sq := core.A1; sq < core.NoSquare; sq++ {
 			rook := rotatedAttacks(rb, Rotated0, sq) | rotatedAttacks(rb, RotatedL90, sq)
-			if want := RookAttacks(sq, occ); rook != want {
-				t.Fatalf("rook on %v, occupancy %#x: rotated lookup %v, RookAttacks %v", sq, uint64(occ), squareList(rook), squareList(want))
+			if want := core.RookAttacks(sq, occ); rook != want {
+				t.Fatalf("rook on %v, occupancy %#x: rotated lookup %v, RookAttacks %v", sq, uint64(occ), coretest.SquareList(rook), coretest.SquareList(want))
 			}
 			bishop := rotatedAttacks(rb, RotatedL45, sq) | rotatedAttacks(rb, RotatedR45, sq)
-			if want := BishopAttacks(sq, occ); bishop != want {
-				t.Fatalf("bishop on %v, occupancy %#x: rotated lookup %v, BishopAttacks %v", sq, uint64(occ), squareList(bishop), squareList(want))
+			if want := core.BishopAttacks(sq, occ); bishop != want {
+				t.Fatalf("bishop on %v, occupancy %#x: rotated lookup %v, BishopAttacks %v", sq, uint64(occ), coretest.SquareList(bishop), coretest.SquareList(want))
 			}
 		}
 	}
@@ -182,8 +186,8 @@ func TestRotatedAttacks(t *testing.T) {
 // TestRotatedLinesExample pins the runs the page highlights for a rook
 // and bishop on e4 in Kiwipete.
 func TestRotatedLinesExample(t *testing.T) {
-	p, _ := ParseFEN(kiwipete)
-	ls := p.RotatedBitboards().Lines(E4)
+	p, _ := core.ParseFEN(corpus.Kiwipete)
+	ls := RotatedBitboardsOf(&p).Lines(core.E4)
 	tests := []struct {
 		r                  Rotation
 		start, len, offset int

@@ -1,27 +1,30 @@
-package core
+package repr
 
 import (
 	"errors"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
 )
 
 // TestPieceCodes checks the one code table of the array forms against the
 // tutorial numbering, both ways.
 func TestPieceCodes(t *testing.T) {
 	tests := []struct {
-		pc   Piece
+		pc   core.Piece
 		code uint8
 		name string
 	}{
-		{NoPiece, 0, "EMPTY"},
-		{WhitePawn, 1, "WPAWN"}, {WhiteKnight, 2, "WKNIGHT"}, {WhiteBishop, 3, "WBISHOP"},
-		{WhiteRook, 4, "WROOK"}, {WhiteQueen, 5, "WQUEEN"}, {WhiteKing, 6, "WKING"},
-		{BlackPawn, 7, "BPAWN"}, {BlackKnight, 8, "BKNIGHT"}, {BlackBishop, 9, "BBISHOP"},
-		{BlackRook, 10, "BROOK"}, {BlackQueen, 11, "BQUEEN"}, {BlackKing, 12, "BKING"},
+		{core.NoPiece, 0, "EMPTY"},
+		{core.WhitePawn, 1, "WPAWN"}, {core.WhiteKnight, 2, "WKNIGHT"}, {core.WhiteBishop, 3, "WBISHOP"},
+		{core.WhiteRook, 4, "WROOK"}, {core.WhiteQueen, 5, "WQUEEN"}, {core.WhiteKing, 6, "WKING"},
+		{core.BlackPawn, 7, "BPAWN"}, {core.BlackKnight, 8, "BKNIGHT"}, {core.BlackBishop, 9, "BBISHOP"},
+		{core.BlackRook, 10, "BROOK"}, {core.BlackQueen, 11, "BQUEEN"}, {core.BlackKing, 12, "BKING"},
 	}
 	for _, tt := range tests {
-		if got := tt.pc.Code(); got != tt.code {
-			t.Errorf("%v.Code() = %d, want %d", tt.pc, got, tt.code)
+		if got := Code(tt.pc); got != tt.code {
+			t.Errorf("Code(%v) = %d, want %d", tt.pc, got, tt.code)
 		}
 		if got, ok := PieceFromCode(tt.code); !ok || got != tt.pc {
 			t.Errorf("PieceFromCode(%d) = %v, %v, want %v", tt.code, got, ok, tt.pc)
@@ -43,8 +46,8 @@ func TestPieceCodes(t *testing.T) {
 // TestArrayCells checks chosen cells of each array form for the start
 // position against the numbering of its diagram.
 func TestArrayCells(t *testing.T) {
-	p, _ := ParseFEN(StartFEN)
-	a64, a88, a120, a256 := p.Array64(), p.Array0x88(), p.Array10x12(), p.Array16x16()
+	p, _ := core.ParseFEN(core.StartFEN)
+	a64, a88, a120, a256 := Array64(&p), Array0x88(&p), Array10x12(&p), Array16x16(&p)
 	tests := []struct {
 		name string
 		got  uint8
@@ -70,13 +73,19 @@ func TestArrayCells(t *testing.T) {
 	}
 	off := map[string]int{}
 	for _, c := range a88 {
-		off["0x88"] += b2i(c == CodeOffBoard)
+		if c == CodeOffBoard {
+			off["0x88"]++
+		}
 	}
 	for _, c := range a120 {
-		off["10x12"] += b2i(c == CodeOffBoard)
+		if c == CodeOffBoard {
+			off["10x12"]++
+		}
 	}
 	for _, c := range a256 {
-		off["16x16"] += b2i(c == CodeOffBoard)
+		if c == CodeOffBoard {
+			off["16x16"]++
+		}
 	}
 	for id, want := range map[string]int{"0x88": 64, "10x12": 56, "16x16": 192} {
 		if off[id] != want {
@@ -88,7 +97,7 @@ func TestArrayCells(t *testing.T) {
 // TestIndex16x16 checks the 16×16 numbering (Fruit's) and its inverse on
 // every cell.
 func TestIndex16x16(t *testing.T) {
-	for sq, want := range map[Square]int{A1: 0x44, H1: 0x4B, A8: 0xB4, H8: 0xBB, E4: 0x78} {
+	for sq, want := range map[core.Square]int{core.A1: 0x44, core.H1: 0x4B, core.A8: 0xB4, core.H8: 0xBB, core.E4: 0x78} {
 		if got := Index16x16(sq); got != want {
 			t.Errorf("Index16x16(%v) = %#x, want %#x", sq, got, want)
 		}
@@ -96,7 +105,7 @@ func TestIndex16x16(t *testing.T) {
 	n := 0
 	for i := -1; i <= 256; i++ {
 		sq := SquareAt16x16(i)
-		if sq == NoSquare {
+		if sq == core.NoSquare {
 			continue
 		}
 		n++
@@ -104,7 +113,7 @@ func TestIndex16x16(t *testing.T) {
 			t.Errorf("Index16x16(SquareAt16x16(%d) = %v) = %d", i, sq, Index16x16(sq))
 		}
 	}
-	if n != SquareCount {
+	if n != core.SquareCount {
 		t.Errorf("%d cells hold a square, want 64", n)
 	}
 }
@@ -114,21 +123,21 @@ func TestIndex16x16(t *testing.T) {
 func TestArraysRoundTrip(t *testing.T) {
 	for _, c := range reprCases(t) {
 		p := c.pos
-		got, err := PositionFromArray64(p.Array64())
+		got, err := PositionFromArray64(Array64(&p))
 		checkRoundTrip(t, c.name+" array64", got, err, p)
-		got, err = PositionFromArray0x88(p.Array0x88())
+		got, err = PositionFromArray0x88(Array0x88(&p))
 		checkRoundTrip(t, c.name+" 0x88", got, err, p)
-		got, err = PositionFromArray10x12(p.Array10x12())
+		got, err = PositionFromArray10x12(Array10x12(&p))
 		checkRoundTrip(t, c.name+" 10x12", got, err, p)
-		got, err = PositionFromArray16x16(p.Array16x16())
+		got, err = PositionFromArray16x16(Array16x16(&p))
 		checkRoundTrip(t, c.name+" 16x16", got, err, p)
 	}
 }
 
 // TestArraysRejectBadCells breaks one cell of each form and expects a
-// *ReprError naming that cell.
+// *Error naming that cell.
 func TestArraysRejectBadCells(t *testing.T) {
-	start, _ := ParseFEN(StartFEN)
+	start, _ := core.ParseFEN(core.StartFEN)
 	tests := []struct {
 		name  string
 		repr  string
@@ -136,49 +145,49 @@ func TestArraysRejectBadCells(t *testing.T) {
 		build func() error
 	}{
 		{"array64 code 13", "array64", 5, func() error {
-			a := start.Array64()
+			a := Array64(&start)
 			a[5] = 13
 			_, err := PositionFromArray64(a)
 			return err
 		}},
 		{"array64 OFFBOARD on a square", "array64", 63, func() error {
-			a := start.Array64()
+			a := Array64(&start)
 			a[63] = CodeOffBoard
 			_, err := PositionFromArray64(a)
 			return err
 		}},
 		{"0x88 piece off the board", "0x88", 0x08, func() error {
-			a := start.Array0x88()
+			a := Array0x88(&start)
 			a[0x08] = 1
 			_, err := PositionFromArray0x88(a)
 			return err
 		}},
 		{"0x88 empty off the board", "0x88", 0x7f, func() error {
-			a := start.Array0x88()
+			a := Array0x88(&start)
 			a[0x7f] = CodeEmpty
 			_, err := PositionFromArray0x88(a)
 			return err
 		}},
 		{"10x12 border emptied", "10x12", 20, func() error {
-			a := start.Array10x12()
+			a := Array10x12(&start)
 			a[20] = CodeEmpty
 			_, err := PositionFromArray10x12(a)
 			return err
 		}},
 		{"10x12 square OFFBOARD", "10x12", 55, func() error {
-			a := start.Array10x12()
+			a := Array10x12(&start)
 			a[55] = CodeOffBoard
 			_, err := PositionFromArray10x12(a)
 			return err
 		}},
 		{"16x16 border piece", "16x16", 0, func() error {
-			a := start.Array16x16()
+			a := Array16x16(&start)
 			a[0] = 12
 			_, err := PositionFromArray16x16(a)
 			return err
 		}},
 		{"16x16 code 200", "16x16", 0x78, func() error {
-			a := start.Array16x16()
+			a := Array16x16(&start)
 			a[0x78] = 200
 			_, err := PositionFromArray16x16(a)
 			return err
@@ -187,9 +196,9 @@ func TestArraysRejectBadCells(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := tt.build()
-			var re *ReprError
+			var re *Error
 			if !errors.As(err, &re) || re.Repr != tt.repr || re.Index != tt.index || re.Msg == "" {
-				t.Errorf("got %v, want a *ReprError for %s index %d", err, tt.repr, tt.index)
+				t.Errorf("got %v, want a *Error for %s index %d", err, tt.repr, tt.index)
 			}
 		})
 	}
@@ -199,25 +208,25 @@ func TestArraysRejectBadCells(t *testing.T) {
 // edge and the centre: the offsets, the target indices and which targets
 // the form's off-board test rejects.
 func TestKnightTargets(t *testing.T) {
-	l88, l120 := mustLayout(t, "0x88"), mustLayout(t, "10x12")
+	l88, l120 := coretest.MustLayout(t, "0x88"), coretest.MustLayout(t, "10x12")
 	tests := []struct {
 		name    string
 		targets func(int) []KnightTarget
-		index   func(Square) int
+		index   func(core.Square) int
 		offsets []int
-		from    Square
-		onBoard Bitboard // the targets the test must accept
+		from    core.Square
+		onBoard core.Bitboard // the targets the test must accept
 	}{
-		{"0x88 a1", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, A1, squares(B3, C2)},
-		{"0x88 h8", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, H8, squares(G6, F7)},
-		{"0x88 g2", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, G2, squares(H4, F4, E3, E1)},
-		{"0x88 d4", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, D4, KnightAttacks(D4)},
-		{"10x12 a1", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, A1, squares(B3, C2)},
-		{"10x12 h8", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, H8, squares(G6, F7)},
-		{"10x12 b7", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, B7, squares(D8, D6, C5, A5)},
-		{"16x16 a1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, A1, squares(B3, C2)},
-		{"16x16 h1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, H1, squares(G3, F2)},
-		{"16x16 e5", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, E5, KnightAttacks(E5)},
+		{"0x88 a1", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.A1, coretest.Squares(core.B3, core.C2)},
+		{"0x88 h8", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.H8, coretest.Squares(core.G6, core.F7)},
+		{"0x88 g2", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.G2, coretest.Squares(core.H4, core.F4, core.E3, core.E1)},
+		{"0x88 d4", KnightTargets0x88, l88.Index, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.D4, core.KnightAttacks(core.D4)},
+		{"10x12 a1", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, core.A1, coretest.Squares(core.B3, core.C2)},
+		{"10x12 h8", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, core.H8, coretest.Squares(core.G6, core.F7)},
+		{"10x12 b7", KnightTargets10x12, l120.Index, []int{21, 19, 12, 8, -19, -21, -8, -12}, core.B7, coretest.Squares(core.D8, core.D6, core.C5, core.A5)},
+		{"16x16 a1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.A1, coretest.Squares(core.B3, core.C2)},
+		{"16x16 h1", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.H1, coretest.Squares(core.G3, core.F2)},
+		{"16x16 e5", KnightTargets16x16, Index16x16, []int{33, 31, 18, 14, -31, -33, -14, -18}, core.E5, core.KnightAttacks(core.E5)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,12 +235,12 @@ func TestKnightTargets(t *testing.T) {
 			if len(ts) != 8 {
 				t.Fatalf("%d targets, want 8", len(ts))
 			}
-			var on Bitboard
+			var on core.Bitboard
 			for i, k := range ts {
 				if k.Offset != tt.offsets[i] || k.Target != from+k.Offset || k.Why == "" {
 					t.Errorf("target %d = %+v, want offset %d to %d with a reason", i, k, tt.offsets[i], from+tt.offsets[i])
 				}
-				if k.OffBoard != (k.Square == NoSquare) {
+				if k.OffBoard != (k.Square == core.NoSquare) {
 					t.Errorf("target %d = %+v: OffBoard and Square disagree", i, k)
 				}
 				if !k.OffBoard {
@@ -241,8 +250,8 @@ func TestKnightTargets(t *testing.T) {
 					on.Set(k.Square)
 				}
 			}
-			if on != tt.onBoard || on != KnightAttacks(tt.from) {
-				t.Errorf("on-board targets %v, want %v (KnightAttacks %v)", squareList(on), squareList(tt.onBoard), squareList(KnightAttacks(tt.from)))
+			if on != tt.onBoard || on != core.KnightAttacks(tt.from) {
+				t.Errorf("on-board targets %v, want %v (KnightAttacks %v)", coretest.SquareList(on), coretest.SquareList(tt.onBoard), coretest.SquareList(core.KnightAttacks(tt.from)))
 			}
 		})
 	}

@@ -1,10 +1,14 @@
-package core
+package pgn
 
 import (
 	"errors"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // botvinnikSpielmann is Botvinnik–Spielmann, Moscow 1935, as given in
@@ -29,22 +33,22 @@ const botvinnikSpielmann = "1.c4 c6 2.e4 d5 3.exd5 cxd5 4.d4 Nf6 5.Nc3 Nc6 6.Bg5
 const botvinnikSpielmannFinal = "r3kb1r/pp2pppp/5n2/3P2B1/NnBP4/5P2/q4P1P/2RQK2R b Kkq - 0 12"
 
 func TestParsePGNBotvinnikSpielmann(t *testing.T) {
-	games, err := ParsePGN(botvinnikSpielmann)
+	games, err := Parse(botvinnikSpielmann)
 	if err != nil {
-		t.Fatalf("ParsePGN: %v", err)
+		t.Fatalf("Parse: %v", err)
 	}
 	if len(games) != 1 {
-		t.Fatalf("ParsePGN: %d games, want 1", len(games))
+		t.Fatalf("Parse: %d games, want 1", len(games))
 	}
 	g := &games[0]
 	if len(g.Moves) != 23 || g.Result != "1-0" || len(g.Tags) != 0 {
-		t.Errorf("ParsePGN: %d moves, result %q, %d tags; want 23, \"1-0\", 0", len(g.Moves), g.Result, len(g.Tags))
+		t.Errorf("Parse: %d moves, result %q, %d tags; want 23, \"1-0\", 0", len(g.Moves), g.Result, len(g.Tags))
 	}
-	if g.Start.FEN() != StartFEN {
+	if g.Start.FEN() != core.StartFEN {
 		t.Errorf("Start = %s, want the start position", g.Start.FEN())
 	}
 	final := g.PositionAt(len(g.Moves))
-	checkInvariants(t, &final)
+	coretest.CheckInvariants(t, &final)
 	if got := final.FEN(); got != botvinnikSpielmannFinal {
 		t.Errorf("final FEN = %q, want %q", got, botvinnikSpielmannFinal)
 	}
@@ -52,7 +56,7 @@ func TestParsePGNBotvinnikSpielmann(t *testing.T) {
 	// text is where the text has it.
 	p := g.Start
 	for i, gm := range g.Moves {
-		if want := p.SAN(gm.Move); gm.SAN != want {
+		if want := SAN(&p, gm.Move); gm.SAN != want {
 			t.Errorf("move %d: SAN %q, want %q", i+1, gm.SAN, want)
 		}
 		if gm.Line != 1 || !strings.HasPrefix(botvinnikSpielmann[gm.Col-1:], gm.SAN) {
@@ -118,11 +122,11 @@ func TestParsePGNSyntax(t *testing.T) {
 				}
 			}},
 		{"tags with spaces inside the brackets", "[ Event   \"x\" ]\n*", []string{" | *"}, nil},
-		{"SetUp and FEN", "[SetUp \"1\"]\n[FEN \"" + kiwipete + "\"]\n\n1. O-O-O O-O *",
+		{"SetUp and FEN", "[SetUp \"1\"]\n[FEN \"" + corpus.Kiwipete + "\"]\n\n1. O-O-O O-O *",
 			[]string{"e1c1 e8g8 | *"},
 			func(t *testing.T, games []Game) {
-				if games[0].Start.FEN() != kiwipete {
-					t.Errorf("Start = %s, want %s", games[0].Start.FEN(), kiwipete)
+				if games[0].Start.FEN() != corpus.Kiwipete {
+					t.Errorf("Start = %s, want %s", games[0].Start.FEN(), corpus.Kiwipete)
 				}
 			}},
 		{"FEN without SetUp", "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 1\"]\n1... Kd7 2. O-O *", []string{"e8d7 e1g1 | *"}, nil},
@@ -134,16 +138,16 @@ func TestParsePGNSyntax(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games, err := ParsePGN(tt.pgn)
+			games, err := Parse(tt.pgn)
 			if err != nil {
-				t.Fatalf("ParsePGN(%q): %v", tt.pgn, err)
+				t.Fatalf("Parse(%q): %v", tt.pgn, err)
 			}
 			if len(games) != len(tt.games) {
-				t.Fatalf("ParsePGN(%q): %d games, want %d", tt.pgn, len(games), len(tt.games))
+				t.Fatalf("Parse(%q): %d games, want %d", tt.pgn, len(games), len(tt.games))
 			}
 			for i, want := range tt.games {
 				if got := gameSummary(&games[i]); got != want {
-					t.Errorf("ParsePGN(%q) game %d = %q, want %q", tt.pgn, i+1, got, want)
+					t.Errorf("Parse(%q) game %d = %q, want %q", tt.pgn, i+1, got, want)
 				}
 			}
 			if tt.check != nil {
@@ -165,7 +169,7 @@ func gameSummary(g *Game) string {
 	return b.String() + " | " + g.Result
 }
 
-// TestParsePGNErrors checks that malformed PGN gives a *PGNError at the
+// TestParsePGNErrors checks that malformed PGN gives a *Error at the
 // right line and column, of the right kind, and the games read before the
 // fault.
 func TestParsePGNErrors(t *testing.T) {
@@ -176,55 +180,55 @@ func TestParsePGNErrors(t *testing.T) {
 		msg       string
 		games     []string // the partial games returned, as gameSummary writes them
 	}{
-		{"illegal move", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 Nc6 *", 3, 13, ErrIllegalMove,
+		{"illegal move", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 Nc6 *", 3, 13, core.ErrIllegalMove,
 			"white's move 2: no legal move matches Ke3", []string{"e2e4 e7e5 | *"}},
-		{"illegal move after an attached move number", "1.e4 e5 2.Bb6", 1, 11, ErrIllegalMove,
+		{"illegal move after an attached move number", "1.e4 e5 2.Bb6", 1, 11, core.ErrIllegalMove,
 			"no legal move matches Bb6", []string{"e2e4 e7e5 | *"}},
-		{"illegal black move", "1. e4 e5\n2. Nf3 Nc6\n3. Bc4 Nf6\n4. Ng5 Bxc4\n", 4, 8, ErrIllegalMove,
+		{"illegal black move", "1. e4 e5\n2. Nf3 Nc6\n3. Bc4 Nf6\n4. Ng5 Bxc4\n", 4, 8, core.ErrIllegalMove,
 			"black's move 4: no legal move matches Bxc4", []string{"e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5 | *"}},
-		{"ambiguous move", "[FEN \"" + twoKnightsFEN + "\"]\n[SetUp \"1\"]\n\n1. Nd2 *", 4, 4, ErrAmbiguousMove,
+		{"ambiguous move", "[FEN \"" + twoKnightsFEN + "\"]\n[SetUp \"1\"]\n\n1. Nd2 *", 4, 4, core.ErrAmbiguousMove,
 			"ambiguous: Nbd2 or Nfd2", []string{" | *"}},
-		{"not SAN", "1. e4 e5 2. Nf9", 1, 13, ErrMoveSyntax, `"Nf9" is not SAN`, []string{"e2e4 e7e5 | *"}},
-		{"null move", "1. e4 -- 2. d4", 1, 7, ErrIllegalMove, "null move", []string{"e2e4 | *"}},
-		{"column counts characters, not bytes", "{é} 1. e4 e5 2. Qxf7 *", 1, 17, ErrIllegalMove,
+		{"not SAN", "1. e4 e5 2. Nf9", 1, 13, core.ErrMoveSyntax, `"Nf9" is not SAN`, []string{"e2e4 e7e5 | *"}},
+		{"null move", "1. e4 -- 2. d4", 1, 7, core.ErrIllegalMove, "null move", []string{"e2e4 | *"}},
+		{"column counts characters, not bytes", "{é} 1. e4 e5 2. Qxf7 *", 1, 17, core.ErrIllegalMove,
 			"no legal move matches Qxf7", []string{"e2e4 e7e5 | *"}},
-		{"unterminated comment", "1. e4 {a comment\nthat never ends\n", 1, 7, ErrPGNSyntax,
+		{"unterminated comment", "1. e4 {a comment\nthat never ends\n", 1, 7, ErrSyntax,
 			"unterminated comment", []string{"e2e4 | *"}},
-		{"unterminated variation", "1. e4 (1. d4 d5 2. c4 e5 *", 1, 7, ErrPGNSyntax,
+		{"unterminated variation", "1. e4 (1. d4 d5 2. c4 e5 *", 1, 7, ErrSyntax,
 			"unterminated variation", []string{"e2e4 | *"}},
-		{"unterminated variation before the next game", "1. e4 (1. d4\n\n[Event \"2\"]\n1. e4 *", 1, 7, ErrPGNSyntax,
+		{"unterminated variation before the next game", "1. e4 (1. d4\n\n[Event \"2\"]\n1. e4 *", 1, 7, ErrSyntax,
 			"unterminated variation", []string{"e2e4 | *"}},
-		{"closing parenthesis without variation", "1. e4 e5) 2. Nf3 *", 1, 9, ErrPGNSyntax,
+		{"closing parenthesis without variation", "1. e4 e5) 2. Nf3 *", 1, 9, ErrSyntax,
 			"')' closes no variation", []string{"e2e4 e7e5 | *"}},
-		{"stray closing brace", "1. e4 } e5", 1, 7, ErrPGNSyntax, "'}' outside a comment or tag pair", []string{"e2e4 | *"}},
-		{"NAG without a number", "1. e4 $ e5", 1, 7, ErrPGNSyntax, "'$' must be followed by a number", []string{"e2e4 | *"}},
-		{"bad move number", "1. e4 e5 2x Nf3", 1, 10, ErrPGNSyntax, "neither a move number nor a move", []string{"e2e4 e7e5 | *"}},
-		{"tag value not quoted", "[Event \"Casual\"]\n[Site Moscow]\n\n1. e4 *", 2, 7, ErrPGNSyntax,
+		{"stray closing brace", "1. e4 } e5", 1, 7, ErrSyntax, "'}' outside a comment or tag pair", []string{"e2e4 | *"}},
+		{"NAG without a number", "1. e4 $ e5", 1, 7, ErrSyntax, "'$' must be followed by a number", []string{"e2e4 | *"}},
+		{"bad move number", "1. e4 e5 2x Nf3", 1, 10, ErrSyntax, "neither a move number nor a move", []string{"e2e4 e7e5 | *"}},
+		{"tag value not quoted", "[Event \"Casual\"]\n[Site Moscow]\n\n1. e4 *", 2, 7, ErrSyntax,
 			"tag Site needs a value in double quotes", nil},
-		{"tag value not terminated", "[Event \"Casual]\n1. e4 *", 1, 8, ErrPGNSyntax,
+		{"tag value not terminated", "[Event \"Casual]\n1. e4 *", 1, 8, ErrSyntax,
 			"unterminated string: the value of tag Event", nil},
-		{"tag without ']'", "[Event \"Casual\"\n1. e4 *", 1, 16, ErrPGNSyntax, "tag pair Event must end with ']'", nil},
-		{"tag without a name", "[\"Casual\"]\n1. e4 *", 1, 2, ErrPGNSyntax, "a tag name", nil},
-		{"bad FEN tag", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/9 w - - 0 1\"]\n\n1. e4 *", 2, 21, ErrSyntax,
+		{"tag without ']'", "[Event \"Casual\"\n1. e4 *", 1, 16, ErrSyntax, "tag pair Event must end with ']'", nil},
+		{"tag without a name", "[\"Casual\"]\n1. e4 *", 1, 2, ErrSyntax, "a tag name", nil},
+		{"bad FEN tag", "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/9 w - - 0 1\"]\n\n1. e4 *", 2, 21, core.ErrFENSyntax,
 			"FEN tag: '9' is not a piece letter", nil},
-		{"bad FEN tag in a game without moves", "[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]", 1, 23, ErrSyntax,
+		{"bad FEN tag in a game without moves", "[FEN \"8/8/8/8/8/8/8/8 x - - 0 1\"]", 1, 23, core.ErrFENSyntax,
 			"FEN tag: active color", nil},
-		{"error in the second game", "[Event \"1\"]\n1. e4 e5 1-0\n\n[Event \"2\"]\n1. d4 d5 2. Bxd5 *", 5, 13, ErrIllegalMove,
+		{"error in the second game", "[Event \"1\"]\n1. e4 e5 1-0\n\n[Event \"2\"]\n1. d4 d5 2. Bxd5 *", 5, 13, core.ErrIllegalMove,
 			"no legal move matches Bxd5", []string{"e2e4 e7e5 | 1-0", "d2d4 d7d5 | *"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			games, err := ParsePGN(tt.pgn)
-			var pe *PGNError
+			games, err := Parse(tt.pgn)
+			var pe *Error
 			if !errors.As(err, &pe) {
-				t.Fatalf("ParsePGN(%q) error = %v, want a *PGNError", tt.pgn, err)
+				t.Fatalf("Parse(%q) error = %v, want a *Error", tt.pgn, err)
 			}
 			if pe.Line != tt.line || pe.Col != tt.col || !errors.Is(err, tt.kind) || !strings.Contains(pe.Msg, tt.msg) {
-				t.Errorf("ParsePGN(%q) error at line %d, column %d: %q (%v); want line %d, column %d, kind %v, a message containing %q",
+				t.Errorf("Parse(%q) error at line %d, column %d: %q (%v); want line %d, column %d, kind %v, a message containing %q",
 					tt.pgn, pe.Line, pe.Col, pe.Msg, pe.Err, tt.line, tt.col, tt.kind, tt.msg)
 			}
 			if line, col := lineCol(tt.pgn, pe.Offset); line != pe.Line || col != pe.Col {
-				t.Errorf("ParsePGN(%q): Offset %d is at line %d, column %d, but the error says %d, %d", tt.pgn, pe.Offset, line, col, pe.Line, pe.Col)
+				t.Errorf("Parse(%q): Offset %d is at line %d, column %d, but the error says %d, %d", tt.pgn, pe.Offset, line, col, pe.Line, pe.Col)
 			}
 			if want := "PGN line " + strconv.Itoa(tt.line) + ", column " + strconv.Itoa(tt.col) + ": "; !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("Error() = %q, want it to start %q", err.Error(), want)
@@ -233,7 +237,7 @@ func TestParsePGNErrors(t *testing.T) {
 				t.Errorf("error in game %d, want %d", pe.Game, max(len(tt.games), 1))
 			}
 			if len(games) != len(tt.games) {
-				t.Fatalf("ParsePGN(%q) returned %d games with the error, want %d", tt.pgn, len(games), len(tt.games))
+				t.Fatalf("Parse(%q) returned %d games with the error, want %d", tt.pgn, len(games), len(tt.games))
 			}
 			for i, want := range tt.games {
 				if got := gameSummary(&games[i]); got != want {
@@ -258,10 +262,10 @@ func lineCol(s string, off int) (line, col int) {
 // its Result tag, moves written in canonical SAN, and a consistent final
 // position.
 func TestParsePGNFile(t *testing.T) {
-	text := readFile(t, "testdata/games.pgn")
-	games, err := ParsePGN(text)
+	text := corpus.ReadFile(t, "games.pgn")
+	games, err := Parse(text)
 	if err != nil {
-		t.Fatalf("ParsePGN(games.pgn): %v", err)
+		t.Fatalf("Parse(games.pgn): %v", err)
 	}
 	if len(games) != 6 {
 		t.Fatalf("games.pgn: %d games, want 6", len(games))
@@ -276,11 +280,11 @@ func TestParsePGNFile(t *testing.T) {
 		}
 		p := g.Start
 		for _, gm := range g.Moves {
-			if want := p.SAN(gm.Move); gm.SAN != want {
+			if want := SAN(&p, gm.Move); gm.SAN != want {
 				t.Errorf("%s, line %d: %q is written for %s", name, gm.Line, gm.SAN, want)
 			}
 			p.Play(gm.Move)
-			checkInvariants(t, &p)
+			coretest.CheckInvariants(t, &p)
 		}
 		if p != g.PositionAt(len(g.Moves)) {
 			t.Errorf("%s: PositionAt(len(Moves)) differs from the replayed position", name)
@@ -289,52 +293,52 @@ func TestParsePGNFile(t *testing.T) {
 	}
 }
 
-// FuzzParsePGN checks that ParsePGN never panics, that every error is a
-// *PGNError inside the text, and that every game returned (complete or
+// FuzzParsePGN checks that Parse never panics, that every error is a
+// *Error inside the text, and that every game returned (complete or
 // partial) replays legally from its start position.
 func FuzzParsePGN(f *testing.F) {
 	f.Add(botvinnikSpielmann)
-	f.Add(readFile(f, "testdata/games.pgn"))
-	f.Add("[Event \"x\"]\n[FEN \"" + kiwipete + "\"]\n1. O-O-O {c} (1. O-O $1) O-O 2. Kb1 ; end\n% esc\n*")
+	f.Add(corpus.ReadFile(f, "games.pgn"))
+	f.Add("[Event \"x\"]\n[FEN \"" + corpus.Kiwipete + "\"]\n1. O-O-O {c} (1. O-O $1) O-O 2. Kb1 ; end\n% esc\n*")
 	f.Add("1. e4 (1. d4 {(} ) e5 2. Nf3!? Nc6?! 3. Bb5 a6 1/2-1/2\n\n1... e5")
 	f.Add("{unterminated")
 	f.Add("[Event \"unterminated]\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		games, err := ParsePGN(text)
+		games, err := Parse(text)
 		if err != nil {
-			var pe *PGNError
+			var pe *Error
 			if !errors.As(err, &pe) || pe.Line < 1 || pe.Col < 1 || pe.Offset < 0 || pe.Offset > len(text) || pe.Msg == "" || pe.Game < 1 {
-				t.Fatalf("ParsePGN(%q) error %#v", text, err)
+				t.Fatalf("Parse(%q) error %#v", text, err)
 			}
 		}
 		for _, g := range games {
 			p := g.Start
-			checkInvariants(t, &p)
+			coretest.CheckInvariants(t, &p)
 			for _, gm := range g.Moves {
 				legal := false
 				for _, m := range p.LegalMoves(nil) {
 					legal = legal || m == gm.Move
 				}
 				if !legal {
-					t.Fatalf("ParsePGN(%q): %q (%v) is not legal in %s", text, gm.SAN, gm.Move, p.FEN())
+					t.Fatalf("Parse(%q): %q (%v) is not legal in %s", text, gm.SAN, gm.Move, p.FEN())
 				}
 				p.Play(gm.Move)
 			}
 			switch g.Result {
 			case "1-0", "0-1", "1/2-1/2", "*":
 			default:
-				t.Fatalf("ParsePGN(%q): result %q", text, g.Result)
+				t.Fatalf("Parse(%q): result %q", text, g.Result)
 			}
 		}
 	})
 }
 
 func BenchmarkParsePGN(b *testing.B) {
-	text := readFile(b, "testdata/games.pgn")
+	text := corpus.ReadFile(b, "games.pgn")
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ParsePGN(text); err != nil {
+		if _, err := Parse(text); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,22 +1,25 @@
-package core
+package repr
 
 import (
 	"errors"
 	"math/bits"
 	"strconv"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
 // minimalCodes holds each piece type's code without its colour bit, in
 // its low n bits, most significant first.
-var minimalCodes = [PieceTypeCount]struct{ bits, n uint8 }{
-	Pawn: {0b10, 2}, Bishop: {0b1100, 4}, Knight: {0b1101, 4},
-	Rook: {0b1110, 4}, Queen: {0b11110, 5}, King: {0b11111, 5},
+var minimalCodes = [core.PieceTypeCount]struct{ bits, n uint8 }{
+	core.Pawn: {0b10, 2}, core.Bishop: {0b1100, 4}, core.Knight: {0b1101, 4},
+	core.Rook: {0b1110, 4}, core.Queen: {0b11110, 5}, core.King: {0b11111, 5},
 }
 
 // MinimalCode returns pc's code in the minimal encoding as '0' and '1':
 // "0" for NoPiece, "101" for WhitePawn, "100" for BlackPawn, "111111" for
 // WhiteKing.
-func MinimalCode(pc Piece) string {
+func MinimalCode(pc core.Piece) string {
 	var buf [6]byte
 	return string(appendPiece(buf[:0], pc))
 }
@@ -32,11 +35,11 @@ type BitString struct {
 // A BitSpan is the run of bits one square or one state field occupies in
 // a BitString.
 type BitSpan struct {
-	Field  int    // the FEN field coded: FieldPiecePlacement for a square, FieldActiveColor … FieldFullmoveNumber
-	Square Square // the square coded (FieldPiecePlacement), else NoSquare
-	Piece  Piece  // the square's piece, NoPiece when empty or not a square
-	Start  int    // offset of the first bit
-	Len    int    // number of bits
+	Field  int         // the FEN field coded: FieldPiecePlacement for a square, FieldActiveColor … FieldFullmoveNumber
+	Square core.Square // the square coded (FieldPiecePlacement), else NoSquare
+	Piece  core.Piece  // the square's piece, NoPiece when empty or not a square
+	Start  int         // offset of the first bit
+	Len    int         // number of bits
 }
 
 // Len returns the number of bits.
@@ -53,8 +56,8 @@ func (b BitString) String() string { return b.bits }
 func (b BitString) Spans() []BitSpan { return b.spans }
 
 // SquareSpan returns the span of sq's code, or false when b has no spans.
-func (b BitString) SquareSpan(sq Square) (BitSpan, bool) {
-	if len(b.spans) < SquareCount || sq >= NoSquare {
+func (b BitString) SquareSpan(sq core.Square) (BitSpan, bool) {
+	if len(b.spans) < core.SquareCount || sq >= core.NoSquare {
 		return BitSpan{}, false
 	}
 	return b.spans[int(7-sq.Rank())*8+int(sq.File())], true
@@ -77,15 +80,18 @@ func (b BitString) Bytes() []byte {
 func ParseBitString(s string) (BitString, error) {
 	for i := range len(s) {
 		if s[i] != '0' && s[i] != '1' {
-			return BitString{}, minimalError(0, i, ErrMalformed, describe(s, i)+" is not a bit: write only 0 and 1")
+			return BitString{}, minimalError(0, i, ErrMalformed, chars.Describe(s, i)+" is not a bit: write only 0 and 1")
 		}
 	}
 	return BitString{bits: s}, nil
 }
 
 // The kinds of minimal-encoding error, wrapped by every *MinimalError
-// (test with errors.Is); a counter too large for MaxCounter wraps ErrRange.
+// (test with errors.Is).
 var (
+	// ErrRange: a halfmove clock or fullmove number above core.MaxCounter
+	// (or a fullmove number of 0).
+	ErrRange = errors.New("value out of range")
 	// ErrTruncated: the bits end inside a square's code or a state field.
 	ErrTruncated = errors.New("minimal encoding is truncated")
 	// ErrMalformed: a byte other than '0' or '1', or bits after the
@@ -106,7 +112,7 @@ type MinimalError struct {
 func (e *MinimalError) Error() string {
 	where := "minimal encoding"
 	if e.Field != 0 {
-		where += ", " + FieldName(e.Field)
+		where += ", " + core.FieldName(e.Field)
 	}
 	return where + " at bit " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
@@ -158,65 +164,69 @@ func minimalError(field, offset int, kind error, msg string) error {
 // The start position's placement takes exactly 164 bits (32 empty squares
 // × 1 + 16 pawns × 3 + 12 knights, bishops and rooks × 5 + 4 queens and
 // kings × 6) and its state 8 (1 + 4 + 1 + 1 + 1): 172 bits, 22 bytes.
-func (p *Position) EncodeMinimal() BitString {
+func EncodeMinimal(p *core.Position) BitString {
 	var arr [256]byte // the longest encoding, 64·6 + 1 + 4 + 5 + 63 + 61 = 518 bits, outgrows it: append copies
 	buf := arr[:0]
-	spans := make([]BitSpan, 0, SquareCount+5)
+	spans := make([]BitSpan, 0, core.SquareCount+5)
 	for rank := 7; rank >= 0; rank-- {
 		for file := range 8 {
-			sq := Square(8*rank + file)
+			sq := core.Square(8*rank + file)
 			start := len(buf)
-			buf = appendPiece(buf, p.mailbox[sq])
-			spans = append(spans, BitSpan{FieldPiecePlacement, sq, p.mailbox[sq], start, len(buf) - start})
+			buf = appendPiece(buf, p.PieceAt(sq))
+			spans = append(spans, BitSpan{core.FieldPiecePlacement, sq, p.PieceAt(sq), start, len(buf) - start})
 		}
 	}
 	state := func(field, start int) {
-		spans = append(spans, BitSpan{field, NoSquare, NoPiece, start, len(buf) - start})
+		spans = append(spans, BitSpan{field, core.NoSquare, core.NoPiece, start, len(buf) - start})
 	}
 	start := len(buf)
 	buf = appendBits(buf, uint64(p.SideToMove^1)&1, 1)
-	state(FieldActiveColor, start)
+	state(core.FieldActiveColor, start)
 	start = len(buf)
 	for i := range 4 {
 		buf = appendBits(buf, uint64(p.Castling>>i&1), 1)
 	}
-	state(FieldCastling, start)
+	state(core.FieldCastling, start)
 	start = len(buf)
-	if p.EnPassant >= NoSquare {
+	if p.EnPassant >= core.NoSquare {
 		buf = appendBits(buf, 0, 1)
 	} else {
 		buf = appendBits(buf, 1, 1)
 		buf = appendBits(buf, uint64(p.EnPassant.File()), 3)
-		buf = appendBits(buf, uint64(b2i(p.EnPassant.Rank() == Rank6)), 1)
+		rank6 := uint64(0) // 1 when the target square is on rank 6
+		if p.EnPassant.Rank() == core.Rank6 {
+			rank6 = 1
+		}
+		buf = appendBits(buf, rank6, 1)
 	}
-	state(FieldEnPassant, start)
+	state(core.FieldEnPassant, start)
 	start = len(buf)
 	buf = appendGamma(buf, uint64(p.HalfmoveClock)+1)
-	state(FieldHalfmoveClock, start)
+	state(core.FieldHalfmoveClock, start)
 	start = len(buf)
 	buf = appendGamma(buf, uint64(p.FullmoveNumber))
-	state(FieldFullmoveNumber, start)
+	state(core.FieldFullmoveNumber, start)
 	return BitString{bits: string(buf), spans: spans}
 }
 
 // DecodeMinimal returns the position b encodes (see EncodeMinimal). Bits
 // that end inside a field, bits left over after the fullmove number, and a
 // counter above MaxCounter are a *MinimalError naming the field and the
-// bit offset. For every position p, DecodeMinimal(p.EncodeMinimal())
+// bit offset. For every position p, DecodeMinimal(EncodeMinimal(&p))
 // returns p, and every b it accepts encodes back to b.
-func DecodeMinimal(b BitString) (Position, error) {
-	p := NewPosition()
+func DecodeMinimal(b BitString) (core.Position, error) {
+	p := core.NewPosition()
 	r := bitReader{s: b.bits}
 	for rank := 7; rank >= 0; rank-- {
 		for file := range 8 {
-			sq := Square(8*rank + file)
+			sq := core.Square(8*rank + file)
 			start := r.i
 			pc, ok := r.piece()
 			if !ok {
-				return Position{}, minimalError(FieldPiecePlacement, start, ErrTruncated,
+				return core.Position{}, minimalError(core.FieldPiecePlacement, start, ErrTruncated,
 					"the code of "+sq.String()+" is cut off after "+strconv.Itoa(r.i-start)+" bits")
 			}
-			if pc != NoPiece {
+			if pc != core.NoPiece {
 				p.Put(pc, sq)
 			}
 		}
@@ -224,38 +234,38 @@ func DecodeMinimal(b BitString) (Position, error) {
 	start := r.i
 	v, ok := r.read(1)
 	if !ok {
-		return Position{}, r.truncated(FieldActiveColor, start, 1)
+		return core.Position{}, r.truncated(core.FieldActiveColor, start, 1)
 	}
-	p.SideToMove = Color(v ^ 1)
+	p.SideToMove = core.Color(v ^ 1)
 	start = r.i
 	if v, ok = r.read(4); !ok {
-		return Position{}, r.truncated(FieldCastling, start, 4)
+		return core.Position{}, r.truncated(core.FieldCastling, start, 4)
 	}
 	for i := range 4 {
-		p.Castling |= CastlingRights(v>>(3-i)&1) << i
+		p.Castling |= core.CastlingRights(v>>(3-i)&1) << i
 	}
 	start = r.i
 	if v, ok = r.read(1); !ok {
-		return Position{}, r.truncated(FieldEnPassant, start, 1)
+		return core.Position{}, r.truncated(core.FieldEnPassant, start, 1)
 	}
 	if v == 1 {
 		if v, ok = r.read(4); !ok {
-			return Position{}, r.truncated(FieldEnPassant, start, 5)
+			return core.Position{}, r.truncated(core.FieldEnPassant, start, 5)
 		}
-		p.EnPassant = NewSquare(File(v>>1), [2]Rank{Rank3, Rank6}[v&1])
+		p.EnPassant = core.NewSquare(core.File(v>>1), [2]core.Rank{core.Rank3, core.Rank6}[v&1])
 	}
-	h, err := r.gamma(FieldHalfmoveClock, MaxCounter+1)
+	h, err := r.gamma(core.FieldHalfmoveClock, core.MaxCounter+1)
 	if err != nil {
-		return Position{}, err
+		return core.Position{}, err
 	}
 	p.HalfmoveClock = int(h - 1)
-	n, err := r.gamma(FieldFullmoveNumber, MaxCounter)
+	n, err := r.gamma(core.FieldFullmoveNumber, core.MaxCounter)
 	if err != nil {
-		return Position{}, err
+		return core.Position{}, err
 	}
 	p.FullmoveNumber = int(n)
 	if r.i < len(r.s) {
-		return Position{}, minimalError(FieldFullmoveNumber, r.i, ErrMalformed,
+		return core.Position{}, minimalError(core.FieldFullmoveNumber, r.i, ErrMalformed,
 			strconv.Itoa(len(r.s)-r.i)+" bits left over after the fullmove number")
 	}
 	return p, nil
@@ -272,8 +282,8 @@ func appendBits(dst []byte, v uint64, n int) []byte {
 
 // appendPiece appends pc's code to dst: "0" for NoPiece, else its type's
 // code and the colour bit (1 for white).
-func appendPiece(dst []byte, pc Piece) []byte {
-	if pc >= NoPiece {
+func appendPiece(dst []byte, pc core.Piece) []byte {
+	if pc >= core.NoPiece {
 		return append(dst, '0')
 	}
 	c := minimalCodes[pc.Type()]
@@ -312,44 +322,44 @@ func (r *bitReader) read(n int) (uint64, bool) {
 // The code is complete: 0 empty, 10 pawn, 1100 bishop, 1101 knight, 1110
 // rook, 11110 queen, 11111 king, each but the empty square followed by the
 // colour bit.
-func (r *bitReader) piece() (Piece, bool) {
+func (r *bitReader) piece() (core.Piece, bool) {
 	ones := 0 // leading 1s read so far, up to 4
 	for ones < 4 {
 		v, ok := r.read(1)
 		if !ok {
-			return NoPiece, false
+			return core.NoPiece, false
 		}
 		if v == 0 {
 			break
 		}
 		ones++
 	}
-	var pt PieceType
+	var pt core.PieceType
 	switch ones {
 	case 0:
-		return NoPiece, true
+		return core.NoPiece, true
 	case 1:
-		pt = Pawn
+		pt = core.Pawn
 	case 2:
 		v, ok := r.read(1)
 		if !ok {
-			return NoPiece, false
+			return core.NoPiece, false
 		}
-		pt = [2]PieceType{Bishop, Knight}[v]
+		pt = [2]core.PieceType{core.Bishop, core.Knight}[v]
 	case 3:
-		pt = Rook
+		pt = core.Rook
 	default:
 		v, ok := r.read(1)
 		if !ok {
-			return NoPiece, false
+			return core.NoPiece, false
 		}
-		pt = [2]PieceType{Queen, King}[v]
+		pt = [2]core.PieceType{core.Queen, core.King}[v]
 	}
 	c, ok := r.read(1)
 	if !ok {
-		return NoPiece, false
+		return core.NoPiece, false
 	}
-	return NewPiece(Color(c^1), pt), true
+	return core.NewPiece(core.Color(c^1), pt), true
 }
 
 // gamma reads an Elias gamma code for field and checks its value is at
@@ -359,7 +369,7 @@ func (r *bitReader) gamma(field int, limit uint64) (uint64, error) {
 	for ; r.i < len(r.s) && r.s[r.i] == '0'; r.i++ {
 		if zeros++; zeros > 31 {
 			return 0, minimalError(field, start, ErrRange,
-				"more than 31 leading zeros: "+FieldName(field)+" would exceed "+strconv.Itoa(MaxCounter))
+				"more than 31 leading zeros: "+core.FieldName(field)+" would exceed "+strconv.Itoa(core.MaxCounter))
 		}
 	}
 	v, ok := r.read(zeros + 1)
@@ -369,7 +379,7 @@ func (r *bitReader) gamma(field int, limit uint64) (uint64, error) {
 	}
 	if v > limit {
 		return 0, minimalError(field, start, ErrRange,
-			"Elias gamma value "+strconv.FormatUint(v, 10)+" puts "+FieldName(field)+" above "+strconv.Itoa(MaxCounter))
+			"Elias gamma value "+strconv.FormatUint(v, 10)+" puts "+core.FieldName(field)+" above "+strconv.Itoa(core.MaxCounter))
 	}
 	return v, nil
 }

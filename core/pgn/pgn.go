@@ -1,16 +1,19 @@
-package core
+package pgn
 
 import (
 	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
-// ErrPGNSyntax is the kind of a [PGNError] for text that departs from the
+// ErrSyntax is the kind of a [Error] for text that departs from the
 // PGN format (test with errors.Is). An illegal or ambiguous move instead
-// wraps a *MoveError, and a bad FEN tag a *FENError.
-var ErrPGNSyntax = errors.New("invalid PGN")
+// wraps a *core.MoveError, and a bad FEN tag a *FENError.
+var ErrSyntax = errors.New("invalid PGN")
 
 // A Tag is one tag pair of a PGN game, e.g. {Name: "White", Value:
 // "Botvinnik"} for [White "Botvinnik"] (PGN standard, section 8.1.1). The
@@ -21,7 +24,7 @@ type Tag struct {
 
 // A GameMove is one move of a game's main line.
 type GameMove struct {
-	Move Move
+	Move core.Move
 	// SAN is the move as the PGN text writes it, without its move number
 	// but with any check sign or annotation attached to it, e.g. "Nxe5+!?".
 	// Position.SAN gives the canonical form.
@@ -40,7 +43,7 @@ type Game struct {
 	// Start is the position before the first move: the FEN tag's position
 	// when there is one (unless the SetUp tag is "0"), else the standard
 	// starting position.
-	Start Position
+	Start core.Position
 	// Moves is the main line, each move legal in the position before it.
 	Moves []GameMove
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2" or
@@ -63,7 +66,7 @@ func (g *Game) Tag(name string) string {
 // PositionAt returns the position after the game's first ply moves: Start
 // for 0, the final position for len(g.Moves). ply is clamped to that
 // range. It replays the moves from Start each time.
-func (g *Game) PositionAt(ply int) Position {
+func (g *Game) PositionAt(ply int) core.Position {
 	p := g.Start
 	for _, m := range g.Moves[:max(0, min(ply, len(g.Moves)))] {
 		p.Play(m.Move)
@@ -71,28 +74,28 @@ func (g *Game) PositionAt(ply int) Position {
 	return p
 }
 
-// A PGNError reports where a PGN text departs from the format, or holds a
+// A Error reports where a PGN text departs from the format, or holds a
 // move that is not legal.
-type PGNError struct {
+type Error struct {
 	Line   int    // 1-based line of the fault
 	Col    int    // 1-based column, in characters (Unicode code points), a tab counting one
 	Offset int    // 0-based byte offset of the fault in the text
 	Game   int    // 1-based number of the game the fault is in
 	Msg    string // what is wrong, lower case, e.g. "unterminated comment: '{' has no matching '}'"
-	Err    error  // ErrPGNSyntax, a *MoveError (a move that is not SAN, illegal or ambiguous) or a *FENError (bad FEN tag)
+	Err    error  // ErrSyntax, a *core.MoveError (a move that is not SAN, illegal or ambiguous) or a *FENError (bad FEN tag)
 }
 
 // Error returns e.g. `PGN line 12, column 4: white's move 9: no legal move
 // matches Nf3`.
-func (e *PGNError) Error() string {
+func (e *Error) Error() string {
 	return "PGN line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Col) + ": " + e.Msg
 }
 
-// Unwrap returns the error's cause: ErrPGNSyntax, a *MoveError or a
+// Unwrap returns the error's cause: ErrSyntax, a *core.MoveError or a
 // *FENError.
-func (e *PGNError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// ParsePGN reads every game of a PGN text (PGN standard, sections 8 and
+// Parse reads every game of a PGN text (PGN standard, sections 8 and
 // 16.1): each game's tag pairs, then its movetext, whose main line is
 // replayed from the start position ([Game.Start]) with [Position.ParseSAN].
 // Skipped: comments in braces and from ';' to the end of the line, lines
@@ -104,15 +107,15 @@ func (e *PGNError) Unwrap() error { return e.Err }
 // the text. Text with no game (empty, or only comments) gives no games
 // and no error.
 //
-// On error it returns a *PGNError, with the 1-based line and column of
+// On error it returns a *Error, with the 1-based line and column of
 // the fault, together with the games read so far: every game completed
 // before the fault and, when the fault is in a game's movetext, that game
 // with the moves before the fault and Result "*", so that a caller can
-// still show what was read. The error wraps ErrPGNSyntax, the *MoveError
+// still show what was read. The error wraps ErrSyntax, the *core.MoveError
 // of an illegal, ambiguous or unreadable move, or the *FENError of a bad
 // FEN tag.
-func ParsePGN(text string) ([]Game, error) {
-	r := pgnReader{text: text, loc: locator{text: text, line: 1, col: 1}}
+func Parse(text string) ([]Game, error) {
+	r := reader{text: text, loc: locator{text: text, line: 1, col: 1}}
 	if strings.HasPrefix(text, byteOrderMark) {
 		r.i, r.start, r.loc.off = len(byteOrderMark), len(byteOrderMark), len(byteOrderMark)
 	}
@@ -128,25 +131,25 @@ func ParsePGN(text string) ([]Game, error) {
 // at the start of a file.
 const byteOrderMark = "\uFEFF"
 
-// pgnReader holds the state of one ParsePGN call.
-type pgnReader struct {
+// reader holds the state of one Parse call.
+type reader struct {
 	text  string
 	start int // offset of the text proper, after any byte order mark
 	i     int // offset of the next byte to read
 	loc   locator
 	games []Game
 
-	game       Game     // the game being read, while inGame
-	inGame     bool     // a game has begun (a tag pair or movetext seen)
-	inMovetext bool     // its movetext has begun: game.Start and pos are set
-	pos        Position // the position after game.Moves
-	fenAt      int      // offset of the first FEN tag's value in the text
-	fenEscaped bool     // that value has escapes, so its offsets differ from the text's
-	parens     []int    // offsets of the open '(' of the variations being skipped
+	game       Game          // the game being read, while inGame
+	inGame     bool          // a game has begun (a tag pair or movetext seen)
+	inMovetext bool          // its movetext has begun: game.Start and pos are set
+	pos        core.Position // the position after game.Moves
+	fenAt      int           // offset of the first FEN tag's value in the text
+	fenEscaped bool          // that value has escapes, so its offsets differ from the text's
+	parens     []int         // offsets of the open '(' of the variations being skipped
 }
 
 // read reads the whole text.
-func (r *pgnReader) read() error {
+func (r *reader) read() error {
 	s := r.text
 	for r.i < len(s) {
 		c := s[r.i]
@@ -187,10 +190,10 @@ func (r *pgnReader) read() error {
 			}
 			r.i = j
 		case c == '}' || c == ']' || c == '"':
-			return r.syntax(r.i, describe(s, r.i)+" outside a comment or tag pair")
+			return r.syntax(r.i, chars.Describe(s, r.i)+" outside a comment or tag pair")
 		default:
 			j := r.i
-			for j < len(s) && !isPGNDelimiter(s[j]) {
+			for j < len(s) && !isDelimiter(s[j]) {
 				j++
 			}
 			if j == r.i { // a lone '*'
@@ -211,10 +214,10 @@ func (r *pgnReader) read() error {
 	return nil
 }
 
-// isPGNDelimiter reports whether c ends a movetext token: white space or
+// isDelimiter reports whether c ends a movetext token: white space or
 // a character that starts another kind of token ('*' is a token of its
 // own).
-func isPGNDelimiter(c byte) bool {
+func isDelimiter(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '\v', '\f', '{', '}', '(', ')', '[', ']', ';', '$', '"', '*':
 		return true
@@ -223,7 +226,7 @@ func isPGNDelimiter(c byte) bool {
 }
 
 // skipLine skips to the end of the line (a ';' comment or a '%' escape).
-func (r *pgnReader) skipLine() {
+func (r *reader) skipLine() {
 	if end := strings.IndexByte(r.text[r.i:], '\n'); end >= 0 {
 		r.i += end + 1
 	} else {
@@ -233,7 +236,7 @@ func (r *pgnReader) skipLine() {
 
 // tagPair reads a tag pair, [Name "value"], starting at the '['. A tag
 // pair after movetext begins the next game.
-func (r *pgnReader) tagPair() error {
+func (r *reader) tagPair() error {
 	s, start := r.text, r.i
 	if len(r.parens) > 0 {
 		return r.syntax(r.parens[len(r.parens)-1], "unterminated variation: '(' has no matching ')' before the next tag pair")
@@ -298,17 +301,18 @@ func skipSpaces(s string, i int) int {
 
 // beginMovetext starts the current game's movetext (and the game itself
 // if it has no tag pairs): it sets the start position from the tags.
-func (r *pgnReader) beginMovetext() error {
+func (r *reader) beginMovetext() error {
 	if r.inMovetext {
 		return nil
 	}
 	if !r.inGame {
 		r.game, r.inGame = Game{}, true
 	}
-	start, err := ParseFEN(StartFEN)
+	start, _ := core.ParseFEN(core.StartFEN) // StartFEN always parses
 	if fen := r.game.Tag("FEN"); fen != "" && r.game.Tag("SetUp") != "0" {
-		if start, err = ParseFEN(fen); err != nil {
-			var fe *FENError
+		var err error
+		if start, err = core.ParseFEN(fen); err != nil {
+			var fe *core.FENError
 			errors.As(err, &fe)
 			at := r.fenAt
 			if !r.fenEscaped {
@@ -324,7 +328,7 @@ func (r *pgnReader) beginMovetext() error {
 // token handles one movetext token starting at offset at: a move number,
 // a move, an annotation mark, or a game termination marker. Tokens inside
 // variations are skipped.
-func (r *pgnReader) token(tok string, at int) error {
+func (r *reader) token(tok string, at int) error {
 	if err := r.beginMovetext(); err != nil {
 		return err
 	}
@@ -355,9 +359,9 @@ func (r *pgnReader) token(tok string, at int) error {
 			return nil
 		}
 	}
-	m, err := r.pos.ParseSAN(tok)
+	m, err := ParseSAN(&r.pos, tok)
 	if err != nil {
-		var me *MoveError
+		var me *core.MoveError
 		errors.As(err, &me)
 		return r.fail(at, r.pos.SideToMove.String()+"'s move "+strconv.Itoa(r.pos.FullmoveNumber)+": "+me.Msg, err)
 	}
@@ -369,7 +373,7 @@ func (r *pgnReader) token(tok string, at int) error {
 
 // endGame completes the current game with the given termination marker,
 // or, for "", with the Result tag's value.
-func (r *pgnReader) endGame(result string) error {
+func (r *reader) endGame(result string) error {
 	if err := r.beginMovetext(); err != nil {
 		return err
 	}
@@ -386,15 +390,15 @@ func (r *pgnReader) endGame(result string) error {
 	return nil
 }
 
-// syntax returns a *PGNError wrapping ErrPGNSyntax at offset at.
-func (r *pgnReader) syntax(at int, msg string) error {
-	return r.fail(at, msg, ErrPGNSyntax)
+// syntax returns a *Error wrapping ErrSyntax at offset at.
+func (r *reader) syntax(at int, msg string) error {
+	return r.fail(at, msg, ErrSyntax)
 }
 
-// fail returns a *PGNError at offset at; it is the only constructor.
-func (r *pgnReader) fail(at int, msg string, err error) error {
+// fail returns a *Error at offset at; it is the only constructor.
+func (r *reader) fail(at int, msg string, err error) error {
 	line, col := r.loc.at(at)
-	return &PGNError{Line: line, Col: col, Offset: at, Game: len(r.games) + 1, Msg: msg, Err: err}
+	return &Error{Line: line, Col: col, Offset: at, Game: len(r.games) + 1, Msg: msg, Err: err}
 }
 
 // A locator turns byte offsets into 1-based lines and columns, walking

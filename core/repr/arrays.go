@@ -1,6 +1,10 @@
-package core
+package repr
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/bitview/bitview/core"
+)
 
 // The piece codes of the array representations, as tutorials number them:
 //
@@ -22,13 +26,13 @@ const (
 )
 
 // codeNames holds the tutorial name of each code 0 … 12.
-var codeNames = [PieceCount + 1]string{"EMPTY", "WPAWN", "WKNIGHT", "WBISHOP", "WROOK", "WQUEEN", "WKING",
+var codeNames = [core.PieceCount + 1]string{"EMPTY", "WPAWN", "WKNIGHT", "WBISHOP", "WROOK", "WQUEEN", "WKING",
 	"BPAWN", "BKNIGHT", "BBISHOP", "BROOK", "BQUEEN", "BKING"}
 
 // Code returns the piece's code in the array representations (see
 // CodeEmpty): WhitePawn 1 … BlackKing 12, and CodeEmpty (0) for NoPiece.
-func (pc Piece) Code() uint8 {
-	if pc >= NoPiece {
+func Code(pc core.Piece) uint8 {
+	if pc >= core.NoPiece {
 		return CodeEmpty
 	}
 	return uint8(pc) + 1
@@ -37,21 +41,21 @@ func (pc Piece) Code() uint8 {
 // PieceFromCode returns the piece whose array code is c: NoPiece for
 // CodeEmpty, WhitePawn … BlackKing for 1 … 12. It reports false for any
 // other code, CodeOffBoard included.
-func PieceFromCode(c uint8) (Piece, bool) {
-	if c > PieceCount {
-		return NoPiece, false
+func PieceFromCode(c uint8) (core.Piece, bool) {
+	if c > core.PieceCount {
+		return core.NoPiece, false
 	}
 	if c == CodeEmpty {
-		return NoPiece, true
+		return core.NoPiece, true
 	}
-	return Piece(c - 1), true
+	return core.Piece(c - 1), true
 }
 
 // CodeName returns the tutorial name of an array code: "EMPTY", "WPAWN" …
 // "BKING", "OFFBOARD", or the number for any other code.
 func CodeName(c uint8) string {
 	switch {
-	case c <= PieceCount:
+	case c <= core.PieceCount:
 		return codeNames[c]
 	case c == CodeOffBoard:
 		return "OFFBOARD"
@@ -62,72 +66,72 @@ func CodeName(c uint8) string {
 // A boardArray describes one array form: its size, the grid width the
 // knight offsets are computed in, and where each square lives.
 type boardArray struct {
-	repr    string           // id in Representations
-	size    int              // number of cells
-	width   int              // cells per row
-	index   func(Square) int // cell of a square
-	square  func(int) Square // square of a cell, NoSquare when off-board or out of range
-	and0x88 bool             // off-board test: index & 0x88 (else: read the OFFBOARD sentinel)
+	repr    string                // id in Representations
+	size    int                   // number of cells
+	width   int                   // cells per row
+	index   func(core.Square) int // cell of a square
+	square  func(int) core.Square // square of a cell, NoSquare when off-board or out of range
+	and0x88 bool                  // off-board test: index & 0x88 (else: read the OFFBOARD sentinel)
 }
 
 // The layouts the bordered arrays share their numbering with (layout.go).
 var (
-	layout0x88, _  = LayoutByID("0x88")
-	layout10x12, _ = LayoutByID("10x12")
+	layout0x88, _  = core.LayoutByID("0x88")
+	layout10x12, _ = core.LayoutByID("10x12")
 )
 
 // The four array forms.
 var (
-	array64 = &boardArray{repr: "array64", size: SquareCount, width: 8,
-		index: func(sq Square) int { return int(sq) }, square: square64}
+	array64 = &boardArray{repr: "array64", size: core.SquareCount, width: 8,
+		index: func(sq core.Square) int { return int(sq) }, square: square64}
 	array0x88 = &boardArray{repr: "0x88", size: 128, width: 16,
-		index:   func(sq Square) int { return layout0x88.Index(sq) },
-		square:  func(i int) Square { return layout0x88.SquareAt(i) },
+		index:   func(sq core.Square) int { return layout0x88.Index(sq) },
+		square:  func(i int) core.Square { return layout0x88.SquareAt(i) },
 		and0x88: true}
 	array10x12 = &boardArray{repr: "10x12", size: 120, width: 10,
-		index:  func(sq Square) int { return layout10x12.Index(sq) },
-		square: func(i int) Square { return layout10x12.SquareAt(i) }}
+		index:  func(sq core.Square) int { return layout10x12.Index(sq) },
+		square: func(i int) core.Square { return layout10x12.SquareAt(i) }}
 	array16x16 = &boardArray{repr: "16x16", size: 256, width: 16,
 		index: Index16x16, square: SquareAt16x16}
 )
 
 // square64 returns Square(i), or NoSquare outside 0 … 63.
-func square64(i int) Square {
-	if i < 0 || i >= SquareCount {
-		return NoSquare
+func square64(i int) core.Square {
+	if i < 0 || i >= core.SquareCount {
+		return core.NoSquare
 	}
-	return Square(i)
+	return core.Square(i)
 }
 
 // fill writes p into dst (size cells): every cell CodeOffBoard, then each
 // square's piece code.
-func (a *boardArray) fill(p *Position, dst []uint8) {
+func (a *boardArray) fill(p *core.Position, dst []uint8) {
 	for i := range dst {
 		dst[i] = CodeOffBoard
 	}
-	for sq := A1; sq < NoSquare; sq++ {
-		dst[a.index(sq)] = p.mailbox[sq].Code()
+	for sq := core.A1; sq < core.NoSquare; sq++ {
+		dst[a.index(sq)] = Code(p.PieceAt(sq))
 	}
 }
 
 // position builds the position src describes through Put, with the state
 // of NewPosition. Each square's cell must hold a code 0 … 12 and each
 // off-board cell CodeOffBoard.
-func (a *boardArray) position(src []uint8) (Position, error) {
-	p := NewPosition()
+func (a *boardArray) position(src []uint8) (core.Position, error) {
+	p := core.NewPosition()
 	for i, c := range src {
 		sq := a.square(i)
-		if sq == NoSquare {
+		if sq == core.NoSquare {
 			if c != CodeOffBoard {
-				return Position{}, reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
+				return core.Position{}, reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
 			}
 			continue
 		}
 		pc, ok := PieceFromCode(c)
 		if !ok {
-			return Position{}, reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
+			return core.Position{}, reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
 		}
-		if pc != NoPiece {
+		if pc != core.NoPiece {
 			p.Put(pc, sq)
 		}
 	}
@@ -136,16 +140,18 @@ func (a *boardArray) position(src []uint8) (Position, error) {
 
 // Array64 returns the 64-entry array representation: the piece code (see
 // CodeEmpty) of every square, indexed by LERF square (a1 = 0 … h8 = 63).
-func (p *Position) Array64() [SquareCount]uint8 {
-	var a [SquareCount]uint8
+func Array64(p *core.Position) [core.SquareCount]uint8 {
+	var a [core.SquareCount]uint8
 	array64.fill(p, a[:])
 	return a
 }
 
 // PositionFromArray64 builds the position whose Array64 is a, placing each
 // piece with Put; side to move and the rest of the state are those of
-// NewPosition. A code other than 0 … 12 is a *ReprError.
-func PositionFromArray64(a [SquareCount]uint8) (Position, error) { return array64.position(a[:]) }
+// NewPosition. A code other than 0 … 12 is a *Error.
+func PositionFromArray64(a [core.SquareCount]uint8) (core.Position, error) {
+	return array64.position(a[:])
+}
 
 // Array0x88 returns the 0x88 array: 128 cells, index = 16·rank + file (the
 // "0x88" layout of [Layouts]), each square's cell holding its piece code
@@ -158,7 +164,7 @@ func PositionFromArray64(a [SquareCount]uint8) (Position, error) { return array6
 //	…
 //	1 |   0   1 …   7 |   8 …  15
 //	      a   b …   h   off-board
-func (p *Position) Array0x88() [128]uint8 {
+func Array0x88(p *core.Position) [128]uint8 {
 	var a [128]uint8
 	array0x88.fill(p, a[:])
 	return a
@@ -167,8 +173,8 @@ func (p *Position) Array0x88() [128]uint8 {
 // PositionFromArray0x88 builds the position whose Array0x88 is a, through
 // Put, with the state of NewPosition. A square's cell holding a code other
 // than 0 … 12, or an off-board cell other than CodeOffBoard, is a
-// *ReprError.
-func PositionFromArray0x88(a [128]uint8) (Position, error) { return array0x88.position(a[:]) }
+// *Error.
+func PositionFromArray0x88(a [128]uint8) (core.Position, error) { return array0x88.position(a[:]) }
 
 // Array10x12 returns the 10×12 mailbox: 120 cells, index = 21 + 10·rank +
 // file (the "10x12" layout of [Layouts]), each square's cell holding its
@@ -182,7 +188,7 @@ func PositionFromArray0x88(a [128]uint8) (Position, error) { return array0x88.po
 //	1 |  20  21 …  28  29      a1 = 21, h1 = 28
 //	  |  10  11 …  18  19      (border)
 //	  |   0   1 …   8   9      (border)
-func (p *Position) Array10x12() [120]uint8 {
+func Array10x12(p *core.Position) [120]uint8 {
 	var a [120]uint8
 	array10x12.fill(p, a[:])
 	return a
@@ -190,8 +196,8 @@ func (p *Position) Array10x12() [120]uint8 {
 
 // PositionFromArray10x12 builds the position whose Array10x12 is a, through
 // Put, with the state of NewPosition. A square's cell holding a code other
-// than 0 … 12, or a border cell other than CodeOffBoard, is a *ReprError.
-func PositionFromArray10x12(a [120]uint8) (Position, error) { return array10x12.position(a[:]) }
+// than 0 … 12, or a border cell other than CodeOffBoard, is a *Error.
+func PositionFromArray10x12(a [120]uint8) (core.Position, error) { return array10x12.position(a[:]) }
 
 // Index16x16 returns the cell of sq in the 16×16 board: 16·(rank + 4) +
 // file + 4, so a1 = 0x44 = 68 and h8 = 0xBB = 187. This is the numbering of
@@ -207,25 +213,25 @@ func PositionFromArray10x12(a [120]uint8) (Position, error) { return array10x12.
 //	…
 //	1 |  64  65  66  67  68 …  75  76 …  79     a1 =  68, h1 =  75
 //	  |   0 …  63              (4 border rows)
-func Index16x16(sq Square) int { return 16*(int(sq.Rank())+4) + int(sq.File()) + 4 }
+func Index16x16(sq core.Square) int { return 16*(int(sq.Rank())+4) + int(sq.File()) + 4 }
 
 // SquareAt16x16 returns the square in cell i of the 16×16 board, or
 // NoSquare for a border cell or an index outside 0 … 255.
-func SquareAt16x16(i int) Square {
+func SquareAt16x16(i int) core.Square {
 	if i < 0 || i >= 256 {
-		return NoSquare
+		return core.NoSquare
 	}
 	f, r := i%16-4, i/16-4
 	if f < 0 || f > 7 || r < 0 || r > 7 {
-		return NoSquare
+		return core.NoSquare
 	}
-	return NewSquare(File(f), Rank(r))
+	return core.NewSquare(core.File(f), core.Rank(r))
 }
 
 // Array16x16 returns the 16×16 board: 256 cells, index = Index16x16(sq),
 // each square's cell holding its piece code and every border cell
 // CodeOffBoard.
-func (p *Position) Array16x16() [256]uint8 {
+func Array16x16(p *core.Position) [256]uint8 {
 	var a [256]uint8
 	array16x16.fill(p, a[:])
 	return a
@@ -233,18 +239,18 @@ func (p *Position) Array16x16() [256]uint8 {
 
 // PositionFromArray16x16 builds the position whose Array16x16 is a, through
 // Put, with the state of NewPosition. A square's cell holding a code other
-// than 0 … 12, or a border cell other than CodeOffBoard, is a *ReprError.
-func PositionFromArray16x16(a [256]uint8) (Position, error) { return array16x16.position(a[:]) }
+// than 0 … 12, or a border cell other than CodeOffBoard, is a *Error.
+func PositionFromArray16x16(a [256]uint8) (core.Position, error) { return array16x16.position(a[:]) }
 
 // A KnightTarget is one knight jump on an array board, with the verdict of
 // the board's off-board test, for the page to explain which targets are
 // off the board and why.
 type KnightTarget struct {
-	Offset   int    // the jump as an index difference, e.g. +33 (two ranks up, one file right, in 0x88)
-	Target   int    // from + Offset; may lie outside the array for 0x88
-	Square   Square // the square at Target, NoSquare when off the board
-	OffBoard bool   // the board's test rejects Target
-	Why      string // the test and its outcome, e.g. "0x38 & 0x88 = 0x08: the file left a–h"
+	Offset   int         // the jump as an index difference, e.g. +33 (two ranks up, one file right, in 0x88)
+	Target   int         // from + Offset; may lie outside the array for 0x88
+	Square   core.Square // the square at Target, NoSquare when off the board
+	OffBoard bool        // the board's test rejects Target
+	Why      string      // the test and its outcome, e.g. "0x38 & 0x88 = 0x08: the file left a–h"
 }
 
 // knightJumps lists the eight knight moves as (file, rank) steps; an
@@ -255,10 +261,10 @@ var knightJumps = [8][2]int{{1, 2}, {-1, 2}, {2, 1}, {-2, 1}, {1, -2}, {-1, -2},
 // from is not the cell of a square.
 func (a *boardArray) knightTargets(from int) []KnightTarget {
 	sq := a.square(from)
-	if sq == NoSquare || a.index(sq) != from {
+	if sq == core.NoSquare || a.index(sq) != from {
 		return nil
 	}
-	empty := NewPosition()
+	empty := core.NewPosition()
 	board := make([]uint8, a.size) // the cells a move generator reads
 	a.fill(&empty, board)
 	ts := make([]KnightTarget, 0, len(knightJumps))
@@ -271,7 +277,7 @@ func (a *boardArray) knightTargets(from int) []KnightTarget {
 		} else {
 			why = testSentinel(board, to)
 		}
-		t := KnightTarget{Offset: off, Target: to, Square: NoSquare, OffBoard: why != "", Why: why}
+		t := KnightTarget{Offset: off, Target: to, Square: core.NoSquare, OffBoard: why != "", Why: why}
 		if !t.OffBoard {
 			t.Square = a.square(to)
 			t.Why = "on the board: " + t.Square.String()

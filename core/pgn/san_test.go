@@ -1,9 +1,13 @@
-package core
+package pgn
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // Positions for the SAN tests.
@@ -29,17 +33,17 @@ const (
 // moves only), promotions, castling, and check and mate signs.
 func TestSAN(t *testing.T) {
 	tests := []struct{ fen, uci, san string }{
-		{StartFEN, "e2e4", "e4"},
-		{StartFEN, "g1f3", "Nf3"},
-		{StartFEN, "b1c3", "Nc3"},
-		{kiwipete, "e1g1", "O-O"},
-		{kiwipete, "e1c1", "O-O-O"},
-		{kiwipete, "e5f7", "Nxf7"},
-		{kiwipete, "d5e6", "dxe6"},
-		{kiwipete, "e2a6", "Bxa6"},
-		{kiwipete, "f3f6", "Qxf6"},
-		{kiwipete, "g2h3", "gxh3"},
-		{kiwipete, "c3b1", "Nb1"},
+		{core.StartFEN, "e2e4", "e4"},
+		{core.StartFEN, "g1f3", "Nf3"},
+		{core.StartFEN, "b1c3", "Nc3"},
+		{corpus.Kiwipete, "e1g1", "O-O"},
+		{corpus.Kiwipete, "e1c1", "O-O-O"},
+		{corpus.Kiwipete, "e5f7", "Nxf7"},
+		{corpus.Kiwipete, "d5e6", "dxe6"},
+		{corpus.Kiwipete, "e2a6", "Bxa6"},
+		{corpus.Kiwipete, "f3f6", "Qxf6"},
+		{corpus.Kiwipete, "g2h3", "gxh3"},
+		{corpus.Kiwipete, "c3b1", "Nb1"},
 		{kiwipeteBlackFEN, "e8c8", "O-O-O"},
 		{kiwipeteBlackFEN, "e8g8", "O-O"},
 		{kiwipeteBlackFEN, "h3g2", "hxg2"},
@@ -73,16 +77,16 @@ func TestSAN(t *testing.T) {
 		{"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4", "Qh4#"},
 	}
 	for _, tt := range tests {
-		p := mustFEN(t, tt.fen)
+		p := coretest.MustFEN(t, tt.fen)
 		m, err := p.ParseUCI(tt.uci)
 		if err != nil {
 			t.Errorf("%s: ParseUCI(%q): %v", tt.fen, tt.uci, err)
 			continue
 		}
-		if got := p.SAN(m); got != tt.san {
+		if got := SAN(&p, m); got != tt.san {
 			t.Errorf("ParseFEN(%q).SAN(%s) = %q, want %q", tt.fen, tt.uci, got, tt.san)
 		}
-		if got, err := p.ParseSAN(tt.san); err != nil || got != m {
+		if got, err := ParseSAN(&p, tt.san); err != nil || got != m {
 			t.Errorf("ParseFEN(%q).ParseSAN(%q) = %v, %v, want %s", tt.fen, tt.san, got, err, tt.uci)
 		}
 	}
@@ -93,22 +97,22 @@ func TestSAN(t *testing.T) {
 // promotionFEN without '=', and over-disambiguation.
 func TestParseSANLenient(t *testing.T) {
 	tests := []struct{ fen, san, uci string }{
-		{kiwipete, "0-0", "e1g1"},
-		{kiwipete, "0-0-0", "e1c1"},
-		{kiwipete, "O-O+", "e1g1"},
-		{kiwipete, "O-O!?", "e1g1"},
-		{kiwipete, "Nxf7!", "e5f7"},
-		{kiwipete, "Nf7", "e5f7"},
-		{kiwipete, "Ne5xf7", "e5f7"},
-		{kiwipete, "Nef7", "e5f7"},
-		{kiwipete, "N5f7", "e5f7"},
-		{kiwipete, "dxe6?!", "d5e6"},
-		{kiwipete, "de6", "d5e6"},
-		{kiwipete, "a4", "a2a4"},
-		{kiwipete, "a4??", "a2a4"},
-		{StartFEN, "Nf3+", "g1f3"},
-		{StartFEN, "Ng1f3", "g1f3"},
-		{StartFEN, "e4#", "e2e4"},
+		{corpus.Kiwipete, "0-0", "e1g1"},
+		{corpus.Kiwipete, "0-0-0", "e1c1"},
+		{corpus.Kiwipete, "O-O+", "e1g1"},
+		{corpus.Kiwipete, "O-O!?", "e1g1"},
+		{corpus.Kiwipete, "Nxf7!", "e5f7"},
+		{corpus.Kiwipete, "Nf7", "e5f7"},
+		{corpus.Kiwipete, "Ne5xf7", "e5f7"},
+		{corpus.Kiwipete, "Nef7", "e5f7"},
+		{corpus.Kiwipete, "N5f7", "e5f7"},
+		{corpus.Kiwipete, "dxe6?!", "d5e6"},
+		{corpus.Kiwipete, "de6", "d5e6"},
+		{corpus.Kiwipete, "a4", "a2a4"},
+		{corpus.Kiwipete, "a4??", "a2a4"},
+		{core.StartFEN, "Nf3+", "g1f3"},
+		{core.StartFEN, "Ng1f3", "g1f3"},
+		{core.StartFEN, "e4#", "e2e4"},
 		{promotionFEN, "a8Q", "a7a8q"},
 		{promotionFEN, "axb8N", "a7b8n"},
 		{promotionFEN, "axb8=N", "a7b8n"},
@@ -116,8 +120,8 @@ func TestParseSANLenient(t *testing.T) {
 		{enPassantFEN, "exd6e.p.", ""}, // not accepted: e.p. suffix
 	}
 	for _, tt := range tests {
-		p := mustFEN(t, tt.fen)
-		m, err := p.ParseSAN(tt.san)
+		p := coretest.MustFEN(t, tt.fen)
+		m, err := ParseSAN(&p, tt.san)
 		switch {
 		case tt.uci == "" && err == nil:
 			t.Errorf("ParseFEN(%q).ParseSAN(%q) = %v, want an error", tt.fen, tt.san, m)
@@ -127,7 +131,7 @@ func TestParseSANLenient(t *testing.T) {
 	}
 }
 
-// TestParseSANErrors checks that each kind of bad SAN gives a *MoveError
+// TestParseSANErrors checks that each kind of bad SAN gives a *core.MoveError
 // of the right kind, with a message that says what is wrong.
 func TestParseSANErrors(t *testing.T) {
 	tests := []struct {
@@ -135,94 +139,55 @@ func TestParseSANErrors(t *testing.T) {
 		kind     error
 		msg      string
 	}{
-		{StartFEN, "", ErrMoveSyntax, `no move in ""`},
-		{StartFEN, "+", ErrMoveSyntax, `no move in "+"`},
-		{StartFEN, "Nf9", ErrMoveSyntax, `"Nf9" is not SAN`},
-		{StartFEN, "Zf3", ErrMoveSyntax, `"Zf3" is not SAN`},
-		{StartFEN, "nf3", ErrMoveSyntax, `"nf3" is not SAN`},
-		{StartFEN, "Nabc3", ErrMoveSyntax, `"Nabc3" is not SAN`},
-		{StartFEN, "e2-e4", ErrMoveSyntax, `"e2-e4" is not SAN`},
-		{StartFEN, "xe4", ErrMoveSyntax, `a pawn capture names the pawn's file`},
-		{StartFEN, "Nf3 ", ErrMoveSyntax, `"Nf3 " is not SAN`},
-		{StartFEN, "e5", ErrIllegalMove, "no legal move matches e5"},
-		{StartFEN, "Nd2", ErrIllegalMove, "no legal move matches Nd2"},
-		{StartFEN, "exd5", ErrIllegalMove, "no legal move matches exd5"},
-		{StartFEN, "O-O", ErrIllegalMove, "no legal move matches O-O: white cannot castle kingside here"},
-		{StartFEN, "0-0-0", ErrIllegalMove, "no legal move matches 0-0-0: white cannot castle queenside here"},
-		{StartFEN, "--", ErrIllegalMove, `"--" is a null move`},
-		{kiwipete, "Nf3", ErrIllegalMove, "no legal move matches Nf3"},
-		{kiwipete, "Kg1", ErrIllegalMove, "no legal move matches Kg1"}, // castling is written O-O
-		{twoKnightsFEN, "Nd2", ErrAmbiguousMove, "ambiguous: Nbd2 or Nfd2"},
-		{twoRooksFEN, "Ra3", ErrAmbiguousMove, "ambiguous: R1a3 or R5a3"},
-		{threeQueensFEN, "Qb2", ErrAmbiguousMove, "ambiguous: Qa1b2, Qcb2 or Q3b2"},
-		{threeQueensFEN, "Qab2", ErrAmbiguousMove, "ambiguous: Qa1b2 or Q3b2"},
-		{pinnedKnightFEN, "Ned4", ErrIllegalMove, "no legal move matches Ned4"},
-		{promotionFEN, "a8", ErrIllegalMove, "no legal move matches a8: a pawn reaching a8 must promote, e.g. a8=Q"},
-		{promotionFEN, "a8=K", ErrMoveSyntax, `"a8=K" is not SAN`},
-		{enPassantFEN, "e6", ErrIllegalMove, "no legal move matches e6 (white is in check)"},
-		{"8/8/8/8/8/8/4P3/4k3 w - - 0 1", "e3", ErrIllegalMove, "(white does not have exactly one king)"},
+		{core.StartFEN, "", core.ErrMoveSyntax, `no move in ""`},
+		{core.StartFEN, "+", core.ErrMoveSyntax, `no move in "+"`},
+		{core.StartFEN, "Nf9", core.ErrMoveSyntax, `"Nf9" is not SAN`},
+		{core.StartFEN, "Zf3", core.ErrMoveSyntax, `"Zf3" is not SAN`},
+		{core.StartFEN, "nf3", core.ErrMoveSyntax, `"nf3" is not SAN`},
+		{core.StartFEN, "Nabc3", core.ErrMoveSyntax, `"Nabc3" is not SAN`},
+		{core.StartFEN, "e2-e4", core.ErrMoveSyntax, `"e2-e4" is not SAN`},
+		{core.StartFEN, "xe4", core.ErrMoveSyntax, `a pawn capture names the pawn's file`},
+		{core.StartFEN, "Nf3 ", core.ErrMoveSyntax, `"Nf3 " is not SAN`},
+		{core.StartFEN, "e5", core.ErrIllegalMove, "no legal move matches e5"},
+		{core.StartFEN, "Nd2", core.ErrIllegalMove, "no legal move matches Nd2"},
+		{core.StartFEN, "exd5", core.ErrIllegalMove, "no legal move matches exd5"},
+		{core.StartFEN, "O-O", core.ErrIllegalMove, "no legal move matches O-O: white cannot castle kingside here"},
+		{core.StartFEN, "0-0-0", core.ErrIllegalMove, "no legal move matches 0-0-0: white cannot castle queenside here"},
+		{core.StartFEN, "--", core.ErrIllegalMove, `"--" is a null move`},
+		{corpus.Kiwipete, "Nf3", core.ErrIllegalMove, "no legal move matches Nf3"},
+		{corpus.Kiwipete, "Kg1", core.ErrIllegalMove, "no legal move matches Kg1"}, // castling is written O-O
+		{twoKnightsFEN, "Nd2", core.ErrAmbiguousMove, "ambiguous: Nbd2 or Nfd2"},
+		{twoRooksFEN, "Ra3", core.ErrAmbiguousMove, "ambiguous: R1a3 or R5a3"},
+		{threeQueensFEN, "Qb2", core.ErrAmbiguousMove, "ambiguous: Qa1b2, Qcb2 or Q3b2"},
+		{threeQueensFEN, "Qab2", core.ErrAmbiguousMove, "ambiguous: Qa1b2 or Q3b2"},
+		{pinnedKnightFEN, "Ned4", core.ErrIllegalMove, "no legal move matches Ned4"},
+		{promotionFEN, "a8", core.ErrIllegalMove, "no legal move matches a8: a pawn reaching a8 must promote, e.g. a8=Q"},
+		{promotionFEN, "a8=K", core.ErrMoveSyntax, `"a8=K" is not SAN`},
+		{enPassantFEN, "e6", core.ErrIllegalMove, "no legal move matches e6 (white is in check)"},
+		{"8/8/8/8/8/8/4P3/4k3 w - - 0 1", "e3", core.ErrIllegalMove, "(white does not have exactly one king)"},
 	}
 	for _, tt := range tests {
-		p := mustFEN(t, tt.fen)
-		m, err := p.ParseSAN(tt.san)
-		var me *MoveError
+		p := coretest.MustFEN(t, tt.fen)
+		m, err := ParseSAN(&p, tt.san)
+		var me *core.MoveError
 		if !errors.As(err, &me) {
-			t.Errorf("ParseFEN(%q).ParseSAN(%q) = %v, %v, want a *MoveError", tt.fen, tt.san, m, err)
+			t.Errorf("ParseFEN(%q).ParseSAN(%q) = %v, %v, want a *core.MoveError", tt.fen, tt.san, m, err)
 			continue
 		}
 		if !errors.Is(err, tt.kind) || me.Func != "ParseSAN" || me.Input != tt.san || !strings.Contains(me.Msg, tt.msg) {
 			t.Errorf("ParseFEN(%q).ParseSAN(%q) error = %#v, want kind %v and a message containing %q", tt.fen, tt.san, me, tt.kind, tt.msg)
 		}
-		if m != NoMove {
+		if m != core.NoMove {
 			t.Errorf("ParseFEN(%q).ParseSAN(%q) = %v with an error, want NoMove", tt.fen, tt.san, m)
 		}
 	}
 }
 
 func TestMoveErrorText(t *testing.T) {
-	p := mustFEN(t, twoKnightsFEN)
-	_, err := p.ParseSAN("Nd2")
+	p := coretest.MustFEN(t, twoKnightsFEN)
+	_, err := ParseSAN(&p, "Nd2")
 	if got, want := err.Error(), "ParseSAN: ambiguous: Nbd2 or Nfd2"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
-	}
-}
-
-func TestParseUCI(t *testing.T) {
-	tests := []struct {
-		fen, uci string
-		kind     error // nil for a legal move
-		msg      string
-	}{
-		{StartFEN, "e2e4", nil, ""},
-		{kiwipete, "e1g1", nil, ""},
-		{promotionFEN, "a7b8n", nil, ""},
-		{enPassantFEN, "e5d6", nil, ""},
-		{StartFEN, "e2e5", ErrIllegalMove, "no legal move matches e2e5"},
-		{StartFEN, "e3e4", ErrIllegalMove, "no legal move e3e4: e3 is empty"},
-		{StartFEN, "e7e5", ErrIllegalMove, "e7 holds a black piece, but it is white's move"},
-		{promotionFEN, "a7a8", ErrIllegalMove, "a pawn reaching a8 must promote, e.g. a7a8q"},
-		{promotionFEN, "a7a8k", ErrMoveSyntax, "is not a UCI move"},
-		{StartFEN, "e2e4q", ErrIllegalMove, "no legal move matches e2e4q"},
-		{StartFEN, "E2E4", ErrMoveSyntax, "is not a UCI move"},
-		{StartFEN, "e2e4 ", ErrMoveSyntax, "is not a UCI move"},
-		{StartFEN, "e2", ErrMoveSyntax, "is not a UCI move"},
-		{StartFEN, "", ErrMoveSyntax, "is not a UCI move"},
-		{StartFEN, "0000", ErrIllegalMove, "null move"},
-		{kiwipete, "e1h1", ErrIllegalMove, "no legal move matches e1h1"}, // standard chess castles e1g1
-	}
-	for _, tt := range tests {
-		p := mustFEN(t, tt.fen)
-		m, err := p.ParseUCI(tt.uci)
-		if tt.kind == nil {
-			if err != nil || m.UCI() != tt.uci {
-				t.Errorf("ParseFEN(%q).ParseUCI(%q) = %v, %v, want the move", tt.fen, tt.uci, m, err)
-			}
-			continue
-		}
-		var me *MoveError
-		if !errors.As(err, &me) || !errors.Is(err, tt.kind) || me.Func != "ParseUCI" || !strings.Contains(me.Msg, tt.msg) {
-			t.Errorf("ParseFEN(%q).ParseUCI(%q) = %v, %#v, want kind %v and a message containing %q", tt.fen, tt.uci, m, err, tt.kind, tt.msg)
-		}
 	}
 }
 
@@ -230,8 +195,8 @@ func TestParseUCI(t *testing.T) {
 // testdata/positions.txt in SAN and UCI and reads it back.
 func TestSANRoundTripCorpus(t *testing.T) {
 	n := 0
-	for _, e := range readCorpus(t) {
-		p := mustFEN(t, e.FEN)
+	for _, e := range corpus.Read(t) {
+		p := coretest.MustFEN(t, e.FEN)
 		checkSANRoundTrip(t, &p)
 		n++
 	}
@@ -242,12 +207,12 @@ func TestSANRoundTripCorpus(t *testing.T) {
 
 // checkSANRoundTrip checks that every legal move of p survives SAN and UCI
 // round trips, and that SANs are unique in p.
-func checkSANRoundTrip(t *testing.T, p *Position) {
+func checkSANRoundTrip(t *testing.T, p *core.Position) {
 	t.Helper()
-	seen := map[string]Move{}
+	seen := map[string]core.Move{}
 	for _, m := range p.LegalMoves(nil) {
-		san := p.SAN(m)
-		if got, err := p.ParseSAN(san); err != nil || got != m {
+		san := SAN(p, m)
+		if got, err := ParseSAN(p, san); err != nil || got != m {
 			t.Errorf("%s: SAN(%v) = %q, which parses as %v, %v", p.FEN(), m, san, got, err)
 		}
 		if other, dup := seen[san]; dup {
@@ -261,54 +226,69 @@ func checkSANRoundTrip(t *testing.T, p *Position) {
 }
 
 func TestSANNotLegal(t *testing.T) {
-	p := mustFEN(t, StartFEN)
-	for _, m := range []Move{NoMove, newMove(E2, E5, 0), newMove(E7, E5, moveDoublePush), newMove(E1, G1, moveCastling)} {
-		if got := p.SAN(m); got != "" {
+	p := coretest.MustFEN(t, core.StartFEN)
+	// Moves that are legal elsewhere but not in the start position: a
+	// rook's e2e5, Black's double push e7e5 and White's castling e1g1.
+	var notLegal []core.Move
+	for _, tt := range []struct{ fen, uci string }{
+		{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "e2e5"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", "e7e5"},
+		{corpus.Kiwipete, "e1g1"},
+	} {
+		q := coretest.MustFEN(t, tt.fen)
+		m, err := q.ParseUCI(tt.uci)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q).ParseUCI(%q): %v", tt.fen, tt.uci, err)
+		}
+		notLegal = append(notLegal, m)
+	}
+	for _, m := range append([]core.Move{core.NoMove}, notLegal...) {
+		if got := SAN(&p, m); got != "" {
 			t.Errorf("start position: SAN(%v) = %q, want \"\" for a move that is not legal", m, got)
 		}
 	}
 }
 
 func TestAppendSANNoAlloc(t *testing.T) {
-	p := mustFEN(t, kiwipete)
+	p := coretest.MustFEN(t, corpus.Kiwipete)
 	m, _ := p.ParseUCI("e5f7")
 	buf := make([]byte, 0, 16)
-	if n := testing.AllocsPerRun(100, func() { buf = p.AppendSAN(buf[:0], m) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { buf = AppendSAN(buf[:0], &p, m) }); n != 0 {
 		t.Errorf("AppendSAN allocates %v times, want 0", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { _, _ = p.ParseSAN("Nxf7+") }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _, _ = ParseSAN(&p, "Nxf7+") }); n != 0 {
 		t.Errorf("ParseSAN allocates %v times, want 0", n)
 	}
 }
 
 // sanSeedFENs are the positions FuzzParseSAN starts from.
-var sanSeedFENs = []string{StartFEN, kiwipete, kiwipeteBlackFEN, cpwPosition3, cpwPosition4, cpwPosition5,
+var sanSeedFENs = []string{core.StartFEN, corpus.Kiwipete, kiwipeteBlackFEN, corpus.CPWPosition3, corpus.CPWPosition4, corpus.CPWPosition5,
 	twoKnightsFEN, threeQueensFEN, pinnedKnightFEN, promotionFEN, enPassantFEN}
 
 // FuzzParseSAN checks that ParseSAN never panics, that every rejection is
-// a *MoveError of a known kind, and that every accepted move is legal and
+// a *core.MoveError of a known kind, and that every accepted move is legal and
 // survives a SAN and a UCI round trip.
 func FuzzParseSAN(f *testing.F) {
 	for _, fen := range sanSeedFENs {
-		p, _ := ParseFEN(fen)
+		p, _ := core.ParseFEN(fen)
 		for _, m := range p.LegalMoves(nil) {
-			f.Add(fen, p.SAN(m))
+			f.Add(fen, SAN(&p, m))
 		}
 	}
 	for _, s := range []string{"0-0", "O-O-O+", "Nbd2", "exd6", "a8=Q", "e8Q", "Qa1b2", "--", "", "x", "Nf3!?"} {
-		f.Add(StartFEN, s)
+		f.Add(core.StartFEN, s)
 		f.Add(threeQueensFEN, s)
 	}
 	f.Fuzz(func(t *testing.T, fen, san string) {
-		p, err := ParseFEN(fen)
+		p, err := core.ParseFEN(fen)
 		if err != nil {
-			p, _ = ParseFEN(StartFEN)
+			p, _ = core.ParseFEN(core.StartFEN)
 		}
-		m, err := p.ParseSAN(san)
+		m, err := ParseSAN(&p, san)
 		if err != nil {
-			var me *MoveError
+			var me *core.MoveError
 			if !errors.As(err, &me) || me.Msg == "" || me.Input != san ||
-				!errors.Is(err, ErrMoveSyntax) && !errors.Is(err, ErrIllegalMove) && !errors.Is(err, ErrAmbiguousMove) {
+				!errors.Is(err, core.ErrMoveSyntax) && !errors.Is(err, core.ErrIllegalMove) && !errors.Is(err, core.ErrAmbiguousMove) {
 				t.Fatalf("ParseSAN(%q) in %s: error %#v", san, p.FEN(), err)
 			}
 			return
@@ -320,41 +300,41 @@ func FuzzParseSAN(f *testing.F) {
 		if !legal {
 			t.Fatalf("ParseSAN(%q) in %s = %v, which is not a legal move", san, p.FEN(), m)
 		}
-		again := p.SAN(m)
-		if back, err := p.ParseSAN(again); err != nil || back != m {
+		again := SAN(&p, m)
+		if back, err := ParseSAN(&p, again); err != nil || back != m {
 			t.Fatalf("ParseSAN(%q) in %s = %v, whose SAN %q parses as %v, %v", san, p.FEN(), m, again, back, err)
 		}
 		if back, err := p.ParseUCI(m.UCI()); err != nil || back != m {
 			t.Fatalf("ParseSAN(%q) in %s = %v, whose UCI parses as %v, %v", san, p.FEN(), m, back, err)
 		}
 		p.Play(m)
-		checkInvariants(t, &p)
+		coretest.CheckInvariants(t, &p)
 	})
 }
 
 func BenchmarkSAN(b *testing.B) {
-	p, _ := ParseFEN(kiwipete)
+	p, _ := core.ParseFEN(corpus.Kiwipete)
 	moves := p.LegalMoves(nil)
 	buf := make([]byte, 0, 16)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, m := range moves {
-			buf = p.AppendSAN(buf[:0], m)
+			buf = AppendSAN(buf[:0], &p, m)
 		}
 	}
 	sinkBuf = buf
 }
 
 func BenchmarkParseSAN(b *testing.B) {
-	p, _ := ParseFEN(kiwipete)
+	p, _ := core.ParseFEN(corpus.Kiwipete)
 	var sans []string
 	for _, m := range p.LegalMoves(nil) {
-		sans = append(sans, p.SAN(m))
+		sans = append(sans, SAN(&p, m))
 	}
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range sans {
-			_, sinkErr = p.ParseSAN(s)
+			_, sinkErr = ParseSAN(&p, s)
 		}
 	}
 }

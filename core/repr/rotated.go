@@ -1,4 +1,6 @@
-package core
+package repr
+
+import "github.com/bitview/bitview/core"
 
 // A Rotation is one of the four occupancy bitboards of the rotated-bitboard
 // scheme (Robert Hyatt, "Rotated bitmaps, a new twist on an old idea",
@@ -99,9 +101,9 @@ func (r Rotation) String() string { return [RotationCount]string{"r0", "rl90", "
 
 // rotatedBit[r][sq] is the bit of square sq in rotation r;
 // rotatedSquare[r][bit] is its inverse.
-var rotatedBit, rotatedSquare = func() (bit [RotationCount][SquareCount]uint8, square [RotationCount][SquareCount]Square) {
+var rotatedBit, rotatedSquare = func() (bit [RotationCount][core.SquareCount]uint8, square [RotationCount][core.SquareCount]core.Square) {
 	for r := Rotated0; r < RotationCount; r++ {
-		for sq := A1; sq < NoSquare; sq++ {
+		for sq := core.A1; sq < core.NoSquare; sq++ {
 			l := r.Line(sq)
 			bit[r][sq] = uint8(l.Start + l.Offset)
 			square[r][l.Start+l.Offset] = sq
@@ -125,13 +127,13 @@ func diagonalStart(n int) (start, length int) {
 	if n < 8 {
 		return n * (n + 1) / 2, n + 1
 	}
-	return SquareCount - (15-n)*(16-n)/2, 15 - n
+	return core.SquareCount - (15-n)*(16-n)/2, 15 - n
 }
 
 // Line returns the run of rotation r's bits holding the line through sq
 // that r makes contiguous: its rank (Rotated0), file (RotatedL90), a8–h1
 // diagonal (RotatedL45) or a1–h8 diagonal (RotatedR45).
-func (r Rotation) Line(sq Square) RotatedLine {
+func (r Rotation) Line(sq core.Square) RotatedLine {
 	f, rk := int(sq.File()), int(sq.Rank())
 	switch r {
 	case Rotated0:
@@ -148,29 +150,29 @@ func (r Rotation) Line(sq Square) RotatedLine {
 }
 
 // Mask returns the run's bits in the rotated bitboard.
-func (l RotatedLine) Mask() Bitboard { return Bitboard(1<<l.Len-1) << l.Start }
+func (l RotatedLine) Mask() core.Bitboard { return core.Bitboard(1<<l.Len-1) << l.Start }
 
 // Occupancy returns the run's bits of the rotated bitboard b, shifted down
 // to bit 0: the index a sliding-attack table is looked up with (Len bits;
 // bit Offset is the slider's own square).
-func (l RotatedLine) Occupancy(b Bitboard) uint8 { return uint8(b >> l.Start & (1<<l.Len - 1)) }
+func (l RotatedLine) Occupancy(b core.Bitboard) uint8 { return uint8(b >> l.Start & (1<<l.Len - 1)) }
 
 // Squares returns the squares of the run as a normal (LERF) bitboard.
-func (l RotatedLine) Squares() Bitboard { return l.Rotation.Unrotate(l.Mask()) }
+func (l RotatedLine) Squares() core.Bitboard { return l.Rotation.Unrotate(l.Mask()) }
 
 // Bit returns the bit that holds sq in rotation r.
-func (r Rotation) Bit(sq Square) int { return int(rotatedBit[r][sq]) }
+func (r Rotation) Bit(sq core.Square) int { return int(rotatedBit[r][sq]) }
 
 // SquareAt returns the square held by bit n (0 … 63) of rotation r.
-func (r Rotation) SquareAt(n int) Square { return rotatedSquare[r][n&63] }
+func (r Rotation) SquareAt(n int) core.Square { return rotatedSquare[r][n&63] }
 
 // Rotate returns the LERF bitboard b renumbered as rotation r: bit
 // r.Bit(sq) is set for each square sq of b.
-func (r Rotation) Rotate(b Bitboard) Bitboard {
+func (r Rotation) Rotate(b core.Bitboard) core.Bitboard {
 	if r == Rotated0 {
 		return b
 	}
-	var out Bitboard
+	var out core.Bitboard
 	for b != 0 {
 		out |= 1 << rotatedBit[r][b.PopLSB()]
 	}
@@ -179,11 +181,11 @@ func (r Rotation) Rotate(b Bitboard) Bitboard {
 
 // Unrotate is the inverse of Rotate: it returns the LERF bitboard whose
 // rotation r is b.
-func (r Rotation) Unrotate(b Bitboard) Bitboard {
+func (r Rotation) Unrotate(b core.Bitboard) core.Bitboard {
 	if r == Rotated0 {
 		return b
 	}
-	var out Bitboard
+	var out core.Bitboard
 	for b != 0 {
 		out |= 1 << rotatedSquare[r][b.PopLSB()]
 	}
@@ -192,13 +194,13 @@ func (r Rotation) Unrotate(b Bitboard) Bitboard {
 
 // RotatedBitboards holds an occupancy in the four orientations of the
 // rotated-bitboard scheme, indexed by Rotation.
-type RotatedBitboards [RotationCount]Bitboard
+type RotatedBitboards [RotationCount]core.Bitboard
 
 // RotatedBitboards returns p's occupancy in the four orientations.
-func (p *Position) RotatedBitboards() RotatedBitboards {
+func RotatedBitboardsOf(p *core.Position) RotatedBitboards {
 	var rb RotatedBitboards
 	for r := Rotated0; r < RotationCount; r++ {
-		rb[r] = r.Rotate(p.occupied)
+		rb[r] = r.Rotate(p.Occupied())
 	}
 	return rb
 }
@@ -207,7 +209,7 @@ func (p *Position) RotatedBitboards() RotatedBitboards {
 // reads to find the attacks of a slider on sq — rank and file for a rook,
 // the two diagonals for a bishop — indexed by Rotation, each with its
 // occupancy bits from rb.
-func (rb RotatedBitboards) Lines(sq Square) [RotationCount]LineOccupancy {
+func (rb RotatedBitboards) Lines(sq core.Square) [RotationCount]LineOccupancy {
 	var ls [RotationCount]LineOccupancy
 	for r := Rotated0; r < RotationCount; r++ {
 		l := r.Line(sq)

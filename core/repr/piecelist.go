@@ -1,6 +1,10 @@
-package core
+package repr
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/bitview/bitview/core"
+)
 
 // NoListIndex is the PieceLists.Index entry of an empty square.
 const NoListIndex uint8 = 0xFF
@@ -20,22 +24,22 @@ const NoListIndex uint8 = 0xFF
 type PieceLists struct {
 	// Squares holds the list of each piece, indexed by Piece
 	// (WhitePawn … BlackKing); the lists share one backing array.
-	Squares [PieceCount][]Square
+	Squares [core.PieceCount][]core.Square
 	// Index holds, for each square in LERF order, the place of its piece
 	// in that piece's list, or NoListIndex for an empty square.
-	Index [SquareCount]uint8
+	Index [core.SquareCount]uint8
 }
 
 // PieceLists returns p's piece lists (see [PieceLists]).
-func (p *Position) PieceLists() PieceLists {
+func PieceListsOf(p *core.Position) PieceLists {
 	var l PieceLists
-	all := make([]Square, 0, p.occupied.Count())
+	all := make([]core.Square, 0, p.Occupied().Count())
 	for i := range l.Index {
 		l.Index[i] = NoListIndex
 	}
-	for pc := WhitePawn; pc < NoPiece; pc++ {
+	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
 		start := len(all)
-		for sq := range p.pieces[pc].Squares() {
+		for sq := range p.Pieces(pc).Squares() {
 			l.Index[sq] = uint8(len(all) - start)
 			all = append(all, sq)
 		}
@@ -46,27 +50,27 @@ func (p *Position) PieceLists() PieceLists {
 
 // PositionFromPieceLists builds the position whose piece lists are l,
 // placing each listed square's piece with Put, with the state of
-// NewPosition. It returns a *ReprError (Index: the square at fault) when a
+// NewPosition. It returns a *Error (Index: the square at fault) when a
 // list holds NoSquare or a square already listed, or when l.Index
 // disagrees with the lists. The lists may be in any order.
-func PositionFromPieceLists(l PieceLists) (Position, error) {
-	p := NewPosition()
-	for pc := WhitePawn; pc < NoPiece; pc++ {
+func PositionFromPieceLists(l PieceLists) (core.Position, error) {
+	p := core.NewPosition()
+	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
 		for i, sq := range l.Squares[pc] {
 			switch {
-			case sq >= NoSquare:
-				return Position{}, reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
-			case p.mailbox[sq] != NoPiece:
-				return Position{}, reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.mailbox[sq].String()+" and "+pc.String())
+			case sq >= core.NoSquare:
+				return core.Position{}, reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
+			case p.PieceAt(sq) != core.NoPiece:
+				return core.Position{}, reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.PieceAt(sq).String()+" and "+pc.String())
 			case int(l.Index[sq]) != i:
-				return Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
+				return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
 			}
 			p.Put(pc, sq)
 		}
 	}
-	for sq := A1; sq < NoSquare; sq++ {
-		if p.mailbox[sq] == NoPiece && l.Index[sq] != NoListIndex {
-			return Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
+	for sq := core.A1; sq < core.NoSquare; sq++ {
+		if p.PieceAt(sq) == core.NoPiece && l.Index[sq] != NoListIndex {
+			return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
 		}
 	}
 	return p, nil

@@ -1,6 +1,10 @@
-package core
+package repr
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/bitview/bitview/core"
+)
 
 // A Representation is one way the field stores a chess position, with the
 // memory it takes, for the page's "representations explorer" table.
@@ -10,13 +14,13 @@ type Representation struct {
 	Bytes int    // memory in bytes; 0 when it depends on the position (see Size)
 	About string // one line explaining the representation and its size, for the page
 
-	size func(p *Position) int // memory in bytes for p when Bytes is 0
+	size func(p *core.Position) int // memory in bytes for p when Bytes is 0
 }
 
 // Size returns the memory, in bytes, the representation takes for p: Bytes
 // for the fixed-size representations, and for the minimal encoding the
 // bits of [Position.EncodeMinimal] rounded up to whole bytes.
-func (r Representation) Size(p *Position) int {
+func (r Representation) Size(p *core.Position) int {
 	if r.Bytes != 0 || r.size == nil {
 		return r.Bytes
 	}
@@ -46,7 +50,7 @@ var Representations = []Representation{
 		About: "The occupancy and three rotated copies (files, a8–h1 diagonals and a1–h8 diagonals in adjacent bits) kept beside the piece bitboards so one table lookup gives a slider's attacks: 4 × 8 bytes."},
 	{ID: "minimal", Name: "Minimal (Huffman) encoding",
 		About: "A variable-length code per square (empty 0, pawn 10c, bishop 1100c, knight 1101c, rook 1110c, queen 11110c, king 11111c) plus the state bits: 164 + 8 bits, 22 bytes, for the start position.",
-		size:  func(p *Position) int { return (p.EncodeMinimal().Len() + 7) / 8 }},
+		size:  func(p *core.Position) int { return (EncodeMinimal(p).Len() + 7) / 8 }},
 }
 
 // RepresentationByID returns the representation with the given id, or
@@ -60,21 +64,21 @@ func RepresentationByID(id string) (Representation, bool) {
 	return Representation{}, false
 }
 
-// A ReprError reports why a value handed to one of the PositionFrom…
+// A Error reports why a value handed to one of the PositionFrom…
 // functions cannot be a board: a cell holding a code its place cannot
 // hold, a square listed twice, two bitboards sharing a square.
-type ReprError struct {
+type Error struct {
 	Repr  string // the representation's id in Representations, e.g. "0x88"
 	Index int    // the array index, square or list entry at fault
 	Msg   string // what is wrong, lower case, e.g. "holds 13, which is not a piece code"
 }
 
 // Error returns e.g. `0x88 index 8: off-board cell holds 3, want OFFBOARD (255)`.
-func (e *ReprError) Error() string {
+func (e *Error) Error() string {
 	return e.Repr + " index " + strconv.Itoa(e.Index) + ": " + e.Msg
 }
 
-// reprError returns a *ReprError; it is the only constructor.
+// reprError returns a *Error; it is the only constructor.
 func reprError(repr string, index int, msg string) error {
-	return &ReprError{Repr: repr, Index: index, Msg: msg}
+	return &Error{Repr: repr, Index: index, Msg: msg}
 }

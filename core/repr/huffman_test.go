@@ -1,25 +1,29 @@
-package core
+package repr
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // TestMinimalCodes checks each piece's code against the article's table
 // (colour bit 1 = white).
 func TestMinimalCodes(t *testing.T) {
 	tests := []struct {
-		pc   Piece
+		pc   core.Piece
 		want string
 	}{
-		{NoPiece, "0"},
-		{WhitePawn, "101"}, {BlackPawn, "100"},
-		{WhiteBishop, "11001"}, {BlackBishop, "11000"},
-		{WhiteKnight, "11011"}, {BlackKnight, "11010"},
-		{WhiteRook, "11101"}, {BlackRook, "11100"},
-		{WhiteQueen, "111101"}, {BlackQueen, "111100"},
-		{WhiteKing, "111111"}, {BlackKing, "111110"},
+		{core.NoPiece, "0"},
+		{core.WhitePawn, "101"}, {core.BlackPawn, "100"},
+		{core.WhiteBishop, "11001"}, {core.BlackBishop, "11000"},
+		{core.WhiteKnight, "11011"}, {core.BlackKnight, "11010"},
+		{core.WhiteRook, "11101"}, {core.BlackRook, "11100"},
+		{core.WhiteQueen, "111101"}, {core.BlackQueen, "111100"},
+		{core.WhiteKing, "111111"}, {core.BlackKing, "111110"},
 	}
 	for _, tt := range tests {
 		if got := MinimalCode(tt.pc); got != tt.want {
@@ -32,8 +36,8 @@ func TestMinimalCodes(t *testing.T) {
 // of placement, as worked out in the EncodeMinimal doc comment, then 8
 // state bits.
 func TestEncodeMinimalStart(t *testing.T) {
-	p, _ := ParseFEN(StartFEN)
-	b := p.EncodeMinimal()
+	p, _ := core.ParseFEN(core.StartFEN)
+	b := EncodeMinimal(&p)
 	blackBack := "11100" + "11010" + "11000" + "111100" + "111110" + "11000" + "11010" + "11100" // r n b q k b n r
 	whiteBack := "11101" + "11011" + "11001" + "111101" + "111111" + "11001" + "11011" + "11101" // R N B Q K B N R
 	placement := blackBack + strings.Repeat("100", 8) + strings.Repeat("0", 32) + strings.Repeat("101", 8) + whiteBack
@@ -45,27 +49,27 @@ func TestEncodeMinimalStart(t *testing.T) {
 		t.Errorf("EncodeMinimal(start) = %d bits\n%s\nwant 172\n%s", b.Len(), b.String(), want)
 	}
 	spans := b.Spans()
-	if len(spans) != SquareCount+5 {
+	if len(spans) != core.SquareCount+5 {
 		t.Fatalf("%d spans, want 69", len(spans))
 	}
-	if end := spans[SquareCount-1].Start + spans[SquareCount-1].Len; end != 164 {
+	if end := spans[core.SquareCount-1].Start + spans[core.SquareCount-1].Len; end != 164 {
 		t.Errorf("placement ends at bit %d, want 164", end)
 	}
 	for _, tt := range []struct {
-		sq    Square
+		sq    core.Square
 		start int
 		code  string
-	}{{A8, 0, "11100"}, {D8, 15, "111100"}, {E8, 21, "111110"}, {A7, 42, "100"}, {A6, 66, "0"}, {A2, 98, "101"}, {E1, 143, "111111"}, {H1, 159, "11101"}} {
+	}{{core.A8, 0, "11100"}, {core.D8, 15, "111100"}, {core.E8, 21, "111110"}, {core.A7, 42, "100"}, {core.A6, 66, "0"}, {core.A2, 98, "101"}, {core.E1, 143, "111111"}, {core.H1, 159, "11101"}} {
 		s, ok := b.SquareSpan(tt.sq)
-		if !ok || s.Start != tt.start || b.String()[s.Start:s.Start+s.Len] != tt.code || s.Square != tt.sq || s.Field != FieldPiecePlacement {
+		if !ok || s.Start != tt.start || b.String()[s.Start:s.Start+s.Len] != tt.code || s.Square != tt.sq || s.Field != core.FieldPiecePlacement {
 			t.Errorf("SquareSpan(%v) = %+v, %v, want start %d code %s", tt.sq, s, ok, tt.start, tt.code)
 		}
 	}
 	for i, f := range []struct{ field, start, len int }{
-		{FieldActiveColor, 164, 1}, {FieldCastling, 165, 4}, {FieldEnPassant, 169, 1},
-		{FieldHalfmoveClock, 170, 1}, {FieldFullmoveNumber, 171, 1}} {
-		if s := spans[SquareCount+i]; s.Field != f.field || s.Start != f.start || s.Len != f.len || s.Square != NoSquare {
-			t.Errorf("state span %d = %+v, want %s at %d, %d bits", i, s, FieldName(f.field), f.start, f.len)
+		{core.FieldActiveColor, 164, 1}, {core.FieldCastling, 165, 4}, {core.FieldEnPassant, 169, 1},
+		{core.FieldHalfmoveClock, 170, 1}, {core.FieldFullmoveNumber, 171, 1}} {
+		if s := spans[core.SquareCount+i]; s.Field != f.field || s.Start != f.start || s.Len != f.len || s.Square != core.NoSquare {
+			t.Errorf("state span %d = %+v, want %s at %d, %d bits", i, s, core.FieldName(f.field), f.start, f.len)
 		}
 	}
 	if got := len(b.Bytes()); got != 22 {
@@ -89,12 +93,12 @@ func TestEncodeMinimalState(t *testing.T) {
 			strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31) + strings.Repeat("0", 30) + strings.Repeat("1", 31)},
 	}
 	for _, tt := range tests {
-		p, err := ParseFEN(tt.fen)
+		p, err := core.ParseFEN(tt.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := p.EncodeMinimal()
-		placement := b.Spans()[SquareCount].Start
+		b := EncodeMinimal(&p)
+		placement := b.Spans()[core.SquareCount].Start
 		if got := b.String()[placement:]; got != tt.want {
 			t.Errorf("EncodeMinimal(%q) state bits = %s, want %s", tt.fen, got, tt.want)
 		}
@@ -106,13 +110,13 @@ func TestEncodeMinimalState(t *testing.T) {
 // through the text form.
 func TestMinimalRoundTrip(t *testing.T) {
 	for _, c := range reprCases(t) {
-		b := c.pos.EncodeMinimal()
+		b := EncodeMinimal(&c.pos)
 		next := 0
 		for _, s := range b.Spans() {
 			if s.Start != next || s.Len < 1 {
 				t.Fatalf("%s: span %+v does not start at bit %d", c.name, s, next)
 			}
-			if s.Field == FieldPiecePlacement && (b.String()[s.Start:s.Start+s.Len] != MinimalCode(c.pos.PieceAt(s.Square)) || s.Piece != c.pos.PieceAt(s.Square)) {
+			if s.Field == core.FieldPiecePlacement && (b.String()[s.Start:s.Start+s.Len] != MinimalCode(c.pos.PieceAt(s.Square)) || s.Piece != c.pos.PieceAt(s.Square)) {
 				t.Errorf("%s: span of %v = %+v, bits %s, want the code of %v", c.name, s.Square, s, b.String()[s.Start:s.Start+s.Len], c.pos.PieceAt(s.Square))
 			}
 			next += s.Len
@@ -148,7 +152,7 @@ func TestBitStringBytes(t *testing.T) {
 		if got := b.Bytes(); string(got) != string(tt.want) {
 			t.Errorf("ParseBitString(%q).Bytes() = %x, want %x", tt.bits, got, tt.want)
 		}
-		if _, ok := b.SquareSpan(A1); ok || b.Spans() != nil {
+		if _, ok := b.SquareSpan(core.A1); ok || b.Spans() != nil {
 			t.Errorf("a parsed BitString has spans")
 		}
 	}
@@ -163,28 +167,28 @@ var minimalErrorCases = func() []struct {
 	field, offset int
 	kind          error
 } {
-	start, _ := ParseFEN(StartFEN)
-	s := start.EncodeMinimal().String()
-	ep, _ := ParseFEN("4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1") // 78 bits of placement, en passant at 83
-	e := ep.EncodeMinimal().String()
+	start, _ := core.ParseFEN(core.StartFEN)
+	s := EncodeMinimal(&start).String()
+	ep, _ := core.ParseFEN("4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1") // 78 bits of placement, en passant at 83
+	e := EncodeMinimal(&ep).String()
 	return []struct {
 		name          string
 		bits          string
 		field, offset int
 		kind          error
 	}{
-		{"empty input", "", FieldPiecePlacement, 0, ErrTruncated},
-		{"cut inside a2", s[:100], FieldPiecePlacement, 98, ErrTruncated},
-		{"no side to move", s[:164], FieldActiveColor, 164, ErrTruncated},
-		{"castling cut", s[:167], FieldCastling, 165, ErrTruncated},
-		{"en passant presence only", e[:84], FieldEnPassant, 83, ErrTruncated},
-		{"en passant file cut", e[:86], FieldEnPassant, 83, ErrTruncated},
-		{"no halfmove clock", s[:170], FieldHalfmoveClock, 170, ErrTruncated},
-		{"gamma cut", s[:170] + "0001", FieldHalfmoveClock, 170, ErrTruncated},
-		{"32 leading zeros", s[:170] + strings.Repeat("0", 32) + "1", FieldHalfmoveClock, 170, ErrRange},
-		{"fullmove 2^31", s[:171] + strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31), FieldFullmoveNumber, 171, ErrRange},
-		{"no fullmove number", s[:171], FieldFullmoveNumber, 171, ErrTruncated},
-		{"trailing bit", s + "0", FieldFullmoveNumber, 172, ErrMalformed},
+		{"empty input", "", core.FieldPiecePlacement, 0, ErrTruncated},
+		{"cut inside a2", s[:100], core.FieldPiecePlacement, 98, ErrTruncated},
+		{"no side to move", s[:164], core.FieldActiveColor, 164, ErrTruncated},
+		{"castling cut", s[:167], core.FieldCastling, 165, ErrTruncated},
+		{"en passant presence only", e[:84], core.FieldEnPassant, 83, ErrTruncated},
+		{"en passant file cut", e[:86], core.FieldEnPassant, 83, ErrTruncated},
+		{"no halfmove clock", s[:170], core.FieldHalfmoveClock, 170, ErrTruncated},
+		{"gamma cut", s[:170] + "0001", core.FieldHalfmoveClock, 170, ErrTruncated},
+		{"32 leading zeros", s[:170] + strings.Repeat("0", 32) + "1", core.FieldHalfmoveClock, 170, ErrRange},
+		{"fullmove 2^31", s[:171] + strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31), core.FieldFullmoveNumber, 171, ErrRange},
+		{"no fullmove number", s[:171], core.FieldFullmoveNumber, 171, ErrTruncated},
+		{"trailing bit", s + "0", core.FieldFullmoveNumber, 172, ErrMalformed},
 		{"not a bit", s[:50] + "2" + s[51:], 0, 50, ErrMalformed},
 		{"space", "0 1", 0, 1, ErrMalformed},
 	}
@@ -225,8 +229,8 @@ func TestDecodeMinimalErrors(t *testing.T) {
 // encoding is canonical).
 func FuzzDecodeMinimal(f *testing.F) {
 	for _, e := range reprExtraFENs {
-		p, _ := ParseFEN(e.fen)
-		f.Add(p.EncodeMinimal().String())
+		p, _ := core.ParseFEN(e.fen)
+		f.Add(EncodeMinimal(&p).String())
 	}
 	for _, tt := range minimalErrorCases {
 		f.Add(tt.bits)
@@ -234,17 +238,17 @@ func FuzzDecodeMinimal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := ParseBitString(s)
 		if err == nil {
-			var p Position
+			var p core.Position
 			if p, err = DecodeMinimal(b); err == nil {
-				checkInvariants(t, &p)
-				if got := p.EncodeMinimal().String(); got != s {
+				coretest.CheckInvariants(t, &p)
+				if got := EncodeMinimal(&p).String(); got != s {
 					t.Fatalf("DecodeMinimal(%q) = %s, which encodes to %q", s, p.FEN(), got)
 				}
 				return
 			}
 		}
 		var me *MinimalError
-		if !errors.As(err, &me) || me.Field < 0 || me.Field > FieldFullmoveNumber || me.Offset < 0 || me.Offset > len(s) || me.Msg == "" ||
+		if !errors.As(err, &me) || me.Field < 0 || me.Field > core.FieldFullmoveNumber || me.Offset < 0 || me.Offset > len(s) || me.Msg == "" ||
 			!(errors.Is(err, ErrTruncated) || errors.Is(err, ErrMalformed) || errors.Is(err, ErrRange)) {
 			t.Fatalf("decoding %q: error %#v", s, err)
 		}
@@ -254,27 +258,27 @@ func FuzzDecodeMinimal(f *testing.F) {
 // benchFENs are the positions the representation benchmarks run over.
 var (
 	sinkBits    BitString
-	sinkBB      Bitboard
-	sinkReprPos Position
+	sinkBB      core.Bitboard
+	sinkReprPos core.Position
 )
 
 func BenchmarkEncodeMinimal(b *testing.B) {
-	for _, bf := range benchFENs {
-		p, _ := ParseFEN(bf.fen)
-		b.Run(bf.name, func(b *testing.B) {
+	for _, bf := range corpus.BenchFENs {
+		p, _ := core.ParseFEN(bf.FEN)
+		b.Run(bf.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				sinkBits = p.EncodeMinimal()
+				sinkBits = EncodeMinimal(&p)
 			}
 		})
 	}
 }
 
 func BenchmarkDecodeMinimal(b *testing.B) {
-	for _, bf := range benchFENs {
-		p, _ := ParseFEN(bf.fen)
-		bits := p.EncodeMinimal()
-		b.Run(bf.name, func(b *testing.B) {
+	for _, bf := range corpus.BenchFENs {
+		p, _ := core.ParseFEN(bf.FEN)
+		bits := EncodeMinimal(&p)
+		b.Run(bf.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			var err error
 			for b.Loop() {
@@ -288,7 +292,7 @@ func BenchmarkDecodeMinimal(b *testing.B) {
 }
 
 func BenchmarkRotate(b *testing.B) {
-	p, _ := ParseFEN(kiwipete)
+	p, _ := core.ParseFEN(corpus.Kiwipete)
 	occ := p.Occupied()
 	for r := Rotated0; r < RotationCount; r++ {
 		b.Run(r.String(), func(b *testing.B) {
@@ -301,7 +305,7 @@ func BenchmarkRotate(b *testing.B) {
 }
 
 func BenchmarkUnrotate(b *testing.B) {
-	p, _ := ParseFEN(kiwipete)
+	p, _ := core.ParseFEN(corpus.Kiwipete)
 	for r := Rotated0; r < RotationCount; r++ {
 		rotated := r.Rotate(p.Occupied())
 		b.Run(r.String(), func(b *testing.B) {

@@ -1,61 +1,64 @@
-package core
+package expr
 
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
 // The kinds of token of the expression language.
-type exprTokenKind uint8
+type tokenKind uint8
 
 const (
-	exprTokEnd    exprTokenKind = iota // the end of the input
-	exprTokName                        // a name, square or function: [A-Za-z_][A-Za-z0-9_]*
-	exprTokNumber                      // a literal; its value is in exprToken.value
-	exprTokOp                          // an operator: ~ - + * << >> & ^ |
-	exprTokLParen                      // (
-	exprTokRParen                      // )
-	exprTokComma                       // ,
+	tokEnd    tokenKind = iota // the end of the input
+	tokName                    // a name, square or function: [A-Za-z_][A-Za-z0-9_]*
+	tokNumber                  // a literal; its value is in token.value
+	tokOp                      // an operator: ~ - + * << >> & ^ |
+	tokLParen                  // (
+	tokRParen                  // )
+	tokComma                   // ,
 )
 
-// An exprToken is one lexical unit, src[start:end].
-type exprToken struct {
-	kind       exprTokenKind
+// An token is one lexical unit, src[start:end].
+type token struct {
+	kind       tokenKind
 	start, end int
-	value      Bitboard // a number token's value
+	value      core.Bitboard // a number token's value
 }
 
-// An exprLexer splits an expression into tokens, one at a time.
-type exprLexer struct {
+// An lexer splits an expression into tokens, one at a time.
+type lexer struct {
 	src string
 	pos int // byte offset of the next unread byte
 }
 
-// isExprNameStart reports whether c may begin a name.
-func isExprNameStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+// isNameStart reports whether c may begin a name.
+func isNameStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 
-// isExprNameByte reports whether c may continue a name or a number.
-func isExprNameByte(c byte) bool { return isExprNameStart(c) || c >= '0' && c <= '9' }
+// isNameByte reports whether c may continue a name or a number.
+func isNameByte(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
 
 // next returns the next token, skipping ASCII blanks (space, tab, CR, LF),
-// or an *ExprError for a byte that starts no token.
-func (l *exprLexer) next() (exprToken, error) {
+// or an *Error for a byte that starts no token.
+func (l *lexer) next() (token, error) {
 	s := l.src
 	for l.pos < len(s) && (s[l.pos] == ' ' || s[l.pos] == '\t' || s[l.pos] == '\r' || s[l.pos] == '\n') {
 		l.pos++
 	}
 	start := l.pos
 	if start == len(s) {
-		return exprToken{kind: exprTokEnd, start: start, end: start}, nil
+		return token{kind: tokEnd, start: start, end: start}, nil
 	}
 	c := s[start]
 	switch {
-	case isExprNameStart(c):
-		for l.pos++; l.pos < len(s) && isExprNameByte(s[l.pos]); l.pos++ {
+	case isNameStart(c):
+		for l.pos++; l.pos < len(s) && isNameByte(s[l.pos]); l.pos++ {
 		}
-		return exprToken{kind: exprTokName, start: start, end: l.pos}, nil
+		return token{kind: tokName, start: start, end: l.pos}, nil
 	case c >= '0' && c <= '9':
-		for l.pos++; l.pos < len(s) && isExprNameByte(s[l.pos]); l.pos++ {
+		for l.pos++; l.pos < len(s) && isNameByte(s[l.pos]); l.pos++ {
 		}
 		return l.number(start)
 	}
@@ -65,7 +68,7 @@ func (l *exprLexer) next() (exprToken, error) {
 	if start+1 < len(s) {
 		two = s[start : start+2]
 	}
-	tok := exprToken{kind: exprTokOp, start: start, end: start + 1}
+	tok := token{kind: tokOp, start: start, end: start + 1}
 	switch {
 	case two == "&&" || two == "||":
 		return tok, l.fail(start, start+2, "'"+two+"' is logical, not bitwise: write a single '"+two[:1]+"'")
@@ -81,15 +84,15 @@ func (l *exprLexer) next() (exprToken, error) {
 		return tok, l.fail(start, start+1, "'!' is logical not: write '~' for the complement of a set")
 	case c == '~' || c == '-' || c == '+' || c == '*' || c == '&' || c == '^' || c == '|':
 	case c == '(':
-		tok.kind = exprTokLParen
+		tok.kind = tokLParen
 	case c == ')':
-		tok.kind = exprTokRParen
+		tok.kind = tokRParen
 	case c == ',':
-		tok.kind = exprTokComma
+		tok.kind = tokComma
 	default:
-		// describe (fen.go) names the character: 'x', byte 0xff, 'é' (U+00E9).
+		// chars.Describe names the character: 'x', byte 0xff, 'é' (U+00E9).
 		_, size := utf8.DecodeRuneInString(s[start:])
-		return tok, l.fail(start, start+size, "unexpected character "+describe(s, start))
+		return tok, l.fail(start, start+size, "unexpected character "+chars.Describe(s, start))
 	}
 	l.pos = tok.end
 	return tok, nil
@@ -97,9 +100,9 @@ func (l *exprLexer) next() (exprToken, error) {
 
 // number reads the literal src[start:l.pos]: decimal, 0x hexadecimal or
 // 0b binary, with '_' allowed between two digits, and at most 64 bits.
-func (l *exprLexer) number(start int) (exprToken, error) {
+func (l *lexer) number(start int) (token, error) {
 	text := l.src[start:l.pos]
-	tok := exprToken{kind: exprTokNumber, start: start, end: l.pos}
+	tok := token{kind: tokNumber, start: start, end: l.pos}
 	base, digits, name := 10, text, "decimal"
 	if len(text) >= 2 && text[0] == '0' {
 		switch text[1] {
@@ -126,15 +129,15 @@ func (l *exprLexer) number(start int) (exprToken, error) {
 		case d == '_':
 			return tok, l.fail(at+i, at+i+1, "'_' in a number must stand between two digits")
 		default:
-			return tok, l.fail(at+i, at+i+1, describe(l.src, at+i)+" is not a "+name+" digit")
+			return tok, l.fail(at+i, at+i+1, chars.Describe(l.src, at+i)+" is not a "+name+" digit")
 		}
 	}
 	v, err := strconv.ParseUint(string(clean), base, 64)
 	if err != nil { // only ErrRange is possible: every digit was checked
-		return tok, &ExprError{Input: l.src, Offset: start, End: tok.end, Err: ErrExprRange,
+		return tok, &Error{Input: l.src, Offset: start, End: tok.end, Err: ErrRange,
 			Msg: "number " + text + " does not fit 64 bits (the largest is 0xffffffffffffffff)"}
 	}
-	tok.value = Bitboard(v)
+	tok.value = core.Bitboard(v)
 	return tok, nil
 }
 
@@ -150,6 +153,6 @@ func isDigitIn(c byte, base int) bool {
 }
 
 // fail returns a syntax error for src[start:end].
-func (l *exprLexer) fail(start, end int, msg string) error {
-	return &ExprError{Input: l.src, Offset: start, End: end, Msg: msg, Err: ErrExprSyntax}
+func (l *lexer) fail(start, end int, msg string) error {
+	return &Error{Input: l.src, Offset: start, End: end, Msg: msg, Err: ErrSyntax}
 }

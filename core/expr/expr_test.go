@@ -1,9 +1,13 @@
-package core
+package expr
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // Positions for the expression tests.
@@ -15,26 +19,26 @@ const (
 
 // evalExpr parses and evaluates src on p (which may be nil), failing t on
 // any error.
-func evalExpr(t *testing.T, src string, p *Position) Bitboard {
+func evalExpr(t *testing.T, src string, p *core.Position) core.Bitboard {
 	t.Helper()
-	e, err := ParseExpr(src)
+	e, err := Parse(src)
 	if err != nil {
-		t.Fatalf("ParseExpr(%q): %v", src, err)
+		t.Fatalf("Parse(%q): %v", src, err)
 	}
 	v, err := e.Eval(p)
 	if err != nil {
-		t.Fatalf("ParseExpr(%q).Eval: %v", src, err)
+		t.Fatalf("Parse(%q).Eval: %v", src, err)
 	}
 	return v
 }
 
-// exprPrecedence holds, for every precedence level and each pair of
+// precedence holds, for every precedence level and each pair of
 // neighbouring levels, an expression of constants, the grouping C gives it
 // and its value worked out by hand. Each comment shows the sum; the wrong
 // grouping would give a different value, named after "not".
-var exprPrecedence = []struct {
+var precedence = []struct {
 	src, grouped string
-	want         Bitboard
+	want         core.Bitboard
 }{
 	// Level 1 (unary) over 2 (*): (~1) * 2 = 0x…fffe * 2 = 0x…fffc; not ~(1 * 2) = 0x…fffd.
 	{"~1 * 2", "(~1 * 2)", 0xfffffffffffffffc},
@@ -113,21 +117,21 @@ var exprPrecedence = []struct {
 // out by hand, and the grouping the parser chose. The expressions are
 // constants, so they evaluate without a position.
 func TestExprPrecedence(t *testing.T) {
-	for _, tt := range exprPrecedence {
+	for _, tt := range precedence {
 		t.Run(tt.src, func(t *testing.T) {
-			e, err := ParseExpr(tt.src)
+			e, err := Parse(tt.src)
 			if err != nil {
-				t.Fatalf("ParseExpr(%q): %v", tt.src, err)
+				t.Fatalf("Parse(%q): %v", tt.src, err)
 			}
 			if got := e.Parenthesized(); got != tt.grouped {
-				t.Errorf("ParseExpr(%q) groups as %s, want %s", tt.src, got, tt.grouped)
+				t.Errorf("Parse(%q) groups as %s, want %s", tt.src, got, tt.grouped)
 			}
 			if e.NeedsPosition() {
-				t.Errorf("ParseExpr(%q).NeedsPosition() = true for a constant", tt.src)
+				t.Errorf("Parse(%q).NeedsPosition() = true for a constant", tt.src)
 			}
 			got, err := e.Eval(nil)
 			if err != nil || got != tt.want {
-				t.Errorf("ParseExpr(%q).Eval(nil) = %#016x, %v; want %#016x", tt.src, uint64(got), err, uint64(tt.want))
+				t.Errorf("Parse(%q).Eval(nil) = %#016x, %v; want %#016x", tt.src, uint64(got), err, uint64(tt.want))
 			}
 		})
 	}
@@ -137,7 +141,7 @@ func TestExprPrecedence(t *testing.T) {
 // help read runs from level 1 to the loosest level without gaps.
 func TestExprOperatorTable(t *testing.T) {
 	level := 1
-	for _, op := range ExprOperators {
+	for _, op := range Operators {
 		if op.Level != level && op.Level != level+1 {
 			t.Errorf("operator %q has level %d after level %d: the table must be sorted without gaps", op.Symbol, op.Level, level)
 		}
@@ -146,8 +150,8 @@ func TestExprOperatorTable(t *testing.T) {
 			t.Errorf("operator %q: unary %v at level %d; only level 1 is unary", op.Symbol, op.Unary, op.Level)
 		}
 	}
-	if level != exprLoosestLevel {
-		t.Errorf("loosest level is %d, exprLoosestLevel says %d", level, exprLoosestLevel)
+	if level != loosestLevel {
+		t.Errorf("loosest level is %d, loosestLevel says %d", level, loosestLevel)
 	}
 }
 
@@ -156,8 +160,8 @@ func TestExprOperatorTable(t *testing.T) {
 // and 6 = 0x42, and so on), and checks the table has no name unaccounted
 // for.
 func TestExprNames(t *testing.T) {
-	start := mustPosition(t, StartFEN)
-	want := map[string]Bitboard{
+	start := coretest.MustPosition(t, core.StartFEN)
+	want := map[string]core.Bitboard{
 		"P": 0xff00, "N": 0x42, "B": 0x24, "R": 0x81, "Q": 0x08, "K": 0x10,
 		"p": 0x00ff000000000000, "n": 0x4200000000000000, "b": 0x2400000000000000,
 		"r": 0x8100000000000000, "q": 0x0800000000000000, "k": 0x1000000000000000,
@@ -183,11 +187,11 @@ func TestExprNames(t *testing.T) {
 	}
 	for name, w := range want {
 		if got := evalExpr(t, name, start); got != w {
-			t.Errorf("%s on the start position = %#016x (%v), want %#016x", name, uint64(got), squareList(got), uint64(w))
+			t.Errorf("%s on the start position = %#016x (%v), want %#016x", name, uint64(got), coretest.SquareList(got), uint64(w))
 		}
 	}
 	seen := map[string]bool{}
-	for _, n := range ExprNames {
+	for _, n := range Names {
 		if _, ok := want[n.Name]; !ok {
 			t.Errorf("name %q has no expected value in this test", n.Name)
 		}
@@ -195,22 +199,22 @@ func TestExprNames(t *testing.T) {
 			t.Errorf("name %q listed twice", n.Name)
 		}
 		seen[n.Name] = true
-		if _, ok := exprFuncIndex[n.Name]; ok {
+		if _, ok := funcIndex[n.Name]; ok {
 			t.Errorf("%q is both a name and a function", n.Name)
 		}
-		if _, ok := ParseSquare(n.Name); ok {
+		if _, ok := core.ParseSquare(n.Name); ok {
 			t.Errorf("%q is both a name and a square", n.Name)
 		}
 		if n.Doc == "" {
 			t.Errorf("name %q has no doc", n.Name)
 		}
 	}
-	for _, bn := range BitboardNames { // the page's names are all in the language
+	for _, bn := range core.BitboardNames { // the page's names are all in the language
 		if !seen[bn.Name] {
 			t.Errorf("BitboardNames entry %q is not an expression name", bn.Name)
 		}
 	}
-	for sq := A1; sq < NoSquare; sq++ {
+	for sq := core.A1; sq < core.NoSquare; sq++ {
 		if got := evalExpr(t, sq.String(), nil); got != sq.Bitboard() {
 			t.Errorf("square %v = %#x, want %#x", sq, uint64(got), uint64(sq.Bitboard()))
 		}
@@ -220,10 +224,10 @@ func TestExprNames(t *testing.T) {
 // TestExprFunctions checks every function on inputs whose results were
 // worked out square by square (bit n is square n: a1=0, e4=28, h8=63).
 func TestExprFunctions(t *testing.T) {
-	start := mustPosition(t, StartFEN)
+	start := coretest.MustPosition(t, core.StartFEN)
 	tests := []struct {
 		src  string
-		want Bitboard
+		want core.Bitboard
 	}{
 		{"north(e4)", 0x0000001000000000}, // e5, bit 36
 		{"south(e4)", 0x0000000000100000}, // e3, bit 20
@@ -269,10 +273,10 @@ func TestExprFunctions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, start); got != tt.want {
-			t.Errorf("%s on the start position = %#016x (%v), want %#016x (%v)", tt.src, uint64(got), squareList(got), uint64(tt.want), squareList(tt.want))
+			t.Errorf("%s on the start position = %#016x (%v), want %#016x (%v)", tt.src, uint64(got), coretest.SquareList(got), uint64(tt.want), coretest.SquareList(tt.want))
 		}
 	}
-	for _, f := range ExprFuncs {
+	for _, f := range Funcs {
 		found := false
 		for _, tt := range tests {
 			found = found || strings.HasPrefix(tt.src, f.Name+"(")
@@ -286,12 +290,12 @@ func TestExprFunctions(t *testing.T) {
 // TestExprArticles evaluates the expressions of the reference articles as
 // they are written.
 func TestExprArticles(t *testing.T) {
-	start, nf3, nc3 := mustPosition(t, StartFEN), mustPosition(t, afterNf3FEN), mustPosition(t, afterNc3FEN)
+	start, nf3, nc3 := coretest.MustPosition(t, core.StartFEN), coretest.MustPosition(t, afterNf3FEN), coretest.MustPosition(t, afterNc3FEN)
 	tests := []struct {
 		src  string
-		p    *Position
+		p    *core.Position
 		name string
-		want Bitboard
+		want core.Bitboard
 	}{
 		// Every white pawn one rank up, where empty: rank 3.
 		{"(whitePawns << 8) & ~allOccupied", start, "start", 0x0000000000ff0000},
@@ -314,7 +318,7 @@ func TestExprArticles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, tt.p); got != tt.want {
-			t.Errorf("%s after %s = %#016x (%v), want %#016x (%v)", tt.src, tt.name, uint64(got), squareList(got), uint64(tt.want), squareList(tt.want))
+			t.Errorf("%s after %s = %#016x (%v), want %#016x (%v)", tt.src, tt.name, uint64(got), coretest.SquareList(got), uint64(tt.want), coretest.SquareList(tt.want))
 		}
 	}
 }
@@ -322,21 +326,21 @@ func TestExprArticles(t *testing.T) {
 // TestExprMatchesAttackMaps checks expressions against the attack maps
 // they spell out, on Kiwipete.
 func TestExprMatchesAttackMaps(t *testing.T) {
-	p := mustPosition(t, kiwipete)
+	p := coretest.MustPosition(t, corpus.Kiwipete)
 	tests := []struct {
 		src  string
-		want Bitboard
+		want core.Bitboard
 	}{
-		{"pawnAttacks(white, P) | knightAttacks(N) | kingAttacks(K) | bishopAttacks(B | Q, occupied) | rookAttacks(R | Q, occupied)", p.Attacked(White)},
-		{"pawnAttacks(black, p) | knightAttacks(n) | kingAttacks(k) | bishopAttacks(b | q, occupied) | rookAttacks(r | q, occupied)", p.Attacked(Black)},
-		{"(P << 8) & empty", p.SinglePushes(White)},
-		{"(((P << 8) & empty & rank3) << 8) & empty", p.DoublePushes(White)},
-		{"(p >> 8) & empty", p.SinglePushes(Black)},
-		{"(((p >> 8) & empty & rank6) >> 8) & empty", p.DoublePushes(Black)},
+		{"pawnAttacks(white, P) | knightAttacks(N) | kingAttacks(K) | bishopAttacks(B | Q, occupied) | rookAttacks(R | Q, occupied)", p.Attacked(core.White)},
+		{"pawnAttacks(black, p) | knightAttacks(n) | kingAttacks(k) | bishopAttacks(b | q, occupied) | rookAttacks(r | q, occupied)", p.Attacked(core.Black)},
+		{"(P << 8) & empty", p.SinglePushes(core.White)},
+		{"(((P << 8) & empty & rank3) << 8) & empty", p.DoublePushes(core.White)},
+		{"(p >> 8) & empty", p.SinglePushes(core.Black)},
+		{"(((p >> 8) & empty & rank6) >> 8) & empty", p.DoublePushes(core.Black)},
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, p); got != tt.want {
-			t.Errorf("kiwipete: %s = %v, want %v", tt.src, squareList(got), squareList(tt.want))
+			t.Errorf("kiwipete: %s = %v, want %v", tt.src, coretest.SquareList(got), coretest.SquareList(tt.want))
 		}
 	}
 }
@@ -345,7 +349,7 @@ func TestExprMatchesAttackMaps(t *testing.T) {
 // by hand: offsets count bytes of "(whitePawns << 8) & ~allOccupied".
 func TestExprSteps(t *testing.T) {
 	const src = "(whitePawns << 8) & ~allOccupied"
-	start := mustPosition(t, StartFEN)
+	start := coretest.MustPosition(t, core.StartFEN)
 	want := []Step{
 		{Start: 1, End: 11, Text: "whitePawns", Value: 0xff00, Parent: 2},
 		{Start: 15, End: 16, Text: "8", Value: 8, Parent: 2},
@@ -354,7 +358,7 @@ func TestExprSteps(t *testing.T) {
 		{Start: 20, End: 32, Text: "~allOccupied", Value: 0x0000ffffffff0000, Parent: 5},
 		{Start: 0, End: 32, Text: src, Value: 0xff0000, Parent: -1},
 	}
-	e, err := ParseExpr(src)
+	e, err := Parse(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +376,7 @@ func TestExprSteps(t *testing.T) {
 	}
 
 	// The colour keyword is not a step: pawnAttacks(white, P) has two.
-	e, _ = ParseExpr("pawnAttacks(white, P)")
+	e, _ = Parse("pawnAttacks(white, P)")
 	got, _ = e.Steps(start)
 	want = []Step{
 		{Start: 19, End: 20, Text: "P", Value: 0xff00, Parent: 1},
@@ -386,7 +390,7 @@ func TestExprSteps(t *testing.T) {
 // checkSteps fails t unless steps describe e evaluated to want: spans
 // inside the source with matching text, parents after their children, a
 // single root last.
-func checkSteps(t *testing.T, e *Expr, steps []Step, want Bitboard) {
+func checkSteps(t *testing.T, e *Expr, steps []Step, want core.Bitboard) {
 	t.Helper()
 	src := e.String()
 	if len(steps) == 0 || steps[len(steps)-1].Parent != -1 || steps[len(steps)-1].Value != want {
@@ -405,107 +409,107 @@ func checkSteps(t *testing.T, e *Expr, steps []Step, want Bitboard) {
 	}
 }
 
-// exprErrors lists bad inputs with the span, kind and message expected.
-var exprErrors = []struct {
+// errors lists bad inputs with the span, kind and message expected.
+var badExprs = []struct {
 	name, src   string
 	offset, end int
 	kind        error
 	msg         string
 }{
-	{"empty", "", 0, 0, ErrExprSyntax, "the expression is empty"},
-	{"blank", " \t", 2, 2, ErrExprSyntax, "the expression is empty"},
-	{"unknown name", "whitepawn", 0, 9, ErrExprName, "unknown name 'whitepawn' — did you mean 'whitePawns'?"},
-	{"unknown name later", "P | whitepawn", 4, 13, ErrExprName, "did you mean 'whitePawns'?"},
-	{"file case", "filea", 0, 5, ErrExprName, "did you mean 'fileA'? (names are case-sensitive)"},
-	{"alias case", "WhitePawns", 0, 10, ErrExprName, "did you mean 'whitePawns'?"},
-	{"function case", "Popcount(P)", 0, 8, ErrExprName, "unknown function 'Popcount' — did you mean 'popcount'?"},
-	{"misspelt function", "popcnt(P)", 0, 6, ErrExprName, "did you mean 'popcount'?"},
-	{"rank 9", "rank9", 0, 5, ErrExprName, "the ranks are rank1 … rank8"},
-	{"file I", "fileI", 0, 5, ErrExprName, "the files are fileA … fileH"},
-	{"no such square", "i9", 0, 2, ErrExprName, "there is no square 'i9': squares run from a1 to h8"},
-	{"square case", "E4", 0, 2, ErrExprName, "did you mean the square 'e4'?"},
-	{"no suggestion", "x", 0, 1, ErrExprName, "unknown name 'x'"},
-	{"word for operator", "P and N", 2, 5, ErrExprSyntax, "'and' is not an operator here: write '&'"},
-	{"word for operator alone", "and", 0, 3, ErrExprName, "'and' is not an operator here: write '&'"},
-	{"word in parens", "(P or N)", 3, 5, ErrExprSyntax, "'or' is not an operator here: write '|'"},
-	{"unclosed paren", "(P | N", 6, 6, ErrExprSyntax, "expected ')' to close '(' at 0, found the end"},
-	{"unclosed paren at 4", "P & (N | B", 10, 10, ErrExprSyntax, "expected ')' to close '(' at 4"},
-	{"junk in paren", "(P N)", 3, 4, ErrExprSyntax, "expected ')' to close '(' at 0, found 'N'"},
-	{"too many arguments", "popcount(P, N)", 0, 14, ErrExprName, "popcount takes 1 argument, got 2"},
-	{"too few arguments", "rookAttacks(P)", 0, 14, ErrExprName, "rookAttacks takes 2 arguments, got 1"},
-	{"no arguments", "popcount()", 0, 10, ErrExprName, "popcount takes 1 argument, got 0"},
-	{"colour alone", "pawnAttacks(white)", 0, 18, ErrExprName, "pawnAttacks takes 2 arguments, got 1"},
-	{"colour not first", "pawnAttacks(P, N)", 12, 13, ErrExprName, "pawnAttacks takes the colour first"},
-	{"colour alias", "pawnAttacks(whitePieces, P)", 12, 23, ErrExprName, "pawnAttacks(white, x) or pawnAttacks(black, x)"},
-	{"function without call", "north P", 0, 5, ErrExprName, "'north' is a function: write north(x)"},
-	{"name called", "P(N)", 0, 1, ErrExprName, "'P' is a bitboard, not a function"},
-	{"square called", "e4 (N)", 0, 2, ErrExprName, "'e4' is a square, not a function"},
-	{"unclosed call", "north(P", 7, 7, ErrExprSyntax, "expected ',' or ')' to close 'north(' at 0, found the end"},
-	{"missing right operand", "P &", 3, 3, ErrExprSyntax, "expected a name, number or '(' after '&', found the end"},
-	{"missing left operand", "& P", 0, 1, ErrExprSyntax, "expected a name, number or '(' at the start, found '&'"},
-	{"two operators", "P & & N", 4, 5, ErrExprSyntax, "after '&', found '&'"},
-	{"missing operator", "P N", 2, 3, ErrExprSyntax, "missing operator before 'N'"},
-	{"unary after operand", "P ~N", 2, 3, ErrExprSyntax, "missing operator before '~'"},
-	{"unmatched paren", "P)", 1, 2, ErrExprSyntax, "unmatched ')'"},
-	{"stray comma", "P, N", 1, 2, ErrExprSyntax, "unexpected ','"},
-	{"empty parens", "()", 0, 2, ErrExprSyntax, "empty parentheses"},
-	{"hex too big", "0x1ffffffffffffffff", 0, 19, ErrExprRange, "number 0x1ffffffffffffffff does not fit 64 bits"},
-	{"decimal too big", "18446744073709551616", 0, 20, ErrExprRange, "does not fit 64 bits"},
-	{"binary too big", "0b1" + strings.Repeat("0", 64), 0, 67, ErrExprRange, "does not fit 64 bits"},
-	{"bare prefix", "0x", 0, 2, ErrExprSyntax, "'0x' needs hex digits after it"},
-	{"binary digit", "0b102", 4, 5, ErrExprSyntax, "'2' is not a binary digit"},
-	{"decimal digit", "12ab", 2, 3, ErrExprSyntax, "'a' is not a decimal digit"},
-	{"hex digit", "0xfg", 3, 4, ErrExprSyntax, "'g' is not a hex digit"},
-	{"double underscore", "1__0", 1, 2, ErrExprSyntax, "'_' in a number must stand between two digits"},
-	{"trailing underscore", "1_", 1, 2, ErrExprSyntax, "between two digits"},
-	{"underscore after prefix", "0x_ff", 2, 3, ErrExprSyntax, "between two digits"},
-	{"leading zero", "010", 0, 3, ErrExprSyntax, "number 010 has a leading zero"},
-	{"logical and", "P && N", 2, 4, ErrExprSyntax, "'&&' is logical, not bitwise: write a single '&'"},
-	{"logical or", "P || N", 2, 4, ErrExprSyntax, "write a single '|'"},
-	{"go and-not", "P &^ N", 2, 4, ErrExprSyntax, "'&^' is Go's and-not: write a & ~b"},
-	{"java shift", "P >>> 1", 2, 5, ErrExprSyntax, "'>>>' is Java's unsigned shift"},
-	{"less than", "P < 1", 2, 3, ErrExprSyntax, "'<' is not an operator: the shifts are '<<' and '>>'"},
-	{"logical not", "!P", 0, 1, ErrExprSyntax, "'!' is logical not: write '~'"},
-	{"division", "P / 2", 2, 3, ErrExprSyntax, "unexpected character '/'"},
-	{"assignment", "x = P", 0, 1, ErrExprName, "unknown name 'x'"},
-	{"non-ascii", "P é", 2, 4, ErrExprSyntax, "unexpected character 'é' (U+00E9)"},
-	{"invalid utf-8", "P \xff", 2, 3, ErrExprSyntax, "unexpected character byte 0xff"},
-	{"control byte", "P\x00", 1, 2, ErrExprSyntax, "unexpected character"},
-	{"too deep parens", strings.Repeat("(", MaxExprDepth+1) + "P" + strings.Repeat(")", MaxExprDepth+1), MaxExprDepth, MaxExprDepth + 1, ErrExprLimit, "more than 100"},
-	{"too deep unary", strings.Repeat("~", MaxExprDepth+1) + "P", MaxExprDepth, MaxExprDepth + 1, ErrExprLimit, "more than 100"},
+	{"empty", "", 0, 0, ErrSyntax, "the expression is empty"},
+	{"blank", " \t", 2, 2, ErrSyntax, "the expression is empty"},
+	{"unknown name", "whitepawn", 0, 9, ErrName, "unknown name 'whitepawn' — did you mean 'whitePawns'?"},
+	{"unknown name later", "P | whitepawn", 4, 13, ErrName, "did you mean 'whitePawns'?"},
+	{"file case", "filea", 0, 5, ErrName, "did you mean 'fileA'? (names are case-sensitive)"},
+	{"alias case", "WhitePawns", 0, 10, ErrName, "did you mean 'whitePawns'?"},
+	{"function case", "Popcount(P)", 0, 8, ErrName, "unknown function 'Popcount' — did you mean 'popcount'?"},
+	{"misspelt function", "popcnt(P)", 0, 6, ErrName, "did you mean 'popcount'?"},
+	{"rank 9", "rank9", 0, 5, ErrName, "the ranks are rank1 … rank8"},
+	{"file I", "fileI", 0, 5, ErrName, "the files are fileA … fileH"},
+	{"no such square", "i9", 0, 2, ErrName, "there is no square 'i9': squares run from a1 to h8"},
+	{"square case", "E4", 0, 2, ErrName, "did you mean the square 'e4'?"},
+	{"no suggestion", "x", 0, 1, ErrName, "unknown name 'x'"},
+	{"word for operator", "P and N", 2, 5, ErrSyntax, "'and' is not an operator here: write '&'"},
+	{"word for operator alone", "and", 0, 3, ErrName, "'and' is not an operator here: write '&'"},
+	{"word in parens", "(P or N)", 3, 5, ErrSyntax, "'or' is not an operator here: write '|'"},
+	{"unclosed paren", "(P | N", 6, 6, ErrSyntax, "expected ')' to close '(' at 0, found the end"},
+	{"unclosed paren at 4", "P & (N | B", 10, 10, ErrSyntax, "expected ')' to close '(' at 4"},
+	{"junk in paren", "(P N)", 3, 4, ErrSyntax, "expected ')' to close '(' at 0, found 'N'"},
+	{"too many arguments", "popcount(P, N)", 0, 14, ErrName, "popcount takes 1 argument, got 2"},
+	{"too few arguments", "rookAttacks(P)", 0, 14, ErrName, "rookAttacks takes 2 arguments, got 1"},
+	{"no arguments", "popcount()", 0, 10, ErrName, "popcount takes 1 argument, got 0"},
+	{"colour alone", "pawnAttacks(white)", 0, 18, ErrName, "pawnAttacks takes 2 arguments, got 1"},
+	{"colour not first", "pawnAttacks(P, N)", 12, 13, ErrName, "pawnAttacks takes the colour first"},
+	{"colour alias", "pawnAttacks(whitePieces, P)", 12, 23, ErrName, "pawnAttacks(white, x) or pawnAttacks(black, x)"},
+	{"function without call", "north P", 0, 5, ErrName, "'north' is a function: write north(x)"},
+	{"name called", "P(N)", 0, 1, ErrName, "'P' is a bitboard, not a function"},
+	{"square called", "e4 (N)", 0, 2, ErrName, "'e4' is a square, not a function"},
+	{"unclosed call", "north(P", 7, 7, ErrSyntax, "expected ',' or ')' to close 'north(' at 0, found the end"},
+	{"missing right operand", "P &", 3, 3, ErrSyntax, "expected a name, number or '(' after '&', found the end"},
+	{"missing left operand", "& P", 0, 1, ErrSyntax, "expected a name, number or '(' at the start, found '&'"},
+	{"two operators", "P & & N", 4, 5, ErrSyntax, "after '&', found '&'"},
+	{"missing operator", "P N", 2, 3, ErrSyntax, "missing operator before 'N'"},
+	{"unary after operand", "P ~N", 2, 3, ErrSyntax, "missing operator before '~'"},
+	{"unmatched paren", "P)", 1, 2, ErrSyntax, "unmatched ')'"},
+	{"stray comma", "P, N", 1, 2, ErrSyntax, "unexpected ','"},
+	{"empty parens", "()", 0, 2, ErrSyntax, "empty parentheses"},
+	{"hex too big", "0x1ffffffffffffffff", 0, 19, ErrRange, "number 0x1ffffffffffffffff does not fit 64 bits"},
+	{"decimal too big", "18446744073709551616", 0, 20, ErrRange, "does not fit 64 bits"},
+	{"binary too big", "0b1" + strings.Repeat("0", 64), 0, 67, ErrRange, "does not fit 64 bits"},
+	{"bare prefix", "0x", 0, 2, ErrSyntax, "'0x' needs hex digits after it"},
+	{"binary digit", "0b102", 4, 5, ErrSyntax, "'2' is not a binary digit"},
+	{"decimal digit", "12ab", 2, 3, ErrSyntax, "'a' is not a decimal digit"},
+	{"hex digit", "0xfg", 3, 4, ErrSyntax, "'g' is not a hex digit"},
+	{"double underscore", "1__0", 1, 2, ErrSyntax, "'_' in a number must stand between two digits"},
+	{"trailing underscore", "1_", 1, 2, ErrSyntax, "between two digits"},
+	{"underscore after prefix", "0x_ff", 2, 3, ErrSyntax, "between two digits"},
+	{"leading zero", "010", 0, 3, ErrSyntax, "number 010 has a leading zero"},
+	{"logical and", "P && N", 2, 4, ErrSyntax, "'&&' is logical, not bitwise: write a single '&'"},
+	{"logical or", "P || N", 2, 4, ErrSyntax, "write a single '|'"},
+	{"go and-not", "P &^ N", 2, 4, ErrSyntax, "'&^' is Go's and-not: write a & ~b"},
+	{"java shift", "P >>> 1", 2, 5, ErrSyntax, "'>>>' is Java's unsigned shift"},
+	{"less than", "P < 1", 2, 3, ErrSyntax, "'<' is not an operator: the shifts are '<<' and '>>'"},
+	{"logical not", "!P", 0, 1, ErrSyntax, "'!' is logical not: write '~'"},
+	{"division", "P / 2", 2, 3, ErrSyntax, "unexpected character '/'"},
+	{"assignment", "x = P", 0, 1, ErrName, "unknown name 'x'"},
+	{"non-ascii", "P é", 2, 4, ErrSyntax, "unexpected character 'é' (U+00E9)"},
+	{"invalid utf-8", "P \xff", 2, 3, ErrSyntax, "unexpected character byte 0xff"},
+	{"control byte", "P\x00", 1, 2, ErrSyntax, "unexpected character"},
+	{"too deep parens", strings.Repeat("(", MaxDepth+1) + "P" + strings.Repeat(")", MaxDepth+1), MaxDepth, MaxDepth + 1, ErrLimit, "more than 100"},
+	{"too deep unary", strings.Repeat("~", MaxDepth+1) + "P", MaxDepth, MaxDepth + 1, ErrLimit, "more than 100"},
 	// The 101st '(' is the one of the 101st "north(", at 100·6 + 5.
-	{"too deep calls", strings.Repeat("north(", MaxExprDepth+1) + "P" + strings.Repeat(")", MaxExprDepth+1), 605, 606, ErrExprLimit, "more than 100"},
-	{"too long", strings.Repeat("P|", 500) + "P", MaxExprLength, 1001, ErrExprLimit, "the expression is 1001 bytes long; the limit is 1000"},
+	{"too deep calls", strings.Repeat("north(", MaxDepth+1) + "P" + strings.Repeat(")", MaxDepth+1), 605, 606, ErrLimit, "more than 100"},
+	{"too long", strings.Repeat("P|", 500) + "P", MaxLength, 1001, ErrLimit, "the expression is 1001 bytes long; the limit is 1000"},
 	// Byte 1000 is the second byte of an é: the error starts at its first.
-	{"too long inside a character", "PP" + strings.Repeat("|é", 334), MaxExprLength - 1, 1004, ErrExprLimit, "the limit is 1000"},
+	{"too long inside a character", "PP" + strings.Repeat("|é", 334), MaxLength - 1, 1004, ErrLimit, "the limit is 1000"},
 }
 
 // TestParseExprErrors checks the span, kind and message of each bad input.
 func TestParseExprErrors(t *testing.T) {
-	for _, tt := range exprErrors {
+	for _, tt := range badExprs {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := ParseExpr(tt.src)
-			var ee *ExprError
+			e, err := Parse(tt.src)
+			var ee *Error
 			if !errors.As(err, &ee) {
-				t.Fatalf("ParseExpr(%q) = %v, %v; want an *ExprError", tt.src, e, err)
+				t.Fatalf("Parse(%q) = %v, %v; want an *Error", tt.src, e, err)
 			}
 			if ee.Offset != tt.offset || ee.End != tt.end || !errors.Is(err, tt.kind) || !strings.Contains(ee.Msg, tt.msg) {
-				t.Errorf("ParseExpr(%q) = span [%d,%d) kind %v msg %q,\n want span [%d,%d) kind %v msg containing %q",
+				t.Errorf("Parse(%q) = span [%d,%d) kind %v msg %q,\n want span [%d,%d) kind %v msg containing %q",
 					tt.src, ee.Offset, ee.End, ee.Err, ee.Msg, tt.offset, tt.end, tt.kind, tt.msg)
 			}
 			if ee.Input != tt.src || !strings.Contains(err.Error(), "offset ") || !strings.HasSuffix(err.Error(), ee.Msg) {
-				t.Errorf("ParseExpr(%q) error %q: Input %q, want the source and the message", tt.src, err, ee.Input)
+				t.Errorf("Parse(%q) error %q: Input %q, want the source and the message", tt.src, err, ee.Input)
 			}
 		})
 	}
 	// The deepest nesting allowed parses.
 	for _, src := range []string{
-		strings.Repeat("(", MaxExprDepth) + "P" + strings.Repeat(")", MaxExprDepth),
-		strings.Repeat("~", MaxExprDepth) + "P",
-		strings.Repeat("P|", 499) + "P ", // exactly MaxExprLength bytes
+		strings.Repeat("(", MaxDepth) + "P" + strings.Repeat(")", MaxDepth),
+		strings.Repeat("~", MaxDepth) + "P",
+		strings.Repeat("P|", 499) + "P ", // exactly MaxLength bytes
 	} {
-		if _, err := ParseExpr(src); err != nil {
-			t.Errorf("ParseExpr(%d bytes at the limits): %v", len(src), err)
+		if _, err := Parse(src); err != nil {
+			t.Errorf("Parse(%d bytes at the limits): %v", len(src), err)
 		}
 	}
 }
@@ -513,14 +517,14 @@ func TestParseExprErrors(t *testing.T) {
 // TestExprEvalWithoutPosition checks that constant expressions evaluate
 // without a position and position names report where they are.
 func TestExprEvalWithoutPosition(t *testing.T) {
-	e, _ := ParseExpr("rank2 << 8 | P")
+	e, _ := Parse("rank2 << 8 | P")
 	_, err := e.Eval(nil)
-	var ee *ExprError
-	if !errors.As(err, &ee) || !errors.Is(err, ErrExprNoPosition) || ee.Offset != 13 || ee.End != 14 || !strings.Contains(ee.Msg, "'P' is a bitboard of the position") {
-		t.Errorf("Eval(nil) of %q = %v, want ErrExprNoPosition at [13,14)", e, err)
+	var ee *Error
+	if !errors.As(err, &ee) || !errors.Is(err, ErrNoPosition) || ee.Offset != 13 || ee.End != 14 || !strings.Contains(ee.Msg, "'P' is a bitboard of the position") {
+		t.Errorf("Eval(nil) of %q = %v, want ErrNoPosition at [13,14)", e, err)
 	}
-	if _, err := e.Steps(nil); !errors.Is(err, ErrExprNoPosition) {
-		t.Errorf("Steps(nil) of %q = %v, want ErrExprNoPosition", e, err)
+	if _, err := e.Steps(nil); !errors.Is(err, ErrNoPosition) {
+		t.Errorf("Steps(nil) of %q = %v, want ErrNoPosition", e, err)
 	}
 	if !e.NeedsPosition() {
 		t.Errorf("%q: NeedsPosition() = false", e)
@@ -540,23 +544,23 @@ func TestExprEvalWithoutPosition(t *testing.T) {
 // TestExprHelp checks that the help text mentions every operator, name and
 // function of the tables the parser uses.
 func TestExprHelp(t *testing.T) {
-	for _, op := range ExprOperators {
+	for _, op := range Operators {
 		form := "x " + op.Symbol + " y"
 		if op.Unary {
 			form = op.Symbol + "x"
 		}
-		if !strings.Contains(ExprHelp, form) || !strings.Contains(ExprHelp, op.Doc) {
-			t.Errorf("ExprHelp lacks operator %q", op.Symbol)
+		if !strings.Contains(Help, form) || !strings.Contains(Help, op.Doc) {
+			t.Errorf("Help lacks operator %q", op.Symbol)
 		}
 	}
-	for _, n := range ExprNames {
-		if !strings.Contains(ExprHelp, "  "+n.Name+" ") {
-			t.Errorf("ExprHelp lacks name %q", n.Name)
+	for _, n := range Names {
+		if !strings.Contains(Help, "  "+n.Name+" ") {
+			t.Errorf("Help lacks name %q", n.Name)
 		}
 	}
-	for _, f := range ExprFuncs {
-		if !strings.Contains(ExprHelp, f.Name+"("+f.Params+")") || f.Doc == "" {
-			t.Errorf("ExprHelp lacks function %s(%s)", f.Name, f.Params)
+	for _, f := range Funcs {
+		if !strings.Contains(Help, f.Name+"("+f.Params+")") || f.Doc == "" {
+			t.Errorf("Help lacks function %s(%s)", f.Name, f.Params)
 		}
 	}
 }
@@ -564,67 +568,67 @@ func TestExprHelp(t *testing.T) {
 // TestExprEvalNoAlloc checks that evaluating a parsed classroom expression
 // does not allocate.
 func TestExprEvalNoAlloc(t *testing.T) {
-	p := mustPosition(t, StartFEN)
-	e, _ := ParseExpr("(whitePawns << 8) & ~allOccupied | popcount(knightAttacks(e4) & N)")
+	p := coretest.MustPosition(t, core.StartFEN)
+	e, _ := Parse("(whitePawns << 8) & ~allOccupied | popcount(knightAttacks(e4) & N)")
 	if n := testing.AllocsPerRun(100, func() { _, _ = e.Eval(p) }); n != 0 {
 		t.Errorf("Eval allocates %v times, want 0", n)
 	}
 }
 
-// FuzzParseExpr checks that ParseExpr never panics; that every error is an
-// *ExprError whose span lies inside the input; and that every expression
+// FuzzParseExpr checks that Parse never panics; that every error is an
+// *Error whose span lies inside the input; and that every expression
 // it accepts evaluates without panicking, steps to the same value, and
 // reads back from its parenthesised form with the same value.
 func FuzzParseExpr(f *testing.F) {
-	for _, tt := range exprPrecedence {
+	for _, tt := range precedence {
 		f.Add(tt.src)
 	}
-	for _, tt := range exprErrors {
+	for _, tt := range badExprs {
 		f.Add(tt.src)
 	}
-	for _, n := range ExprNames {
+	for _, n := range Names {
 		f.Add(n.Name)
 	}
-	for _, fn := range ExprFuncs {
+	for _, fn := range Funcs {
 		f.Add(fn.Name + "(" + fn.Params + ")")
 	}
 	f.Add("(whitePawns << 8) & ~allOccupied")
 	f.Add("popcount(knightAttacks(e4) & N)")
 	f.Add("pawnAttacks(black, p) | queenAttacks(Q, occupied) ^ -lsb(b) * 0x0101_0101")
-	p := mustPosition(f, kiwipete)
+	p := coretest.MustPosition(f, corpus.Kiwipete)
 	f.Fuzz(func(t *testing.T, src string) {
-		e, err := ParseExpr(src)
+		e, err := Parse(src)
 		if err != nil {
-			var ee *ExprError
+			var ee *Error
 			if !errors.As(err, &ee) || ee.Offset < 0 || ee.Offset > ee.End || ee.End > len(src) || ee.Msg == "" || ee.Input != src {
-				t.Fatalf("ParseExpr(%q) error %#v", src, err)
+				t.Fatalf("Parse(%q) error %#v", src, err)
 			}
-			for _, kind := range []error{ErrExprSyntax, ErrExprName, ErrExprRange, ErrExprLimit} {
+			for _, kind := range []error{ErrSyntax, ErrName, ErrRange, ErrLimit} {
 				if errors.Is(err, kind) {
 					return
 				}
 			}
-			t.Fatalf("ParseExpr(%q) error %v of unknown kind", src, err)
+			t.Fatalf("Parse(%q) error %v of unknown kind", src, err)
 		}
 		v, err := e.Eval(p)
 		if err != nil {
-			t.Fatalf("ParseExpr(%q).Eval(kiwipete): %v", src, err)
+			t.Fatalf("Parse(%q).Eval(kiwipete): %v", src, err)
 		}
-		if _, err := e.Eval(nil); (err != nil) != e.NeedsPosition() || err != nil && !errors.Is(err, ErrExprNoPosition) {
-			t.Fatalf("ParseExpr(%q).Eval(nil) = %v with NeedsPosition() = %v", src, err, e.NeedsPosition())
+		if _, err := e.Eval(nil); (err != nil) != e.NeedsPosition() || err != nil && !errors.Is(err, ErrNoPosition) {
+			t.Fatalf("Parse(%q).Eval(nil) = %v with NeedsPosition() = %v", src, err, e.NeedsPosition())
 		}
 		steps, err := e.Steps(p)
 		if err != nil {
-			t.Fatalf("ParseExpr(%q).Steps: %v", src, err)
+			t.Fatalf("Parse(%q).Steps: %v", src, err)
 		}
 		checkSteps(t, e, steps, v)
 		grouped := e.Parenthesized()
-		again, err := ParseExpr(grouped)
-		if errors.Is(err, ErrExprLimit) {
+		again, err := Parse(grouped)
+		if errors.Is(err, ErrLimit) {
 			return // the parentheses made it longer or deeper than allowed
 		}
 		if err != nil {
-			t.Fatalf("ParseExpr(%q).Parenthesized() = %q does not parse: %v", src, grouped, err)
+			t.Fatalf("Parse(%q).Parenthesized() = %q does not parse: %v", src, grouped, err)
 		}
 		if w, _ := again.Eval(p); w != v || again.Parenthesized() != grouped {
 			t.Fatalf("%q = %#x groups as %q = %#x, regrouped %q", src, uint64(v), grouped, uint64(w), again.Parenthesized())
@@ -632,25 +636,25 @@ func FuzzParseExpr(f *testing.F) {
 	})
 }
 
-var sinkExpr Bitboard
+var sinkExpr core.Bitboard
 
 // BenchmarkExpr times the first article expression on the start position:
 // parsed and evaluated each time as the playground does on every key, and
 // evaluated alone or step by step once parsed.
 func BenchmarkExpr(b *testing.B) {
 	const src = "(whitePawns << 8) & ~allOccupied"
-	p := mustPosition(b, StartFEN)
+	p := coretest.MustPosition(b, core.StartFEN)
 	b.Run("parse+eval", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			e, err := ParseExpr(src)
+			e, err := Parse(src)
 			if err != nil {
 				b.Fatal(err)
 			}
 			sinkExpr, _ = e.Eval(p)
 		}
 	})
-	e, _ := ParseExpr(src)
+	e, _ := Parse(src)
 	b.Run("eval", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -1,24 +1,27 @@
-package core
+package repr
 
 import (
 	"errors"
 	"strconv"
 	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // A reprCase is a position every representation must round-trip.
 type reprCase struct {
 	name string // "start", "kiwipete", "positions.txt:12 (cpw-perft)", …
-	pos  Position
+	pos  core.Position
 }
 
 // reprExtraFENs are positions beyond the corpus that stress the
 // representations: an empty board, a crowded one, the largest counters, an
 // en passant square on the wrong rank for the side to move.
 var reprExtraFENs = []struct{ name, fen string }{
-	{"start", StartFEN},
-	{"kiwipete", kiwipete},
-	{"article (b3 with White to move)", articleFEN},
+	{"start", core.StartFEN},
+	{"kiwipete", corpus.Kiwipete},
+	{"article (b3 with White to move)", corpus.ArticleFEN},
 	{"empty board", "8/8/8/8/8/8/8/8 w - - 0 1"},
 	{"full board", "QQQQQQQQ/qqqqqqqq/KKKKKKKK/kkkkkkkk/RRRRRRRR/rrrrrrrr/BBBBNNNN/bbbbnnnn b KQkq - 99 500"},
 	{"pawns everywhere", "PPPPPPPP/pppppppp/PPPPPPPP/pppppppp/PPPPPPPP/pppppppp/PPPPPPPP/pppppppp w - - 0 1"},
@@ -33,14 +36,14 @@ func reprCases(t testing.TB) []reprCase {
 	t.Helper()
 	var cs []reprCase
 	for _, e := range reprExtraFENs {
-		p, err := ParseFEN(e.fen)
+		p, err := core.ParseFEN(e.fen)
 		if err != nil {
 			t.Fatalf("ParseFEN(%q): %v", e.fen, err)
 		}
 		cs = append(cs, reprCase{e.name, p})
 	}
-	for _, e := range readCorpus(t) {
-		p, err := ParseFEN(e.FEN)
+	for _, e := range corpus.Read(t) {
+		p, err := core.ParseFEN(e.FEN)
 		if err != nil {
 			t.Fatalf("positions.txt:%d: ParseFEN(%q): %v", e.Line, e.FEN, err)
 		}
@@ -55,7 +58,7 @@ func reprCases(t testing.TB) []reprCase {
 // withStateOf returns p with the irreversible state (side to move,
 // castling, en passant, counters) of from: the board-only representations
 // do not carry it.
-func withStateOf(p, from Position) Position {
+func withStateOf(p, from core.Position) core.Position {
 	p.SideToMove, p.Castling, p.EnPassant = from.SideToMove, from.Castling, from.EnPassant
 	p.HalfmoveClock, p.FullmoveNumber = from.HalfmoveClock, from.FullmoveNumber
 	return p
@@ -63,13 +66,13 @@ func withStateOf(p, from Position) Position {
 
 // checkRoundTrip fails t unless got (a board-only round trip of want) is a
 // consistent position with want's board.
-func checkRoundTrip(t *testing.T, repr string, got Position, err error, want Position) {
+func checkRoundTrip(t *testing.T, repr string, got core.Position, err error, want core.Position) {
 	t.Helper()
 	if err != nil {
 		t.Errorf("%s: round trip of %s: %v", repr, want.FEN(), err)
 		return
 	}
-	if cerr := got.Check(); cerr != nil {
+	if cerr := got.Validate(); cerr != nil {
 		t.Errorf("%s: round trip of %s gives an inconsistent position: %v", repr, want.FEN(), cerr)
 		return
 	}
@@ -82,8 +85,8 @@ func checkRoundTrip(t *testing.T, repr string, got Position, err error, want Pos
 // per representation, unique ids, the sizes articles state, and a size
 // for the minimal encoding that follows the position.
 func TestRepresentationsTable(t *testing.T) {
-	start, _ := ParseFEN(StartFEN)
-	empty := NewPosition()
+	start, _ := core.ParseFEN(core.StartFEN)
+	empty := core.NewPosition()
 	tests := []struct {
 		id          string
 		start, bare int // Size for the start position and for an empty board
@@ -129,11 +132,11 @@ func TestRepresentationsTable(t *testing.T) {
 
 // TestReprError checks the error message and that errors.As finds it.
 func TestReprError(t *testing.T) {
-	var a [SquareCount]uint8
-	a[E4] = 13
+	var a [core.SquareCount]uint8
+	a[core.E4] = 13
 	_, err := PositionFromArray64(a)
-	var re *ReprError
-	if !errors.As(err, &re) || re.Repr != "array64" || re.Index != int(E4) {
+	var re *Error
+	if !errors.As(err, &re) || re.Repr != "array64" || re.Index != int(core.E4) {
 		t.Fatalf("PositionFromArray64 with 13 on e4: %#v", err)
 	}
 	if want := "array64 index 28: square e4 holds 13, which is not a piece code (0–12)"; err.Error() != want {

@@ -1,6 +1,8 @@
-package core
+package expr
 
-// String returns the expression's source text as given to ParseExpr ("" for
+import "github.com/bitview/bitview/core"
+
+// String returns the expression's source text as given to Parse ("" for
 // a nil *Expr).
 func (e *Expr) String() string {
 	if e == nil {
@@ -17,7 +19,7 @@ func (e *Expr) NeedsPosition() bool {
 		return false
 	}
 	for i := range e.nodes {
-		if e.nodes[i].kind == exprNodeBoard {
+		if e.nodes[i].kind == nodeBoard {
 			return true
 		}
 	}
@@ -26,18 +28,18 @@ func (e *Expr) NeedsPosition() bool {
 
 // Eval returns the expression's value on position p. p may be nil when the
 // expression names no bitboard of the position (see NeedsPosition); else
-// the error is an *ExprError wrapping ErrExprNoPosition at the first such
+// the error is an *Error wrapping ErrNoPosition at the first such
 // name. Eval never panics and, given a position, never fails: names were
-// resolved by ParseExpr, a shift by 64 or more gives 0 and arithmetic
+// resolved by Parse, a shift by 64 or more gives 0 and arithmetic
 // wraps modulo 2^64.
-func (e *Expr) Eval(p *Position) (Bitboard, error) {
+func (e *Expr) Eval(p *core.Position) (core.Bitboard, error) {
 	if e == nil || len(e.nodes) == 0 {
-		return 0, &ExprError{Err: ErrExprSyntax, Msg: "no expression: parse one with ParseExpr"}
+		return 0, &Error{Err: ErrSyntax, Msg: "no expression: parse one with Parse"}
 	}
-	var buf [32]Bitboard // enough for most classroom expressions without allocating
+	var buf [32]core.Bitboard // enough for most classroom expressions without allocating
 	vals := buf[:]
 	if len(e.nodes) > len(buf) {
-		vals = make([]Bitboard, len(e.nodes))
+		vals = make([]core.Bitboard, len(e.nodes))
 	}
 	if err := e.run(p, vals); err != nil {
 		return 0, err
@@ -50,11 +52,11 @@ func (e *Expr) Eval(p *Position) (Bitboard, error) {
 // after the sub-expressions it is made of, so the whole expression is
 // last. Parenthesised sub-expressions span their parentheses; the colour
 // keyword of pawnAttacks is not a bitboard and has no step.
-func (e *Expr) Steps(p *Position) ([]Step, error) {
+func (e *Expr) Steps(p *core.Position) ([]Step, error) {
 	if e == nil || len(e.nodes) == 0 {
-		return nil, &ExprError{Err: ErrExprSyntax, Msg: "no expression: parse one with ParseExpr"}
+		return nil, &Error{Err: ErrSyntax, Msg: "no expression: parse one with Parse"}
 	}
-	vals := make([]Bitboard, len(e.nodes))
+	vals := make([]core.Bitboard, len(e.nodes))
 	if err := e.run(p, vals); err != nil {
 		return nil, err
 	}
@@ -62,7 +64,7 @@ func (e *Expr) Steps(p *Position) ([]Step, error) {
 	steps := make([]Step, 0, len(e.nodes))
 	for i, n := range e.nodes {
 		stepOf[i] = -1
-		if n.kind != exprNodeColor {
+		if n.kind != nodeColor {
 			stepOf[i] = len(steps)
 			steps = append(steps, Step{Start: int(n.start), End: int(n.end), Text: e.src[n.start:n.end], Value: vals[i], Parent: -1})
 		}
@@ -79,20 +81,20 @@ func (e *Expr) Steps(p *Position) ([]Step, error) {
 
 // run computes every node's value into vals, one node after another: the
 // nodes are in post-order, so operands are ready before their operator.
-func (e *Expr) run(p *Position, vals []Bitboard) error {
+func (e *Expr) run(p *core.Position, vals []core.Bitboard) error {
 	for i := range e.nodes {
 		n := &e.nodes[i]
 		switch n.kind {
-		case exprNodeConst, exprNodeColor:
+		case nodeConst, nodeColor:
 			vals[i] = n.value
-		case exprNodeBoard:
+		case nodeBoard:
 			if p == nil {
-				return &ExprError{Input: e.src, Offset: int(n.start), End: int(n.end), Err: ErrExprNoPosition,
+				return &Error{Input: e.src, Offset: int(n.start), End: int(n.end), Err: ErrNoPosition,
 					Msg: "'" + n.sym + "' is a bitboard of the position, and there is no position"}
 			}
 			vals[i] = n.board.Of(p)
 		default:
-			var b Bitboard
+			var b core.Bitboard
 			if n.b >= 0 {
 				b = vals[n.b]
 			}
@@ -117,13 +119,13 @@ func (e *Expr) Parenthesized() string {
 func (e *Expr) appendGrouped(dst []byte, i int32) []byte {
 	n := &e.nodes[i]
 	switch n.kind {
-	case exprNodeUnary:
+	case nodeUnary:
 		return e.appendGrouped(append(dst, n.sym...), n.a)
-	case exprNodeBinary:
+	case nodeBinary:
 		dst = e.appendGrouped(append(dst, '('), n.a)
 		dst = append(append(append(dst, ' '), n.sym...), ' ')
 		return append(e.appendGrouped(dst, n.b), ')')
-	case exprNodeCall:
+	case nodeCall:
 		dst = e.appendGrouped(append(append(dst, n.sym...), '('), n.a)
 		if n.b >= 0 {
 			dst = e.appendGrouped(append(dst, ", "...), n.b)

@@ -1,0 +1,26 @@
+package core_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bitview/bitview/core"
+)
+
+func ExampleParseFEN() {
+	p, err := core.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.PieceAt(core.E4), p.EnPassant, len(p.LegalMoves(nil)))
+	fmt.Printf("%#016x\n", uint64(p.Pieces(core.WhitePawn)))
+
+	_, err = core.ParseFEN("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	var fe *core.FENError
+	fmt.Println(errors.As(err, &fe), errors.Is(err, core.ErrFENSyntax), fe.Field, fe.Offset)
+	// Output:
+	// WhitePawn e3 20
+	// 0x000000001000ef00
+	// true true 1 17
+}

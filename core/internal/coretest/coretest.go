@@ -1,0 +1,72 @@
+// Package coretest holds the test helpers that the tests of core's
+// sub-packages (expr, pgn, repr) share: building positions and square sets
+// and checking a position's invariants through core's exported API. core's
+// own in-package tests keep theirs, since they cannot import a package
+// that imports core.
+package coretest
+
+import (
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+// MustFEN returns the position of fen, failing t if it does not parse.
+func MustFEN(t testing.TB, fen string) core.Position {
+	t.Helper()
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+// CheckInvariants fails t unless p's mailbox, bitboards and occupancy
+// agree (see core.Position.Validate).
+func CheckInvariants(t testing.TB, p *core.Position) {
+	t.Helper()
+	if err := p.Validate(); err != nil {
+		t.Fatalf("%s: inconsistent position: %v", p.FEN(), err)
+	}
+}
+
+// Squares returns the set of the given squares.
+func Squares(sqs ...core.Square) core.Bitboard {
+	var b core.Bitboard
+	for _, sq := range sqs {
+		b.Set(sq)
+	}
+	return b
+}
+
+// SquareList returns the squares of b by name, in LERF order, separated
+// by ", ", for failure messages.
+func SquareList(b core.Bitboard) string {
+	s := ""
+	for sq := range b.Squares() {
+		if s != "" {
+			s += ", "
+		}
+		s += sq.String()
+	}
+	return s
+}
+
+// MustPosition is MustFEN returning a pointer, for the many APIs that
+// take a *core.Position.
+func MustPosition(t testing.TB, fen string) *core.Position {
+	t.Helper()
+	p := MustFEN(t, fen)
+	return &p
+}
+
+// MustLayout returns the layout with the given id, failing t if there is
+// none.
+func MustLayout(t testing.TB, id string) *core.Layout {
+	t.Helper()
+	l, ok := core.LayoutByID(id)
+	if !ok {
+		t.Fatalf("LayoutByID(%q) not found", id)
+	}
+	return l
+}
