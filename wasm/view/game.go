@@ -1,6 +1,7 @@
 package view
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -96,4 +97,50 @@ func playableText(n int) string {
 		return "The one move before it can be played."
 	}
 	return "The " + strconv.Itoa(n) + " moves before it can be played."
+}
+
+// GameFromMoves rebuilds a game from a link: its start position (a FEN, ""
+// for the standard one) and its moves in UCI. It returns the game up to
+// the first move that is not legal, and an error naming that move.
+func GameFromMoves(start string, moves []string) (*pgn.Game, error) {
+	fen := start
+	if fen == "" {
+		fen = core.StartFEN
+	}
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	var text strings.Builder
+	if start != "" {
+		text.WriteString(`[SetUp "1"]` + "\n" + `[FEN "` + fen + `"]` + "\n\n")
+	}
+	var bad error
+	for i, u := range moves {
+		m, err := p.ParseUCI(u)
+		if err != nil {
+			bad = errors.New("move " + strconv.Itoa(i+1) + " of the link, " + strconv.Quote(u) + ", is not legal there: " + err.Error())
+			break
+		}
+		text.WriteString(pgn.SAN(&p, m) + " ")
+		p.Play(m)
+	}
+	text.WriteString("*")
+	games, err := pgn.Parse(text.String())
+	if err != nil || len(games) != 1 {
+		if err == nil {
+			err = errors.New("the link's game could not be rebuilt")
+		}
+		return nil, err
+	}
+	return &games[0], bad
+}
+
+// UCIMoves returns the moves of g in UCI, as a link holds them.
+func UCIMoves(g *pgn.Game) []string {
+	out := make([]string, len(g.Moves))
+	for i, m := range g.Moves {
+		out[i] = m.Move.UCI()
+	}
+	return out
 }

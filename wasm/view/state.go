@@ -6,27 +6,40 @@ package view
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
 )
 
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
-// (&flip=1 views the board from Black, &labels=1 shows each square's index).
+// (&flip=1 views the board from Black, &labels=1 shows each square's index,
+// &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game).
 type State struct {
-	FEN     string
-	Layout  string   // a core.Layouts id
-	Show    []string // core.BitboardNames names, in the order they were toggled on
-	Flipped bool
-	Labels  bool
-	Expr    string // the playground's expression (&expr=…)
-	Present bool   // presentation mode (&present=1)
+	FEN       string
+	Layout    string   // a core.Layouts id
+	Show      []string // core.BitboardNames names, in the order they were toggled on
+	Flipped   bool
+	FlipGrids bool // the grids turn with the board (the default; &grids=fixed turns it off)
+	Labels    bool
+	Expr      string // the playground's expression (&expr=…)
+	Present   bool   // presentation mode (&present=1)
+	// A game on show: its start position (&start=…, "" for the standard
+	// one), its moves in UCI (&moves=e2e4,e7e5) and the ply on show
+	// (&ply=…, 0 the start). FEN is then the position at Ply.
+	Start string
+	Moves []string
+	Ply   int
 }
+
+// MaxURLMoves is the most moves a link may hold (&moves=…): more than the
+// longest game played under the fifty-move rule (about 5,900 moves).
+const MaxURLMoves = 12000
 
 // DefaultState is the view a fresh page opens: the start position, LERF,
 // the white pawns and all occupied squares.
 func DefaultState() State {
-	return State{FEN: core.StartFEN, Layout: "lerf", Show: []string{"P", "occupied"}}
+	return State{FEN: core.StartFEN, Layout: "lerf", Show: []string{"P", "occupied"}, FlipGrids: true}
 }
 
 // ParseQuery reads a State from a URL query, keeping the defaults for what
@@ -53,6 +66,16 @@ func ParseQuery(query string) State {
 	s.Labels = q.Get("labels") == "1"
 	s.Expr = q.Get("expr")
 	s.Present = q.Get("present") == "1"
+	s.FlipGrids = q.Get("grids") != "fixed"
+	if m := q.Get("moves"); m != "" {
+		s.Moves = strings.Split(m, ",")
+		if len(s.Moves) > MaxURLMoves {
+			s.Moves = s.Moves[:MaxURLMoves]
+		}
+		s.Start = q.Get("start")
+		s.Ply, _ = strconv.Atoi(q.Get("ply"))
+		s.Ply = min(max(s.Ply, 0), len(s.Moves))
+	}
 	return s
 }
 
@@ -71,6 +94,15 @@ func (s State) Query() string {
 	}
 	if s.Present {
 		q += "&present=1"
+	}
+	if !s.FlipGrids {
+		q += "&grids=fixed"
+	}
+	if len(s.Moves) > 0 {
+		if s.Start != "" {
+			q += "&start=" + url.QueryEscape(s.Start)
+		}
+		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
 	}
 	return q
 }
