@@ -38,16 +38,19 @@ web/%.gz: web/%
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
+# Each suite once: core and wasm/view natively, the wasm main package under
+# Node, the JS API tests, the server, then the page in Chromium.
 test: vet wasm browser
 	go test -count=1 ./core/... ./wasm/view/...
-	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm/...
+	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/
 	go test -count=1 .
+	go test -count=1 ./wasm/browser/
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet ./...
-	GOOS=js GOARCH=wasm go vet ./wasm/...
+	GOOS=js GOARCH=wasm go vet ./wasm ./wasm/view
 
 # Debian's Chromium for the browser tests, installed when missing (as root).
 browser:
@@ -62,9 +65,9 @@ fuzz:
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core
 
-# Start-up time in headless Chromium against two baselines (see startup_test.go).
+# Start-up time in headless Chromium against two baselines (see wasm/browser/startup_test.go).
 measure: dist browser
-	BITVIEW_MEASURE=1 go test -count=1 -run TestMeasureStartup -v . | grep -E 'median|ok|FAIL'
+	BITVIEW_MEASURE=1 go test -count=1 -run TestMeasureStartup -v ./wasm/browser/ | grep -E 'median|ok|FAIL'
 
 # dist/: the static site, with precompressed .br and .gz beside each text file.
 dist: wasm
