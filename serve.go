@@ -1,27 +1,30 @@
-// Command serve is a small local static-file server for Bitview's web/ folder.
+// Command serve is a small local static-file server for Bitview's web/ folder
+// (or a built dist/).
 //
 // Usage:
 //
 //	go run serve.go [-addr 127.0.0.1:8080] [-dir web]
 //
-// It serves only regular files below -dir: no directory listings, no dotfiles,
-// no ".." escapes and no symlinks leading outside the directory (all file
-// access goes through an os.Root). It sets correct types for .wasm and
-// JavaScript, prefers precompressed X.br / X.gz siblings, gzips text and wasm
-// on the fly otherwise, and adds a strict Content-Security-Policy.
+// It is http.FileServerFS over an os.Root, so path cleaning, index.html,
+// Range and conditional requests are the standard library's, and symlinks
+// leading outside the directory are refused by the os.Root. A small
+// middleware in front of it adds what a file server does not do by itself:
+// security headers and a strict Content-Security-Policy, CORS for the
+// assets that other sites embed, GET and HEAD only, no dotfiles and no
+// directory listings, and precompressed X.br / X.gz siblings written by the
+// build (see fresh for when a sibling counts).
 package main
 
 import (
-	"compress/gzip"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -33,43 +36,41 @@ import (
 )
 
 // contentSecurityPolicy allows nothing external: scripts, wasm, styles,
-// images and fetches all come from this server.
+// images and fetches all come from this server. Pages may be framed only by
+// pages of this server (see embedPolicy for the exception).
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; " +
 	"object-src 'none'; base-uri 'none'; frame-ancestors 'self'"
 
-// contentTypes maps lower-case file extensions to Content-Type values. It is
-// explicit so the result does not depend on the machine's mime database.
-var contentTypes = map[string]string{
-	".html":  "text/html; charset=utf-8",
-	".htm":   "text/html; charset=utf-8",
-	".css":   "text/css; charset=utf-8",
-	".js":    "text/javascript; charset=utf-8",
-	".mjs":   "text/javascript; charset=utf-8",
-	".json":  "application/json",
-	".map":   "application/json",
-	".txt":   "text/plain; charset=utf-8",
-	".wasm":  "application/wasm",
-	".svg":   "image/svg+xml",
-	".png":   "image/png",
-	".jpg":   "image/jpeg",
-	".jpeg":  "image/jpeg",
-	".gif":   "image/gif",
-	".webp":  "image/webp",
-	".ico":   "image/x-icon",
-	".woff":  "font/woff",
-	".woff2": "font/woff2",
-	".gz":    "application/gzip",
+// embedPolicy is the policy of embed.html, the one page made to be shown in
+// an iframe on someone else's site: the same, but any site may frame it.
+// Framing is safe there because embed.html only draws the position in its
+// own URL; it has no controls that act on the user's behalf, so there is
+// nothing to click-jack. The main page keeps frame-ancestors 'self'.
+var embedPolicy = strings.Replace(contentSecurityPolicy, "frame-ancestors 'self'", "frame-ancestors *", 1)
+
+// The types of the files Bitview serves, registered once so they do not
+// depend on the machine's mime database (/etc/mime.types may say
+// application/javascript, or lack .wasm). Other extensions use the
+// database, then application/octet-stream; nothing is sniffed.
+func init() {
+	for ext, typ := range map[string]string{
+		".html": "text/html; charset=utf-8",
+		".css":  "text/css; charset=utf-8",
+		".js":   "text/javascript; charset=utf-8",
+		".mjs":  "text/javascript; charset=utf-8",
+		".json": "application/json",
+		".svg":  "image/svg+xml",
+		".wasm": "application/wasm",
+	} {
+		if err := mime.AddExtensionType(ext, typ); err != nil {
+			panic(err)
+		}
+	}
 }
 
-// compressible lists the extensions worth gzipping on the fly.
-var compressible = map[string]bool{
-	".html": true, ".htm": true, ".css": true, ".js": true, ".mjs": true,
-	".svg": true, ".wasm": true, ".json": true, ".map": true, ".txt": true,
-}
-
-// precompressed lists the sibling files looked for next to a requested file,
-// in order of preference when the client weighs the codings equally.
+// precompressed lists the codings the build writes beside a file, as the
+// suffix of the sibling, in order of preference for equal q-values.
 var precompressed = []struct{ coding, suffix string }{
 	{"br", ".br"},
 	{"gzip", ".gz"},
@@ -92,21 +93,17 @@ func newHandler(dir string) (http.Handler, error) {
 	return &fileHandler{dir: dir}, nil
 }
 
-// ServeHTTP serves GET and HEAD requests for regular files, answering 404
-// for anything hidden, missing or outside the directory.
+// ServeHTTP checks the request and the file it names, then serves a fresh
+// precompressed sibling the client accepts, or hands the request to
+// http.FileServerFS.
 func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	hdr := w.Header()
-	hdr.Set("Content-Security-Policy", contentSecurityPolicy)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Referrer-Policy", "no-referrer")
-	hdr.Set("Cache-Control", "no-cache")
-
+	setHeaders(w.Header(), r.URL.Path)
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		hdr.Set("Allow", "GET, HEAD")
+		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	name, trailingSlash, ok := fileName(r.URL.Path)
+	name, ok := fileName(r.URL.Path)
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -118,191 +115,168 @@ func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer root.Close()
 
+	// Stat through the root first: an escaping symlink is an error here
+	// (FileServerFS would answer 500), and a directory is served only
+	// through its index.html (FileServerFS would list it).
 	info, err := root.Stat(name)
-	switch {
-	case err != nil:
-		http.NotFound(w, r)
-		return
-	case info.IsDir():
-		index := path.Join(name, "index.html")
-		info, err = root.Stat(index)
-		if err != nil || !info.Mode().IsRegular() {
-			http.NotFound(w, r)
-			return
-		}
-		if !trailingSlash {
-			// Relative redirect "./dir/" keeps relative links in index.html working.
-			hdr.Set("Location", "./"+url.PathEscape(path.Base(name))+"/")
-			w.WriteHeader(http.StatusMovedPermanently)
-			return
-		}
-		name = index
-	case trailingSlash || !info.Mode().IsRegular():
-		http.NotFound(w, r)
-		return
-	}
-	serveFile(w, r, root, name, info)
-}
-
-// fileName converts a URL path into a name relative to the served directory
-// ("." for the root) and reports whether the path ended in a slash. It
-// rejects empty segments, segments starting with "." (dotfiles, "." and
-// ".."), and backslashes, colons or NUL bytes.
-func fileName(urlPath string) (name string, trailingSlash, ok bool) {
-	rest, found := strings.CutPrefix(urlPath, "/")
-	if !found {
-		return "", false, false
-	}
-	if rest == "" {
-		return ".", true, true
-	}
-	rest, trailingSlash = strings.CutSuffix(rest, "/")
-	for _, seg := range strings.Split(rest, "/") {
-		if seg == "" || seg[0] == '.' || strings.ContainsAny(seg, "\\:\x00") {
-			return "", false, false
-		}
-	}
-	return rest, trailingSlash, true
-}
-
-// serveFile writes the regular file name (described by info) with an
-// explicit Content-Type, choosing a precompressed sibling or on-the-fly gzip
-// according to the request's Accept-Encoding.
-func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string, info fs.FileInfo) {
-	ext := strings.ToLower(path.Ext(name))
-	hdr := w.Header()
-	hdr.Set("Content-Type", contentType(ext))
-	weights := parseAcceptEncoding(r.Header.Get("Accept-Encoding"))
-
-	vary := compressible[ext]
-	sendName, coding, best := name, "", 0.0
-	for _, p := range precompressed {
-		sib, err := root.Stat(name + p.suffix)
-		if err != nil || !sib.Mode().IsRegular() || sib.ModTime().Before(info.ModTime()) {
-			continue // missing, odd, or stale (older than the file it encodes)
-		}
-		vary = true
-		if q := acceptWeight(weights, p.coding); q > best {
-			sendName, coding, best = name+p.suffix, p.coding, q
-		}
-	}
-	if vary {
-		hdr.Add("Vary", "Accept-Encoding")
-	}
-
-	f, err := root.Open(sendName)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
+	redirect := strings.HasSuffix(r.URL.Path, "/index.html") // FileServerFS sends these to ./
+	if info.IsDir() {
+		name = path.Join(name, "index.html")
+		if info, err = root.Stat(name); err != nil || !info.Mode().IsRegular() {
+			http.NotFound(w, r)
+			return
+		}
+		redirect = redirect || !strings.HasSuffix(r.URL.Path, "/") // and these to dir/
+	} else if !info.Mode().IsRegular() || strings.HasSuffix(r.URL.Path, "/") {
 		http.NotFound(w, r)
 		return
 	}
+	if !redirect {
+		typ := mime.TypeByExtension(path.Ext(name))
+		if typ == "" {
+			typ = "application/octet-stream"
+		}
+		w.Header().Set("Content-Type", typ) // of the original, whatever is sent
+		if servePrecompressed(w, r, root, name, info) {
+			return
+		}
+	}
+	http.FileServerFS(root.FS()).ServeHTTP(w, r)
+}
 
+// setHeaders sets the headers every response carries. Pages (HTML files
+// and directories) may be framed only by this server, except embed.html,
+// which any site may frame. Everything else is a public, read-only asset
+// that other sites load: the element's module script, the wasm, CSS and
+// piece images are fetched in CORS mode by an author's page on another
+// origin, so they carry Access-Control-Allow-Origin: * (no credentials are
+// involved, nothing here is private) and Cross-Origin-Resource-Policy:
+// cross-origin (so pages with Cross-Origin-Embedder-Policy can load them).
+// Errors for assets carry them too, so a page elsewhere can read the status.
+func setHeaders(h http.Header, urlPath string) {
+	csp := contentSecurityPolicy
 	switch {
-	case coding != "":
-		hdr.Set("Content-Encoding", coding)
-		// ServeContent omits Content-Length when Content-Encoding is set; the
-		// precompressed file's size is exactly what is sent, so set it here.
-		hdr.Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
-		http.ServeContent(w, r, sendName, fi.ModTime(), f)
-	case compressible[ext] && acceptWeight(weights, "gzip") > 0:
-		serveGzip(w, r, f, fi.ModTime())
+	case path.Base(urlPath) == "embed.html":
+		csp = embedPolicy
+	case strings.HasSuffix(urlPath, "/") || strings.HasSuffix(urlPath, ".html"):
+		// a page: same-origin framing only, no CORS
 	default:
-		http.ServeContent(w, r, sendName, fi.ModTime(), f)
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Cross-Origin-Resource-Policy", "cross-origin")
 	}
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-cache")
 }
 
-// serveGzip streams f gzip-compressed. The compressed length is unknown up
-// front, so no Content-Length is sent and Range requests get the whole file.
-func serveGzip(w http.ResponseWriter, r *http.Request, f io.Reader, modTime time.Time) {
-	hdr := w.Header()
-	hdr.Set("Last-Modified", modTime.UTC().Format(http.TimeFormat))
-	if notModified(r, modTime) {
-		hdr.Del("Content-Type")
-		w.WriteHeader(http.StatusNotModified)
-		return
+// fileName converts a URL path into a name relative to the served directory
+// ("." for the root). It rejects empty segments, segments starting with "."
+// (dotfiles, "." and ".."), and backslashes, colons or NUL bytes, so what
+// reaches FileServerFS needs no cleaning.
+func fileName(urlPath string) (name string, ok bool) {
+	rest, found := strings.CutPrefix(urlPath, "/")
+	if !found {
+		return "", false
 	}
-	hdr.Set("Content-Encoding", "gzip")
-	hdr.Del("Content-Length")
-	w.WriteHeader(http.StatusOK)
-	if r.Method == http.MethodHead {
-		return
+	rest = strings.TrimSuffix(rest, "/")
+	if rest == "" {
+		return ".", true
 	}
-	gz := gzip.NewWriter(w)
-	if _, err := io.Copy(gz, f); err != nil {
-		return // client went away or read failed; nothing useful to add
+	for seg := range strings.SplitSeq(rest, "/") {
+		if seg == "" || seg[0] == '.' || strings.ContainsAny(seg, "\\:\x00") {
+			return "", false
+		}
 	}
-	gz.Close()
+	return rest, true
 }
 
-// notModified reports whether r's If-Modified-Since (consulted only without
-// If-None-Match, since no ETags are sent) shows the client's copy is current.
-func notModified(r *http.Request, modTime time.Time) bool {
-	if r.Header.Get("If-None-Match") != "" {
-		return false
-	}
-	since, err := http.ParseTime(r.Header.Get("If-Modified-Since"))
-	if err != nil || modTime.IsZero() {
-		return false
-	}
-	return !modTime.Truncate(time.Second).After(since)
-}
-
-// contentType returns the Content-Type for a lower-case extension, falling
-// back to application/octet-stream (never sniffed, thanks to nosniff).
-func contentType(ext string) string {
-	if ct, ok := contentTypes[ext]; ok {
-		return ct
-	}
-	return "application/octet-stream"
-}
-
-// parseAcceptEncoding parses an Accept-Encoding header into lower-case
-// codings and their q-values. An invalid q-value counts as 0 (not
-// acceptable); a coding listed twice keeps its first weight.
-func parseAcceptEncoding(header string) map[string]float64 {
-	weights := make(map[string]float64)
-	for _, part := range strings.Split(header, ",") {
-		coding, params, _ := strings.Cut(part, ";")
-		coding = strings.ToLower(strings.TrimSpace(coding))
-		if coding == "" {
+// servePrecompressed serves name's fresh sibling in the coding the client
+// weighs highest (br before gzip when equal), through http.ServeContent so
+// Range and conditional requests work on the encoded bytes. It reports
+// whether it served; with no fresh sibling accepted, the caller serves the
+// file itself. Vary is set whenever a sibling exists, since then the answer
+// depends on Accept-Encoding.
+func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, name string, info fs.FileInfo) bool {
+	accept := r.Header.Get("Accept-Encoding")
+	coding, suffix, bestQ := "", "", 0.0
+	for _, p := range precompressed {
+		sib, err := root.Stat(name + p.suffix)
+		if err != nil || !sib.Mode().IsRegular() || !fresh(sib.ModTime(), info.ModTime()) {
 			continue
 		}
-		q := 1.0
-		for _, param := range strings.Split(params, ";") {
-			key, value, ok := strings.Cut(param, "=")
-			if !ok || !strings.EqualFold(strings.TrimSpace(key), "q") {
-				continue
-			}
-			v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
-			if err != nil || !(v >= 0 && v <= 1) {
-				v = 0
-			}
-			q = v
+		if w.Header().Get("Vary") == "" {
+			w.Header().Set("Vary", "Accept-Encoding")
 		}
-		if _, seen := weights[coding]; !seen {
-			weights[coding] = q
+		if q := acceptQ(accept, p.coding); q > bestQ {
+			coding, suffix, bestQ = p.coding, p.suffix, q
 		}
 	}
-	return weights
+	if coding == "" {
+		return false
+	}
+	f, err := root.Open(name + suffix)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sib, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	// ServeContent leaves Content-Length out when Content-Encoding is set
+	// (unless it answers a Range); the sibling's size is what is sent.
+	w.Header().Set("Content-Encoding", coding)
+	w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
+	http.ServeContent(w, r, name, info.ModTime(), f)
+	return true
 }
 
-// acceptWeight returns the q-value the client gave coding, using "x-gzip"
-// for gzip and the "*" wildcard for codings not listed; 0 means refused.
-func acceptWeight(weights map[string]float64, coding string) float64 {
-	if q, ok := weights[coding]; ok {
-		return q
-	}
-	if coding == "gzip" {
-		if q, ok := weights["x-gzip"]; ok {
-			return q
+// fresh reports whether a sibling with modification time sib still encodes
+// a source with modification time src. The build sets both times equal
+// (touch -r), but tools that copy the time themselves keep only whole
+// seconds (brotli -k does), so a sibling written from the current source
+// can look a fraction of a second older; comparing whole seconds accepts it.
+// A sibling from an earlier build is older by at least the seconds the
+// rebuild took, so it is still refused. The rule fails only if a source is
+// edited within the same second its sibling was written, which a build
+// cannot do (it writes the sibling after the source).
+func fresh(sib, src time.Time) bool {
+	return !sib.Truncate(time.Second).Before(src.Truncate(time.Second))
+}
+
+// acceptQ returns the q-value an Accept-Encoding header gives coding: its
+// own entry (the first, if listed twice; x-gzip counts as gzip), else that
+// of "*", else 0. A missing or malformed q-value means 1 or 0 respectively;
+// 0 means refused.
+func acceptQ(header, coding string) float64 {
+	own, star := -1.0, 0.0
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		q := 1.0
+		for param := range strings.SplitSeq(params, ";") {
+			if k, v, ok := strings.Cut(param, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64); !(q >= 0 && q <= 1) {
+					q = 0
+				}
+			}
+		}
+		switch {
+		case own < 0 && (name == coding || coding == "gzip" && name == "x-gzip"):
+			own = q
+		case name == "*":
+			star = q
 		}
 	}
-	return weights["*"] // 0 when absent
+	if own >= 0 {
+		return own
+	}
+	return star
 }
 
 // usageError is a command-line mistake; main reports it with exit code 2.
@@ -330,7 +304,9 @@ func newServer(handler http.Handler) *http.Server {
 }
 
 // run parses args, serves the directory until ctx is cancelled, then shuts
-// the server down gracefully. It prints the URL being served to stdout.
+// the server down gracefully. Its first line on stdout is
+// "Bitview: serving DIR/ at http://HOST:PORT/" with the address actually
+// bound (so -addr 127.0.0.1:0 shows the port chosen).
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := flags.String("addr", "127.0.0.1:8080", "`address` to listen on (loopback by default)")

@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -97,6 +99,7 @@ func newSite(t *testing.T) string {
 	web := filepath.Join(parent, "web")
 	writeFiles(t, web, map[string]string{
 		"index.html":      "<!doctype html><title>Bitview</title>",
+		"embed.html":      "<!doctype html><title>embed</title>",
 		"app.js":          bigJS,
 		"mod.mjs":         "export const x = 1;\n",
 		"style.css":       "body { color: black }\n",
@@ -124,6 +127,9 @@ func newSite(t *testing.T) string {
 	mustWrite(t, filepath.Join(web, "pre.js.br"), brotliJS)
 	mustWrite(t, filepath.Join(web, "pre.js.gz"), gzippedJS)
 	mustWrite(t, filepath.Join(web, "legacy.png.gz"), gzipBytes("png bytes"))
+	// Siblings written by a tool that keeps only whole seconds of the
+	// source's time (brotli -k): they look up to a second older.
+	writeWholeSecondSiblings(t, web)
 	// A stale sibling: older than the file it claims to encode.
 	stale := filepath.Join(web, "stale.css.gz")
 	mustWrite(t, stale, gzipBytes("body { color: OLD }\n"))
@@ -132,6 +138,31 @@ func newSite(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return web
+}
+
+// The whole-second case: late.wasm was modified at hh:mm:ss.7, its .br and
+// .gz carry hh:mm:ss.0, as brotli -k leaves them.
+var (
+	lateWasm   = "\x00asm\x01\x00\x00\x00" + strings.Repeat("late wasm body ", 500)
+	lateBrotli = []byte("pretend brotli of late.wasm")
+	lateGzip   = gzipBytes(lateWasm)
+)
+
+// writeWholeSecondSiblings writes late.wasm and its siblings into web.
+func writeWholeSecondSiblings(t *testing.T, web string) {
+	t.Helper()
+	second := time.Now().Add(-30 * time.Minute).Truncate(time.Second)
+	src := filepath.Join(web, "late.wasm")
+	mustWrite(t, src, []byte(lateWasm))
+	mustWrite(t, src+".br", lateBrotli)
+	mustWrite(t, src+".gz", lateGzip)
+	for name, mtime := range map[string]time.Time{
+		src: second.Add(700 * time.Millisecond), src + ".br": second, src + ".gz": second,
+	} {
+		if err := os.Chtimes(name, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // mustWrite writes data to path with the current modification time.
@@ -215,7 +246,7 @@ func TestContentTypes(t *testing.T) {
 		{"/mod.mjs", "text/javascript; charset=utf-8"},
 		{"/UPPER.JS", "text/javascript; charset=utf-8"},
 		{"/logo.svg", "image/svg+xml"},
-		{"/index.html", "text/html; charset=utf-8"},
+		{"/sub/page.html", "text/html; charset=utf-8"},
 		{"/style.css", "text/css; charset=utf-8"},
 		{"/data.json", "application/json"},
 		{"/notes.txt", "text/plain; charset=utf-8"},
@@ -252,7 +283,9 @@ func TestIndexAndDirectories(t *testing.T) {
 		{"/", http.StatusOK, "<!doctype html><title>Bitview</title>", ""},
 		{"/sub/", http.StatusOK, "<p>sub index</p>", ""},
 		{"/sub/page.html", http.StatusOK, "<p>page</p>", ""},
-		{"/sub", http.StatusMovedPermanently, "", "./sub/"},
+		{"/sub", http.StatusMovedPermanently, "", "sub/"},
+		{"/index.html", http.StatusMovedPermanently, "", "./"},
+		{"/sub/index.html", http.StatusMovedPermanently, "", "./"},
 		{"/empty/", http.StatusNotFound, "", ""},
 		{"/empty", http.StatusNotFound, "", ""},
 		{"/deep/a/", http.StatusNotFound, "", ""},
@@ -433,73 +466,411 @@ func TestPrecompressed(t *testing.T) {
 func TestStalePrecompressedIgnored(t *testing.T) {
 	srv := startServer(t, newSite(t))
 	resp, body := do(t, srv, "GET", "/stale.css", map[string]string{"Accept-Encoding": "gzip"})
-	if got := resp.Header.Get("Content-Encoding"); got != "gzip" {
-		t.Fatalf("Content-Encoding = %q, want on-the-fly gzip", got)
+	if got := resp.Header.Get("Content-Encoding"); got != "" {
+		t.Fatalf("Content-Encoding = %q, want identity (the only .gz is stale)", got)
 	}
-	if got := gunzip(t, body); got != "body { color: red }\n" {
-		t.Errorf("decoded body = %q, want the current file, not the stale .gz", got)
+	if string(body) != "body { color: red }\n" {
+		t.Errorf("body = %q, want the current file, not the stale .gz", body)
+	}
+	if got := resp.Header.Get("Vary"); got != "" {
+		t.Errorf("Vary = %q, want none: no fresh sibling, one representation", got)
 	}
 }
 
-func TestGzipOnTheFly(t *testing.T) {
+// TestEncodings asks for br, gzip and identity and checks the bytes and
+// headers of each, on late.wasm, whose siblings carry whole-second times a
+// fraction of a second before the source's (as brotli -k leaves them).
+func TestEncodings(t *testing.T) {
 	srv := startServer(t, newSite(t))
-	tests := []struct{ path, want, wantType string }{
-		{"/app.js", bigJS, "text/javascript; charset=utf-8"},
-		{"/main.wasm", "\x00asm\x01\x00\x00\x00", "application/wasm"},
-		{"/index.html", "<!doctype html><title>Bitview</title>", "text/html; charset=utf-8"},
-		{"/logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>", "image/svg+xml"},
-		{"/data.json", `{"ok":true}`, "application/json"},
+	tests := []struct {
+		acceptEncoding string
+		wantEncoding   string
+		wantBody       []byte
+	}{
+		{"br", "br", lateBrotli},
+		{"gzip, deflate, br, zstd", "br", lateBrotli}, // what Chromium sends
+		{"gzip", "gzip", lateGzip},
+		{"br;q=0, gzip", "gzip", lateGzip},
+		{"", "", []byte(lateWasm)},
+		{"identity", "", []byte(lateWasm)},
+		{"br;q=0, gzip;q=0", "", []byte(lateWasm)},
+	}
+	for _, tt := range tests {
+		for _, method := range []string{"GET", "HEAD"} {
+			t.Run(method+" "+tt.acceptEncoding, func(t *testing.T) {
+				resp, body := do(t, srv, method, "/late.wasm", map[string]string{"Accept-Encoding": tt.acceptEncoding})
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("status = %d, want 200", resp.StatusCode)
+				}
+				if got := resp.Header.Get("Content-Encoding"); got != tt.wantEncoding {
+					t.Errorf("Content-Encoding = %q, want %q", got, tt.wantEncoding)
+				}
+				if got := resp.Header.Get("Content-Type"); got != "application/wasm" {
+					t.Errorf("Content-Type = %q, want application/wasm (the original's)", got)
+				}
+				if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
+					t.Errorf("Vary = %q, want Accept-Encoding", got)
+				}
+				if resp.ContentLength != int64(len(tt.wantBody)) {
+					t.Errorf("Content-Length = %d, want %d", resp.ContentLength, len(tt.wantBody))
+				}
+				if method == "GET" && !bytes.Equal(body, tt.wantBody) {
+					t.Errorf("body = %d bytes %.20q, want %d bytes %.20q", len(body), body, len(tt.wantBody), tt.wantBody)
+				}
+				if method == "GET" && tt.wantEncoding == "gzip" && gunzip(t, body) != lateWasm {
+					t.Error("the gzip body does not decode to the file")
+				}
+				if got := resp.Header.Get("Last-Modified"); got == "" {
+					t.Error("no Last-Modified")
+				}
+			})
+		}
+	}
+}
+
+func TestFresh(t *testing.T) {
+	src := time.Date(2026, 2, 1, 12, 0, 7, 700_000_000, time.UTC)
+	tests := []struct {
+		name string
+		sib  time.Time
+		want bool
+	}{
+		{"same time (touch -r)", src, true},
+		{"whole second of the source (brotli -k)", src.Truncate(time.Second), true},
+		{"later", src.Add(3 * time.Second), true},
+		{"a second before", src.Add(-time.Second), false},
+		{"an earlier build", src.Add(-time.Minute), false},
+	}
+	for _, tt := range tests {
+		if got := fresh(tt.sib, src); got != tt.want {
+			t.Errorf("%s: fresh(%v, %v) = %v, want %v", tt.name, tt.sib, src, got, tt.want)
+		}
+	}
+}
+
+// TestCORS checks that the assets other sites load carry CORS and CORP
+// headers, and the pages do not.
+func TestCORS(t *testing.T) {
+	srv := startServer(t, newSite(t))
+	tests := []struct {
+		path, acceptEncoding string
+		wantStatus           int
+		asset                bool
+	}{
+		{"/app.js", "", http.StatusOK, true},
+		{"/pre.js", "br", http.StatusOK, true},
+		{"/late.wasm", "gzip", http.StatusOK, true},
+		{"/main.wasm", "", http.StatusOK, true},
+		{"/style.css", "", http.StatusOK, true},
+		{"/logo.svg", "", http.StatusOK, true},
+		{"/missing.js", "", http.StatusNotFound, true}, // so a page elsewhere can read the 404
+		{"/", "", http.StatusOK, false},
+		{"/sub/", "", http.StatusOK, false},
+		{"/sub/page.html", "", http.StatusOK, false},
+		{"/embed.html", "", http.StatusOK, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			resp, body := do(t, srv, "GET", tt.path, map[string]string{"Accept-Encoding": "gzip"})
-			if resp.StatusCode != http.StatusOK {
-				t.Fatalf("status = %d, want 200", resp.StatusCode)
+			resp, _ := do(t, srv, "GET", tt.path, map[string]string{"Accept-Encoding": tt.acceptEncoding, "Origin": "http://author.example"})
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("status = %d, want %d", resp.StatusCode, tt.wantStatus)
 			}
-			if got := resp.Header.Get("Content-Encoding"); got != "gzip" {
-				t.Fatalf("Content-Encoding = %q, want gzip", got)
+			acao, corp := resp.Header.Get("Access-Control-Allow-Origin"), resp.Header.Get("Cross-Origin-Resource-Policy")
+			if tt.asset && (acao != "*" || corp != "cross-origin") {
+				t.Errorf("Access-Control-Allow-Origin %q, Cross-Origin-Resource-Policy %q; want *, cross-origin", acao, corp)
 			}
-			if got := resp.Header.Get("Content-Type"); got != tt.wantType {
-				t.Errorf("Content-Type = %q, want %q", got, tt.wantType)
+			if !tt.asset && (acao != "" || corp != "") {
+				t.Errorf("a page carries Access-Control-Allow-Origin %q, Cross-Origin-Resource-Policy %q; want neither", acao, corp)
 			}
-			if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
-				t.Errorf("Vary = %q, want Accept-Encoding", got)
-			}
-			if resp.ContentLength != -1 && resp.ContentLength != int64(len(body)) {
-				t.Errorf("Content-Length = %d, but %d bytes were sent", resp.ContentLength, len(body))
-			}
-			if got := gunzip(t, body); got != tt.want {
-				t.Errorf("decoded body = %q, want %q", got, tt.want)
+			if resp.Header.Get("Access-Control-Allow-Credentials") != "" {
+				t.Error("credentials allowed")
 			}
 		})
 	}
-	t.Run("incompressible type is not gzipped", func(t *testing.T) {
-		resp, body := do(t, srv, "GET", "/image.png", map[string]string{"Accept-Encoding": "gzip"})
-		if resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Vary") != "" {
-			t.Errorf("headers = %v, want no Content-Encoding and no Vary", resp.Header)
+}
+
+// TestFrameAncestors checks that any site may frame embed.html and only
+// this server may frame the other pages.
+func TestFrameAncestors(t *testing.T) {
+	srv := startServer(t, newSite(t))
+	for _, tt := range []struct{ path, want string }{
+		{"/embed.html", "frame-ancestors *"},
+		{"/", "frame-ancestors 'self'"},
+		{"/sub/", "frame-ancestors 'self'"},
+		{"/sub/page.html", "frame-ancestors 'self'"},
+		{"/app.js", "frame-ancestors 'self'"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			resp, _ := do(t, srv, "GET", tt.path, nil)
+			csp := resp.Header.Get("Content-Security-Policy")
+			if !strings.HasSuffix(csp, "; "+tt.want) || strings.Count(csp, "frame-ancestors") != 1 {
+				t.Errorf("Content-Security-Policy = %q, want it to end in %q", csp, tt.want)
+			}
+			if rest, _ := strings.CutSuffix(csp, tt.want); rest != strings.TrimSuffix(contentSecurityPolicy, "frame-ancestors 'self'") {
+				t.Errorf("the rest of the policy differs from the page's: %q", rest)
+			}
+		})
+	}
+}
+
+// TestLoad holds 200 idle TCP connections open (half silent, half with a
+// request header that never ends) while 50 clients fetch the page and a
+// few-MB wasm repeatedly in every encoding, through the real server limits
+// (newServer). Every fetch must succeed with the right bytes, the server
+// must stay responsive, and the test process's RSS must stay bounded. It
+// holds for 5 s, or 30 s with BITVIEW_LONG=1; with 30 s it also checks that
+// the server dropped the idle connections (ReadHeaderTimeout).
+func TestLoad(t *testing.T) {
+	const (
+		idleConns  = 200
+		clients    = 50
+		pace       = 250 * time.Millisecond // between a client's rounds
+		maxRounds  = 120                    // per client; the hold time ends them first
+		wasmSize   = 3 << 20
+		maxRSSGrow = 128 << 20
+		maxProbe   = 5 * time.Second
+	)
+	hold := 5 * time.Second
+	if os.Getenv("BITVIEW_LONG") == "1" {
+		hold = 30 * time.Second
+	}
+
+	web := t.TempDir()
+	page := []byte("<!doctype html><title>Bitview</title>" + strings.Repeat("<p>board</p>", 1000))
+	wasm := make([]byte, wasmSize)
+	for i := range wasm {
+		wasm[i] = byte(i*7 + i>>11)
+	}
+	bodies := map[string][]byte{"": wasm, "br": wasm[:wasmSize/4], "gzip": wasm[:wasmSize/3]} // stand-ins: only the bytes matter
+	mustWrite(t, filepath.Join(web, "index.html"), page)
+	mustWrite(t, filepath.Join(web, "bitview.wasm"), wasm)
+	mustWrite(t, filepath.Join(web, "bitview.wasm.br"), bodies["br"])
+	mustWrite(t, filepath.Join(web, "bitview.wasm.gz"), bodies["gzip"])
+
+	rssBefore := rss(t)
+	h, err := newHandler(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(h)
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	start := time.Now()
+	deadline := start.Add(hold)
+
+	// The idle connections.
+	idle := make([]net.Conn, 0, idleConns)
+	defer func() {
+		for _, c := range idle {
+			c.Close()
 		}
-		if string(body) != "\x89PNG\r\n\x1a\nnot really" {
-			t.Errorf("body = %q", body)
+	}()
+	for i := range idleConns {
+		c, err := net.DialTimeout("tcp", ln.Addr().String(), 5*time.Second)
+		if err != nil {
+			t.Fatalf("idle connection %d: %v", i, err)
 		}
-	})
-	t.Run("big file shrinks", func(t *testing.T) {
-		_, body := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": "gzip"})
-		if len(body) >= len(bigJS)/10 {
-			t.Errorf("compressed %d bytes to %d; expected much smaller", len(bigJS), len(body))
+		idle = append(idle, c)
+		if i%2 == 1 {
+			fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\nX-Slow: ", ln.Addr())
 		}
-	})
+	}
+
+	// A probe that keeps asking for the page on a new connection.
+	probeDone := make(chan time.Duration)
+	stopProbe := make(chan struct{})
+	go func() {
+		var worst time.Duration
+		client := &http.Client{Timeout: 2 * maxProbe, Transport: &http.Transport{DisableKeepAlives: true}}
+		for {
+			select {
+			case <-stopProbe:
+				probeDone <- worst
+				return
+			case <-time.After(200 * time.Millisecond):
+			}
+			t0 := time.Now()
+			resp, err := client.Get(base + "/")
+			if err != nil {
+				worst = 2 * maxProbe
+				continue
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			worst = max(worst, time.Since(t0))
+		}
+	}()
+
+	// The clients: each round fetches the page and the wasm, cycling
+	// through br, gzip and identity, then waits a little (the machine is
+	// shared; the point is many clients at once, not saturating it).
+	type result struct {
+		fetches, bytes int64
+		err            error
+	}
+	results := make(chan result, clients)
+	for c := range clients {
+		go func() {
+			var r result
+			client := &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{DisableCompression: true}}
+			defer client.CloseIdleConnections()
+			codings := []string{"br", "gzip", ""}
+			for i := 0; i < maxRounds && (i == 0 || time.Now().Before(deadline)); i++ {
+				if i > 0 {
+					time.Sleep(pace)
+				}
+				coding := codings[(c+i)%len(codings)]
+				for _, f := range []struct {
+					path string
+					want []byte
+				}{{"/", page}, {"/bitview.wasm", bodies[coding]}} {
+					n, err := fetch(client, base+f.path, coding, f.want)
+					r.fetches++
+					r.bytes += n
+					if err != nil {
+						r.err = fmt.Errorf("client %d round %d %s (%q): %w", c, i, f.path, coding, err)
+						results <- r
+						return
+					}
+				}
+			}
+			results <- r
+		}()
+	}
+	var fetches, sent int64
+	for range clients {
+		r := <-results
+		fetches += r.fetches
+		sent += r.bytes
+		if r.err != nil {
+			t.Error(r.err)
+		}
+	}
+	clientsDone := time.Since(start)
+	time.Sleep(time.Until(deadline)) // hold the idle connections to the end
+	close(stopProbe)
+	worst := <-probeDone
+
+	// Which idle connections has the server dropped (ReadHeaderTimeout)?
+	dropped := 0
+	for _, c := range idle {
+		c.SetReadDeadline(time.Now().Add(10 * time.Millisecond))
+		if _, err := c.Read(make([]byte, 512)); err == nil || !errors.Is(err, os.ErrDeadlineExceeded) {
+			dropped++ // EOF, reset, or a 408 answer
+		}
+	}
+	if resp, body := do(t, &httptest.Server{URL: base}, "GET", "/", nil); resp.StatusCode != http.StatusOK || !bytes.Equal(body, page) {
+		t.Errorf("after the load: status %d, %d bytes", resp.StatusCode, len(body))
+	}
+	rssAfter := rss(t)
+	t.Logf("%d idle connections held %v (%d dropped by the server); %d clients made %d fetches (%.0f MB) in %v; slowest probe %v; RSS %d MB before, %d MB after",
+		idleConns, hold, dropped, clients, fetches, float64(sent)/1e6, clientsDone.Round(time.Millisecond), worst.Round(time.Millisecond), rssBefore>>20, rssAfter>>20)
+	if worst > maxProbe {
+		t.Errorf("the slowest probe took %v, want ≤ %v", worst, maxProbe)
+	}
+	if hold > srv.ReadHeaderTimeout+2*time.Second && dropped != idleConns {
+		t.Errorf("%d of %d idle connections still open after %v, want all dropped after ReadHeaderTimeout (%v)", idleConns-dropped, idleConns, hold, srv.ReadHeaderTimeout)
+	}
+	if rssBefore > 0 && rssAfter-rssBefore > maxRSSGrow {
+		t.Errorf("RSS grew from %d MB to %d MB, want at most %d MB more", rssBefore>>20, rssAfter>>20, maxRSSGrow>>20)
+	}
+}
+
+// fetch GETs url with the given Accept-Encoding ("" for none) and checks
+// the status, the Content-Encoding and that the body is want, comparing as
+// it reads so no client holds a whole body. It returns the bytes read.
+func fetch(client *http.Client, url, coding string, want []byte) (int64, error) {
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		return 0, err
+	}
+	if coding != "" {
+		req.Header.Set("Accept-Encoding", coding)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	cmp := &compareWriter{want: want}
+	n, err := io.Copy(cmp, resp.Body)
+	switch {
+	case err != nil:
+		return n, err
+	case resp.StatusCode != http.StatusOK:
+		return n, fmt.Errorf("status %d", resp.StatusCode)
+	case strings.HasSuffix(url, ".wasm") && resp.Header.Get("Content-Encoding") != coding:
+		return n, fmt.Errorf("Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	case cmp.bad || cmp.off != len(want):
+		return n, fmt.Errorf("body differs (%d bytes, want %d)", n, len(want))
+	}
+	return n, nil
+}
+
+// compareWriter compares what is written to it with want.
+type compareWriter struct {
+	want []byte
+	off  int
+	bad  bool
+}
+
+// Write records whether p continues want.
+func (c *compareWriter) Write(p []byte) (int, error) {
+	if c.off+len(p) > len(c.want) || !bytes.Equal(p, c.want[c.off:c.off+len(p)]) {
+		c.bad = true
+	}
+	c.off += len(p)
+	return len(p), nil
+}
+
+// rss returns the test process's resident set size in bytes, after a
+// garbage collection that returns freed memory to the system, or 0 where
+// /proc/self/status is not available.
+func rss(t *testing.T) int64 {
+	debug.FreeOSMemory()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Logf("no RSS figure: %v", err)
+		return 0
+	}
+	for line := range strings.SplitSeq(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
 }
 
 func TestAcceptEncodingQZero(t *testing.T) {
 	srv := startServer(t, newSite(t))
-	for _, ae := range []string{"gzip;q=0", "gzip; q=0.000", "br, gzip;q=0", "*;q=0", "gzip;q=0, *", "identity", "deflate"} {
-		t.Run(ae, func(t *testing.T) {
-			resp, body := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": ae})
-			if got := resp.Header.Get("Content-Encoding"); got != "" {
-				t.Errorf("Content-Encoding = %q, want identity", got)
+	bodies := map[string][]byte{"": []byte(jsSource), "br": brotliJS, "gzip": gzippedJS}
+	for _, tt := range []struct{ acceptEncoding, want string }{
+		{"gzip;q=0", ""},
+		{"gzip; q=0.000", ""},
+		{"br, gzip;q=0", "br"},
+		{"br;q=0, gzip;q=0", ""},
+		{"br;q=0, *", "gzip"},
+		{"*;q=0", ""},
+		{"gzip;q=0, *", "br"},
+		{"identity", ""},
+		{"deflate", ""},
+	} {
+		t.Run(tt.acceptEncoding, func(t *testing.T) {
+			resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": tt.acceptEncoding})
+			if got := resp.Header.Get("Content-Encoding"); got != tt.want {
+				t.Errorf("Content-Encoding = %q, want %q", got, tt.want)
 			}
-			if string(body) != bigJS || resp.ContentLength != int64(len(bigJS)) {
-				t.Errorf("got %d bytes (Content-Length %d), want the %d plain bytes", len(body), resp.ContentLength, len(bigJS))
+			want := bodies[tt.want]
+			if !bytes.Equal(body, want) || resp.ContentLength != int64(len(want)) {
+				t.Errorf("got %d bytes (Content-Length %d), want the %d bytes of %q", len(body), resp.ContentLength, len(want), tt.want)
 			}
 			if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
 				t.Errorf("Vary = %q, want Accept-Encoding", got)
@@ -508,40 +879,39 @@ func TestAcceptEncodingQZero(t *testing.T) {
 	}
 }
 
-func TestParseAcceptEncoding(t *testing.T) {
+func TestAcceptQ(t *testing.T) {
 	tests := []struct {
-		header     string
-		gzip, br   float64
-		deflateSet bool
+		header         string
+		gzip, br       float64
+		deflate, ident float64
 	}{
-		{"", 0, 0, false},
-		{"gzip", 1, 0, false},
-		{"gzip, deflate, br", 1, 1, true},
-		{"gzip;q=0", 0, 0, false},
-		{" GZIP ; Q=0.5 ", 0.5, 0, false},
-		{"br;q=0, gzip", 1, 0, false},
-		{"*", 1, 1, false},
-		{"*;q=0, gzip", 1, 0, false},
-		{"gzip;q=0, *", 0, 1, false},
-		{"x-gzip", 1, 0, false},
-		{"gzip;q=2", 0, 0, false},
-		{"gzip;q=abc", 0, 0, false},
-		{"gzip;q=NaN", 0, 0, false},
-		{"gzip;q=-1", 0, 0, false},
-		{"gzip;q=0.8, gzip;q=0", 0.8, 0, false},
-		{"deflate;q=0.3, br;level=5;q=0.7", 0, 0.7, true},
+		{"", 0, 0, 0, 0},
+		{"gzip", 1, 0, 0, 0},
+		{"gzip, deflate, br", 1, 1, 1, 0},
+		{"gzip;q=0", 0, 0, 0, 0},
+		{" GZIP ; Q=0.5 ", 0.5, 0, 0, 0},
+		{"br;q=0, gzip", 1, 0, 0, 0},
+		{"*", 1, 1, 1, 1},
+		{"*;q=0, gzip", 1, 0, 0, 0},
+		{"gzip;q=0, *", 0, 1, 1, 1},
+		{"x-gzip", 1, 0, 0, 0},
+		{"gzip;q=2", 0, 0, 0, 0},
+		{"gzip;q=abc", 0, 0, 0, 0},
+		{"gzip;q=NaN", 0, 0, 0, 0},
+		{"gzip;q=-1", 0, 0, 0, 0},
+		{"gzip;q=0.8, gzip;q=0", 0.8, 0, 0, 0},
+		{"deflate;q=0.3, br;level=5;q=0.7", 0, 0.7, 0.3, 0},
+		{"identity;q=0.5, *;q=0.2", 0.2, 0.2, 0.2, 0.5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.header, func(t *testing.T) {
-			w := parseAcceptEncoding(tt.header)
-			if got := acceptWeight(w, "gzip"); got != tt.gzip {
-				t.Errorf("gzip weight = %v, want %v", got, tt.gzip)
-			}
-			if got := acceptWeight(w, "br"); got != tt.br {
-				t.Errorf("br weight = %v, want %v", got, tt.br)
-			}
-			if _, ok := w["deflate"]; ok != tt.deflateSet {
-				t.Errorf("deflate listed = %v, want %v", ok, tt.deflateSet)
+			for _, c := range []struct {
+				coding string
+				want   float64
+			}{{"gzip", tt.gzip}, {"br", tt.br}, {"deflate", tt.deflate}, {"identity", tt.ident}} {
+				if got := acceptQ(tt.header, c.coding); got != c.want {
+					t.Errorf("acceptQ(%q, %q) = %v, want %v", tt.header, c.coding, got, c.want)
+				}
 			}
 		})
 	}
@@ -549,35 +919,33 @@ func TestParseAcceptEncoding(t *testing.T) {
 
 func TestFileName(t *testing.T) {
 	tests := []struct {
-		path          string
-		name          string
-		trailingSlash bool
-		ok            bool
+		path string
+		name string
+		ok   bool
 	}{
-		{"/", ".", true, true},
-		{"/a.js", "a.js", false, true},
-		{"/sub/", "sub", true, true},
-		{"/sub/a/b.css", "sub/a/b.css", false, true},
-		{"", "", false, false},
-		{"a.js", "", false, false},
-		{"*", "", false, false},
-		{"//a.js", "", false, false},
-		{"/a//b", "", false, false},
-		{"/../a", "", false, false},
-		{"/a/..", "", false, false},
-		{"/./a", "", false, false},
-		{"/.env", "", false, false},
-		{"/a/.git/config", "", false, false},
-		{"/a\\b", "", false, false},
-		{"/c:/x", "", false, false},
-		{"/a\x00b", "", false, false},
+		{"/", ".", true},
+		{"/a.js", "a.js", true},
+		{"/sub/", "sub", true},
+		{"/sub/a/b.css", "sub/a/b.css", true},
+		{"", "", false},
+		{"a.js", "", false},
+		{"*", "", false},
+		{"//a.js", "", false},
+		{"/a//b", "", false},
+		{"/../a", "", false},
+		{"/a/..", "", false},
+		{"/./a", "", false},
+		{"/.env", "", false},
+		{"/a/.git/config", "", false},
+		{"/a\\b", "", false},
+		{"/c:/x", "", false},
+		{"/a\x00b", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%q", tt.path), func(t *testing.T) {
-			name, slash, ok := fileName(tt.path)
-			if name != tt.name || slash != tt.trailingSlash || ok != tt.ok {
-				t.Errorf("fileName(%q) = %q, %v, %v; want %q, %v, %v",
-					tt.path, name, slash, ok, tt.name, tt.trailingSlash, tt.ok)
+			name, ok := fileName(tt.path)
+			if name != tt.name || ok != tt.ok {
+				t.Errorf("fileName(%q) = %q, %v; want %q, %v", tt.path, name, ok, tt.name, tt.ok)
 			}
 		})
 	}
@@ -632,7 +1000,8 @@ func TestHead(t *testing.T) {
 	}{
 		{"/notes.txt", "", "", int64(len("plain notes\n"))},
 		{"/app.js", "", "", int64(len(bigJS))},
-		{"/app.js", "gzip", "gzip", -1},
+		{"/app.js", "gzip", "", int64(len(bigJS))},
+		{"/pre.js", "gzip", "gzip", int64(len(gzippedJS))},
 		{"/pre.js", "br", "br", int64(len(brotliJS))},
 	}
 	for _, tt := range tests {
@@ -665,7 +1034,7 @@ func TestConditionalAndRange(t *testing.T) {
 			}
 		})
 	}
-	t.Run("If-Modified-Since on-the-fly gzip", func(t *testing.T) {
+	t.Run("If-Modified-Since without sibling", func(t *testing.T) {
 		resp, _ := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": "gzip", "If-Modified-Since": future})
 		if resp.StatusCode != http.StatusNotModified {
 			t.Errorf("status = %d, want 304", resp.StatusCode)
@@ -676,8 +1045,8 @@ func TestConditionalAndRange(t *testing.T) {
 	})
 	t.Run("stale If-Modified-Since", func(t *testing.T) {
 		past := time.Now().Add(-48 * time.Hour).UTC().Format(http.TimeFormat)
-		resp, body := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": "gzip", "If-Modified-Since": past})
-		if resp.StatusCode != http.StatusOK || gunzip(t, body) != bigJS {
+		resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": "gzip", "If-Modified-Since": past})
+		if resp.StatusCode != http.StatusOK || gunzip(t, body) != strings.Repeat("precompressed gzip\n", 20) {
 			t.Errorf("status = %d, want 200 with the full file", resp.StatusCode)
 		}
 	})
@@ -685,6 +1054,19 @@ func TestConditionalAndRange(t *testing.T) {
 		resp, body := do(t, srv, "GET", "/notes.txt", map[string]string{"Range": "bytes=0-4"})
 		if resp.StatusCode != http.StatusPartialContent || string(body) != "plain" {
 			t.Errorf("status = %d body %q, want 206 %q", resp.StatusCode, body, "plain")
+		}
+	})
+	t.Run("Range of a precompressed sibling", func(t *testing.T) {
+		// A range of an encoded representation counts encoded bytes.
+		resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": "br", "Range": "bytes=2-7"})
+		if resp.StatusCode != http.StatusPartialContent || !bytes.Equal(body, brotliJS[2:8]) {
+			t.Errorf("status = %d body %q, want 206 %q", resp.StatusCode, body, brotliJS[2:8])
+		}
+		if resp.ContentLength != 6 || resp.Header.Get("Content-Encoding") != "br" {
+			t.Errorf("Content-Length %d, Content-Encoding %q; want 6, br", resp.ContentLength, resp.Header.Get("Content-Encoding"))
+		}
+		if got := resp.Header.Get("Content-Range"); got != fmt.Sprintf("bytes 2-7/%d", len(brotliJS)) {
+			t.Errorf("Content-Range = %q", got)
 		}
 	})
 }
@@ -757,14 +1139,14 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 
 	client := &http.Client{Transport: &http.Transport{}}
-	resp, err := client.Get(base + "index.html")
+	resp, err := client.Get(base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || string(body) != "<!doctype html><title>Bitview</title>" {
-		t.Fatalf("GET index.html: status %d body %q", resp.StatusCode, body)
+		t.Fatalf("GET /: status %d body %q", resp.StatusCode, body)
 	}
 	if resp.Header.Get("Content-Security-Policy") == "" {
 		t.Error("served response lacks Content-Security-Policy")

@@ -1,9 +1,8 @@
-package main
+package browser
 
 import (
 	"bytes"
 	"context"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +27,8 @@ func TestMeasureStartup(t *testing.T) {
 		t.Skip("a measurement: run `make measure`")
 	}
 	path := chromium(t)
-	if _, err := os.Stat("dist/bitview.wasm.br"); err != nil {
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
 		t.Fatal("dist/ is missing: run `make dist`")
 	}
 	base := baselines(t)
@@ -36,36 +36,32 @@ func TestMeasureStartup(t *testing.T) {
 	pages := []struct{ name, dir, page string }{
 		{"plain JS, 64 squares", base, "/js.html"},
 		{"empty Go wasm", base, "/go.html"},
-		{"Bitview", "dist", "/"},
+		{"Bitview", dist, "/"},
 	}
 	for _, pg := range pages {
-		h, err := newHandler(pg.dir)
+		srvURL, stop, err := startServe(pg.dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(h)
 		var times, sizes []float64
 		for range loads {
-			ms, n := coldLoad(t, path, srv.URL+pg.page)
+			ms, n := coldLoad(t, path, srvURL+pg.page)
 			times = append(times, ms)
 			sizes = append(sizes, n)
 		}
-		srv.Close()
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
 		slices.Sort(times)
 		t.Logf("%-22s median %6.1f ms to drawn (min %.1f, max %.1f, %d cold loads); %.0f bytes transferred",
 			pg.name, times[len(times)/2], times[0], times[len(times)-1], loads, sizes[0])
 	}
 
 	// tutorial.html: until every <bitboard-view> has drawn.
-	h, err := newHandler("dist")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srvURL := serveDir(t, dist)
 	var times, sizes []float64
 	for range loads {
-		ms, n := coldTutorial(t, path, srv.URL+"/tutorial.html")
+		ms, n := coldTutorial(t, path, srvURL+"/tutorial.html")
 		times = append(times, ms)
 		sizes = append(sizes, n)
 	}
@@ -154,7 +150,7 @@ func main() {
 		t.Fatal(err)
 	}
 	write(filepath.Join(dir, "empty.wasm.br"), string(brotli(t, wasm)))
-	execJS, err := os.ReadFile("web/wasm_exec.js")
+	execJS, err := os.ReadFile(filepath.Join(repo, "web", "wasm_exec.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package browser
 
 // Browser tests of <bitboard-view> on tutorial.html and of embed.html.
 
@@ -163,7 +163,7 @@ func TestTutorial(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join("out", "screenshots", "tutorial-"+id+"-"+strconv.Itoa(int(w))+".png"), png, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(repo, "out", "screenshots", "tutorial-"+id+"-"+strconv.Itoa(int(w))+".png"), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

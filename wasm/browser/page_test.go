@@ -1,13 +1,12 @@
-package main
+package browser
 
 // Browser tests of the page in real headless Chromium (Debian's chromium,
-// which `make test` installs), driven with chromedp against serve.go's
-// handler on a loopback port. They need `make wasm` first. Screenshots go to
-// out/screenshots/ (look at them).
+// which `make test` installs), driven with chromedp against serve.go running
+// on a loopback port (see TestMain). They need `make wasm` first.
+// Screenshots go to out/screenshots/ (look at them).
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,7 +40,6 @@ var chromiumFlags = []chromedp.ExecAllocatorOption{
 var (
 	browserOnce sync.Once
 	browserCtx  context.Context
-	siteURL     string
 	browserErr  error
 )
 
@@ -70,22 +68,15 @@ func launch(path, profile string) (context.Context, context.CancelFunc) {
 	return ctx, func() { cancelCtx(); cancelAlloc() }
 }
 
-// site serves web/ with serve.go's handler and starts one browser for all
-// tests; it returns a new tab and the site's URL.
+// site starts one browser for all tests; it returns a new tab and the URL
+// of serve.go serving web/ (started by TestMain).
 func site(t *testing.T) (context.Context, string) {
 	t.Helper()
 	path := chromium(t)
-	if _, err := os.Stat("web/bitview.wasm"); err != nil {
+	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
 		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
 	}
 	browserOnce.Do(func() {
-		h, err := newHandler("web")
-		if err != nil {
-			browserErr = err
-			return
-		}
-		srv := httptest.NewServer(h) // 127.0.0.1
-		siteURL = srv.URL
 		profile, err := os.MkdirTemp("", "bitview-chromium-")
 		if err != nil {
 			browserErr = err
@@ -159,7 +150,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
-	dir := filepath.Join("out", "screenshots")
+	dir := filepath.Join(repo, "out", "screenshots")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +423,7 @@ func TestPageLoadFailure(t *testing.T) {
 	ctx, _ := site(t)
 	dir := t.TempDir()
 	for _, name := range []string{"index.html", "style.css", "main.js", "bitview.js", "wasm_exec.js"} {
-		b, err := os.ReadFile(filepath.Join("web", name))
+		b, err := os.ReadFile(filepath.Join(repo, "web", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -440,13 +431,8 @@ func TestPageLoadFailure(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h, err := newHandler(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitReady(chromedp.CSS("#loading.failed"))); err != nil {
+	srvURL := serveDir(t, dir)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srvURL+"/"), chromedp.WaitReady(chromedp.CSS("#loading.failed"))); err != nil {
 		t.Fatal(err)
 	}
 	if msg := eval[string](t, ctx, `document.getElementById('loading').textContent`); !strings.Contains(msg, "could not download") || !strings.Contains(msg, "404") {
@@ -780,7 +766,7 @@ func TestPageRepresentations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join("out", "screenshots", "repr-"+id+".png"), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(repo, "out", "screenshots", "repr-"+id+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

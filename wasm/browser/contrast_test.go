@@ -1,8 +1,9 @@
-package main
+package browser
 
 import (
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 // 2.1 AA (contrast ratio ≥ 4.5:1) on their backgrounds, in the light theme
 // and in the dark one.
 func TestThemeContrast(t *testing.T) {
-	css, err := os.ReadFile("web/view.css")
+	css, err := os.ReadFile(filepath.Join(repo, "web", "view.css"))
 	if err != nil {
 		t.Fatal(err)
 	}
