@@ -16,14 +16,14 @@ import (
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
 // &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game).
 type State struct {
-	FEN       string
-	Layout    string   // a core.Layouts id
-	Show      []string // core.BitboardNames names, in the order they were toggled on
-	Flipped   bool
-	FlipGrids bool // the grids turn with the board (the default; &grids=fixed turns it off)
-	Labels    bool
-	Expr      string // the playground's expression (&expr=…)
-	Present   bool   // presentation mode (&present=1)
+	FEN        string
+	Layout     string   // a core.Layouts id
+	Show       []string // core.BitboardNames names, in the order they were toggled on
+	Flipped    bool
+	FixedGrids bool // the grids stay unflipped when the board is flipped (&grids=fixed); by default they turn with it
+	Labels     bool
+	Expr       string // the playground's expression (&expr=…)
+	Present    bool   // presentation mode (&present=1)
 	// A game on show: its start position (&start=…, "" for the standard
 	// one), its moves in UCI (&moves=e2e4,e7e5) and the ply on show
 	// (&ply=…, 0 the start). FEN is then the position at Ply.
@@ -39,7 +39,7 @@ const MaxURLMoves = 12000
 // DefaultState is the view a fresh page opens: the start position, LERF,
 // the white pawns and all occupied squares.
 func DefaultState() State {
-	return State{FEN: core.StartFEN, Layout: "lerf", Show: []string{"P", "occupied"}, FlipGrids: true}
+	return State{FEN: core.StartFEN, Layout: "lerf", Show: []string{"P", "occupied"}}
 }
 
 // ParseQuery reads a State from a URL query, keeping the defaults for what
@@ -66,7 +66,7 @@ func ParseQuery(query string) State {
 	s.Labels = q.Get("labels") == "1"
 	s.Expr = q.Get("expr")
 	s.Present = q.Get("present") == "1"
-	s.FlipGrids = q.Get("grids") != "fixed"
+	s.FixedGrids = q.Get("grids") == "fixed"
 	if m := q.Get("moves"); m != "" {
 		s.Moves = strings.Split(m, ",")
 		if len(s.Moves) > MaxURLMoves {
@@ -95,7 +95,7 @@ func (s State) Query() string {
 	if s.Present {
 		q += "&present=1"
 	}
-	if !s.FlipGrids {
+	if s.FixedGrids {
 		q += "&grids=fixed"
 	}
 	if len(s.Moves) > 0 {
