@@ -178,3 +178,44 @@ func TestLayoutIDsUnique(t *testing.T) {
 		t.Error("LayoutByID(nope) found")
 	}
 }
+
+// TestGridFlipped checks that a flipped grid puts every cell at the place
+// the square takes on a board seen from Black, keeping its index and bit.
+func TestGridFlipped(t *testing.T) {
+	b := A1.Bitboard() | H8.Bitboard() | E4.Bitboard()
+	for _, l := range Layouts {
+		t.Run(l.ID, func(t *testing.T) {
+			g := l.Grid(b)
+			f := g.Flipped()
+			if f.Rows != g.Rows || f.Cols != g.Cols || len(f.Cells) != len(g.Cells) {
+				t.Fatalf("flipped shape %d×%d (%d cells), want %d×%d (%d)", f.Rows, f.Cols, len(f.Cells), g.Rows, g.Cols, len(g.Cells))
+			}
+			for i, c := range f.Cells {
+				o := g.Cells[len(g.Cells)-1-i]
+				if c.Index != o.Index || c.Square != o.Square || c.Bit != o.Bit || c.OffBoard != o.OffBoard {
+					t.Errorf("cell %d = %+v, want the content of %+v", i, c, o)
+				}
+				if c.Row != i/f.Cols || c.Col != i%f.Cols {
+					t.Errorf("cell %d at row %d col %d, want %d %d", i, c.Row, c.Col, i/f.Cols, i%f.Cols)
+				}
+			}
+			if f.RowLabels[0] != g.RowLabels[g.Rows-1] || f.ColLabels[0] != g.ColLabels[g.Cols-1] {
+				t.Errorf("labels not reversed: rows %q cols %q", f.RowLabels, f.ColLabels)
+			}
+			// On a board, a1 is at the top right when flipped; so in every grid
+			// a1's cell is right of and above h8's.
+			var a1, h8 Cell
+			for _, c := range f.Cells {
+				switch c.Square {
+				case A1:
+					a1 = c
+				case H8:
+					h8 = c
+				}
+			}
+			if a1.Row >= h8.Row || a1.Col <= h8.Col {
+				t.Errorf("flipped: a1 at (%d,%d), h8 at (%d,%d); want a1 above and right of h8", a1.Row, a1.Col, h8.Row, h8.Col)
+			}
+		})
+	}
+}

@@ -40,6 +40,27 @@ func (l *Layout) Grid(b Bitboard) Grid {
 	return g
 }
 
+// Flipped returns the grid seen from Black, as a flipped board shows it:
+// the rows and the columns in reverse order (rank 1 at the top, the h-file
+// on the left). Every cell keeps its index and square; Row and Col give
+// its new place.
+func (g Grid) Flipped() Grid {
+	f := Grid{Layout: g.Layout, Rows: g.Rows, Cols: g.Cols,
+		RowLabels: make([]string, g.Rows), ColLabels: make([]string, g.Cols), Cells: make([]Cell, len(g.Cells))}
+	for i, l := range g.RowLabels {
+		f.RowLabels[g.Rows-1-i] = l
+	}
+	for i, l := range g.ColLabels {
+		f.ColLabels[g.Cols-1-i] = l
+	}
+	for i, c := range g.Cells {
+		j := len(g.Cells) - 1 - i
+		c.Row, c.Col = j/g.Cols, j%g.Cols
+		f.Cells[j] = c
+	}
+	return f
+}
+
 // A Readout is a set of squares written out in a layout.
 type Readout struct {
 	Hex     string   // "0x" + 16 digits (64 slots), 30 (10x12) or 32 (0x88)

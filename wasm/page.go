@@ -32,6 +32,8 @@ type page struct {
 	fen      *dom.HTMLInputElement
 	expr     *dom.HTMLInputElement
 	editor   editor
+	history  history
+	opener   js.Value // the element that had the focus when the shortcuts dialog opened
 	step     int // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
 	game     gameState
@@ -97,6 +99,7 @@ func mountPage() {
 	pg.region("shortcuts").set(`<div>` + view.ShortcutsHelp() + `</div>`)
 	pg.region("shift-op").set(view.ShiftOpOptions(pg.demo.op))
 	pg.region("shift-src").set(view.BitboardOptions(pg.demo.src))
+	pg.gameFromURL()
 	pg.fen.SetValue(pg.state.FEN)
 	pg.expr.SetValue(pg.state.Expr)
 	pg.render()
@@ -159,6 +162,7 @@ func (pg *page) setChecked(id string, on bool) {
 
 // writeURL puts the state in the URL when it changed.
 func (pg *page) writeURL() {
+	pg.syncGameState()
 	if q := pg.state.Query(); q != pg.query {
 		pg.query = q
 		js.Global().Get("history").Call("replaceState", nil, "", q)
@@ -169,7 +173,7 @@ func (pg *page) writeURL() {
 // marks, and the shown bitboards with the bits they had before the last
 // move of a game.
 func (pg *page) figure(l *core.Layout) figure {
-	f := figure{Figure: view.Figure{Pos: &pg.pos, Layout: l, Board: true, Flipped: pg.state.Flipped, Labels: pg.state.Labels},
+	f := figure{Figure: view.Figure{Pos: &pg.pos, Layout: l, Board: true, Flipped: pg.state.Flipped, FixedGrids: pg.state.FixedGrids, Labels: pg.state.Labels},
 		marks: view.Marks{Warn: pg.warn, Selected: pg.selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}}
 	if g := pg.game.game; g != nil && pg.game.ply > 0 {
 		m := g.Moves[pg.game.ply-1].Move
@@ -230,7 +234,7 @@ func (pg *page) showSquare(sq core.Square) {
 func (pg *page) wire() {
 	app := pg.doc.Call("getElementById", "bitview-app")
 	on(pg.fen.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
-		pg.typedFEN(pg.fen.Value())
+		pg.show(pg.fen.Value(), true)
 	})
 	on(pg.expr.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
 		pg.state.Expr, pg.step = pg.expr.Value(), -1
@@ -280,7 +284,7 @@ func (pg *page) click(_ js.Value, el *dom.BasicHTMLElement) {
 	case el.HasAttribute("data-example"):
 		i, _ := strconv.Atoi(el.GetAttribute("data-example"))
 		if i >= 0 && i < len(view.Examples) {
-			pg.setFEN(view.Examples[i].FEN)
+			pg.show(view.Examples[i].FEN, false)
 		}
 	case el.HasAttribute("data-toggle"):
 		pg.state.Toggle(el.GetAttribute("data-toggle"))
@@ -325,6 +329,8 @@ func (pg *page) change(_ js.Value, el *dom.BasicHTMLElement) {
 		pg.render()
 	case el.GetAttribute("name") == "side", el.HasAttribute("data-castle"), el.ID() == "ep":
 		pg.editState(el)
+	case el.ID() == "fen":
+		pg.history.typing = false // the field was left: the next typing is a new entry
 	case el.ID() == "shift-src":
 		pg.demo.src = in.Value()
 		pg.demoReset()
@@ -332,20 +338,6 @@ func (pg *page) change(_ js.Value, el *dom.BasicHTMLElement) {
 		pg.demo.op, _ = strconv.Atoi(in.Value())
 		pg.demoReset()
 	}
-}
-
-// typedFEN shows a FEN typed into the field. A game on show stays loaded,
-// but its last move is no longer marked.
-func (pg *page) typedFEN(fen string) {
-	pg.game.prev = nil
-	pg.state.FEN = fen
-	pg.render()
-}
-
-// setFEN shows fen, as if typed, and writes it into the field.
-func (pg *page) setFEN(fen string) {
-	pg.fen.SetValue(fen)
-	pg.typedFEN(fen)
 }
 
 // boardKey handles keys on a focused board square: the arrow keys move the

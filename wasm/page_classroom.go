@@ -93,10 +93,18 @@ func (pg *page) classroomAction(action string) {
 	case action == "present":
 		pg.state.Present = !pg.state.Present
 		pg.render()
-	case action == "help":
-		overlay.Set("hidden", !overlay.Get("hidden").Bool())
-	case action == "close":
-		overlay.Set("hidden", true)
+	case action == "help" && overlay.Get("hidden").Bool():
+		// The dialog takes the focus, and gives it back when it closes.
+		pg.opener = pg.doc.Get("activeElement")
+		overlay.Set("hidden", false)
+		overlay.Call("focus")
+	case action == "help", action == "close":
+		if !overlay.Get("hidden").Bool() {
+			overlay.Set("hidden", true)
+			if o := pg.opener; o.Truthy() && o.Get("isConnected").Bool() {
+				o.Call("focus")
+			}
+		}
 	case action == "fen":
 		pg.fen.Focus()
 	case action == "expr":
@@ -139,10 +147,24 @@ func (pg *page) shortcut(ev js.Value, _ *dom.BasicHTMLElement) {
 	}
 	key := ev.Get("key").String()
 	for _, s := range view.Shortcuts {
-		if s.Key == key {
+		if s.Key == key && pg.applies(s.Action, t) {
 			ev.Call("preventDefault")
 			pg.act(s.Action)
 			return
 		}
 	}
+}
+
+// applies reports whether a shortcut's action acts where the user is
+// (target, the focused element): undo and redo only with the editor open
+// or the focus on the board; the game's keys only with a game loaded.
+func (pg *page) applies(action string, target js.Value) bool {
+	onBoard := target.Truthy() && target.Get("closest").Type() == js.TypeFunction && !target.Call("closest", "#board").IsNull()
+	switch action {
+	case "undo", "redo":
+		return pg.open["editor"] || onBoard
+	case "first", "back", "forward", "last":
+		return pg.game.game != nil
+	}
+	return true
 }

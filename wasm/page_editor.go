@@ -3,31 +3,28 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/bitview/bitview/core"
 	"honnef.co/go/js/dom/v2"
 )
 
-// An editor is the board editor's state: the current tool and the undo
-// and redo stacks of FENs.
+// An editor is the board editor's state: the current tool. Its undo and
+// redo are the page's history (see history).
 type editor struct {
-	tool       string // "" selects squares, a FEN letter puts that piece, "x" empties
-	undo, redo []string
+	tool string // "" selects squares, a FEN letter puts that piece, "x" empties
 }
 
 // edit changes the shown position with fn (through core.Position's Put and
-// Remove), records the previous FEN for undo, and shows the result: the
-// FEN field and every grid follow. Illegal-but-instructive positions are
+// Remove) and shows the result as a new entry of the history: the FEN
+// field and every grid follow. Illegal-but-instructive positions are
 // allowed: core's warnings say what is impossible about them.
 func (pg *page) edit(fn func(p *core.Position)) {
 	p := pg.pos
 	fn(&p)
-	fen := p.FEN()
-	if fen == pg.state.FEN {
-		return
+	if fen := p.FEN(); fen != pg.state.FEN {
+		pg.show(fen, false)
 	}
-	pg.editor.undo = append(pg.editor.undo, pg.pos.FEN())
-	pg.editor.redo = nil
-	pg.setFEN(fen)
 }
 
 // clickSquare applies the editor's tool to sq, or selects sq (for the
@@ -41,6 +38,16 @@ func (pg *page) clickSquare(sq core.Square) {
 			pg.edit(func(p *core.Position) { p.Put(pc, sq) })
 		}
 	default:
+		// The card of the attacks from the square selected before follows
+		// the selection instead of staying behind, orphaned.
+		if old := pg.selected; old != core.NoSquare && old != sq {
+			for i, k := range pg.state.Show {
+				if k == "from:"+old.String() {
+					pg.state.Show = slices.Clone(pg.state.Show)
+					pg.state.Show[i] = "from:" + sq.String()
+				}
+			}
+		}
 		pg.selected = sq
 		pg.render()
 	}
@@ -78,16 +85,7 @@ func (pg *page) editState(el *dom.BasicHTMLElement) {
 func (pg *page) act(action string) {
 	switch action {
 	case "undo", "redo":
-		from, to := &pg.editor.undo, &pg.editor.redo
-		if action == "redo" {
-			from, to = to, from
-		}
-		if n := len(*from); n > 0 {
-			*to = append(*to, pg.pos.FEN())
-			fen := (*from)[n-1]
-			*from = (*from)[:n-1]
-			pg.setFEN(fen)
-		}
+		pg.undo(action == "redo")
 	case "clear":
 		pg.edit(func(p *core.Position) {
 			for sq := core.A1; sq < core.NoSquare; sq++ {

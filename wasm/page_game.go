@@ -16,6 +16,8 @@ import (
 type gameState struct {
 	game   *pgn.Game // nil when no game is loaded
 	ply    int
+	uci    []string  // the game's moves in UCI, for the URL
+	uciOf  *pgn.Game // the game uci was made from
 	prev   *core.Position // the position before the last step of one ply, for the changed bits
 	drawn  *pgn.Game      // the game whose move list is drawn
 	marked int            // the ply marked current in the drawn list
@@ -39,17 +41,63 @@ func (pg *page) loadPGN(text string) {
 		if status == "" {
 			status = `<p class="hint">No game found: paste a PGN with moves.</p>`
 		}
-		pg.region("pgn-status").set(status)
+		pg.gameStatus(status)
 		return
 	}
 	if len(games) > 1 {
 		status += `<p class="hint">The first of ` + strconv.Itoa(len(games)) + ` games is loaded.</p>`
 	}
-	pg.region("pgn-status").set(status)
+	pg.record(false)
+	pg.gameStatus(status)
 	pg.game.game, pg.game.ply, pg.game.prev = &games[0], 0, nil
+	pg.openGame()
+	pg.goToPly(0)
+}
+
+// gameStatus shows markup below the PGN field (an error, a notice).
+func (pg *page) gameStatus(markup string) {
+	pg.region("pgn-status").set(markup)
+}
+
+// openGame opens the game's panel.
+func (pg *page) openGame() {
 	pg.doc.Call("getElementById", "game").Set("open", true)
 	pg.open["game"] = true
-	pg.goToPly(0)
+}
+
+// gameFromURL loads the game a link holds (&moves=…&ply=…), at its ply.
+func (pg *page) gameFromURL() {
+	if len(pg.state.Moves) == 0 {
+		return
+	}
+	g, err := view.GameFromMoves(pg.state.Start, pg.state.Moves)
+	if err != nil {
+		pg.gameStatus(view.Alert(err.Error()))
+	}
+	if g == nil {
+		return
+	}
+	pg.game.game, pg.game.ply = g, min(pg.state.Ply, len(g.Moves))
+	p := g.PositionAt(pg.game.ply)
+	pg.state.FEN = p.FEN()
+	pg.openGame()
+}
+
+// syncGameState puts the game on show into the state, for the URL.
+func (pg *page) syncGameState() {
+	g := pg.game.game
+	if g == nil {
+		pg.state.Start, pg.state.Moves, pg.state.Ply = "", nil, 0
+		return
+	}
+	if pg.game.uciOf != g {
+		pg.game.uci, pg.game.uciOf = view.UCIMoves(g), g
+	}
+	pg.state.Start = ""
+	if start := g.Start.FEN(); start != core.StartFEN {
+		pg.state.Start = start
+	}
+	pg.state.Moves, pg.state.Ply = pg.game.uci, pg.game.ply
 }
 
 // goToPly shows the game's position after ply moves (clamped), marking the

@@ -35,6 +35,7 @@ type boardFrame struct {
 // cardSig is what a card's markup is drawn from.
 type cardSig struct {
 	layout      *core.Layout
+	flipped     bool
 	title       string
 	bits, prev  core.Bitboard
 	placeholder bool
@@ -137,7 +138,7 @@ func (v *figureView) drawCards(f figure) {
 			return v.hint
 		}
 		s := f.Shown[i]
-		return view.CardDiff(f.Layout, s.Key, s.Title, s.Bits, sigs[i].prev)
+		return view.CardOf(f.Layout, s.Key, s.Title, s.Bits, sigs[i].prev, sigs[i].flipped)
 	})
 }
 
@@ -163,7 +164,7 @@ func (v *figureView) cardKeys(f figure) ([]string, []cardSig) {
 		if i < len(f.prev) {
 			prev = f.prev[i]
 		}
-		sigs[i] = cardSig{layout: f.Layout, title: s.Title, bits: s.Bits, prev: prev}
+		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
 	}
 	return keys, sigs
 }

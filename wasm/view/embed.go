@@ -142,9 +142,14 @@ func (e Embed) Errors() string {
 		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
 	}
 	for _, p := range e.Problems {
-		b.WriteString(`<div class="error" role="alert"><p>` + escape(p) + `</p></div>`)
+		b.WriteString(Alert(p))
 	}
 	return b.String()
+}
+
+// Alert returns msg as an error panel (role alert), escaped.
+func Alert(msg string) string {
+	return `<div class="error" role="alert"><p>` + escape(msg) + `</p></div>`
 }
 
 // hidden returns the hidden attribute when h is set.

@@ -144,3 +144,13 @@ func UCIMoves(g *pgn.Game) []string {
 	}
 	return out
 }
+
+// GameName names a game for a sentence, as markup: " White – Black"
+// from its tags (with a leading space), or "" when it has no players.
+func GameName(g *pgn.Game) string {
+	w, b := g.Tag("White"), g.Tag("Black")
+	if w == "" && b == "" {
+		return ""
+	}
+	return " " + escape(w) + " – " + escape(b)
+}

@@ -165,7 +165,17 @@ func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
 // "bit-set" on cells that became 1 and "bit-cleared" on cells that became
 // 0 (a move's from-square cleared, to-square set, capture removed).
 func CardDiff(l *core.Layout, key, title string, bb, prev core.Bitboard) string {
+	return CardOf(l, key, title, bb, prev, false)
+}
+
+// CardOf is CardDiff with the grid seen from Black when flipped (rank 1
+// at the top, the h-file on the left, see core.Grid.Flipped), as beside a
+// flipped board; every cell keeps its index.
+func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped bool) string {
 	g := l.Grid(bb)
+	if flipped {
+		g = g.Flipped()
+	}
 	r := l.Readout(bb)
 	var b strings.Builder
 	b.WriteString(`<section class="card"`)

@@ -60,13 +60,17 @@ type Shown struct {
 // layout, whether the board is drawn (and flipped, with indices), and the
 // bitboards.
 type Figure struct {
-	Pos     *core.Position
-	Layout  *core.Layout
-	Board   bool
-	Flipped bool
-	Labels  bool
-	Shown   []Shown
+	Pos        *core.Position
+	Layout     *core.Layout
+	Board      bool
+	Flipped    bool // the board seen from Black, and the grids too unless FixedGrids
+	FixedGrids bool
+	Labels     bool
+	Shown      []Shown
 }
+
+// GridsFlipped reports whether the figure's grids are drawn from Black.
+func (f Figure) GridsFlipped() bool { return f.Flipped && !f.FixedGrids }
 
 // Figure sizes, in SVG user units (CSS pixels at 1×).
 const (
@@ -95,7 +99,7 @@ func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
 		height = max(height, 8*svgSquare+svgCoord)
 	}
 	for _, s := range f.Shown {
-		w, h := svgGrid(&body, f.Layout, s, t, x, svgMargin)
+		w, h := svgGrid(&body, f.Layout, s, t, x, svgMargin, f.GridsFlipped())
 		x += w + svgGap
 		height = max(height, h)
 	}
@@ -174,8 +178,11 @@ func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) stri
 
 // svgGrid draws one bitboard's grid with its title and hex value at (x, y)
 // and returns its width and height.
-func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int) (int, int) {
+func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int, flipped bool) (int, int) {
 	g := l.Grid(s.Bits)
+	if flipped {
+		g = g.Flipped()
+	}
 	cell := svgGridW / 8
 	if g.Cols > 8 {
 		cell = (svgGridW * 3 / 2) / g.Cols
