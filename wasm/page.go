@@ -34,7 +34,7 @@ type page struct {
 	editor   editor
 	history  history
 	opener   js.Value // the element that had the focus when the shortcuts dialog opened
-	step     int // the playground's selected step, -1 for the whole expression
+	step     int      // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
 	game     gameState
 

@@ -16,8 +16,8 @@ import (
 type gameState struct {
 	game   *pgn.Game // nil when no game is loaded
 	ply    int
-	uci    []string  // the game's moves in UCI, for the URL
-	uciOf  *pgn.Game // the game uci was made from
+	uci    []string       // the game's moves in UCI, for the URL
+	uciOf  *pgn.Game      // the game uci was made from
 	prev   *core.Position // the position before the last step of one ply, for the changed bits
 	drawn  *pgn.Game      // the game whose move list is drawn
 	marked int            // the ply marked current in the drawn list
