@@ -136,9 +136,6 @@ func (r *region) text(s string) {
 	r.markup, r.written = s, true
 }
 
-// reset forgets what was written, so the next set writes.
-func (r *region) reset() { r.written = false }
-
 // fragment parses markup into a new element (the first element of
 // markup), outside the document.
 func fragment(markup string) js.Value {

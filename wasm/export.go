@@ -12,11 +12,13 @@ import (
 
 // wireAddress returns where wire starts in linear memory.
 //
+//lint:ignore U1000 called from JavaScript through its wasm export
 //go:wasmexport bitview_wire
 func wireAddress() uint32 { return uint32(uintptr(unsafe.Pointer(&wire[0]))) }
 
 // wireSize returns the size of wire in bytes.
 //
+//lint:ignore U1000 called from JavaScript through its wasm export
 //go:wasmexport bitview_wire_size
 func wireSize() int32 { return int32(len(wire)) }
 
