@@ -30,7 +30,11 @@ func (pg *page) edit(fn func(p *core.Position)) {
 // clickSquare applies the editor's tool to sq, or selects sq (for the
 // attacks of its piece) when no tool is chosen.
 func (pg *page) clickSquare(sq core.Square) {
-	switch t := pg.editor.tool; {
+	t := pg.editor.tool
+	if !pg.open["editor"] {
+		t = "" // the tool acts only while the editor is open
+	}
+	switch {
 	case t == "x":
 		pg.edit(func(p *core.Position) { p.Remove(sq) })
 	case t != "":

@@ -129,6 +129,7 @@ func (pg *page) renderGame() {
 	moves := pg.region("moves")
 	if g == nil {
 		moves.set("")
+		pg.game.drawn = nil
 		return
 	}
 	if pg.game.drawn != g {
