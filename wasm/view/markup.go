@@ -318,7 +318,9 @@ func LayoutSwitch(current *core.Layout) string {
 
 // SquareInfo returns the panel for a hovered or focused square: its name,
 // its piece, and its index in every layout side by side (msb-a8 also with
-// its index counted from the most significant bit).
+// its index counted from the most significant bit). Each column is headed
+// by the layout's short label ("LERF", "MSB-a8"; class layout-short, which
+// view.css keeps on one line) with its full name as the title tooltip.
 func SquareInfo(p *core.Position, sq core.Square) string {
 	var b strings.Builder
 	what := "empty"
@@ -328,7 +330,9 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
 		`</span></p><table><tr>`)
 	for _, l := range core.Layouts {
-		b.WriteString(`<th scope="col">` + escape(l.Name) + `</th>`)
+		b.WriteString(`<th scope="col" class="layout-short"`)
+		attr(&b, "title", l.Name)
+		b.WriteString(`>` + escape(l.Short) + `</th>`)
 	}
 	b.WriteString(`</tr><tr>`)
 	for _, l := range core.Layouts {
