@@ -378,6 +378,15 @@ func FENError(input string, e *core.FENError, kept bool) string {
 	return b.String()
 }
 
+// FENNotice returns the notice shown when a FEN was only a piece
+// placement (core.ParseFENOrPlacement reported placementOnly): what was
+// assumed (core.PlacementOnlyNotice) and the full FEN it was read as. It
+// is a polite status, not an alert: the position is on show.
+func FENNotice(fen string) string {
+	return `<p class="notice" role="status" data-notice="placement-only">` + escape(core.PlacementOnlyNotice) +
+		` Read as <code>` + escape(fen) + `</code>.</p>`
+}
+
 // Warnings returns the list of warnings, each with its code and squares.
 func Warnings(ws []core.Warning) string {
 	if len(ws) == 0 {
