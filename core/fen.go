@@ -96,10 +96,39 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // A position that parses but cannot arise in a game (no king, a pawn on
 // rank 1, …) is not an error: see [Position.Warnings]. For every position
 // p it returns, ParseFEN(p.FEN()) returns p again.
+//
+// A piece placement alone is an error here (field 2, "active color is
+// missing"); [ParseFENOrPlacement] accepts it.
 func ParseFEN(fen string) (Position, error) {
+	p, _, err := parseFEN(fen, false)
+	return p, err
+}
+
+// PlacementOnlyNotice says what [ParseFENOrPlacement] assumed for a piece
+// placement given alone, for a page to show beside the board.
+const PlacementOnlyNotice = "Only the piece placement was given: white to move, no castling rights, no en passant square, halfmove clock 0, move 1."
+
+// ParseFENOrPlacement is [ParseFEN] that also accepts the piece placement
+// alone ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", the form articles
+// and diagrams most often print), reading it as the full FEN
+// "<placement> w - - 0 1": white to move, no castling rights, no en passant
+// target square, halfmove clock 0, fullmove number 1. placementOnly
+// reports that it did, so the caller can say so (see
+// [PlacementOnlyNotice]).
+//
+// Anything more than the placement must be a whole FEN: "<placement> w"
+// is still an error (castling availability is missing), and a malformed
+// placement gets the same *FENError, field and offset, as from ParseFEN.
+func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error) {
+	return parseFEN(fen, true)
+}
+
+// parseFEN is ParseFEN; with orPlacement, a piece placement that ends the
+// input stands for "<placement> w - - 0 1" and placementOnly is true.
+func parseFEN(fen string, orPlacement bool) (_ Position, placementOnly bool, _ error) {
 	p := Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
 	if len(fen) > MaxFENLength {
-		return Position{}, tooLong(fen)
+		return Position{}, false, tooLong(fen)
 	}
 	i, end := 0, len(fen)
 	for i < end && isBlank(fen[i]) {
@@ -109,7 +138,7 @@ func ParseFEN(fen string) (Position, error) {
 		end--
 	}
 	if i == end {
-		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
+		return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
 	}
 
 	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
@@ -122,7 +151,7 @@ placement:
 		c := s[i]
 		if pc := pieceOfLetter[c]; pc < NoPiece {
 			if sq >= rankEnd {
-				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
+				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			p.put(pc, Square(sq&63))
 			sq++
@@ -132,39 +161,43 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+				return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
 			}
 			if sq += int(c - '0'); sq > rankEnd {
-				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
+				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			digit = true
 		case c == '/':
 			if sq < rankEnd {
-				return Position{}, rankLengthError(fen, i, rankEnd/8-1)
+				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			if rankEnd == 8 {
-				return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
+				return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
 			}
 			rankEnd -= 8
 			sq, digit = rankEnd-8, false
 		case isSep(c):
 			break placement
 		default:
-			return Position{}, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
+			return Position{}, false, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
 		}
 	}
 	if sq < rankEnd {
-		return Position{}, rankLengthError(fen, i, rankEnd/8-1)
+		return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
 	}
 	if rankEnd != 8 {
-		return Position{}, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+		return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
 	}
 
-	// Field 2: active color.
+	// Field 2: active color. The zero values of p (white to move, no
+	// castling, no en passant, 0 1) are what a placement alone stands for.
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, missing(fen, FieldActiveColor, i)
+		if orPlacement {
+			return p, true, nil
+		}
+		return Position{}, false, missing(fen, FieldActiveColor, i)
 	}
 	switch s[i] {
 	case 'w':
@@ -172,71 +205,71 @@ placement:
 	case 'b':
 		p.SideToMove = Black
 	default:
-		return Position{}, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
+		return Position{}, false, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
 	}
 	if i++; i < end && !isSep(s[i]) {
-		return Position{}, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
+		return Position{}, false, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
 	}
 
 	// Field 3: castling availability.
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, missing(fen, FieldCastling, i)
+		return Position{}, false, missing(fen, FieldCastling, i)
 	}
 	if s[i] == '-' {
 		if i++; i < end && !isSep(s[i]) {
-			return Position{}, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
+			return Position{}, false, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
 		}
 	} else {
 		var err error
 		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
-			return Position{}, err
+			return Position{}, false, err
 		}
 	}
 
 	// Field 4: en passant target square.
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, missing(fen, FieldEnPassant, i)
+		return Position{}, false, missing(fen, FieldEnPassant, i)
 	}
 	if s[i] == '-' {
 		i++
 	} else {
 		if i+1 >= end || s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
-			return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+			return Position{}, false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return Position{}, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
+			return Position{}, false, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
 				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
 	}
 	if i < end && !isSep(s[i]) {
-		return Position{}, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+		return Position{}, false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 	}
 
 	// Fields 5 and 6: halfmove clock and fullmove number, both or neither.
 	if i = skipSep(fen, i, end); i == end {
-		return p, nil
+		return p, false, nil
 	}
 	var err error
 	if p.HalfmoveClock, i, err = parseCounter(fen, FieldHalfmoveClock, i, end); err != nil {
-		return Position{}, err
+		return Position{}, false, err
 	}
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+		return Position{}, false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"fullmove number is missing: give both counters or neither")
 	}
 	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
-		return Position{}, err
+		return Position{}, false, err
 	}
 	if p.FullmoveNumber == 0 {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
+		return Position{}, false, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return Position{}, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+		return Position{}, false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
 	}
-	return p, nil
+	return p, false, nil
 }
 
 // skipSep returns the offset of the first byte at or after i that is not a

@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -153,6 +154,72 @@ func TestParseFENInvalid(t *testing.T) {
 				t.Errorf("error %q does not name field %q", err, FieldName(tt.field))
 			}
 		})
+	}
+}
+
+func TestParseFENOrPlacement(t *testing.T) {
+	startPlacement := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	kiwiPlacement := strings.Fields(kiwipete)[0]
+	valid := []struct {
+		name, in, want string // want: the full FEN it reads as
+		placementOnly  bool
+	}{
+		{"start placement", startPlacement, startPlacement + " w - - 0 1", true},
+		{"kiwipete placement", kiwiPlacement, kiwiPlacement + " w - - 0 1", true},
+		{"blanks around", " \t" + startPlacement + "\r\n", startPlacement + " w - - 0 1", true},
+		{"empty board", "8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8 w - - 0 1", true},
+		{"full FEN", StartFEN, StartFEN, false},
+		{"four fields", kiwiPlacement + " b Kq e3", kiwiPlacement + " b Kq e3 0 1", false},
+	}
+	for _, tt := range valid {
+		t.Run(tt.name, func(t *testing.T) {
+			p, only, err := ParseFENOrPlacement(tt.in)
+			want, werr := ParseFEN(tt.want)
+			if err != nil || werr != nil || p != want || only != tt.placementOnly {
+				t.Fatalf("ParseFENOrPlacement(%q) = %q, %v, %v; want %q, %v", tt.in, p.FEN(), only, err, tt.want, tt.placementOnly)
+			}
+			checkInvariants(t, &p)
+		})
+	}
+	// Everything ParseFEN rejects keeps its error, field and offset, but
+	// for the placement alone; a placement with only some of the other
+	// fields is still rejected.
+	for _, tt := range invalidFENs {
+		t.Run(tt.name, func(t *testing.T) {
+			p, only, err := ParseFENOrPlacement(tt.fen)
+			if tt.name == "no active color" {
+				if err != nil || !only || p.FEN() != "8/8/8/8/8/8/8/8 w - - 0 1" {
+					t.Errorf("ParseFENOrPlacement(%q) = %q, %v, %v", tt.fen, p.FEN(), only, err)
+				}
+				return
+			}
+			_, strict := ParseFEN(tt.fen)
+			if only || !reflect.DeepEqual(err, strict) {
+				t.Errorf("ParseFENOrPlacement(%q) = %v, %v; ParseFEN says %v", tt.fen, only, err, strict)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		name, in      string
+		field, offset int
+		msg           string
+	}{
+		{"rank too long", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 1, 17, "rank 7 has 9 squares"},
+		{"seven ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR", 1, 41, "piece placement has 7 ranks"},
+		{"bad letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX", 1, 42, "'X' is not a piece letter"},
+		{"side only", startPlacement + " w", 3, 45, "castling availability is missing"},
+		{"side and castling", startPlacement + " w KQkq", 4, 50, "en passant target square is missing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, only, err := ParseFENOrPlacement(tt.in)
+			var fe *FENError
+			if !errors.As(err, &fe) || only || fe.Field != tt.field || fe.Offset != tt.offset || !strings.Contains(fe.Msg, tt.msg) {
+				t.Errorf("ParseFENOrPlacement(%q) = %v, %v; want field %d offset %d %q", tt.in, only, err, tt.field, tt.offset, tt.msg)
+			}
+		})
+	}
+	if !strings.Contains(PlacementOnlyNotice, "white to move") || !strings.Contains(PlacementOnlyNotice, "no castling") {
+		t.Errorf("PlacementOnlyNotice = %q", PlacementOnlyNotice)
 	}
 }
 

@@ -14,8 +14,9 @@ import (
 // Core stores LERF; every other layout is a view computed from it. All
 // layouts live in one table, [Layouts]; adding one is one entry there.
 type Layout struct {
-	ID    string // stable id: "lerf", "0x88", "msb-a8", "berf", "10x12"
+	ID    string // stable id: "lerf", "0x88", "msb-a8", "berf", "10x12", "lefr", "befr"
 	Name  string // display name
+	Short string // a short label for narrow places (table headers): "LERF", "MSB-a8"
 	About string // one line explaining the numbering, for the page
 	Slots int    // number of slots (bits): 64, 120 or 128
 	Rows  int    // grid rows as drawn, rank 8 at the top
@@ -70,27 +71,63 @@ type Layout struct {
 //	…
 //	1 |  20  21 …  28  29
 //	  |   0 …   9
+//
+// lefr (little-endian file-rank: a1=0, a2=1 … a8=7, b1=8 … h8=63; index =
+// 8·file + rank, going up the a-file first):
+//
+//	8 |  7 15 23 31 39 47 55 63
+//	7 |  6 14 22 30 38 46 54 62
+//	…
+//	1 |  0  8 16 24 32 40 48 56
+//	    a  b  c  d  e  f  g  h
+//
+// befr (big-endian file-rank: h8=0, h7=1 … h1=7, g8=8 … a1=63; index =
+// 8·(7 − file) + (7 − rank), which is 63 − the lefr index):
+//
+//	8 | 56 48 40 32 24 16  8  0
+//	7 | 57 49 41 33 25 17  9  1
+//	…
+//	1 | 63 55 47 39 31 23 15  7
+//	    a  b  c  d  e  f  g  h
+//
+// The names follow the chessprogramming wiki, "Square Mapping
+// Considerations" (https://www.chessprogramming.org/Square_Mapping_Considerations):
+// rank-file numbers a rank at a time (index = 8·rank + file, its "least
+// significant file" mapping), file-rank a file at a time (index = 8·file +
+// rank, "least significant rank"); little-endian counts files from a and
+// ranks from 1, big-endian counts files from h and ranks from 8, so
+// big-endian reverses both. The befr numbering is the one the wiki's
+// "Big-endian" page enumerates (https://www.chessprogramming.org/Big-endian).
+// Bitview's berf predates these two and reverses the ranks only (a8 = 0).
 var Layouts = []*Layout{
-	{ID: "lerf", Name: "LERF (a1 = 0)", Slots: 64, Rows: 8, Cols: 8,
+	{ID: "lerf", Name: "LERF (a1 = 0)", Short: "LERF", Slots: 64, Rows: 8, Cols: 8,
 		About:  "Little-endian rank-file: a1 is bit 0, h1 bit 7, a8 bit 56, h8 bit 63 (Stockfish); index = 8·rank + file.",
 		slotOf: func(f File, r Rank) int { return 8*int(r) + int(f) },
 		cellOf: func(s int) (int, int) { return 7 - s/8, s % 8 }},
-	{ID: "0x88", Name: "0x88", Slots: 128, Rows: 8, Cols: 16,
+	{ID: "0x88", Name: "0x88", Short: "0x88", Slots: 128, Rows: 8, Cols: 16,
 		About:  "Index = 16·rank + file in 128 slots; the right half of each row is off the board, so (index & 0x88) ≠ 0 means off-board.",
 		slotOf: func(f File, r Rank) int { return 16*int(r) + int(f) },
 		cellOf: func(s int) (int, int) { return 7 - s/16, s % 16 }},
-	{ID: "msb-a8", Name: "MSB = a8", Slots: 64, Rows: 8, Cols: 8, MSBFirst: true,
+	{ID: "msb-a8", Name: "MSB = a8", Short: "MSB-a8", Slots: 64, Rows: 8, Cols: 8, MSBFirst: true,
 		About:  "The most significant bit is a8 and the least h1: read the board row by row from a8 and you read the number from its top bit. Bit number from the LSB; the MSB index is 63 − bit.",
 		slotOf: func(f File, r Rank) int { return 8*int(r) + 7 - int(f) },
 		cellOf: func(s int) (int, int) { return 7 - s/8, 7 - s%8 }},
-	{ID: "berf", Name: "BERF (a8 = 0)", Slots: 64, Rows: 8, Cols: 8,
+	{ID: "berf", Name: "BERF (a8 = 0)", Short: "BERF", Slots: 64, Rows: 8, Cols: 8,
 		About:  "Big-endian rank-file: a8 is bit 0 and h1 bit 63, counting from the least significant bit; index = 8·(7 − rank) + file.",
 		slotOf: func(f File, r Rank) int { return 8*(7-int(r)) + int(f) },
 		cellOf: func(s int) (int, int) { return s / 8, s % 8 }},
-	{ID: "10x12", Name: "10×12 mailbox", Slots: 120, Rows: 12, Cols: 10,
+	{ID: "10x12", Name: "10×12 mailbox", Short: "10×12", Slots: 120, Rows: 12, Cols: 10,
 		About:  "The 120-square mailbox: index = 21 + 10·rank + file (a1 = 21, h8 = 98) inside a sentinel border that stops knight and slider moves.",
 		slotOf: func(f File, r Rank) int { return 21 + 10*int(r) + int(f) },
 		cellOf: func(s int) (int, int) { return 11 - s/10, s % 10 }},
+	{ID: "lefr", Name: "LEFR (a1 = 0, a2 = 1)", Short: "LEFR", Slots: 64, Rows: 8, Cols: 8,
+		About:  "Little-endian file-rank: the a-file first, a1 is bit 0, a2 bit 1 … a8 bit 7, b1 bit 8 … h8 bit 63; index = 8·file + rank, so each file is one byte.",
+		slotOf: func(f File, r Rank) int { return 8*int(f) + int(r) },
+		cellOf: func(s int) (int, int) { return 7 - s%8, s / 8 }},
+	{ID: "befr", Name: "BEFR (h8 = 0, h7 = 1)", Short: "BEFR", Slots: 64, Rows: 8, Cols: 8,
+		About:  "Big-endian file-rank: files counted from h and ranks from 8, the h-file first: h8 is bit 0, h7 bit 1 … h1 bit 7, g8 bit 8 … a1 bit 63; index = 8·(7 − file) + (7 − rank).",
+		slotOf: func(f File, r Rank) int { return 8*(7-int(f)) + 7 - int(r) },
+		cellOf: func(s int) (int, int) { return s % 8, 7 - s/8 }},
 }
 
 func init() {
@@ -189,8 +226,9 @@ func (l *Layout) AppendHex(dst []byte, v Value) []byte {
 }
 
 // Binary returns v's Slots bits as '0' and '1', most significant first.
-// With grouped, a space separates each row of the grid (one rank, with its
-// off-board slots), in the order the bits are written.
+// With grouped, a space follows every Cols slots, in the order the bits
+// are written: one rank (with its off-board slots) in the rank-major
+// layouts, one file in lefr and befr.
 func (l *Layout) Binary(v Value, grouped bool) string {
 	var buf [128 + 16]byte
 	return string(l.AppendBinary(buf[:0], v, grouped))

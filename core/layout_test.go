@@ -30,6 +30,8 @@ func TestLayoutNumbering(t *testing.T) {
 		{"msb-a8", 64, 8, 8, 7, 0, 63, 56, 27, nil, nil, 63, 0},
 		{"berf", 64, 8, 8, 56, 63, 0, 7, 36, nil, nil, 0, 63},
 		{"10x12", 120, 12, 10, 21, 28, 91, 98, 55, []int{0, 9, 10, 19, 20, 29, 90, 99, 100, 119}, []int{21, 98}, 110, 9},
+		{"lefr", 64, 8, 8, 0, 56, 7, 63, 35, nil, nil, 7, 56},
+		{"befr", 64, 8, 8, 63, 7, 56, 0, 28, nil, nil, 56, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -91,6 +93,102 @@ func TestLayoutNumbering(t *testing.T) {
 	}
 }
 
+// TestFileMajorDiagrams checks lefr and befr square by square against
+// the diagrams in the Layouts doc comment, typed out in full: row 0 is
+// rank 8, column 0 the a-file.
+func TestFileMajorDiagrams(t *testing.T) {
+	diagrams := map[string][8][8]int{
+		"lefr": {
+			{7, 15, 23, 31, 39, 47, 55, 63},
+			{6, 14, 22, 30, 38, 46, 54, 62},
+			{5, 13, 21, 29, 37, 45, 53, 61},
+			{4, 12, 20, 28, 36, 44, 52, 60},
+			{3, 11, 19, 27, 35, 43, 51, 59},
+			{2, 10, 18, 26, 34, 42, 50, 58},
+			{1, 9, 17, 25, 33, 41, 49, 57},
+			{0, 8, 16, 24, 32, 40, 48, 56},
+		},
+		// The chessprogramming wiki's Big-endian page draws the same grid.
+		"befr": {
+			{56, 48, 40, 32, 24, 16, 8, 0},
+			{57, 49, 41, 33, 25, 17, 9, 1},
+			{58, 50, 42, 34, 26, 18, 10, 2},
+			{59, 51, 43, 35, 27, 19, 11, 3},
+			{60, 52, 44, 36, 28, 20, 12, 4},
+			{61, 53, 45, 37, 29, 21, 13, 5},
+			{62, 54, 46, 38, 30, 22, 14, 6},
+			{63, 55, 47, 39, 31, 23, 15, 7},
+		},
+	}
+	for id, d := range diagrams {
+		t.Run(id, func(t *testing.T) {
+			l := mustLayout(t, id)
+			g := l.Grid(0)
+			for row := range 8 {
+				for col := range 8 {
+					sq := NewSquare(File(col), Rank(7-row))
+					if got := l.Index(sq); got != d[row][col] {
+						t.Errorf("Index(%v) = %d, want %d", sq, got, d[row][col])
+					}
+					if c := g.Cells[row*8+col]; c.Square != sq || c.Index != d[row][col] {
+						t.Errorf("grid cell %d,%d = %v slot %d, want %v slot %d", row, col, c.Square, c.Index, sq, d[row][col])
+					}
+				}
+			}
+			if g.RowLabels[0] != "8" || g.RowLabels[7] != "1" || g.ColLabels[0] != "a" || g.ColLabels[7] != "h" {
+				t.Errorf("labels %q %q", g.RowLabels, g.ColLabels)
+			}
+		})
+	}
+	// lefr: one file per byte, the a-file in the low byte; befr reverses all 64 bits.
+	lefr, befr, lerf := mustLayout(t, "lefr"), mustLayout(t, "befr"), mustLayout(t, "lerf")
+	if h := lefr.Readout(FileABB).Hex; h != "0x00000000000000ff" {
+		t.Errorf("lefr a-file = %s, want 0x00000000000000ff", h)
+	}
+	if h := lefr.Readout(Rank1BB).Hex; h != "0x0101010101010101" {
+		t.Errorf("lefr rank 1 = %s, want 0x0101010101010101", h)
+	}
+	if h := befr.Readout(FileHBB).Hex; h != "0x00000000000000ff" {
+		t.Errorf("befr h-file = %s, want 0x00000000000000ff", h)
+	}
+	for sq := A1; sq < NoSquare; sq++ {
+		if befr.Index(sq) != 63-lefr.Index(sq) {
+			t.Errorf("%v: befr %d, lefr %d; want befr = 63 − lefr", sq, befr.Index(sq), lefr.Index(sq))
+		}
+		// lefr is lerf mirrored in the a1–h8 diagonal.
+		if lefr.Index(sq) != lerf.Index(NewSquare(File(sq.Rank()), Rank(sq.File()))) {
+			t.Errorf("%v: lefr %d is not lerf of the mirrored square", sq, lefr.Index(sq))
+		}
+	}
+}
+
+// TestLayoutRoundTrip checks every layout numbers each square once: Index
+// and SquareAt invert each other, and every slot that is not a square is
+// off-board.
+func TestLayoutRoundTrip(t *testing.T) {
+	for _, l := range Layouts {
+		seen := map[int]Square{}
+		for sq := A1; sq < NoSquare; sq++ {
+			i := l.Index(sq)
+			if prev, dup := seen[i]; dup {
+				t.Errorf("%s: %v and %v share slot %d", l.ID, prev, sq, i)
+			}
+			seen[i] = sq
+			if i < 0 || i >= l.Slots || l.SquareAt(i) != sq {
+				t.Errorf("%s: SquareAt(Index(%v) = %d) = %v", l.ID, sq, i, l.SquareAt(i))
+			}
+		}
+		for s := range l.Slots {
+			if _, ok := seen[s]; !ok && l.SquareAt(s) != NoSquare {
+				t.Errorf("%s: slot %d is %v but no square maps there", l.ID, s, l.SquareAt(s))
+			}
+		}
+		if l.SquareAt(-1) != NoSquare || l.SquareAt(l.Slots) != NoSquare {
+			t.Errorf("%s: SquareAt out of range is a square", l.ID)
+		}
+	}
+}
+
 func TestIsOffBoard0x88(t *testing.T) {
 	l := mustLayout(t, "0x88")
 	for s := range l.Slots {
@@ -112,6 +210,8 @@ func TestReadout(t *testing.T) {
 		{"berf", "0x00ff000000000000", "71776119061217280", "71776119061217280", "00000000 11111111 00000000 00000000 00000000 00000000 00000000 00000000", A2},
 		{"0x88", "0x00000000000000000000000000ff0000", "", "", strings.Repeat("0", 16*6) + " " + "0000000011111111 0000000000000000", A2},
 		{"10x12", "0x000000000000000000007f80000000", "", "", "", A2},
+		{"lefr", "0x0202020202020202", "144680345676153346", "144680345676153346", "00000010 00000010 00000010 00000010 00000010 00000010 00000010 00000010", A2},
+		{"befr", "0x4040404040404040", "4629771061636907072", "4629771061636907072", "01000000 01000000 01000000 01000000 01000000 01000000 01000000 01000000", H2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -131,7 +231,7 @@ func TestReadout(t *testing.T) {
 	for _, tt := range []struct {
 		id string
 		sq Square
-	}{{"lerf", H8}, {"msb-a8", A8}, {"berf", H1}} {
+	}{{"lerf", H8}, {"msb-a8", A8}, {"berf", H1}, {"lefr", H8}, {"befr", A1}} {
 		r := mustLayout(t, tt.id).Readout(tt.sq.Bitboard())
 		if r.Hex != "0x8000000000000000" || r.Decimal != "9223372036854775808" || r.Signed != "-9223372036854775808" {
 			t.Errorf("%s: %v gives %+v", tt.id, tt.sq, r)
@@ -169,7 +269,7 @@ func TestMSBIndex(t *testing.T) {
 func TestLayoutIDsUnique(t *testing.T) {
 	seen := map[string]bool{}
 	for _, l := range Layouts {
-		if seen[l.ID] || l.Name == "" || l.About == "" {
+		if seen[l.ID] || l.Name == "" || l.Short == "" || l.About == "" || len(l.Short) > 8 {
 			t.Errorf("layout %q duplicated or undocumented", l.ID)
 		}
 		seen[l.ID] = true

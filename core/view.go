@@ -65,7 +65,7 @@ func (g Grid) Flipped() Grid {
 type Readout struct {
 	Hex     string   // "0x" + 16 digits (64 slots), 30 (10x12) or 32 (0x88)
 	Binary  string   // every slot, most significant first
-	Grouped string   // Binary with a space after each grid row
+	Grouped string   // Binary with a space after every Cols slots (see Layout.Binary)
 	Decimal string   // unsigned decimal; "" unless the layout fits a uint64
 	Signed  string   // two's-complement int64 decimal; "" likewise
 	Count   int      // number of squares

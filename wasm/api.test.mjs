@@ -28,9 +28,9 @@ test('load twice gives the same API, also as globalThis.bitview', async () => {
 
 test('layouts', () => {
   const ls = api.layouts();
-  assert.deepEqual(ls.map((l) => l.id), ['lerf', '0x88', 'msb-a8', 'berf', '10x12']);
+  assert.deepEqual(ls.map((l) => l.id), ['lerf', '0x88', 'msb-a8', 'berf', '10x12', 'lefr', 'befr']);
   const byId = Object.fromEntries(ls.map((l) => [l.id, l]));
-  const corners = { lerf: [0, 7, 56, 63, 28], '0x88': [0, 7, 112, 119, 52], 'msb-a8': [7, 0, 63, 56, 27], berf: [56, 63, 0, 7, 36], '10x12': [21, 28, 91, 98, 55] };
+  const corners = { lerf: [0, 7, 56, 63, 28], '0x88': [0, 7, 112, 119, 52], 'msb-a8': [7, 0, 63, 56, 27], berf: [56, 63, 0, 7, 36], '10x12': [21, 28, 91, 98, 55], lefr: [0, 56, 7, 63, 35], befr: [63, 7, 56, 0, 28] };
   for (const [id, [a1, h1, a8, h8, e4]] of Object.entries(corners)) {
     const { index } = byId[id];
     assert.deepEqual([index[0], index[7], index[56], index[63], index[28]], [a1, h1, a8, h8, e4], id);
@@ -128,7 +128,7 @@ test('bitboard: the start position and Kiwipete across all layouts and names', (
       expect[type] = (p) => p.toLowerCase() === letter;
     }
     for (const l of 'PNBRQKpnbrqk') expect[l] = (p) => p === l;
-    for (const layout of ['lerf', '0x88', 'msb-a8', 'berf', '10x12']) {
+    for (const layout of ['lerf', '0x88', 'msb-a8', 'berf', '10x12', 'lefr', 'befr']) {
       for (const name of NAMES) {
         const r = api.bitboard(fen, name, layout);
         assert.equal(r.name, name);
@@ -144,6 +144,8 @@ test('bitboard: the start position and Kiwipete across all layouts and names', (
   assert.equal(api.bitboard(START, 'k', 'lerf').decimal, '1152921504606846976');
   assert.equal(api.bitboard(START, 'r', 'msb-a8').signed, '-9151314442816847872');
   assert.equal(api.bitboard(START, 'P', 'berf').hex, '0x00ff000000000000');
+  assert.equal(api.bitboard(START, 'P', 'lefr').hex, '0x0202020202020202');
+  assert.equal(api.bitboard(START, 'P', 'befr').hex, '0x4040404040404040');
 });
 
 test('bitboard: bad arguments are error values', () => {

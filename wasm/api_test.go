@@ -30,7 +30,7 @@ func TestLayoutsFromJS(t *testing.T) {
 		t.Fatalf("layouts() has %d entries", ls.Length())
 	}
 	want := map[string][4]int{"lerf": {64, 0, 28, 63}, "0x88": {128, 0, 52, 119}, "msb-a8": {64, 7, 27, 56},
-		"berf": {64, 56, 36, 7}, "10x12": {120, 21, 55, 98}}
+		"berf": {64, 56, 36, 7}, "10x12": {120, 21, 55, 98}, "lefr": {64, 0, 35, 63}, "befr": {64, 63, 28, 0}}
 	for i := range ls.Length() {
 		l := ls.Index(i)
 		id := l.Get("id").String()

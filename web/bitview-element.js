@@ -5,8 +5,9 @@
 //   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"></bitboard-view>
 //
 // Attributes (all live): fen (default: the start position), layout (lerf,
-// 0x88, msb-a8, berf, 10x12), show (comma list of bitboard names), board and
-// grid ("false" hides them), labels (square indices on the board),
+// 0x88, msb-a8, berf, 10x12, lefr, befr), show (comma list of bitboard
+// names), board and grid ("false" hides them), labels (square indices on
+// the board),
 // orientation (white|black), size (a CSS length for the width), interactive
 // ("false" makes a static figure), values ("hex" or "none" for compact
 // grids), repr (the position in every board representation, below),

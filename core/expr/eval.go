@@ -92,7 +92,7 @@ func (e *Expr) run(p *core.Position, vals []core.Bitboard) error {
 				return &Error{Input: e.src, Offset: int(n.start), End: int(n.end), Err: ErrNoPosition,
 					Msg: "'" + n.sym + "' is a bitboard of the position, and there is no position"}
 			}
-			vals[i] = n.board.Of(p)
+			vals[i] = n.of(p)
 		default:
 			var b core.Bitboard
 			if n.b >= 0 {

@@ -143,35 +143,58 @@ type Name struct {
 	Name string // as typed, case-sensitive: "P", "whitePawns", "rank4", …
 	Doc  string // what it stands for, e.g. "the white pawns"
 	// Board is true when the value comes from the position (it needs one
-	// to evaluate); false for a constant set such as rank4.
+	// to evaluate): a bitboard of it or an attack map computed from it;
+	// false for a constant set such as rank4.
 	Board bool
-	board core.BitboardName // the bitboard, when Board
-	value core.Bitboard     // the constant, when !Board
+	of    func(*core.Position) core.Bitboard // the value, when Board
+	value core.Bitboard                      // the constant, when !Board
+}
+
+// AttackMapNames lists the attack maps an expression may name, each with
+// the key the page shows it by (attacked:w …, see the view package's
+// AttackMaps) and its value, computed by core's attack-map methods.
+var AttackMapNames = []struct {
+	Name, Key, Doc string
+	Of             func(*core.Position) core.Bitboard
+}{
+	{"attackedByWhite", "attacked:w", "every square a white piece attacks (defended pieces included)", func(p *core.Position) core.Bitboard { return p.Attacked(core.White) }},
+	{"attackedByBlack", "attacked:b", "every square a black piece attacks (defended pieces included)", func(p *core.Position) core.Bitboard { return p.Attacked(core.Black) }},
+	{"pinnedWhite", "pinned:w", "the white pieces pinned to their king", func(p *core.Position) core.Bitboard { return p.Pinned(core.White) }},
+	{"pinnedBlack", "pinned:b", "the black pieces pinned to their king", func(p *core.Position) core.Bitboard { return p.Pinned(core.Black) }},
+	{"checkers", "checkers", "the pieces giving check to the side to move", func(p *core.Position) core.Bitboard { return p.Checkers() }},
+	{"pushesWhite", "push1:w", "the squares white pawns can advance to by one step, (P << 8) & empty", func(p *core.Position) core.Bitboard { return p.SinglePushes(core.White) }},
+	{"doublePushesWhite", "push2:w", "the squares white pawns can reach by a double step from rank 2", func(p *core.Position) core.Bitboard { return p.DoublePushes(core.White) }},
+	{"pushesBlack", "push1:b", "the squares black pawns can advance to by one step, (p >> 8) & empty", func(p *core.Position) core.Bitboard { return p.SinglePushes(core.Black) }},
+	{"doublePushesBlack", "push2:b", "the squares black pawns can reach by a double step from rank 7", func(p *core.Position) core.Bitboard { return p.DoublePushes(core.Black) }},
 }
 
 // Names lists every name in the order the help shows them: the twelve
 // FEN piece letters and the other names of [BitboardNames], their long
 // aliases (whitePawns … blackKings, whitePieces, blackPieces, allOccupied,
-// emptySquares), then the constants rank1 … rank8, fileA … fileH, center
-// and all. Square names (a1 … h8) are not listed: each is the set of that
+// emptySquares), the attack maps of [AttackMapNames] (attackedByWhite,
+// pinnedBlack, checkers, pushesWhite, …), then the constants rank1 …
+// rank8, fileA … fileH, center and all. Square names (a1 … h8) are not listed: each is the set of that
 // one square. Names are case-sensitive: P is the white pawns and p the
 // black ones, so fileA is a name and filea is not (a near miss gets a
 // suggestion). The letter b is the black bishops; b3 is a square.
 var Names = func() []Name {
 	var ns []Name
 	for _, bn := range core.BitboardNames {
-		ns = append(ns, Name{Name: bn.Name, Doc: bn.Description(), Board: true, board: bn})
+		ns = append(ns, Name{Name: bn.Name, Doc: bn.Description(), Board: true, of: bn.Of})
 	}
 	for _, bn := range core.BitboardNames[:core.PieceCount] {
 		// "WhitePawns" → "whitePawns".
 		alias := strings.ToLower(bn.Title[:1]) + bn.Title[1:]
-		ns = append(ns, Name{Name: alias, Doc: "the same as " + bn.Name, Board: true, board: bn})
+		ns = append(ns, Name{Name: alias, Doc: "the same as " + bn.Name, Board: true, of: bn.Of})
 	}
 	for _, a := range [...]struct{ alias, name string }{
 		{"whitePieces", "white"}, {"blackPieces", "black"}, {"allOccupied", "occupied"}, {"emptySquares", "empty"},
 	} {
 		bn, _ := core.LookupBitboard(a.name)
-		ns = append(ns, Name{Name: a.alias, Doc: "the same as " + a.name, Board: true, board: bn})
+		ns = append(ns, Name{Name: a.alias, Doc: "the same as " + a.name, Board: true, of: bn.Of})
+	}
+	for _, m := range AttackMapNames {
+		ns = append(ns, Name{Name: m.Name, Doc: m.Doc + " (the page's " + m.Key + ")", Board: true, of: m.Of})
 	}
 	for r := core.Rank1; r <= core.Rank8; r++ {
 		ns = append(ns, Name{Name: "rank" + r.String(), Doc: "every square of rank " + r.String() + ", " + hex(r.Bitboard()), value: r.Bitboard()})
@@ -278,7 +301,7 @@ var Help = func() string {
 	sb.WriteString("Squares: a1 … h8, each the set of that one square (b alone is the black bishops, b3 a square).\n\n")
 	sb.WriteString("Names (case-sensitive: P is the white pawns, p the black pawns; fileA, not filea):\n")
 	for _, n := range Names {
-		sb.WriteString("  " + pad(n.Name, 13) + n.Doc + "\n")
+		sb.WriteString("  " + pad(n.Name, 17) + n.Doc + "\n")
 	}
 	sb.WriteString("\nFunctions (each works on every square of its set at once):\n")
 	for _, f := range Funcs {

@@ -175,6 +175,12 @@ func TestExprNames(t *testing.T) {
 		"blackRooks": 0x8100000000000000, "blackQueens": 0x0800000000000000, "blackKings": 0x1000000000000000,
 		"whitePieces": 0xffff, "blackPieces": 0xffff000000000000,
 		"allOccupied": 0xffff00000000ffff, "emptySquares": 0x0000ffffffff0000,
+		// Every square of ranks 2 and 3 and b1 … g1 (a1 and h1 have no
+		// defender); Black's mirror image.
+		"attackedByWhite": 0x0000000000ffff7e, "attackedByBlack": 0x7effff0000000000,
+		"pinnedWhite": 0, "pinnedBlack": 0, "checkers": 0,
+		"pushesWhite": 0xff0000, "doublePushesWhite": 0xff000000,
+		"pushesBlack": 0xff0000000000, "doublePushesBlack": 0xff00000000,
 		"rank1": 0xff, "rank2": 0xff00, "rank3": 0xff0000, "rank4": 0xff000000,
 		"rank5": 0xff00000000, "rank6": 0xff0000000000, "rank7": 0xff000000000000, "rank8": 0xff00000000000000,
 		"fileA": 0x0101010101010101, "fileB": 0x0202020202020202, "fileC": 0x0404040404040404, "fileD": 0x0808080808080808,
@@ -337,11 +343,55 @@ func TestExprMatchesAttackMaps(t *testing.T) {
 		{"(((P << 8) & empty & rank3) << 8) & empty", p.DoublePushes(core.White)},
 		{"(p >> 8) & empty", p.SinglePushes(core.Black)},
 		{"(((p >> 8) & empty & rank6) >> 8) & empty", p.DoublePushes(core.Black)},
+		{"attackedByWhite", p.Attacked(core.White)},
+		{"attackedByBlack", p.Attacked(core.Black)},
+		{"pushesWhite ^ doublePushesWhite", p.SinglePushes(core.White) ^ p.DoublePushes(core.White)},
+		{"pushesBlack | doublePushesBlack", p.SinglePushes(core.Black) | p.DoublePushes(core.Black)},
+		{"pinnedWhite | pinnedBlack | checkers", p.Pinned(core.White) | p.Pinned(core.Black) | p.Checkers()},
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, p); got != tt.want {
 			t.Errorf("kiwipete: %s = %v, want %v", tt.src, coretest.SquareList(got), coretest.SquareList(tt.want))
 		}
+	}
+}
+
+// TestExprAttackMapNames checks the attack-map names on a position with a
+// pin and a check, worked out square by square: the black rook on e8 pins
+// the white bishop on e2 to the king on e1, which the rook on h1 checks.
+func TestExprAttackMapNames(t *testing.T) {
+	p := coretest.MustPosition(t, "4r1k1/8/8/8/8/8/4B3/4K2r w - - 0 1")
+	tests := []struct {
+		src  string
+		want core.Bitboard
+	}{
+		{"pinnedWhite", core.E2.Bitboard()},
+		{"pinnedBlack", 0},
+		{"checkers", core.H1.Bitboard()},
+		// Rook e8: e7 … e2, d8 … a8, f8, g8; king g8: f8, h8, f7, g7, h7;
+		// rook h1: g1, f1, e1, h2 … h8.
+		{"attackedByBlack", 0xeff0909090909070},
+		{"attackedByBlack & K", core.E1.Bitboard()},
+		{"popcount(checkers)", 1},
+		// Of the king's neighbours, the rooks hit e2 and f1 (d1 is behind
+		// the king, which blocks the h1 rook, as Attacked documents).
+		{"attackedByBlack & kingAttacks(K)", core.E2.Bitboard() | core.F1.Bitboard()},
+	}
+	for _, tt := range tests {
+		if got := evalExpr(t, tt.src, p); got != tt.want {
+			t.Errorf("%s = %v (%#x), want %v", tt.src, coretest.SquareList(got), uint64(got), coretest.SquareList(tt.want))
+		}
+	}
+	for _, m := range AttackMapNames {
+		if !strings.Contains(Help, "  "+m.Name+" ") || !strings.Contains(Help, m.Key) {
+			t.Errorf("Help lacks %s (%s)", m.Name, m.Key)
+		}
+		if got := evalExpr(t, m.Name, p); got != m.Of(p) {
+			t.Errorf("%s = %v, want %v", m.Name, coretest.SquareList(got), coretest.SquareList(m.Of(p)))
+		}
+	}
+	if e, _ := Parse("checkers | a1"); !e.NeedsPosition() {
+		t.Error("checkers does not need a position")
 	}
 }
 
@@ -429,6 +479,16 @@ var badExprs = []struct {
 	{"no such square", "i9", 0, 2, ErrName, "there is no square 'i9': squares run from a1 to h8"},
 	{"square case", "E4", 0, 2, ErrName, "did you mean the square 'e4'?"},
 	{"no suggestion", "x", 0, 1, ErrName, "unknown name 'x'"},
+	{"side shorthand", "pawnAttacks(w, P)", 12, 13, ErrName, "unknown name 'w' — did you mean 'white'?"},
+	{"side shorthand upper case", "W & K", 0, 1, ErrName, "unknown name 'W' — did you mean 'white'?"},
+	{"piece shorthand", "wp | bk", 0, 2, ErrName, "unknown name 'wp' — did you mean 'P'?"},
+	{"piece shorthand later", "P | bk", 4, 6, ErrName, "unknown name 'bk' — did you mean 'k'?"},
+	{"occupancy shorthand", "rookAttacks(a1, occ)", 16, 19, ErrName, "did you mean 'occupied'?"},
+	{"attack map without colour", "attacked & K", 0, 8, ErrName, "did you mean 'attackedByWhite' or 'attackedByBlack'?"},
+	{"pinned without colour", "pinned", 0, 6, ErrName, "did you mean 'pinnedWhite' or 'pinnedBlack'?"},
+	{"misspelt attack map", "attackedByWhit", 0, 14, ErrName, "did you mean 'attackedByWhite'?"},
+	{"attack map case", "Checkers", 0, 8, ErrName, "did you mean 'checkers'? (names are case-sensitive)"},
+	{"bishops for black", "pawnAttacks(b, P)", 12, 13, ErrName, "takes the colour first: pawnAttacks(white, x) or pawnAttacks(black, x) ('b' is the black bishops)"},
 	{"word for operator", "P and N", 2, 5, ErrSyntax, "'and' is not an operator here: write '&'"},
 	{"word for operator alone", "and", 0, 3, ErrName, "'and' is not an operator here: write '&'"},
 	{"word in parens", "(P or N)", 3, 5, ErrSyntax, "'or' is not an operator here: write '|'"},

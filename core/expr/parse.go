@@ -26,7 +26,7 @@ type node struct {
 	kind       nodeKind
 	sym        string // a leaf's text, an operator's symbol or a function's name
 	apply      func(a, b core.Bitboard) core.Bitboard
-	board      core.BitboardName
+	of         func(*core.Position) core.Bitboard // a board leaf's value
 	value      core.Bitboard
 	a, b       int32 // operand nodes, -1 when absent
 	start, end int32 // the span in the source, parentheses included
@@ -129,8 +129,8 @@ func (p *parser) add(n node) int32 {
 }
 
 // leaf appends a leaf node for tok.
-func (p *parser) leaf(kind nodeKind, tok token, value core.Bitboard, board core.BitboardName) int32 {
-	return p.add(node{kind: kind, sym: p.text(tok), board: board, value: value, a: -1, b: -1,
+func (p *parser) leaf(kind nodeKind, tok token, value core.Bitboard, of func(*core.Position) core.Bitboard) int32 {
+	return p.add(node{kind: kind, sym: p.text(tok), of: of, value: value, a: -1, b: -1,
 		start: int32(tok.start), end: int32(tok.end)})
 }
 
@@ -195,7 +195,7 @@ func (p *parser) unary() (int32, error) {
 func (p *parser) primary() (int32, error) {
 	switch tok := p.tok; tok.kind {
 	case tokNumber:
-		n := p.leaf(nodeConst, tok, tok.value, core.BitboardName{})
+		n := p.leaf(nodeConst, tok, tok.value, nil)
 		return n, p.advance()
 	case tokName:
 		return p.name()
@@ -253,10 +253,10 @@ func (p *parser) name() (int32, error) {
 		if n.Board {
 			kind = nodeBoard
 		}
-		return p.leaf(kind, tok, n.value, n.board), p.advance()
+		return p.leaf(kind, tok, n.value, n.of), p.advance()
 	}
 	if sq, ok := core.ParseSquare(name); ok {
-		return p.leaf(nodeConst, tok, sq.Bitboard(), core.BitboardName{}), p.advance()
+		return p.leaf(nodeConst, tok, sq.Bitboard(), nil), p.advance()
 	}
 	return 0, p.fail(tok.start, tok.end, ErrName, unknownNameMsg(name, false))
 }
@@ -314,8 +314,11 @@ func (p *parser) call() (int32, error) {
 	if f.color {
 		c := &p.nodes[args[0]]
 		if c.kind != nodeBoard || c.sym != "white" && c.sym != "black" {
-			return 0, p.fail(int(c.start), int(c.end), ErrName,
-				name+" takes the colour first: "+name+"(white, x) or "+name+"(black, x)")
+			msg := name + " takes the colour first: " + name + "(white, x) or " + name + "(black, x)"
+			if c.sym == "b" || c.sym == "B" {
+				msg += " ('" + c.sym + "' is the " + map[string]string{"b": "black", "B": "white"}[c.sym] + " bishops)"
+			}
+			return 0, p.fail(int(c.start), int(c.end), ErrName, msg)
 		}
 		c.kind, c.value = nodeColor, core.Bitboard(core.White)
 		if c.sym == "black" {
@@ -338,8 +341,22 @@ func plural(n int, noun string) string {
 // operatorWords maps words students write for operators to the operator.
 var operatorWords = map[string]string{"and": "&", "or": "|", "xor": "^", "not": "~", "shl": "<<", "shr": ">>"}
 
+// nameAliases maps names students type for a known name, lower case, to
+// the suggestion: engine shorthand for the sides and pieces (w, wp … bk),
+// and the attack maps without their colour.
+var nameAliases = map[string]string{
+	"w": "'white'", "white_pieces": "'white'", "black_pieces": "'black'",
+	"wp": "'P'", "wn": "'N'", "wb": "'B'", "wr": "'R'", "wq": "'Q'", "wk": "'K'",
+	"bp": "'p'", "bn": "'n'", "bb": "'b'", "br": "'r'", "bq": "'q'", "bk": "'k'",
+	"occ": "'occupied'", "occupancy": "'occupied'", "all_occupied": "'occupied'",
+	"attacked": "'attackedByWhite' or 'attackedByBlack'", "attacks": "'attackedByWhite' or 'attackedByBlack'",
+	"pinned": "'pinnedWhite' or 'pinnedBlack'", "pins": "'pinnedWhite' or 'pinnedBlack'",
+	"pushes": "'pushesWhite' or 'pushesBlack'", "check": "'checkers'", "checks": "'checkers'",
+}
+
 // unknownNameMsg explains an unknown name (or, when called, an unknown
-// function) and suggests the nearest known one.
+// function) and suggests the nearest known one: a known alias (w → white),
+// the same name in another case, or one within a small edit distance.
 func unknownNameMsg(name string, called bool) string {
 	kind := "name"
 	if called {
@@ -354,6 +371,9 @@ func unknownNameMsg(name string, called bool) string {
 			return "unknown name '" + name + "' — did you mean the square '" + sq.String() + "'?"
 		}
 		return "there is no square '" + name + "': squares run from a1 to h8"
+	}
+	if s, ok := nameAliases[lower]; ok && !called {
+		return "unknown name '" + name + "' — did you mean " + s + "?"
 	}
 	cands := candidates(called)
 	if s := sameButCase(name, cands); s != "" {

@@ -1,7 +1,10 @@
 package pgn
 
 import (
+	"errors"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
 )
@@ -44,10 +47,48 @@ func sanPieceType(c byte) (core.PieceType, bool) {
 // combination); whether 'x', '+' or '#' are right is not checked.
 // Letters are case-sensitive: "b" is the b-file, "B" a bishop.
 //
+// It also accepts a move in the long algebraic notation of UCI (see
+// [core.Position.ParseUCI]: "e2e4", "g1f3", "e7e8q", castling "e1g1"), as
+// engines and some sites write PGN movetext, when the text is not a SAN
+// move: then an error names the UCI reading, e.g. "no legal move matches
+// g1f5 (read as a UCI move: from g1 to f5)".
+//
 // Every error is a *core.MoveError: core.ErrMoveSyntax for text that is not SAN,
 // core.ErrIllegalMove when no legal move matches, core.ErrAmbiguousMove when more
 // than one does (its message lists them: "ambiguous: Nbd2 or Nfd2").
 func ParseSAN(p *core.Position, s string) (core.Move, error) {
+	m, err := parseSAN(p, s)
+	if err == nil {
+		return m, nil
+	}
+	body := strings.TrimRightFunc(s, func(r rune) bool { return r < utf8.RuneSelf && isSANSuffix(byte(r)) })
+	if !looksLikeUCI(body) {
+		return core.NoMove, err
+	}
+	m, uerr := p.ParseUCI(body)
+	if uerr == nil {
+		return m, nil
+	}
+	var ue *core.MoveError
+	if !errors.As(uerr, &ue) {
+		return core.NoMove, err
+	}
+	return core.NoMove, moveError(s, ue.Err, ue.Msg+" (read as a UCI move: from "+body[0:2]+" to "+body[2:4]+")")
+}
+
+// looksLikeUCI reports whether s has the shape of a UCI move: two squares
+// and an optional lower-case promotion letter.
+func looksLikeUCI(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	_, ok1 := core.ParseSquare(s[0:2])
+	_, ok2 := core.ParseSquare(s[2:4])
+	return ok1 && ok2 && (len(s) == 4 || strings.IndexByte("nbrq", s[4]) >= 0)
+}
+
+// parseSAN is ParseSAN without the UCI reading.
+func parseSAN(p *core.Position, s string) (core.Move, error) {
 	body := s
 	for len(body) > 0 && isSANSuffix(body[len(body)-1]) {
 		body = body[:len(body)-1]

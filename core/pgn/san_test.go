@@ -118,6 +118,18 @@ func TestParseSANLenient(t *testing.T) {
 		{promotionFEN, "axb8=N", "a7b8n"},
 		{promotionFEN, "a8=Q!!", "a7a8q"},
 		{enPassantFEN, "exd6e.p.", ""}, // not accepted: e.p. suffix
+		// UCI long algebraic, when the text is not SAN.
+		{core.StartFEN, "e2e4", "e2e4"},
+		{core.StartFEN, "g1f3", "g1f3"},
+		{core.StartFEN, "g1f3+", "g1f3"},
+		{corpus.Kiwipete, "e1g1", "e1g1"},
+		{corpus.Kiwipete, "e1c1", "e1c1"},
+		{corpus.Kiwipete, "e2a6", "e2a6"},
+		{promotionFEN, "a7a8q", "a7a8q"},
+		{promotionFEN, "a7b8n", "a7b8n"},
+		{promotionFEN, "a7a8Q", "a7a8q"}, // SAN with a from-square
+		{promotionFEN, "a7a8k", ""},
+		{core.StartFEN, "g1-f3", ""},
 	}
 	for _, tt := range tests {
 		p := coretest.MustFEN(t, tt.fen)
@@ -165,6 +177,11 @@ func TestParseSANErrors(t *testing.T) {
 		{promotionFEN, "a8=K", core.ErrMoveSyntax, `"a8=K" is not SAN`},
 		{enPassantFEN, "e6", core.ErrIllegalMove, "no legal move matches e6 (white is in check)"},
 		{"8/8/8/8/8/8/4P3/4k3 w - - 0 1", "e3", core.ErrIllegalMove, "(white does not have exactly one king)"},
+		{core.StartFEN, "g1f5", core.ErrIllegalMove, "no legal move matches g1f5 (read as a UCI move: from g1 to f5)"},
+		{core.StartFEN, "e7e5", core.ErrIllegalMove, "e7 holds a black piece, but it is white's move (read as a UCI move: from e7 to e5)"},
+		{core.StartFEN, "e3e4", core.ErrIllegalMove, "e3 is empty (read as a UCI move"},
+		{promotionFEN, "a7a8", core.ErrIllegalMove, "must promote"},
+		{promotionFEN, "a7a8k", core.ErrMoveSyntax, `"a7a8k" is not SAN`},
 	}
 	for _, tt := range tests {
 		p := coretest.MustFEN(t, tt.fen)

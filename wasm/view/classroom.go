@@ -178,6 +178,8 @@ var Shortcuts = []Shortcut{
 	{"3", "layout:msb-a8", "MSB = a8 numbering"},
 	{"4", "layout:berf", "BERF numbering"},
 	{"5", "layout:10x12", "10×12 mailbox numbering"},
+	{"6", "layout:lefr", "LEFR numbering (a-file first)"},
+	{"7", "layout:befr", "BEFR numbering (h-file first, from h8)"},
 	{"u", "undo", "undo the last edit"},
 	{"r", "redo", "redo"},
 	{"a", "animate", "animate the shift demo"},

@@ -450,12 +450,19 @@ func TestShortcuts(t *testing.T) {
 			t.Errorf("no %q shortcut", want)
 		}
 	}
-	// Layout shortcuts name existing layouts.
+	// Layout shortcuts name existing layouts, and every layout has one.
+	bound := map[string]bool{}
 	for _, s := range Shortcuts {
 		if id, ok := strings.CutPrefix(s.Action, "layout:"); ok {
 			if _, ok := core.LayoutByID(id); !ok {
 				t.Errorf("shortcut %q names unknown layout %q", s.Key, id)
 			}
+			bound[id] = true
+		}
+	}
+	for _, l := range core.Layouts {
+		if !bound[l.ID] {
+			t.Errorf("layout %q has no shortcut", l.ID)
 		}
 	}
 

@@ -27,22 +27,28 @@ type Embed struct {
 	Problems []string       // unknown layout or names, as messages
 	Input    string         // the FEN as given
 	Repr     bool           // show the representations panel
+	// PlacementOnly: the FEN was a piece placement alone, read as
+	// "<placement> w - - 0 1" (see core.ParseFENOrPlacement); Errors
+	// carries the notice that says so.
+	PlacementOnly bool
 }
 
-// ResolveEmbed reads o. When the FEN does not parse, last (the view's
-// previous position, or nil) stays on show; with no previous position
-// there is no board or grid.
+// ResolveEmbed reads o. The FEN may be a piece placement alone (the form
+// articles print), read as white to move with no castling rights, no en
+// passant square and counters 0 1, and said so (Embed.PlacementOnly). When
+// the FEN does not parse, last (the view's previous position, or nil)
+// stays on show; with no previous position there is no board or grid.
 func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 	e := Embed{Input: o.FEN}
-	fen := o.FEN // ParseFEN trims blanks itself, so error offsets count from the FEN as given
+	fen := o.FEN // the parser trims blanks itself, so error offsets count from the FEN as given
 	if strings.TrimSpace(fen) == "" {
 		fen = core.StartFEN
 	}
-	if p, err := core.ParseFEN(fen); err != nil {
+	if p, only, err := core.ParseFENOrPlacement(fen); err != nil {
 		e.FENError, _ = err.(*core.FENError)
 		e.Pos = last
 	} else {
-		e.Pos = &p
+		e.Pos, e.PlacementOnly = &p, only
 	}
 	id := strings.TrimSpace(o.Layout)
 	if id == "" {
@@ -135,11 +141,15 @@ func (e Embed) Markup(hover core.Square) string {
 // asked for and there is a position to show.
 func (e Embed) ShowsRepr() bool { return e.Repr && e.Pos != nil }
 
-// Errors returns the view's FEN error panel and one alert per problem.
+// Errors returns the view's FEN error panel and one alert per problem,
+// or, for a placement-only FEN, the notice of what was assumed (FENNotice).
 func (e Embed) Errors() string {
 	var b strings.Builder
 	if e.FENError != nil {
 		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
+	}
+	if e.PlacementOnly && e.FENError == nil {
+		b.WriteString(FENNotice(e.Pos.FEN()))
 	}
 	for _, p := range e.Problems {
 		b.WriteString(Alert(p))

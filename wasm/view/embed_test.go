@@ -139,6 +139,54 @@ func TestResolveEmbedDefaults(t *testing.T) {
 	}
 }
 
+// TestResolveEmbedPlacementOnly: a piece placement alone (the form
+// articles print) shows its position, white to move with no rights, and
+// says so; a full FEN says nothing; a bad placement keeps its error.
+func TestResolveEmbedPlacementOnly(t *testing.T) {
+	placement := strings.Fields(kiwipeteFEN)[0]
+	e := ResolveEmbed(EmbedOptions{FEN: " " + placement + "\n", Board: true, Grid: true, Show: "P"}, nil)
+	want := mustParse(t, placement+" w - - 0 1")
+	if e.FENError != nil || e.Pos == nil || *e.Pos != *want || !e.PlacementOnly || len(e.Shown) != 1 {
+		t.Fatalf("ResolveEmbed(placement) = pos %v, error %v, placementOnly %v, %d cards", e.Pos, e.FENError, e.PlacementOnly, len(e.Shown))
+	}
+	errs := e.Errors()
+	checkTagBalance(t, errs, "p", "code")
+	for _, want := range []string{`class="notice"`, `role="status"`, `data-notice="placement-only"`, "white to move",
+		"no castling rights", "<code>" + placement + " w - - 0 1</code>"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("notice %q lacks %q", errs, want)
+		}
+	}
+	if strings.Contains(errs, `role="alert"`) {
+		t.Errorf("notice is an alert: %s", errs)
+	}
+	if !strings.Contains(e.Markup(core.NoSquare), `data-notice="placement-only"`) {
+		t.Error("Markup has no notice")
+	}
+
+	if e := ResolveEmbed(EmbedOptions{FEN: kiwipeteFEN}, nil); e.PlacementOnly || strings.Contains(e.Errors(), "notice") {
+		t.Errorf("full FEN: placementOnly %v, errors %q", e.PlacementOnly, e.Errors())
+	}
+	last := mustParse(t, core.StartFEN)
+	bad := "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"
+	e = ResolveEmbed(EmbedOptions{FEN: bad}, last)
+	if e.FENError == nil || e.FENError.Field != 1 || e.FENError.Offset != 18 || e.PlacementOnly || e.Pos != last ||
+		strings.Contains(e.Errors(), "notice") {
+		t.Errorf("bad placement: error %v, placementOnly %v, pos kept %v", e.FENError, e.PlacementOnly, e.Pos == last)
+	}
+	if e := ResolveEmbed(EmbedOptions{FEN: placement + " w"}, nil); e.FENError == nil || e.FENError.Field != core.FieldCastling {
+		t.Errorf("placement and side only: error %v, want castling missing", e.FENError)
+	}
+}
+
+func TestFENNotice(t *testing.T) {
+	out := FENNotice(`8/8/8/8/8/8/8/8 w - - 0 1<x>`)
+	checkTagBalance(t, out, "p", "code")
+	if !strings.Contains(out, core.PlacementOnlyNotice) || !strings.Contains(out, "&lt;x&gt;") {
+		t.Errorf("FENNotice = %s", out)
+	}
+}
+
 func TestResolveEmbedNames(t *testing.T) {
 	// Hand-checked values on the start position.
 	start := []struct {

@@ -155,8 +155,11 @@ func writeSquare(b *strings.Builder, l *core.Layout, sq core.Square, labels bool
 // Card returns the card of bitboard bb in layout l: its title (the
 // conventional name, e.g. "WhitePawns"), the key it is shown by (a name
 // such as "P", or an expression) as data-bitboard, the grid of bits with
-// each cell's index (off-board slots greyed), and its value as hex, binary
-// (grouped by rank) and decimal, each with a copy button.
+// each cell's index (off-board slots greyed; the index is also in the
+// cell's aria-label and title, as view.css hides the printed one in narrow
+// grids), and its value as hex, binary
+// (one rank per line; see binarySpans) and decimal, each with a copy
+// button.
 func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
 	return CardDiff(l, key, title, bb, bb)
 }
@@ -205,7 +208,7 @@ func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped b
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
 				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" data-offboard data-bit="0" data-index="` + idx +
-					`" aria-label="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
+					`" aria-label="off-board slot ` + idx + `" title="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
 				continue
 			}
 			sq := c.Square.String()
@@ -217,7 +220,7 @@ func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped b
 				class = "cell bit-cleared"
 			}
 			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
-				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
+				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `" title="` + sq + `, bit ` + idx + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
 		}
 		b.WriteString(`</div>`)
 	}
@@ -256,25 +259,64 @@ func readout(b *strings.Builder, format, plain, markup string) {
 	b.WriteString(`</dt><dd><code part="readout" data-format="` + format + `">` + markup + `</code></dd></div>`)
 }
 
-// binarySpans returns the grouped binary string with each bit in a span
-// naming its square, so hovering a square can highlight its bit.
+// binarySpans returns the grouped binary string one group per line: each
+// group (a rank of the 64-bit rank-major layouts, a file of lefr and befr,
+// a board row with its off-board slots in 0x88 and 10x12) is a span of
+// class bin-row, which view.css draws as a block, with data-rank or
+// data-file naming what its squares share (none for a sentinel row of
+// 10x12), and a trailing space but for the last, so the text still reads
+// as the grouped value. Each bit is a span naming its square (hovering a
+// square highlights its bit), or of class off for an off-board slot.
 func binarySpans(l *core.Layout, grouped string) string {
 	var b strings.Builder
 	slot := l.Slots - 1
-	for i := 0; i < len(grouped); i++ {
-		c := grouped[i]
-		if c == ' ' {
-			b.WriteString(`<span class="gap"> </span>`)
-			continue
+	for gi, group := range strings.Split(grouped, " ") {
+		b.WriteString(`<span class="bin-row"`)
+		if k, v := groupLabel(l, slot, len(group)); k != "" {
+			attr(&b, k, v)
 		}
-		if sq := l.SquareAt(slot); sq == core.NoSquare {
-			b.WriteString(`<span class="off">` + string(c) + `</span>`)
-		} else {
-			b.WriteString(`<span data-square="` + sq.String() + `">` + string(c) + `</span>`)
+		b.WriteString(`>`)
+		for i := 0; i < len(group); i++ {
+			if sq := l.SquareAt(slot); sq == core.NoSquare {
+				b.WriteString(`<span class="off">` + group[i:i+1] + `</span>`)
+			} else {
+				b.WriteString(`<span data-square="` + sq.String() + `">` + group[i:i+1] + `</span>`)
+			}
+			slot--
 		}
-		slot--
+		if gi < strings.Count(grouped, " ") {
+			b.WriteString(" ")
+		}
+		b.WriteString(`</span>`)
 	}
 	return b.String()
+}
+
+// groupLabel names what the squares of the n slots from top down share:
+// ("data-rank", "8") or ("data-file", "h"); ("", "") when they share
+// neither or none is a square.
+func groupLabel(l *core.Layout, top, n int) (string, string) {
+	sameRank, sameFile, first := true, true, core.NoSquare
+	for s := top; s > top-n; s-- {
+		sq := l.SquareAt(s)
+		switch {
+		case sq == core.NoSquare:
+		case first == core.NoSquare:
+			first = sq
+		default:
+			sameRank = sameRank && sq.Rank() == first.Rank()
+			sameFile = sameFile && sq.File() == first.File()
+		}
+	}
+	switch {
+	case first == core.NoSquare:
+		return "", ""
+	case sameRank:
+		return "data-rank", first.Rank().String()
+	case sameFile:
+		return "data-file", first.File().String()
+	}
+	return "", ""
 }
 
 // Toggles returns the bitboard switches, one button per core.BitboardNames
@@ -328,7 +370,9 @@ func LayoutSwitch(current *core.Layout) string {
 
 // SquareInfo returns the panel for a hovered or focused square: its name,
 // its piece, and its index in every layout side by side (msb-a8 also with
-// its index counted from the most significant bit).
+// its index counted from the most significant bit). Each column is headed
+// by the layout's short label ("LERF", "MSB-a8"; class layout-short, which
+// view.css keeps on one line) with its full name as the title tooltip.
 func SquareInfo(p *core.Position, sq core.Square) string {
 	var b strings.Builder
 	what := "empty"
@@ -338,7 +382,9 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
 		`</span></p><table><tr>`)
 	for _, l := range core.Layouts {
-		b.WriteString(`<th scope="col">` + escape(l.Name) + `</th>`)
+		b.WriteString(`<th scope="col" class="layout-short"`)
+		attr(&b, "title", l.Name)
+		b.WriteString(`>` + escape(l.Short) + `</th>`)
 	}
 	b.WriteString(`</tr><tr>`)
 	for _, l := range core.Layouts {
@@ -382,6 +428,15 @@ func FENError(input string, e *core.FENError, kept bool) string {
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// FENNotice returns the notice shown when a FEN was only a piece
+// placement (core.ParseFENOrPlacement reported placementOnly): what was
+// assumed (core.PlacementOnlyNotice) and the full FEN it was read as. It
+// is a polite status, not an alert: the position is on show.
+func FENNotice(fen string) string {
+	return `<p class="notice" role="status" data-notice="placement-only">` + escape(core.PlacementOnlyNotice) +
+		` Read as <code>` + escape(fen) + `</code>.</p>`
 }
 
 // Warnings returns the list of warnings, each with its code and squares.

@@ -254,7 +254,7 @@ func TestBoardWarn(t *testing.T) {
 }
 
 func TestCard(t *testing.T) {
-	offboard := map[string]int{"lerf": 0, "0x88": 64, "msb-a8": 0, "berf": 0, "10x12": 56}
+	offboard := map[string]int{"lerf": 0, "0x88": 64, "msb-a8": 0, "berf": 0, "10x12": 56, "lefr": 0, "befr": 0}
 	positions := []struct{ name, fen string }{{"kiwipete", kiwipeteFEN}, {"start", core.StartFEN}}
 	names := []string{"P", "occupied", "empty", "pawns"}
 	for _, n := range core.BitboardNames { // and every other name on Kiwipete
@@ -324,6 +324,13 @@ func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.Bitboar
 			t.Errorf("index %s appears twice", idx)
 		}
 		seenIdx[idx] = true
+		// The index is also in the label and the tooltip: view.css hides
+		// the printed one in narrow grids.
+		for _, a := range []string{"aria-label", "title"} {
+			if !regexp.MustCompile(`\b` + idx + `\b`).MatchString(c.attrs[a]) {
+				t.Errorf("cell %d (index %s): %s %q lacks the index", i, idx, a, c.attrs[a])
+			}
+		}
 		if c.has("data-offboard") {
 			off++
 			if c.has("data-square") || c.attrs["data-bit"] != "0" {
@@ -406,6 +413,24 @@ func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.Bitboar
 	}
 	if got := strings.Count(reads["binary"], `<span class="off">0</span>`); got != l.Slots-64 {
 		t.Errorf("binary readout has %d off-board digits, want %d", got, l.Slots-64)
+	}
+	// One line per group of Cols digits, each naming the rank (or, in the
+	// file-major layouts, the file) its squares share.
+	rows := regexp.MustCompile(`<span class="bin-row"(?: data-(rank|file)="([1-8a-h])")?>((?:<span[^>]*>[01]</span>)+) ?</span>`).
+		FindAllStringSubmatch(reads["binary"], -1)
+	if len(rows) != l.Slots/l.Cols || strings.Count(reads["binary"], `class="bin-row"`) != len(rows) {
+		t.Errorf("binary readout has %d lines, want %d", len(rows), l.Slots/l.Cols)
+	}
+	for _, row := range rows {
+		squares := regexp.MustCompile(`data-square="([a-h][1-8])"`).FindAllStringSubmatch(row[3], -1)
+		if strings.Count(row[3], "</span>") != l.Cols {
+			t.Errorf("binary line %q has %d digits, want %d", stripTags(row[3]), strings.Count(row[3], "</span>"), l.Cols)
+		}
+		for _, sq := range squares {
+			if row[1] == "rank" && sq[1][1:] != row[2] || row[1] == "file" && sq[1][:1] != row[2] || row[1] == "" {
+				t.Errorf("binary line %s=%q holds %s", row[1], row[2], sq[1])
+			}
+		}
 	}
 	copies := map[string]string{}
 	for _, b := range startTags(t, out, "button") {
@@ -574,6 +599,44 @@ func TestLayoutSwitch(t *testing.T) {
 	}
 }
 
+// TestBinaryLines checks the first and last lines of the binary readout
+// of each layout, worked out by hand: the most significant group first.
+func TestBinaryLines(t *testing.T) {
+	tests := []struct {
+		id, first, last string // opening tag and the squares of the line, most significant first
+	}{
+		{"lerf", `data-rank="8"`, "h8 g8 f8 e8 d8 c8 b8 a8"},
+		{"msb-a8", `data-rank="8"`, "a8 b8 c8 d8 e8 f8 g8 h8"},
+		{"berf", `data-rank="1"`, "h1 g1 f1 e1 d1 c1 b1 a1"},
+		{"lefr", `data-file="h"`, "h8 h7 h6 h5 h4 h3 h2 h1"},
+		{"befr", `data-file="a"`, "a1 a2 a3 a4 a5 a6 a7 a8"},
+		{"0x88", `data-rank="8"`, "h8 g8 f8 e8 d8 c8 b8 a8"},
+		{"10x12", ``, ""},
+	}
+	for _, tt := range tests {
+		out := binarySpans(mustLayout(t, tt.id), mustLayout(t, tt.id).Readout(0).Grouped)
+		lines := strings.Split(out, `<span class="bin-row"`)[1:]
+		first := lines[0]
+		open := ">"
+		if tt.first != "" {
+			open = " " + tt.first + ">"
+		}
+		if !strings.HasPrefix(first, open) {
+			t.Errorf("%s: first line %q, want it to open with %q", tt.id, first, tt.first)
+		}
+		var sqs []string
+		for _, m := range regexp.MustCompile(`data-square="([a-h][1-8])"`).FindAllStringSubmatch(first, -1) {
+			sqs = append(sqs, m[1])
+		}
+		if strings.Join(sqs, " ") != tt.last {
+			t.Errorf("%s: first line holds %q, want %q", tt.id, sqs, tt.last)
+		}
+		if strings.HasSuffix(lines[len(lines)-1], " </span>") || !strings.HasSuffix(lines[0], " </span>") {
+			t.Errorf("%s: lines should end in a space but the last", tt.id)
+		}
+	}
+}
+
 func TestSquareInfo(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	tests := []struct {
@@ -581,10 +644,10 @@ func TestSquareInfo(t *testing.T) {
 		what string
 		want map[string]string // layout id → cell text
 	}{
-		{core.E4, "empty", map[string]string{"lerf": "28", "0x88": "52", "msb-a8": "27 (MSB index 36)", "berf": "36", "10x12": "55"}},
-		{core.A1, "white rook", map[string]string{"lerf": "0", "0x88": "0", "msb-a8": "7 (MSB index 56)", "berf": "56", "10x12": "21"}},
-		{core.H8, "black rook", map[string]string{"lerf": "63", "0x88": "119", "msb-a8": "56 (MSB index 7)", "berf": "7", "10x12": "98"}},
-		{core.E1, "white king", map[string]string{"lerf": "4", "0x88": "4", "msb-a8": "3 (MSB index 60)", "berf": "60", "10x12": "25"}},
+		{core.E4, "empty", map[string]string{"lerf": "28", "0x88": "52", "msb-a8": "27 (MSB index 36)", "berf": "36", "10x12": "55", "lefr": "35", "befr": "28"}},
+		{core.A1, "white rook", map[string]string{"lerf": "0", "0x88": "0", "msb-a8": "7 (MSB index 56)", "berf": "56", "10x12": "21", "lefr": "0", "befr": "63"}},
+		{core.H8, "black rook", map[string]string{"lerf": "63", "0x88": "119", "msb-a8": "56 (MSB index 7)", "berf": "7", "10x12": "98", "lefr": "63", "befr": "0"}},
+		{core.E1, "white king", map[string]string{"lerf": "4", "0x88": "4", "msb-a8": "3 (MSB index 60)", "berf": "60", "10x12": "25", "lefr": "32", "befr": "31"}},
 	}
 	tdRE := regexp.MustCompile(`<td data-layout="([^"]+)">(.*?)</td>`)
 	for _, tt := range tests {
@@ -608,12 +671,16 @@ func TestSquareInfo(t *testing.T) {
 				t.Errorf("%s in %s: %q, want %q", tt.sq, l.ID, got[l.ID], tt.want[l.ID])
 			}
 		}
-		ths := regexp.MustCompile(`<th scope="col">(.*?)</th>`).FindAllStringSubmatch(out, -1)
+		ths := regexp.MustCompile(`<th scope="col" class="layout-short" title="([^"]*)">(.*?)</th>`).FindAllStringSubmatch(out, -1)
 		if len(ths) != len(core.Layouts) {
 			t.Fatalf("%s: %d headers, want %d", tt.sq, len(ths), len(core.Layouts))
 		}
 		for i, l := range core.Layouts {
-			checkText(t, tt.sq.String()+" header", ths[i][1], l.Name)
+			checkText(t, tt.sq.String()+" header", ths[i][2], l.Short)
+			checkText(t, tt.sq.String()+" header title", ths[i][1], l.Name)
+			if strings.Contains(ths[i][2], " ") {
+				t.Errorf("%s header %q has a space: it may wrap", l.ID, ths[i][2])
+			}
 		}
 	}
 }

@@ -119,7 +119,7 @@ func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames 
 				st += " to"
 			}
 			b.WriteString(`<div role="gridcell" class="cell ` + st + `" data-square="` + sq.String() + `" data-state="` + strings.TrimSpace(st) + `" data-bit="` +
-				map[bool]string{true: "1", false: "0"}[bit == "1"] + `" aria-label="` + sq.String() + ` ` + strings.TrimSpace(st) + `"><b>` + bit + `</b><small>` + strconv.Itoa(int(sq)) + `</small></div>`)
+				map[bool]string{true: "1", false: "0"}[bit == "1"] + `" aria-label="` + sq.String() + `, bit ` + strconv.Itoa(int(sq)) + ` ` + strings.TrimSpace(st) + `" title="` + sq.String() + `, bit ` + strconv.Itoa(int(sq)) + `"><b>` + bit + `</b><small>` + strconv.Itoa(int(sq)) + `</small></div>`)
 		}
 		b.WriteString(`</div>`)
 	}
