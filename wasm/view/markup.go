@@ -362,7 +362,7 @@ func LayoutSwitch(current *core.Layout) string {
 		if l == current {
 			b.WriteString(" checked")
 		}
-		b.WriteString(`><span>` + escape(l.Name) + `</span></label>`)
+		b.WriteString(`><span class="full">` + escape(l.Name) + `</span><span class="short" aria-hidden="true">` + escape(l.Short) + `</span></label>`)
 	}
 	b.WriteString(`</div><p class="about" id="layout-about">` + escape(current.About) + `</p>`)
 	return b.String()

@@ -584,12 +584,13 @@ func TestLayoutSwitch(t *testing.T) {
 		} else {
 			checkText(t, cur.ID+" About", m[1], cur.About)
 		}
-		spans := regexp.MustCompile(`<span>(.*?)</span>`).FindAllStringSubmatch(out, -1)
+		spans := regexp.MustCompile(`<span class="full">(.*?)</span><span class="short" aria-hidden="true">(.*?)</span>`).FindAllStringSubmatch(out, -1)
 		if len(spans) != len(core.Layouts) {
 			t.Fatalf("%s: %d layout names, want %d", cur.ID, len(spans), len(core.Layouts))
 		}
 		for i, l := range core.Layouts {
 			checkText(t, cur.ID+" name", spans[i][1], l.Name)
+			checkText(t, cur.ID+" short name", spans[i][2], l.Short)
 		}
 	}
 	// 0x88's About contains '&', which must be escaped.
