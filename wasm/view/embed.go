@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // EmbedOptions are the attributes of a <bitboard-view> (and the parameters
@@ -17,6 +18,12 @@ type EmbedOptions struct {
 	Labels  bool   // square indices on the board
 	Flipped bool   // orientation="black"
 	Repr    bool   // the representations panel below (attribute repr)
+	Arrows  string // arrows in the [%cal] syntax, "Ge2e4 Rd7d5" (see pgn.ParseArrows)
+	Marks   string // marked squares in the [%csl] syntax, "Gd4 Ye5" (see pgn.ParseMarks)
+	// PieceBase is the folder of the piece images, ending in "/": an
+	// element passes an absolute URL beside its module; "" means
+	// DefaultPieceBase, beside the page.
+	PieceBase string
 }
 
 // An Embed is one embedded view resolved from its options: the figure to
@@ -54,7 +61,14 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		l = core.Layouts[0]
 	}
 	e.Layout = l
-	e.Board, e.Flipped, e.Labels, e.Repr = o.Board, o.Flipped, o.Labels, o.Repr
+	e.Board, e.Flipped, e.Labels, e.Repr, e.PieceBase = o.Board, o.Flipped, o.Labels, o.Repr, o.PieceBase
+	var err error
+	if e.Arrows, err = pgn.ParseArrows(o.Arrows); err != nil {
+		e.Problems = append(e.Problems, "arrows: "+err.Error())
+	}
+	if e.Marked, err = pgn.ParseMarks(o.Marks); err != nil {
+		e.Problems = append(e.Problems, "marks: "+err.Error())
+	}
 	if e.Pos == nil {
 		e.Board = false
 		return e
@@ -117,7 +131,7 @@ func (e Embed) Markup(hover core.Square) string {
 	var b strings.Builder
 	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
-		b.WriteString(Board(e.Pos, e.Layout, e.Flipped, e.Labels, 0))
+		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
 	b.WriteString(`</div><div class="cards"` + hidden(len(e.Shown) == 0) + `>`)
 	for _, s := range e.Shown {
