@@ -81,8 +81,7 @@ class BitboardView extends HTMLElement {
     link.rel = 'stylesheet';
     const reprLink = document.createElement('link');
     reprLink.rel = 'stylesheet';
-    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']];
-    this.#applyBase();
+    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']]; // their hrefs: applyBase, when connected
     const style = document.createElement('style');
     style.textContent = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
       ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
@@ -112,21 +111,27 @@ class BitboardView extends HTMLElement {
     this.#applySize();
     this.#applyValues();
     if (this.#handle) return;
-    bitview(this.getAttribute('wasm') ?? undefined).then(
-      (api) => {
-        if (!this.isConnected || this.#handle) return;
-        this.#layouts = api.layouts();
-        const handle = api.mount(this.#container, this.#options());
-        if (typeof handle.update !== 'function') {
-          this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
-          return;
-        }
-        this.#handle = handle;
-        this.#setStatus({ ok: handle.ok, error: handle.error });
-        this.#emit('bitview-ready', { ...this.#status });
-      },
-      (err) => this.#fail(`Bitview could not start: ${err.message}`),
-    );
+    // Start once the current script is done, so that a page (or bundle)
+    // that imports this module and then calls setBaseURL is heard first.
+    queueMicrotask(() => {
+      if (!this.isConnected || this.#handle) return;
+      this.#applyBase();
+      bitview(this.getAttribute('wasm') ?? undefined).then(
+        (api) => {
+          if (!this.isConnected || this.#handle) return;
+          this.#layouts = api.layouts();
+          const handle = api.mount(this.#container, this.#options());
+          if (typeof handle.update !== 'function') {
+            this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
+            return;
+          }
+          this.#handle = handle;
+          this.#setStatus({ ok: handle.ok, error: handle.error });
+          this.#emit('bitview-ready', { ...this.#status });
+        },
+        (err) => this.#fail(`Bitview could not start: ${err.message}`),
+      );
+    });
   }
 
   disconnectedCallback() {
@@ -191,8 +196,10 @@ class BitboardView extends HTMLElement {
     this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? 'lerf', type });
   }
 
-  // applyBase points the stylesheets at the current base URL.
+  // applyBase points the stylesheets (and, once drawn, the pieces) at the
+  // current base URL.
   #applyBase() {
+    if (!this.isConnected) return;
     for (const [link, name] of this.#links) {
       const href = assetURL(name);
       if (link.href !== href) link.href = href;
