@@ -443,3 +443,42 @@ func TestEmbedSetBaseURL(t *testing.T) {
 		checkView(t, v)
 	}
 }
+
+func TestEmbedExamples(t *testing.T) {
+	ctx, _ := site(t)
+	bitview, _, _ := origins(t)
+	for _, tc := range []struct {
+		page  string
+		views int
+	}{{"/examples/plain.html", 2}, {"/examples/posts/2026/bitboards/", 2}} {
+		t.Run(tc.page, func(t *testing.T) {
+			errs := consoleErrors(ctx)
+			if err := chromedp.Do(ctx, chromedp.Navigate(bitview+tc.page)); err != nil {
+				t.Fatal(err)
+			}
+			if n := waitViews(t, ctx); n != tc.views {
+				t.Fatalf("%d views, want %d", n, tc.views)
+			}
+			for _, v := range readViews(t, ctx) {
+				if v.Error != "" {
+					t.Errorf("view %q: %s", v.Show, v.Error)
+				}
+				if len(v.Cards) == 0 {
+					t.Errorf("view %q has no cards", v.Show)
+				}
+			}
+			for id, n := range pieceImages(t, ctx) {
+				if n[0] != n[1] {
+					t.Errorf("%s: %d of %d piece images loaded", id, n[1], n[0])
+				}
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('code.language-go').length - document.querySelectorAll('code.language-bitboard').length`); n < 0 {
+				t.Errorf("a bitboard block was left as code")
+			}
+			screenshot(t, ctx, "example-"+strings.Trim(strings.ReplaceAll(tc.page, "/", "-"), "-"))
+			if e := errs(); len(e) > 0 {
+				t.Errorf("console errors: %q", e)
+			}
+		})
+	}
+}

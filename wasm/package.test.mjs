@@ -3,9 +3,9 @@
 // into an empty project (offline: the package has no dependencies) and
 // import its entry points by their package names. Also checks that
 // custom-elements.json agrees with the element, view.css and the markup.
-// Run with `node --test wasm/` after `make wasm`. BITVIEW_TSC=1 also
-// installs TypeScript from the npm registry and type-checks a file that
-// uses the declarations.
+// Run with `node --test wasm/` after `make wasm`. BITVIEW_NPM=1 also
+// installs TypeScript and React from the npm registry, type-checks a file
+// that uses the declarations and renders web/examples/react's component.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -100,7 +100,7 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   assert.deepEqual(packageJSON().customElements, 'custom-elements.json');
 });
 
-test('the declarations type-check (BITVIEW_TSC=1)', { skip: process.env.BITVIEW_TSC !== '1' && 'set BITVIEW_TSC=1 to install TypeScript and run tsc' }, () => {
+test('the declarations type-check (BITVIEW_NPM=1)', { skip: process.env.BITVIEW_NPM !== '1' && 'set BITVIEW_NPM=1 to install TypeScript from npm and run tsc' }, () => {
   npm(['install', '--ignore-scripts', 'typescript@5', '@types/react@19'], project);
   fs.writeFileSync(path.join(project, 'use.tsx'), `
 import { load, setBaseURL, type Bitview } from 'bitview';
@@ -125,6 +125,19 @@ console.log(ok, svg);
     target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', jsx: 'react-jsx', strict: true, noEmit: true,
     skipLibCheck: false, lib: ['es2022', 'dom'], types: [] }, files: ['use.tsx'] }));
   execFileSync(path.join(project, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: project, encoding: 'utf8' });
+});
+
+test('the React example renders a <bitboard-view> (BITVIEW_NPM=1)', { skip: process.env.BITVIEW_NPM !== '1' && 'set BITVIEW_NPM=1 to install React from npm' }, async () => {
+  npm(['install', '--ignore-scripts', 'react@19', 'react-dom@19'], project);
+  fs.copyFileSync(path.join(root, 'web/examples/react/BitboardFigure.js'), path.join(project, 'BitboardFigure.js'));
+  globalThis.HTMLElement ??= class {};
+  globalThis.customElements ??= { get: () => undefined, define: () => {} };
+  const { createElement } = await import(resolve('react'));
+  const { renderToString } = await import(resolve('react-dom/server'));
+  const { BitboardFigure } = await import(pathToFileURL(path.join(project, 'BitboardFigure.js')).href);
+  const html = renderToString(createElement(BitboardFigure, { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', layout: '0x88', arrows: 'Ge2e4', marks: 'Gd4' }));
+  assert.match(html, /<bitboard-view fen="8\/8\/8\/8\/4P3\/8\/8\/8 w - - 0 1" show="P" layout="0x88" arrows="Ge2e4" marks="Gd4"><\/bitboard-view>/);
+  assert.match(html, /Point at a square/);
 });
 
 test.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
