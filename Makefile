@@ -71,10 +71,12 @@ bench:
 measure: dist browser
 	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|ok|FAIL'
 
-# dist/: the static site, with precompressed .br and .gz beside each text file.
+# dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: wasm
 	@$(NEED_BROTLI)
 	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && rm -f dist/*.br dist/*.gz
+	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
+	cd dist && npm pack --dry-run >/dev/null
 	find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
 		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' -o -name '*.md' \) -print0 | \
 		xargs -0 -I{} sh -c 'gzip -9 -n -k "$$1" && brotli -q $(BROTLI_DIST) -k "$$1" && touch -r "$$1" "$$1.gz" "$$1.br"' - {}

@@ -23,6 +23,9 @@ type jsMountOptions struct {
 	Orientation string `js:"orientation"`
 	Interactive *bool  `js:"interactive"`
 	Repr        bool   `js:"repr"`
+	Arrows      string `js:"arrows"`
+	Marks       string `js:"marks"`
+	PieceBase   string `js:"pieceBase"`
 }
 
 // jsRenderResult is the answer of mount and update: ok is false when the
@@ -47,6 +50,7 @@ type mounted struct {
 	embed       view.Embed
 	hover       core.Square
 	interactive string // data-interactive: "1" or "0"
+	arrows      string // the arrow overlay's markup as last written
 	funcs       []js.Func
 	listeners   []listener
 }
@@ -110,7 +114,9 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 		m.repr.markup = view.Representations(m.embed.Pos, m.hover)
 	}
 	m.fig = newFigureView(m.boardBox, m.cardsBox, "")
-	m.fig.adopt(figure{Figure: m.embed.Figure})
+	m.fig.adopt(m.figure())
+	m.arrows = view.Arrows(m.embed.Arrows, m.embed.Flipped)
+	m.highlight(m.hover)
 	if res.Error != nil {
 		return res
 	}
@@ -142,7 +148,8 @@ func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 		inter = "1"
 	}
 	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
-		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr}, inter}, res
+		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr,
+		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase}, inter}, res
 }
 
 // method sets handle[name] to fn, guarded like every API function.
@@ -168,7 +175,8 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	m.errors.set(m.embed.Errors())
 	setHidden(m.boardBox, !m.embed.Board)
 	setHidden(m.cardsBox, len(m.embed.Shown) == 0)
-	m.fig.draw(figure{Figure: m.embed.Figure})
+	m.fig.draw(m.figure())
+	m.drawArrows()
 	setHidden(m.repr.el, !m.embed.ShowsRepr())
 	if m.embed.ShowsRepr() {
 		m.repr.set(view.Representations(m.embed.Pos, m.hover))
@@ -201,9 +209,38 @@ func setHidden(el js.Value, h bool) {
 	}
 }
 
-// highlight marks sq in this view only (its style lives in the view's root).
+// figure is what the renderer draws: the embed's figure with its arrows
+// and marked squares.
+func (m *mounted) figure() figure {
+	return figure{Figure: m.embed.Figure, marks: m.embed.BoardMarks()}
+}
+
+// drawArrows brings the board's arrow overlay up to date: the renderer
+// writes it with the whole board, but a patch of single squares leaves it
+// as it was.
+func (m *mounted) drawArrows() {
+	board := m.boardBox.Call("querySelector", ".board")
+	if board.IsNull() {
+		return
+	}
+	old := board.Call("querySelector", ":scope > svg.arrows")
+	markup := view.Arrows(m.embed.Arrows, m.embed.Flipped)
+	if markup == m.arrows && old.IsNull() == (markup == "") {
+		return
+	}
+	if !old.IsNull() {
+		old.Call("remove")
+	}
+	if markup != "" {
+		board.Call("insertAdjacentHTML", "beforeend", markup)
+	}
+	m.arrows = markup
+}
+
+// highlight marks sq in this view only (its style lives in the view's
+// root), with the outlines of the marked squares in the grids.
 func (m *mounted) highlight(sq core.Square) {
-	m.style.text(view.Highlight(sq))
+	m.style.text(view.Highlight(sq) + view.GridMarks(m.embed.Marked))
 }
 
 // pointAt highlights the square under the pointer or focus; the

@@ -1,30 +1,45 @@
 // bitview-element.js defines <bitboard-view>, a live bitboard for tutorial
-// pages:
+// pages, on any page of any origin:
 //
-//   <script type="module" src="bitview-element.js"></script>
-//   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"></bitboard-view>
+//   <script type="module" src="https://cdn.example/bitview/bitview-element.js"></script>
+//   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"
+//                  arrows="Ge2e4" marks="Gd4"></bitboard-view>
 //
 // Attributes (all live): fen (default: the start position), layout (lerf,
 // 0x88, msb-a8, berf, 10x12, lefr, befr), show (comma list of bitboard
-// names), board and grid ("false" hides them), labels (square indices on
-// the board),
-// orientation (white|black), size (a CSS length for the width), interactive
-// ("false" makes a static figure), values ("hex" or "none" for compact
-// grids), repr (the position in every board representation, below),
-// wasm (the URL of bitview.wasm).
+// names or expressions), board and grid ("false" hides them), labels
+// (square indices on the board), orientation (white|black), size (a CSS
+// length for the width), interactive ("false" makes a static figure),
+// values ("hex" or "none" for compact grids), repr (the position in every
+// board representation, below), arrows ("Ge2e4 Rd7d5") and marks ("Gd4
+// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, wasm (the
+// URL of bitview.wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
-// the first element connects, from bitview.wasm next to this module (or
-// setWasmURL's, or an element's wasm attribute). Drawing happens in Go
-// (bitview.mount), inside each element's shadow root, styled by view.css
-// and themed with the --bitview-* custom properties. Methods: toSVG() and
-// toPNG(scale = 2) export what the element shows. An element never throws
-// into its page: problems show inside it.
+// the first element connects. Its files (bitview.wasm, wasm_exec.js,
+// view.css, repr.css, pieces/chessnut/) are found beside this module, from
+// import.meta.url; setBaseURL(url), exported here, points them elsewhere.
+// Drawing happens in Go (bitview.mount), inside each element's shadow root,
+// styled by view.css and themed with the --bitview-* custom properties.
+//
+// Events (CustomEvents that bubble out of the shadow root):
+//   bitview-ready   detail {ok, error}: the first drawing is done
+//   bitview-error   detail {message, field, offset, fieldName}: a drawing
+//                   failed (field 1–6 and offset ≥ 0 when the FEN is at
+//                   fault), or Bitview could not start (field 0, offset -1)
+//   bitview-square  detail {square, index, layout, type}: the pointer or
+//                   focus entered a square (type "hover") or it was clicked
+//                   ("click"), on the board or in a grid; index is the
+//                   square's index in the element's layout
+// Methods: toSVG() and toPNG(scale = 2) export what the element shows.
+// status is the last drawing's {ok, error}. An element never throws into
+// its page: problems show inside it.
 
-import { load, svgToPng, themeOf, pieceImages } from './bitview.js';
+import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL } from './bitview.js';
 
-const base = new URL('.', import.meta.url);
-let wasmURL = new URL('bitview.wasm', base);
+export { setBaseURL, baseURL };
+
+let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
 
 /** Sets where bitview.wasm is loaded from, for elements not yet started. */
@@ -32,28 +47,17 @@ export function setWasmURL(url) {
   wasmURL = new URL(url, document.baseURI);
 }
 
-// wasmExec loads Go's wasm_exec.js (next to this module) unless the page did.
-function wasmExec() {
-  if (typeof globalThis.Go === 'function') return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = new URL('wasm_exec.js', base).href;
-    s.onload = () => resolve();
-    s.onerror = () => reject(new Error(`could not load ${s.src}`));
-    document.head.append(s);
-  });
-}
-
 // bitview starts the shared instance once, from the first element's URL.
 function bitview(url) {
-  started ??= wasmExec().then(() => load(url ?? wasmURL)).catch((err) => {
+  started ??= load(url ?? wasmURL ?? undefined).catch((err) => {
     started = null; // let a later element try again
     throw err;
   });
   return started;
 }
 
-const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr', 'wasm'];
+const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
+  'arrows', 'marks', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 class BitboardView extends HTMLElement {
@@ -64,16 +68,20 @@ class BitboardView extends HTMLElement {
   #handle = null;
   #status = { ok: false, error: null };
   #resize;
+  #links;
+  #stopBase = null;
+  #lastError = '';
+  #square = '';
+  #layouts = null;
 
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: 'open' });
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = new URL('view.css', base).href;
     const reprLink = document.createElement('link');
     reprLink.rel = 'stylesheet';
-    reprLink.href = new URL('repr.css', base).href;
+    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']]; // their hrefs: applyBase, when connected
     const style = document.createElement('style');
     style.textContent = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
       ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
@@ -92,33 +100,44 @@ class BitboardView extends HTMLElement {
       const w = entry.contentRect.width;
       this.#container.dataset.width = w < 320 ? 's' : w < 640 ? 'm' : 'l';
     });
+    for (const type of ['pointerover', 'focusin', 'click']) {
+      this.#root.addEventListener(type, (ev) => this.#pointAt(ev));
+    }
   }
 
   connectedCallback() {
     this.#resize.observe(this);
+    this.#stopBase ??= onBaseURL(() => this.#applyBase());
     this.#applySize();
     this.#applyValues();
     if (this.#handle) return;
-    bitview(this.getAttribute('wasm') ?? undefined).then(
-      (api) => {
-        if (!this.isConnected || this.#handle) return;
-        this.#handle = api.mount(this.#container, this.#options());
-        this.#status = { ok: this.#handle.ok, error: this.#handle.error };
-        this.dispatchEvent(new Event('bitview-ready'));
-      },
-      (err) => {
-        this.#container.innerHTML = '';
-        const p = document.createElement('p');
-        p.className = 'failed';
-        p.setAttribute('role', 'alert');
-        p.textContent = `Bitview could not start: ${err.message}`;
-        this.#container.append(p);
-      },
-    );
+    // Start once the current script is done, so that a page (or bundle)
+    // that imports this module and then calls setBaseURL is heard first.
+    queueMicrotask(() => {
+      if (!this.isConnected || this.#handle) return;
+      this.#applyBase();
+      bitview(this.getAttribute('wasm') ?? undefined).then(
+        (api) => {
+          if (!this.isConnected || this.#handle) return;
+          this.#layouts = api.layouts();
+          const handle = api.mount(this.#container, this.#options());
+          if (typeof handle.update !== 'function') {
+            this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
+            return;
+          }
+          this.#handle = handle;
+          this.#setStatus({ ok: handle.ok, error: handle.error });
+          this.#emit('bitview-ready', { ...this.#status });
+        },
+        (err) => this.#fail(`Bitview could not start: ${err.message}`),
+      );
+    });
   }
 
   disconnectedCallback() {
     this.#resize.disconnect();
+    this.#stopBase?.();
+    this.#stopBase = null;
     try {
       this.#handle?.destroy();
     } catch {}
@@ -130,11 +149,69 @@ class BitboardView extends HTMLElement {
     if (name === 'values') this.#applyValues();
     if (!this.#handle) return;
     try {
-      this.#status = this.#handle.update(this.#options());
-    } catch {}
+      this.#setStatus(this.#handle.update(this.#options()));
+    } catch (err) {
+      this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message: `internal error: ${err.message}` } });
+    }
   }
 
-  /** The result of the last drawing: {ok, error} (error as bitview.parseFen's). */
+  // fail shows why the element cannot draw, inside it, and tells the page.
+  #fail(message) {
+    this.#container.innerHTML = '';
+    const p = document.createElement('p');
+    p.className = 'failed';
+    p.setAttribute('role', 'alert');
+    p.textContent = message;
+    this.#container.append(p);
+    this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message } });
+  }
+
+  // setStatus records a drawing's result and sends bitview-error when it
+  // failed in a new way (an unchanged error is not repeated).
+  #setStatus({ ok, error }) {
+    this.#status = { ok: Boolean(ok), error: error ?? null };
+    const key = ok || !error ? '' : `${error.field}:${error.offset}:${error.message}`;
+    if (key !== '' && key !== this.#lastError) {
+      this.#emit('bitview-error', { message: error.message, field: error.field ?? 0, offset: error.offset ?? -1, fieldName: error.fieldName ?? '' });
+    }
+    this.#lastError = key;
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  // pointAt sends bitview-square for the square under the pointer or focus
+  // (once per square) or clicked.
+  #pointAt(ev) {
+    const el = ev.target instanceof Element ? ev.target.closest('[data-square]') : null;
+    const square = el?.dataset.square ?? '';
+    const type = ev.type === 'click' ? 'click' : 'hover';
+    if (type === 'hover' && square === this.#square) return;
+    if (type === 'hover') this.#square = square;
+    if (!square || !/^[a-h][1-8]$/.test(square)) return;
+    const layouts = this.#layouts ?? [];
+    const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === 'lerf');
+    const lerf = square.charCodeAt(0) - 97 + 8 * (square.charCodeAt(1) - 49);
+    this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? 'lerf', type });
+  }
+
+  // applyBase points the stylesheets (and, once drawn, the pieces) at the
+  // current base URL.
+  #applyBase() {
+    if (!this.isConnected) return;
+    for (const [link, name] of this.#links) {
+      const href = assetURL(name);
+      if (link.href !== href) link.href = href;
+    }
+    if (this.#handle) this.attributeChangedCallback(''); // the pieces' URLs
+  }
+
+  /**
+   * The result of the last drawing: {ok, error} (error as bitview.parseFen's:
+   * {field, fieldName, offset, message}); {ok: false, error: null} until
+   * the first drawing, and the reason when Bitview could not start.
+   */
   get status() {
     return this.#status;
   }
@@ -162,6 +239,9 @@ class BitboardView extends HTMLElement {
       orientation: this.getAttribute('orientation') ?? 'white',
       interactive: !off(this.getAttribute('interactive')),
       repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
+      arrows: this.getAttribute('arrows') ?? '',
+      marks: this.getAttribute('marks') ?? '',
+      pieceBase: assetURL('pieces/chessnut/'),
     };
   }
 

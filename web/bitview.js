@@ -1,11 +1,15 @@
 // bitview.js: loads Bitview's Go WebAssembly and completes its JavaScript API.
 //
 //   import { load } from './bitview.js';
-//   const bitview = await load('bitview.wasm');   // or the wasm's bytes
+//   const bitview = await load();   // bitview.wasm beside this module, or a URL, or the wasm's bytes
 //   bitview.parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
 //
-// wasm_exec.js (from Go's lib/wasm) must have been loaded first: it defines
-// globalThis.Go. The hot paths, parseFen and bitboard, cross into Go through
+// Every file Bitview needs (bitview.wasm, wasm_exec.js, view.css, repr.css,
+// pieces/chessnut/) is found beside this module, from import.meta.url, so a
+// page in any folder of any origin can use it; setBaseURL(url) points them
+// elsewhere (a bundler that moved this module, a self-hosted copy).
+// wasm_exec.js (from Go's lib/wasm) defines globalThis.Go; load() loads it
+// from the base unless the page already did. The hot paths, parseFen and bitboard, cross into Go through
 // functions exported with //go:wasmexport and a shared buffer in the wasm's
 // memory ("the wire", see wasm/wire.go); this module writes the arguments
 // there and decodes the answers. Everything else is answered by Go directly.
@@ -21,23 +25,75 @@ const text = new TextDecoder();
 const latin1 = new TextDecoder('latin1'); // the fastest decoder of short ASCII
 
 let loading;
+let base = new URL('.', import.meta.url);
+let pieceURLs = null; // pieceImages' answer, per base
+const baseListeners = new Set();
+
+/**
+ * Sets the folder Bitview's files are loaded from (default: the folder of
+ * this module). Relative URLs resolve against the page. Elements already on
+ * the page follow; a wasm already started stays.
+ * @param {string|URL} url the folder that holds bitview.wasm, wasm_exec.js, view.css and pieces/
+ */
+export function setBaseURL(url) {
+  const u = new URL(url, globalThis.document?.baseURI ?? import.meta.url);
+  if (!u.pathname.endsWith('/')) u.pathname += '/';
+  base = u;
+  pieceURLs = null;
+  for (const fn of baseListeners) fn(base.href);
+}
+
+/** The folder Bitview's files are loaded from, ending in "/". */
+export function baseURL() {
+  return base.href;
+}
+
+/** The URL of one of Bitview's files, e.g. assetURL('view.css'). */
+export function assetURL(name) {
+  return new URL(name, base).href;
+}
+
+/** Calls fn(url) whenever setBaseURL changes the base; returns a function that stops it. */
+export function onBaseURL(fn) {
+  baseListeners.add(fn);
+  return () => baseListeners.delete(fn);
+}
 
 /**
  * Loads Bitview once and resolves to its API (also set as globalThis.bitview).
- * @param {string|URL|Uint8Array|ArrayBuffer} source the wasm's URL, or its bytes
+ * @param {string|URL|Uint8Array|ArrayBuffer} [source] the wasm's URL, or its bytes (default: bitview.wasm at the base)
  * @returns {Promise<object>} the API; later calls return the same one
  */
 export function load(source) {
-  loading ??= start(source).catch((err) => {
+  loading ??= start(source ?? assetURL('bitview.wasm')).catch((err) => {
     loading = undefined; // a failed download may be retried
     throw err;
   });
   return loading;
 }
 
+// wasmExec loads Go's wasm_exec.js from the base unless the page did: a
+// classic script in a page (no CORS needed), a module import elsewhere
+// (Node, workers).
+function wasmExec() {
+  if (typeof globalThis.Go === 'function') return Promise.resolve();
+  const src = assetURL('wasm_exec.js');
+  if (typeof document === 'undefined') {
+    return import(src).catch((err) => { throw new Error(`could not load ${src}: ${err.message}`); });
+  }
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error(`could not load ${src}`));
+    document.head.append(s);
+  });
+}
+
 async function start(source) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly, which Bitview needs');
-  if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js must be loaded before bitview.js (globalThis.Go is missing)');
+  await wasmExec();
+  if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
   const { instance } = await instantiate(source, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
@@ -237,10 +293,11 @@ function makeApi(ex, go) {
     /**
      * Draws a view (board and bit grids) into root, as <bitboard-view> does.
      * options: {fen, layout, show: "P,occupied", board, grid, labels,
-     * orientation: "white"|"black", interactive}. Returns a handle
+     * orientation: "white"|"black", interactive, repr, arrows: "Ge2e4",
+     * marks: "Gd4", pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
      * {ok, error, update(options), svg(theme, pieces), destroy()}.
      */
-    mount: guard((root, options) => go.mount(root, options), {}),
+    mount: guard((root, options) => go.mount(root, { pieceBase: assetURL('pieces/chessnut/'), ...options }), {}),
     themeOf,
     pieceImages,
     svgToPng,
@@ -267,15 +324,14 @@ export function themeOf(el) {
 }
 
 const PIECES = ['wP', 'wN', 'wB', 'wR', 'wQ', 'wK', 'bP', 'bN', 'bB', 'bR', 'bQ', 'bK'];
-let pieceURLs = null;
 
 /**
- * The twelve Chessnut pieces (next to this module) as data: URLs, in
+ * The twelve Chessnut pieces (at the base) as data: URLs, in
  * core.Piece order, so exported SVGs stand alone; [] when they cannot be read.
  */
 export function pieceImages() {
   pieceURLs ??= Promise.all(PIECES.map(async (p) => {
-    const res = await fetch(new URL(`pieces/chessnut/${p}.svg`, import.meta.url));
+    const res = await fetch(assetURL(`pieces/chessnut/${p}.svg`));
     if (!res.ok) throw new Error(res.statusText);
     const bytes = new Uint8Array(await res.arrayBuffer());
     let bin = '';

@@ -1,10 +1,30 @@
-// embed.html?fen=…&layout=…&show=…&board=0|1&labels=1&orientation=black:
-// one <bitboard-view> from the URL's parameters, for sites that only allow
-// iframes.
+// embed.html?fen=…&layout=…&show=…&board=0|1&labels=1&orientation=black
+// &arrows=Ge2e4&marks=Gd4: one <bitboard-view> from the URL's parameters,
+// for sites that only allow iframes.
+//
+// The frame tells its parent how tall its content is, whenever that
+// changes, as a message {type: "bitview-height", height} (in CSS pixels).
+// The parent may ignore it (the snippet's height fits the view at 760 px
+// wide), or let the frame follow its content with the one-line listener
+// the snippet carries:
+//
+//   addEventListener('message', (e) => { if (e.data?.type === 'bitview-height')
+//     for (const f of document.querySelectorAll('iframe[data-bitview]'))
+//       if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });
 import './bitview-element.js';
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
-for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'interactive', 'values', 'repr']) {
+for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'interactive', 'values', 'repr', 'arrows', 'marks']) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }
+
+let sent = 0;
+const post = () => {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height === sent || window.parent === window) return;
+  sent = height;
+  window.parent.postMessage({ type: 'bitview-height', height }, '*'); // a height is no secret: any parent may read it
+};
+new ResizeObserver(post).observe(document.documentElement);
+view.addEventListener('bitview-ready', post);

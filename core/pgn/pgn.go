@@ -32,10 +32,15 @@ type GameMove struct {
 	// Line and Col locate SAN's first character in the text, both 1-based;
 	// Col counts characters (Unicode code points), a tab as one.
 	Line, Col int
+	// Arrows and Marks are the [%cal …] and [%csl …] commands of the
+	// comments after the move (see CommentAnnotations), nil when none.
+	Arrows []Arrow
+	Marks  []Mark
 }
 
 // A Game is one game of a PGN text: its tag pairs, start position, main
-// line and result. Variations, comments and NAGs are skipped.
+// line and result. Variations, comments and NAGs are skipped, except the
+// arrows and marks of the main line's comments.
 type Game struct {
 	// Tags holds the tag pairs in the order the text gives them
 	// (duplicates included).
@@ -98,7 +103,9 @@ func (e *Error) Unwrap() error { return e.Err }
 // Parse reads every game of a PGN text (PGN standard, sections 8 and
 // 16.1): each game's tag pairs, then its movetext, whose main line is
 // replayed from the start position ([Game.Start]) with [Position.ParseSAN].
-// Skipped: comments in braces and from ';' to the end of the line, lines
+// Skipped: comments in braces (the [%cal]/[%csl] arrows and marks of a
+// main-line comment go to the move before it, GameMove.Arrows and Marks)
+// and from ';' to the end of the line, lines
 // starting with '%', NAGs ("$1") and annotation marks ("!", "?!"),
 // recursive variations in parentheses (nested, with their comments), move
 // numbers ("12.", "12...", also attached: "12.Nf3"), and a UTF-8 byte
@@ -162,6 +169,11 @@ func (r *reader) read() error {
 			end := strings.IndexByte(s[r.i+1:], '}')
 			if end < 0 {
 				return r.syntax(r.i, "unterminated comment: '{' has no matching '}'")
+			}
+			if n := len(r.game.Moves); n > 0 && r.inMovetext && len(r.parens) == 0 {
+				a, m := CommentAnnotations(s[r.i+1 : r.i+1+end])
+				r.game.Moves[n-1].Arrows = append(r.game.Moves[n-1].Arrows, a...)
+				r.game.Moves[n-1].Marks = append(r.game.Moves[n-1].Marks, m...)
 			}
 			r.i += end + 2
 		case c == '(':

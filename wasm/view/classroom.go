@@ -25,7 +25,7 @@ func Palette(tool string) string {
 	}
 	button("", "Select squares (no editing)", "↖")
 	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-		button(string(pc.Letter()), "Put a "+pieceNames[pc], `<img alt="" src="`+pieceImage(pc)+`">`)
+		button(string(pc.Letter()), "Put a "+pieceNames[pc], `<img alt="" src="`+pieceImage("", pc)+`">`)
 	}
 	button("x", "Empty squares", "⌫")
 	b.WriteString(`</div>`)

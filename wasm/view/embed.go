@@ -1,9 +1,11 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // EmbedOptions are the attributes of a <bitboard-view> (and the parameters
@@ -17,6 +19,12 @@ type EmbedOptions struct {
 	Labels  bool   // square indices on the board
 	Flipped bool   // orientation="black"
 	Repr    bool   // the representations panel below (attribute repr)
+	Arrows  string // arrows in the [%cal] syntax, "Ge2e4 Rd7d5" (see pgn.ParseArrows)
+	Marks   string // marked squares in the [%csl] syntax, "Gd4 Ye5" (see pgn.ParseMarks)
+	// PieceBase is the folder of the piece images, ending in "/": an
+	// element passes an absolute URL beside its module; "" means
+	// DefaultPieceBase, beside the page.
+	PieceBase string
 }
 
 // An Embed is one embedded view resolved from its options: the figure to
@@ -60,7 +68,14 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		l = core.Layouts[0]
 	}
 	e.Layout = l
-	e.Board, e.Flipped, e.Labels, e.Repr = o.Board, o.Flipped, o.Labels, o.Repr
+	e.Board, e.Flipped, e.Labels, e.Repr, e.PieceBase = o.Board, o.Flipped, o.Labels, o.Repr, o.PieceBase
+	var err error
+	if e.Arrows, err = pgn.ParseArrows(o.Arrows); err != nil {
+		e.Problems = append(e.Problems, "arrows: "+err.Error())
+	}
+	if e.Marked, err = pgn.ParseMarks(o.Marks); err != nil {
+		e.Problems = append(e.Problems, "marks: "+err.Error())
+	}
 	if e.Pos == nil {
 		e.Board = false
 		return e
@@ -123,7 +138,7 @@ func (e Embed) Markup(hover core.Square) string {
 	var b strings.Builder
 	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
-		b.WriteString(Board(e.Pos, e.Layout, e.Flipped, e.Labels, 0))
+		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
 	b.WriteString(`</div><div class="cards"` + hidden(len(e.Shown) == 0) + `>`)
 	for _, s := range e.Shown {
@@ -170,6 +185,39 @@ func hidden(h bool) string {
 	return ""
 }
 
+// frameListener is the iframe snippet's optional second line: it lets
+// every Bitview frame of the page follow its content's height, which
+// embed.js posts as {type: "bitview-height", height}. Sites that strip
+// scripts keep the frame at FrameHeight.
+const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>`
+
+// FrameHeight returns the height in CSS pixels that embed.html needs to
+// show s without scrolling in a frame 760 pixels wide: the board beside a
+// column of cards, each as tall as its grid's rows (measured in Chromium
+// with view.css's default sizes, rounded up).
+func FrameHeight(s State) int {
+	const (
+		pad       = 16 + 28 // embed.css's padding and the credit line
+		board     = 384     // the board and its file letters, 22rem wide
+		cardFixed = 208     // a card's header, readouts and padding
+		gridWidth = 330     // a card's grid without its rank labels
+		gap       = 16
+	)
+	l, ok := core.LayoutByID(s.Layout)
+	if !ok {
+		l = core.Layouts[0]
+	}
+	g := l.Grid(0)
+	cards := 0
+	for i := range s.Show {
+		if i > 0 {
+			cards += gap
+		}
+		cards += cardFixed + g.Rows*gridWidth/g.Cols
+	}
+	return pad + max(board, cards)
+}
+
 // Snippets returns the two ways to embed the view s on another page, the
 // <bitboard-view> element and the iframe, with base the URL of the folder
 // that holds Bitview's files (ending in "/"). Each has a copy button.
@@ -186,7 +234,8 @@ func Snippets(s State, base string) string {
 	if s.Flipped {
 		q += "&orientation=black"
 	}
-	iframe := `<iframe src="` + escape(base+"embed.html"+q) + `" width="760" height="520" style="border:0" title="Bitview: ` + escape(s.FEN) + `"></iframe>`
+	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="760" height="` + strconv.Itoa(FrameHeight(s)) +
+		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener
 	var b strings.Builder
 	for _, sn := range []struct{ label, text string }{{"Element", element}, {"iframe", iframe}} {
 		b.WriteString(`<div class="snippet"><div class="snippet-head">` + sn.label + `<button type="button" class="copy" data-copy="` +

@@ -651,10 +651,17 @@ func TestSnippets(t *testing.T) {
 			checkText(t, "fen attribute", raw[1], tt.s.FEN)
 
 			// The iframe snippet.
-			ifr := text["iframe"]
+			ifrLines := strings.Split(text["iframe"], "\n")
+			if len(ifrLines) != 2 || ifrLines[1] != frameListener {
+				t.Fatalf("iframe snippet %q, want the frame and the height listener", text["iframe"])
+			}
+			ifr := ifrLines[0]
 			frames := startTags(t, ifr, "iframe")
 			if len(frames) != 1 || !strings.HasSuffix(ifr, "></iframe>") {
 				t.Fatalf("iframe snippet %q, want one <iframe></iframe>", ifr)
+			}
+			if _, ok := frames[0]["data-bitview"]; !ok || frames[0]["height"] != strconv.Itoa(FrameHeight(tt.s)) {
+				t.Errorf("iframe %v, want data-bitview and height %d", frames[0], FrameHeight(tt.s))
 			}
 			src := frames[0]["src"]
 			wantSrc := tt.base + "embed.html" + tt.s.Query()

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // pieceNames names each piece for aria-labels: "white pawn" … "black king".
@@ -16,9 +17,19 @@ var pieceNames = func() (n [core.PieceCount]string) {
 	return n
 }()
 
-// pieceImage returns the Chessnut image of pc, relative to the page.
-func pieceImage(pc core.Piece) string {
-	return "pieces/chessnut/" + "wb"[pc.Color():pc.Color()+1] + strings.ToUpper(string(pc.Letter())) + ".svg"
+// DefaultPieceBase is where the Chessnut pieces are relative to the page
+// (index.html, tutorial.html): the folder "pieces/chessnut/" beside it.
+// A <bitboard-view> on another page passes its own base, an absolute URL
+// resolved from its module's URL.
+const DefaultPieceBase = "pieces/chessnut/"
+
+// pieceImage returns the Chessnut image of pc in the folder base (ending
+// in "/"; "" means DefaultPieceBase), e.g. "pieces/chessnut/wP.svg".
+func pieceImage(base string, pc core.Piece) string {
+	if base == "" {
+		base = DefaultPieceBase
+	}
+	return base + "wb"[pc.Color():pc.Color()+1] + strings.ToUpper(string(pc.Letter())) + ".svg"
 }
 
 // attr writes ` name="value"` with value escaped.
@@ -36,10 +47,15 @@ func Board(p *core.Position, l *core.Layout, flipped, labels bool, warn core.Bit
 
 // Marks are the squares a board marks besides its pieces: those named by
 // warnings, the square selected for "attacks from", and the last move's
-// from- and to-square (core.NoSquare for none).
+// from- and to-square (core.NoSquare for none); the author's coloured
+// squares and arrows (an attribute, or a PGN comment's [%csl]/[%cal]);
+// and where the piece images are (see pieceImage).
 type Marks struct {
 	Warn                       core.Bitboard
 	Selected, LastFrom, LastTo core.Square
+	Marked                     []pgn.Mark
+	Arrows                     []pgn.Arrow
+	PieceBase                  string
 }
 
 // class returns the marks of sq as classes, each after a space.
@@ -57,6 +73,11 @@ func (m Marks) class(sq core.Square) string {
 	if sq == m.LastTo {
 		c += " last-to"
 	}
+	for _, mk := range m.Marked {
+		if mk.Square == sq {
+			c += " mark-" + mk.Brush.Name() // the last of a square's marks wins, as in CSS
+		}
+	}
 	return c
 }
 
@@ -64,9 +85,10 @@ func (m Marks) class(sq core.Square) string {
 // square, the layout and the labels switch, as one comparable value: a
 // view redraws a square only when it changes.
 type SquareMarks struct {
-	Piece core.Piece
-	Class string // the marks as classes, see Marks
-	Tab   bool   // the square is the board's stop in the tab order
+	Piece     core.Piece
+	Class     string // the marks as classes, see Marks
+	Tab       bool   // the square is the board's stop in the tab order
+	PieceBase string // see Marks
 }
 
 // MarksOf returns the marks of sq on p.
@@ -75,7 +97,7 @@ func (m Marks) MarksOf(p *core.Position, sq core.Square, flipped bool) SquareMar
 	if flipped {
 		tab = core.H1
 	}
-	return SquareMarks{Piece: p.PieceAt(sq), Class: m.class(sq), Tab: sq == tab}
+	return SquareMarks{Piece: p.PieceAt(sq), Class: m.class(sq), Tab: sq == tab, PieceBase: m.PieceBase}
 }
 
 // BoardMarked is Board with every mark of m (see Marks).
@@ -107,7 +129,7 @@ func BoardMarked(p *core.Position, l *core.Layout, flipped, labels bool, m Marks
 		}
 		b.WriteString(`<span class="coord file">` + f.String() + `</span>`)
 	}
-	b.WriteString(`</div></div>`)
+	b.WriteString(`</div>` + Arrows(m.Arrows, flipped) + `</div>`)
 	return b.String()
 }
 
@@ -144,7 +166,7 @@ func writeSquare(b *strings.Builder, l *core.Layout, sq core.Square, labels bool
 	attr(b, "aria-label", label)
 	b.WriteString(">")
 	if pc != core.NoPiece {
-		b.WriteString(`<img alt="" draggable="false" src="` + pieceImage(pc) + `">`)
+		b.WriteString(`<img alt="" draggable="false" src="` + escape(pieceImage(sm.PieceBase, pc)) + `">`)
 	}
 	if labels {
 		b.WriteString(`<span class="idx">` + strconv.Itoa(l.Index(sq)) + `</span>`)
@@ -342,7 +364,7 @@ func Toggles(show []string) string {
 			attr(&b, "title", n.Title)
 			b.WriteString(`>`)
 			if g.from+i < core.PieceCount {
-				b.WriteString(`<img alt="" src="` + pieceImage(core.Piece(g.from+i)) + `">`)
+				b.WriteString(`<img alt="" src="` + pieceImage("", core.Piece(g.from+i)) + `">`)
 			}
 			b.WriteString(escape(n.Name) + `</button>`)
 		}

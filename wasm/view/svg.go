@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // A Theme holds the colours and fonts of an exported figure, read from the
@@ -57,8 +58,8 @@ type Shown struct {
 }
 
 // A Figure is what a view shows, ready to export: the position, the
-// layout, whether the board is drawn (and flipped, with indices), and the
-// bitboards.
+// layout, whether the board is drawn (and flipped, with indices), the
+// bitboards, and the author's arrows and marked squares.
 type Figure struct {
 	Pos        *core.Position
 	Layout     *core.Layout
@@ -67,6 +68,18 @@ type Figure struct {
 	FixedGrids bool
 	Labels     bool
 	Shown      []Shown
+	Arrows     []pgn.Arrow
+	Marked     []pgn.Mark
+	// PieceBase is the folder of the piece images on screen (see
+	// DefaultPieceBase); an exported figure gets its pieces as data: URLs.
+	PieceBase string
+}
+
+// BoardMarks returns the marks of f's board: its arrows, marked squares
+// and piece folder, and no selection or last move.
+func (f Figure) BoardMarks() Marks {
+	return Marks{Selected: core.NoSquare, LastFrom: core.NoSquare, LastTo: core.NoSquare,
+		Marked: f.Marked, Arrows: f.Arrows, PieceBase: f.PieceBase}
 }
 
 // GridsFlipped reports whether the figure's grids are drawn from Black.
@@ -86,34 +99,92 @@ const (
 // SVG draws the figure as a standalone SVG document: vector shapes with
 // text as text, in theme t. piece returns the href of a piece's image (a
 // data: URL, so the file stands alone), or "" to draw its FEN letter. The
-// result's width and height attributes give its size at 1×.
+// result's width and height attributes give its size at 1×. The board and
+// the grids are laid out in the grid of columns that fits a 16:9 slide
+// best (see gridColumns), row by row.
 func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
 	t = t.orDefault()
-	var b strings.Builder
-	x := svgMargin
-	height := 0
-	var body strings.Builder
+	type item struct {
+		w, h int
+		draw func(b *strings.Builder, x, y int)
+	}
+	var items []item
 	if f.Board {
-		w := svgBoard(&body, f, t, piece, x, svgMargin)
-		x += w + svgGap
-		height = max(height, 8*svgSquare+svgCoord)
+		items = append(items, item{svgCoord + 8*svgSquare, 8*svgSquare + svgCoord, func(b *strings.Builder, x, y int) {
+			svgBoard(b, f, t, piece, x, y)
+		}})
 	}
 	for _, s := range f.Shown {
-		w, h := svgGrid(&body, f.Layout, s, t, x, svgMargin, f.GridsFlipped())
-		x += w + svgGap
-		height = max(height, h)
+		var scratch strings.Builder // measure once; the grids are small
+		w, h := svgGrid(&scratch, f.Layout, s, t, 0, 0, f.GridsFlipped())
+		items = append(items, item{w, h, func(b *strings.Builder, x, y int) { svgGrid(b, f.Layout, s, t, x, y, f.GridsFlipped()) }})
 	}
-	width := x - svgGap + svgMargin
-	if width < 2*svgMargin {
-		width = 2 * svgMargin
+	sizes := make([][2]int, len(items))
+	for i, it := range items {
+		sizes[i] = [2]int{it.w, it.h}
 	}
-	height += 2 * svgMargin
+	cols := gridColumns(sizes)
+	colW, rowH := cellSizes(sizes, cols)
+	var body strings.Builder
+	y := svgMargin
+	for r, h := range rowH {
+		x := svgMargin
+		for c, w := range colW {
+			if i := r*cols + c; i < len(items) {
+				items[i].draw(&body, x, y)
+			}
+			x += w + svgGap
+		}
+		y += h + svgGap
+	}
+	width, height := 2*svgMargin, 2*svgMargin
+	if len(items) > 0 {
+		width, height = svgMargin, y-svgGap+svgMargin
+		for _, w := range colW {
+			width += w + svgGap
+		}
+		width += svgMargin - svgGap
+	}
+	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="` + itoa(width) + `" height="` + itoa(height) +
 		`" viewBox="0 0 ` + itoa(width) + ` ` + itoa(height) + `" font-family="` + escape(t.Font) + `">`)
 	b.WriteString(`<rect width="100%" height="100%" fill="` + escape(t.Background) + `"/>`)
 	b.WriteString(body.String())
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// gridColumns returns the number of columns, 1 … len(sizes), whose layout
+// (see cellSizes) can be drawn largest on a 16:9 slide; ties go to more
+// columns (one row reads left to right, as on screen).
+func gridColumns(sizes [][2]int) int {
+	best, bestScale := 1, 0.0
+	for cols := 1; cols <= len(sizes); cols++ {
+		colW, rowH := cellSizes(sizes, cols)
+		w, h := 2*svgMargin-svgGap, 2*svgMargin-svgGap
+		for _, cw := range colW {
+			w += cw + svgGap
+		}
+		for _, rh := range rowH {
+			h += rh + svgGap
+		}
+		if scale := min(1920/float64(w), 1080/float64(h)); scale >= bestScale {
+			best, bestScale = cols, scale
+		}
+	}
+	return best
+}
+
+// cellSizes returns the widths of cols columns and the heights of the
+// rows that lay out sizes ({width, height} each) row by row.
+func cellSizes(sizes [][2]int, cols int) (colW, rowH []int) {
+	colW = make([]int, min(cols, len(sizes)))
+	rowH = make([]int, (len(sizes)+cols-1)/max(cols, 1))
+	for i, s := range sizes {
+		colW[i%cols] = max(colW[i%cols], s[0])
+		rowH[i/cols] = max(rowH[i/cols], s[1])
+	}
+	return colW, rowH
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -147,6 +218,12 @@ func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) stri
 			sx, sy := left+col*svgSquare, y+row*svgSquare
 			b.WriteString(`<rect data-square="` + sq.String() + `" x="` + itoa(sx) + `" y="` + itoa(sy) + `" width="` + itoa(svgSquare) +
 				`" height="` + itoa(svgSquare) + `" fill="` + escape(fill) + `"/>`)
+			for _, m := range f.Marked {
+				if m.Square == sq {
+					b.WriteString(`<rect data-mark="` + m.String() + `" x="` + itoa(sx) + `" y="` + itoa(sy) + `" width="` + itoa(svgSquare) +
+						`" height="` + itoa(svgSquare) + `" fill="` + brushColors[m.Brush] + `" fill-opacity="0.5"/>`)
+				}
+			}
 			if pc := f.Pos.PieceAt(sq); pc != core.NoPiece {
 				if href := piece(pc); href != "" {
 					b.WriteString(`<image x="` + itoa(sx+2) + `" y="` + itoa(sy+2) + `" width="` + itoa(svgSquare-4) + `" height="` +
@@ -171,6 +248,11 @@ func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) stri
 			fl = core.File(7 - col)
 		}
 		svgText(b, left+col*svgSquare+svgSquare/2, y+8*svgSquare+svgCoord/2, "12", t.Muted, "middle", t.Mono, fl.String())
+	}
+	if len(f.Arrows) > 0 {
+		b.WriteString(`<g class="arrows">`)
+		arrowShapes(b, f.Arrows, f.Flipped, svgSquare, float64(left), float64(y), true)
+		b.WriteString(`</g>`)
 	}
 	b.WriteString(`</g>`)
 	return svgCoord + 8*svgSquare

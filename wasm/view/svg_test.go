@@ -388,26 +388,28 @@ func checkSVGGrids(t *testing.T, root *xnode, f Figure, th Theme) {
 	}
 }
 
-// span returns the horizontal extent of a group: its rects and images
-// and the anchors of its texts.
-func span(t *testing.T, g *xnode) (lo, hi int) {
+// span returns the box a group's shapes and text anchors cover, as
+// x and y ranges.
+func span(t *testing.T, g *xnode) (x0, x1, y0, y1 int) {
 	t.Helper()
-	lo, hi = 1<<30, -1
+	x0, y0, x1, y1 = 1<<30, 1<<30, -1, -1
 	for _, n := range g.all("") {
 		switch n.name {
 		case "rect", "image":
 			b := n.box(t)
-			lo, hi = min(lo, b.x), max(hi, b.x+b.w)
+			x0, x1 = min(x0, b.x), max(x1, b.x+b.w)
+			y0, y1 = min(y0, b.y), max(y1, b.y+b.h)
 		case "text":
-			x := n.num(t, "x")
-			lo, hi = min(lo, x), max(hi, x)
+			x, y := n.num(t, "x"), n.num(t, "y")
+			x0, x1 = min(x0, x), max(x1, x)
+			y0, y1 = min(y0, y), max(y1, y)
 		}
 	}
-	return lo, hi
+	return x0, x1, y0, y1
 }
 
-// checkApart reports a board or grid that touches or overlaps the one
-// drawn before it, left to right.
+// checkApart reports a board or grid that touches or overlaps another:
+// any two must be at least 8 apart across or down.
 func checkApart(t *testing.T, root *xnode) {
 	t.Helper()
 	var parts []*xnode
@@ -416,12 +418,15 @@ func checkApart(t *testing.T, root *xnode) {
 			parts = append(parts, g)
 		}
 	}
-	for i := 1; i < len(parts); i++ {
-		_, prevHi := span(t, parts[i-1])
-		lo, _ := span(t, parts[i])
-		if lo < prevHi+8 {
-			t.Errorf("%s %q starts at x=%d, less than 8 past the %s before it (ends at x=%d)",
-				parts[i].attrs["class"], parts[i].attrs["data-bitboard"], lo, parts[i-1].attrs["class"], prevHi)
+	for i := range parts {
+		ax0, ax1, ay0, ay1 := span(t, parts[i])
+		for j := range i {
+			bx0, bx1, by0, by1 := span(t, parts[j])
+			if ax0 < bx1+8 && bx0 < ax1+8 && ay0 < by1+8 && by0 < ay1+8 {
+				t.Errorf("%s %q (x %d–%d, y %d–%d) is less than 8 from %s %q (x %d–%d, y %d–%d)",
+					parts[i].attrs["class"], parts[i].attrs["data-bitboard"], ax0, ax1, ay0, ay1,
+					parts[j].attrs["class"], parts[j].attrs["data-bitboard"], bx0, bx1, by0, by1)
+			}
 		}
 	}
 }
@@ -637,7 +642,8 @@ func TestSVGEmpty(t *testing.T) {
 	}
 }
 
-// TestSVGSize checks the figure grows with what it shows.
+// TestSVGSize checks the figure grows with what it shows: one row for a
+// board and one or two grids, and a grid of rows near 16:9 for many.
 func TestSVGSize(t *testing.T) {
 	start := mustParse(t, core.StartFEN)
 	for _, l := range core.Layouts {
@@ -647,17 +653,23 @@ func TestSVGSize(t *testing.T) {
 				f.Shown = append(f.Shown, Shown{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB})
 			}
 			out := SVG(f, Theme{}, noPieceImage)
+			checkApart(t, parseSVG(t, out))
 			return svgSize(t, out, parseSVG(t, out))
 		}
 		w0, h0 := size(true, 0)
 		w1, h1 := size(true, 1)
-		w2, h2 := size(true, 2)
 		g1, _ := size(false, 1)
-		if !(w0 < w1 && w1 < w2) || w2-w1 != w1-w0 || h1 < h0 || h2 != h1 {
-			t.Errorf("%s: sizes %d×%d, %d×%d, %d×%d with 0, 1, 2 grids", l.ID, w0, h0, w1, h1, w2, h2)
+		if w0 >= w1 || h1 < h0 {
+			t.Errorf("%s: sizes %d×%d, %d×%d with 0, 1 grids", l.ID, w0, h0, w1, h1)
 		}
 		if g1 >= w1 {
 			t.Errorf("%s: a grid alone is %d wide, with the board %d", l.ID, g1, w1)
+		}
+		for _, n := range []int{5, 11, 22} {
+			w, h := size(true, n)
+			if aspect := float64(w) / float64(h); aspect < 0.9 || aspect > 2.8 {
+				t.Errorf("%s: board and %d grids are %d×%d (%.2f:1), want near 16:9", l.ID, n, w, h, aspect)
+			}
 		}
 	}
 }

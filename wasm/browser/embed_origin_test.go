@@ -1,0 +1,440 @@
+package browser
+
+// Browser tests of embedding from another origin: an author's page at
+// /posts/2026/bitboards/ on a second server (another port is another
+// origin) that loads <bitboard-view>, bitview-markdown.js and embed.html
+// from the Bitview site, once from serve.go's handler and once from a
+// plain static file server that sends CORS headers (as a CDN does)
+// serving a dist-like copy of web/. The Bitview site is the real serve.go
+// (see TestMain), whose headers let other origins embed it.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// distFiles are the files a package or CDN copy of Bitview holds (the
+// package's "files"), copied from web/ for the static server.
+var distFiles = []string{"bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview.wasm", "wasm_exec.js",
+	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
+
+var (
+	originsOnce sync.Once
+	bitviewURL  string // serve.go, as TestMain started it
+	distURL     string // http.FileServer over a dist-like copy, with CORS
+	authorURL   string // the author's site, another origin
+	originsErr  error
+)
+
+// origins starts the other two servers once and returns the URLs of
+// the three: site is serve.go's (see site).
+func origins(t *testing.T, site string) (bitview, dist, author string) {
+	t.Helper()
+	originsOnce.Do(func() {
+		bitviewURL = site
+
+		dir, err := os.MkdirTemp("", "bitview-dist-")
+		if err != nil {
+			originsErr = err
+			return
+		}
+		for _, name := range distFiles {
+			from, to := filepath.Join(repo, "web", name), filepath.Join(dir, name)
+			if info, err := os.Stat(from); err == nil && info.IsDir() {
+				err = os.CopyFS(to, os.DirFS(from))
+			} else {
+				err = copyFile(from, to)
+			}
+			if err != nil {
+				originsErr = err
+				return
+			}
+		}
+		files := http.FileServer(http.Dir(dir))
+		distURL = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+			files.ServeHTTP(w, r)
+		})).URL
+
+		authorURL = httptest.NewServer(http.HandlerFunc(authorSite)).URL
+	})
+	if originsErr != nil {
+		t.Fatal(originsErr)
+	}
+	return bitviewURL, distURL, authorURL
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// authorSite serves the author's pages. The query's "from" is the origin
+// to embed Bitview from; /assets/ holds a copy of the two modules alone,
+// as a bundler would leave them, for setBaseURL.
+func authorSite(w http.ResponseWriter, r *http.Request) {
+	from := r.URL.Query().Get("from")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	switch r.URL.Path {
+	case "/posts/2026/bitboards/":
+		fmt.Fprintf(w, authorPage, from)
+	case "/posts/2026/markdown/":
+		fmt.Fprintf(w, markdownPage, from)
+	case "/posts/2026/broken/":
+		fmt.Fprintf(w, brokenPage, from)
+	case "/posts/2026/bundled/":
+		fmt.Fprintf(w, bundledPage, from)
+	case "/assets/bitview-element.js", "/assets/bitview.js":
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// eventLog records the elements' events on the window, for the tests.
+const eventLog = `<script>
+window.events = [];
+for (const type of ['bitview-ready', 'bitview-error', 'bitview-square']) {
+  document.addEventListener(type, (e) => events.push({ type, id: e.target.id, detail: e.detail }));
+}
+window.heights = [];
+addEventListener('message', (e) => { if (e.data?.type === 'bitview-height') heights.push(e.data.height); });
+</script>`
+
+// authorPage is an author's article: the element snippet, a 0x88 figure,
+// arrows and marks, a broken FEN and the iframe snippet (with its height
+// listener), all from the origin %[1]s.
+const authorPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Bitboards, part 2</title>
+<style>body{font:16px/1.5 Georgia,serif;max-width:820px;margin:2rem auto;padding:0 1rem;color:#222}
+bitboard-view{margin:1rem 0}</style>` + eventLog + `
+<script type="module" src="%[1]s/bitview-element.js"></script>
+</head><body>
+<h1>Bitboards, part 2: numbering the squares</h1>
+<p>The start position, with the white pawns.</p>
+<bitboard-view id="start" show="P" values="hex"></bitboard-view>
+<p>In 0x88 every rank has eight squares off the board.</p>
+<bitboard-view id="x88" fen="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" layout="0x88" show="n" board="false"></bitboard-view>
+<p>The centre, with the moves that fight for it.</p>
+<bitboard-view id="arrows" arrows="Ge2e4 Rd7d5 Bg1f3" marks="Gd4 Ye5 Rd5 Be4" show="P"></bitboard-view>
+<p>A typo in a FEN is explained where it happens.</p>
+<bitboard-view id="broken" fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" show="P"></bitboard-view>
+<p>And the same figure as an iframe.</p>
+<iframe data-bitview src="%[1]s/embed.html?fen=8/8/8/8/4P3/8/8/8%%20w%%20-%%20-%%200%%201&layout=lerf&show=P,empty" width="760" height="500" style="border:0;max-width:100%%" title="Bitview"></iframe>
+<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>
+</body></html>`
+
+// markdownPage is what a Hugo-like generator writes for ```bitboard
+// fences: one plain, one inside a highlighter's wrapper, one with a typo,
+// and one other language left alone.
+const markdownPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Notes</title>` + eventLog + `
+<script type="module" src="%[1]s/bitview-markdown.js"></script>
+</head><body><article>
+<h1>Pawn pushes</h1>
+<pre><code class="language-bitboard" data-lang="bitboard">fen: 8/8/8/8/4P3/8/8/8 w - - 0 1
+show: P
+# the squares one step ahead
+expr: (P &lt;&lt; 8) &amp; empty
+layout: msb-a8
+arrows: Ge4e5
+marks: Ye5
+</code></pre>
+<div class="highlight"><pre tabindex="0" class="chroma"><code class="language-bitboard" data-lang="bitboard"><span class="line"><span class="cl">show: N, knightAttacks(g1)
+</span></span><span class="line"><span class="cl">labels: true
+</span></span></code></pre></div>
+<pre><code class="language-bitboard">show: p
+colour: red
+</code></pre>
+<pre><code class="language-go">bb := pawns &lt;&lt; 8</code></pre>
+</article></body></html>`
+
+// brokenPage loads the element with a wasm that is not there.
+const brokenPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Broken</title>` + eventLog + `
+<script type="module" src="%[1]s/bitview-element.js"></script>
+</head><body><bitboard-view id="v" wasm="%[1]s/missing.wasm"></bitboard-view></body></html>`
+
+// bundledPage uses the modules copied to /assets/ without Bitview's other
+// files, and points them at the origin %[1]s with setBaseURL.
+const bundledPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Bundled</title>` + eventLog + `
+<script type="module">
+import { setBaseURL } from '/assets/bitview-element.js';
+setBaseURL('%[1]s/');
+</script>
+</head><body><bitboard-view id="v" show="P" marks="Ge4"></bitboard-view></body></html>`
+
+// waitEvents waits until the page has recorded n events of the type.
+func waitEvents(t *testing.T, ctx context.Context, typ string, n int) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise((resolve) => {
+		const check = () => events.filter((e) => e.type === %q).length >= %d ? resolve(true) : setTimeout(check, 20);
+		check();
+	})`, typ, n), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for %d %s events: %v", n, typ, err)
+	}
+}
+
+// pieceImages returns, per element id, how many piece images it holds and
+// how many of them loaded (complete with a natural width).
+func pieceImages(t *testing.T, ctx context.Context) map[string][2]int {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string][2]int](`(async () => {
+		const out = {};
+		for (const v of document.querySelectorAll('bitboard-view')) {
+			const imgs = [...v.shadowRoot.querySelectorAll('.board img')];
+			await Promise.all(imgs.map((i) => i.decode().catch(() => {})));
+			out[v.id] = [imgs.length, imgs.filter((i) => i.complete && i.naturalWidth > 0).length];
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestEmbedOtherOrigin(t *testing.T) {
+	ctx, siteURL := site(t)
+	bitview, dist, author := origins(t, siteURL)
+	for _, from := range []struct{ name, url string }{{"serve.go", bitview}, {"static server", dist}} {
+		t.Run(from.name, func(t *testing.T) {
+			errs := consoleErrors(ctx)
+			page := author + "/posts/2026/bitboards/?from=" + from.url
+			if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
+				t.Fatal(err)
+			}
+			waitEvents(t, ctx, "bitview-ready", 4)
+			views := readViews(t, ctx)
+			if len(views) != 4 {
+				t.Fatalf("%d views", len(views))
+			}
+			for _, i := range []int{0, 1, 2} {
+				checkView(t, views[i])
+			}
+			if views[0].Board != 64 || views[2].Board != 64 || views[1].Board != 0 {
+				t.Errorf("board squares %d, %d, %d", views[0].Board, views[1].Board, views[2].Board)
+			}
+			// The 0x88 grid: e4 is 52, the knights' squares set, 128 slots.
+			if c := views[1].Cards; len(c) != 1 || len(c[0].Cells) != 128 {
+				t.Errorf("0x88 cards %+v", c)
+			}
+			// Every piece image loads, from the Bitview origin.
+			for id, n := range pieceImages(t, ctx) {
+				want := map[string]int{"start": 32, "x88": 0, "arrows": 32, "broken": 0}[id]
+				if n[0] != want || n[1] != want {
+					t.Errorf("%s: %d piece images, %d loaded, want %d", id, n[0], n[1], want)
+				}
+			}
+			if src := eval[string](t, ctx, `document.getElementById('start').shadowRoot.querySelector('.board img').src`); !strings.HasPrefix(src, from.url+"/pieces/chessnut/") {
+				t.Errorf("piece image %s, want one from %s", src, from.url)
+			}
+
+			// The broken FEN: explained inside its element, in its status and an event.
+			broken := eval[map[string]any](t, ctx, `(() => { const v = document.getElementById('broken');
+				const e = v.shadowRoot.querySelector('.error[data-error-field]');
+				return { field: e?.dataset.errorField, offset: e?.dataset.errorOffset, text: e?.textContent ?? '', status: v.status,
+					event: events.find((x) => x.type === 'bitview-error' && x.id === 'broken')?.detail ?? null }; })()`)
+			if broken["field"] != "2" || broken["offset"] != "44" || !strings.Contains(broken["text"].(string), `active color "x" must be 'w' or 'b'`) {
+				t.Errorf("broken FEN shows %v", broken)
+			}
+			if ev, _ := broken["event"].(map[string]any); ev == nil || ev["field"] != 2.0 || ev["offset"] != 44.0 || ev["message"] == "" {
+				t.Errorf("bitview-error detail %v", broken["event"])
+			}
+			if st := broken["status"].(map[string]any); st["ok"] != false || st["error"] == nil {
+				t.Errorf("broken status %v", st)
+			}
+
+			// Arrows over the board's squares, marks on squares and grid cells.
+			ann := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('arrows').shadowRoot;
+				const box = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
+				const svg = r.querySelector('.board svg.arrows');
+				const a8 = box(r.querySelector('.board [data-square="a8"]')), h1 = box(r.querySelector('.board [data-square="h1"]'));
+				return { arrows: [...r.querySelectorAll('.arrows [data-arrow]')].map((g) => g.dataset.arrow),
+					svg: svg ? box(svg) : null, squares: [a8[0], a8[1], h1[2], h1[3]],
+					stroke: svg ? getComputedStyle(svg.querySelector('line')).stroke : '',
+					d4: r.querySelector('.board [data-square="d4"]').className, d4bg: getComputedStyle(r.querySelector('.board [data-square="d4"]')).backgroundImage,
+					cell: getComputedStyle(r.querySelector('.cell[data-square="d4"]')).boxShadow }; })()`)
+			if fmt.Sprint(ann["arrows"]) != "[Ge2e4 Rd7d5 Bg1f3]" || fmt.Sprint(ann["svg"]) != fmt.Sprint(ann["squares"]) {
+				t.Errorf("arrows %v over %v, want 3 over the squares %v", ann["arrows"], ann["svg"], ann["squares"])
+			}
+			if ann["stroke"] != "rgb(21, 120, 27)" || !strings.Contains(ann["d4"].(string), "mark-green") || !strings.Contains(ann["d4bg"].(string), "gradient") ||
+				!strings.Contains(ann["cell"].(string), "inset") {
+				t.Errorf("annotations styled %v", ann)
+			}
+			svg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('arrows').toSVG()`, chromedp.EvalAwaitPromise))
+			if err != nil || !strings.Contains(svg, `data-arrow="Rd7d5"`) || !strings.Contains(svg, `data-mark="Ye5"`) || strings.Count(svg, "<image") != 32 {
+				t.Errorf("exported SVG lacks arrows, marks or pieces (%v)", err)
+			}
+
+			// bitview-square: the index in the element's layout.
+			eval[bool](t, ctx, `(() => { document.getElementById('x88').shadowRoot.querySelector('.cell[data-square="e4"]').click(); return true; })()`)
+			sq := eval[map[string]any](t, ctx, `events.filter((e) => e.type === 'bitview-square' && e.id === 'x88').at(-1)?.detail ?? null`)
+			if sq == nil || sq["square"] != "e4" || sq["index"] != 52.0 || sq["layout"] != "0x88" || sq["type"] != "click" {
+				t.Errorf("bitview-square detail %v, want e4 = 52 in 0x88", sq)
+			}
+
+			// The iframe draws and its height follows its content.
+			waitHeight := `new Promise((resolve) => { const check = () => heights.length && document.querySelector('iframe').getBoundingClientRect().height === heights.at(-1) ? resolve(heights.at(-1)) : setTimeout(check, 20); check(); })`
+			h, err := chromedp.Run(ctx, chromedp.Evaluate[float64](waitHeight, chromedp.EvalAwaitPromise))
+			if err != nil || h < 400 {
+				t.Errorf("iframe height %v (%v), want its content's (a board and two cards)", h, err)
+			}
+			frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("iframe")))
+			if err != nil || len(frames) != 1 {
+				t.Fatalf("iframe: %v", err)
+			}
+			drawn, err := chromedp.Run(ctx, chromedp.Poll[map[string]any](`(() => { const r = document.querySelector('bitboard-view')?.shadowRoot;
+				const imgs = r ? [...r.querySelectorAll('.board img')] : [];
+				return imgs.length && imgs.every((i) => i.complete) && { squares: r.querySelectorAll('.board [data-square]').length,
+					loaded: imgs.filter((i) => i.naturalWidth > 0).length, cards: r.querySelectorAll('section.card').length,
+					height: Math.ceil(document.documentElement.getBoundingClientRect().height) }; })()`, chromedp.WithPollingInFrame(frames[0])))
+			if err != nil || drawn["squares"] != 64.0 || drawn["loaded"] != 1.0 || drawn["cards"] != 2.0 || drawn["height"] != h {
+				t.Errorf("inside the iframe: %v (%v), want a board with its pawn, two cards, %v px tall", drawn, err, h)
+			}
+			// Headless Chromium leaves the cross-origin frame blank in
+			// screenshots; the poll above reads what it drew.
+			screenshot(t, ctx, "embed-origin-"+strings.ReplaceAll(from.name, " ", "-"))
+			if e := errs(); len(e) > 0 {
+				t.Errorf("console errors: %q", e)
+			}
+		})
+	}
+}
+
+func TestEmbedMarkdownPage(t *testing.T) {
+	ctx, siteURL := site(t)
+	bitview, _, author := origins(t, siteURL)
+	if err := chromedp.Do(ctx, chromedp.Navigate(author+"/posts/2026/markdown/?from="+bitview)); err != nil {
+		t.Fatal(err)
+	}
+	waitEvents(t, ctx, "bitview-ready", 3)
+	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+		return { attrs: vs.map((v) => ['fen', 'show', 'layout', 'arrows', 'marks', 'labels'].map((a) => v.getAttribute(a) ?? '').join('|')).join('\n'),
+			cards: vs.map((v) => [...v.shadowRoot.querySelectorAll('section.card')].map((c) => c.dataset.bitboard + '=' +
+				[...c.querySelectorAll('.cell[data-bit="1"]')].map((e) => e.dataset.square).sort().join(' ')).join(',')).join('\n'),
+			left: document.querySelectorAll('code.language-bitboard').length, other: document.querySelectorAll('code.language-go').length,
+			wrappers: document.querySelectorAll('div.highlight').length,
+			problems: [...document.querySelectorAll('.bitview-markdown-problems li')].map((l) => l.textContent).join('\n'),
+			arrows: vs[0].shadowRoot.querySelectorAll('.arrows [data-arrow]').length,
+			source: vs[2].dataset.source }; })()`)
+	want := "8/8/8/8/4P3/8/8/8 w - - 0 1|P, (P << 8) & empty|msb-a8|Ge4e5|Ye5|\n|N, knightAttacks(g1)||||true\n|p||||"
+	if got["attrs"] != want {
+		t.Errorf("upgraded attributes\n%v\nwant\n%v", got["attrs"], want)
+	}
+	wantCards := "P=e4,(P << 8) & empty=e5\nN=b1 g1,knightAttacks(g1)=e2 f3 h3\np=a7 b7 c7 d7 e7 f7 g7 h7"
+	if got["cards"] != wantCards {
+		t.Errorf("cards\n%v\nwant\n%v", got["cards"], wantCards)
+	}
+	if got["left"] != 0.0 || got["other"] != 1.0 || got["wrappers"] != 0.0 || got["arrows"] != 1.0 || got["source"] != "show: p\ncolour: red\n" {
+		t.Errorf("after upgrading: %v", got)
+	}
+	if p := got["problems"].(string); !strings.Contains(p, `bitboard block, line 2: unknown key "colour"`) {
+		t.Errorf("problems %q", p)
+	}
+	screenshot(t, ctx, "embed-markdown")
+}
+
+func TestEmbedStartFailure(t *testing.T) {
+	ctx, siteURL := site(t)
+	bitview, _, author := origins(t, siteURL)
+	if err := chromedp.Do(ctx, chromedp.Navigate(author+"/posts/2026/broken/?from="+bitview)); err != nil {
+		t.Fatal(err)
+	}
+	waitEvents(t, ctx, "bitview-error", 1)
+	got := eval[map[string]any](t, ctx, `(() => { const v = document.getElementById('v');
+		return { status: v.status, event: events[0].detail, inside: v.shadowRoot.querySelector('[role=alert]')?.textContent ?? '' }; })()`)
+	st := got["status"].(map[string]any)
+	msg, _ := st["error"].(map[string]any)["message"].(string)
+	if st["ok"] != false || !strings.Contains(msg, "missing.wasm: HTTP 404") {
+		t.Errorf("status %v", st)
+	}
+	if ev := got["event"].(map[string]any); ev["message"] != msg || ev["offset"] != -1.0 || got["inside"] != msg {
+		t.Errorf("event %v, shown %q, want %q", ev, got["inside"], msg)
+	}
+}
+
+func TestEmbedSetBaseURL(t *testing.T) {
+	ctx, siteURL := site(t)
+	_, dist, author := origins(t, siteURL)
+	if err := chromedp.Do(ctx, chromedp.Navigate(author+"/posts/2026/bundled/?from="+dist)); err != nil {
+		t.Fatal(err)
+	}
+	waitEvents(t, ctx, "bitview-ready", 1)
+	if n := pieceImages(t, ctx)["v"]; n != [2]int{32, 32} {
+		t.Errorf("%d piece images, %d loaded, want 32", n[0], n[1])
+	}
+	css := eval[[]string](t, ctx, `[...document.getElementById('v').shadowRoot.querySelectorAll('link')].map((l) => l.href)`)
+	if len(css) != 2 || !strings.HasPrefix(css[0], dist+"/view.css") {
+		t.Errorf("stylesheets %v, want them from %s", css, dist)
+	}
+	if n := eval[int](t, ctx, `performance.getEntriesByType('resource').filter((e) => e.name === '`+dist+`/bitview.wasm').length`); n != 1 {
+		t.Errorf("bitview.wasm fetched %d times from the base", n)
+	}
+	for _, v := range readViews(t, ctx) {
+		checkView(t, v)
+	}
+}
+
+func TestEmbedExamples(t *testing.T) {
+	ctx, siteURL := site(t)
+	bitview, _, _ := origins(t, siteURL)
+	for _, tc := range []struct {
+		page  string
+		views int
+	}{{"/examples/plain.html", 2}, {"/examples/posts/2026/bitboards/", 2}} {
+		t.Run(tc.page, func(t *testing.T) {
+			errs := consoleErrors(ctx)
+			if err := chromedp.Do(ctx, chromedp.Navigate(bitview+tc.page)); err != nil {
+				t.Fatal(err)
+			}
+			if n := waitViews(t, ctx); n != tc.views {
+				t.Fatalf("%d views, want %d", n, tc.views)
+			}
+			for _, v := range readViews(t, ctx) {
+				if v.Error != "" {
+					t.Errorf("view %q: %s", v.Show, v.Error)
+				}
+				if len(v.Cards) == 0 {
+					t.Errorf("view %q has no cards", v.Show)
+				}
+			}
+			for id, n := range pieceImages(t, ctx) {
+				if n[0] != n[1] {
+					t.Errorf("%s: %d of %d piece images loaded", id, n[1], n[0])
+				}
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('code.language-go').length - document.querySelectorAll('code.language-bitboard').length`); n < 0 {
+				t.Errorf("a bitboard block was left as code")
+			}
+			screenshot(t, ctx, "example-"+strings.Trim(strings.ReplaceAll(tc.page, "/", "-"), "-"))
+			if e := errs(); len(e) > 0 {
+				t.Errorf("console errors: %q", e)
+			}
+		})
+	}
+}

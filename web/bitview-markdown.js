@@ -1,0 +1,113 @@
+// bitview-markdown.js turns ```bitboard fences into live <bitboard-view>
+// elements. Write in Markdown (Hugo, MkDocs, Docusaurus, Jekyll, …):
+//
+//   ```bitboard
+//   fen: 8/8/8/8/4P3/8/8/8 w - - 0 1
+//   show: P, empty
+//   expr: (P << 8) & empty
+//   layout: 0x88
+//   arrows: Ge2e4
+//   marks: Ge3 Ye4
+//   ```
+//
+// and load this module once on the page:
+//
+//   <script type="module" src="https://cdn.example/bitview/bitview-markdown.js"></script>
+//
+// One "key: value" per line; blank lines and lines starting with # are
+// skipped. Keys: fen, show (a comma list of bitboard names), expr (one
+// expression, added to show; repeat the line for more), layout, arrows and
+// marks (PGN [%cal]/[%csl] syntax, colours G R Y B), orientation, labels,
+// board, grid, values, size, repr, interactive. The static-site generator
+// writes the fence as <pre><code class="language-bitboard">…</code></pre>
+// (inside a highlighter's <div> at times); without JavaScript it stays
+// readable text. With it, each block becomes a <bitboard-view> whose
+// attributes are the block's lines; a line that is not understood is
+// shown under the view, and the source stays in data-source.
+
+/** The attributes a block line may set: key → attribute. */
+export const KEYS = Object.freeze({
+  fen: 'fen', show: 'show', expr: 'show', layout: 'layout', arrows: 'arrows', marks: 'marks',
+  orientation: 'orientation', labels: 'labels', board: 'board', grid: 'grid', values: 'values',
+  size: 'size', repr: 'repr', interactive: 'interactive',
+});
+
+/**
+ * Reads a bitboard block's text.
+ * @param {string} text the block's lines
+ * @returns {{attributes: Record<string, string>, problems: string[]}} the
+ *   element's attributes and one message per line not understood
+ */
+export function parseBlock(text) {
+  const attributes = {};
+  const problems = [];
+  const show = [];
+  String(text).split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const colon = line.indexOf(':');
+    const key = colon < 0 ? '' : line.slice(0, colon).trim().toLowerCase();
+    const value = colon < 0 ? '' : line.slice(colon + 1).trim();
+    if (!Object.hasOwn(KEYS, key)) {
+      problems.push(`line ${i + 1}: ${colon < 0 ? `"${line}" is not "key: value"` : `unknown key "${key}"`}; keys: ${Object.keys(KEYS).join(', ')}`);
+      return;
+    }
+    if (key === 'show' || key === 'expr') {
+      if (value !== '') show.push(value);
+      return;
+    }
+    attributes[KEYS[key]] = value;
+  });
+  if (show.length > 0) attributes.show = show.join(', ');
+  return { attributes, problems };
+}
+
+const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
+
+/**
+ * Upgrades every bitboard block under root (default: the document) that is
+ * not upgraded yet, and returns the new elements.
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement[]}
+ */
+export function upgrade(root = document) {
+  const done = [];
+  for (const found of root.querySelectorAll(BLOCKS)) {
+    const pre = found.closest('pre');
+    if (!pre?.isConnected) continue;
+    // Replace the highlighter's wrappers too, when they hold only this block.
+    let outer = pre;
+    while (outer.parentElement && outer.parentElement !== root && outer.parentElement.children.length === 1 &&
+      outer.parentElement.matches('div.highlight, div.language-bitboard, div.highlighter-rouge, div[class*="codeBlock"]')) {
+      outer = outer.parentElement;
+    }
+    const source = pre.textContent;
+    const { attributes, problems } = parseBlock(source);
+    const view = document.createElement('bitboard-view');
+    for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
+    view.dataset.source = source;
+    let replacement = view;
+    if (problems.length > 0) {
+      replacement = document.createElement('div');
+      replacement.className = 'bitview-markdown';
+      const list = document.createElement('ul');
+      list.setAttribute('role', 'alert');
+      list.className = 'bitview-markdown-problems';
+      for (const p of problems) {
+        const li = document.createElement('li');
+        li.textContent = `bitboard block, ${p}`;
+        list.append(li);
+      }
+      replacement.append(view, list);
+    }
+    outer.replaceWith(replacement);
+    done.push(view);
+  }
+  return done;
+}
+
+if (typeof document !== 'undefined') {
+  import('./bitview-element.js'); // defines <bitboard-view>; the new elements upgrade when it is
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => upgrade(), { once: true });
+  else upgrade();
+}

@@ -1,0 +1,193 @@
+// Types for bitview.js, Bitview's JavaScript API (see README.md, "JS API").
+// Every call answers bad input with {ok: false, error}, never an exception.
+// 64-bit values are strings: use BigInt(answer.hex) for arithmetic.
+
+/** Where an input departs from what Bitview reads. */
+export interface BitviewError {
+  /** 1–6 for a FEN field (placement … fullmove number); 0 for an argument. */
+  field: number;
+  /** The field's or argument's name, e.g. "active color" or "fen". */
+  fieldName: string;
+  /** 0-based character offset into the input; -1 when not about one character. */
+  offset: number;
+  /** What is wrong, lower case. */
+  message: string;
+}
+
+export type LayoutId = 'lerf' | '0x88' | 'msb-a8' | 'berf' | '10x12';
+
+export interface LayoutCell {
+  /** The square's name, "e4"; null off the board. */
+  square: string | null;
+  index: number;
+  offBoard: boolean;
+}
+
+export interface Layout {
+  id: LayoutId;
+  name: string;
+  about: string;
+  slots: number;
+  fitsUint64: boolean;
+  msbFirst: boolean;
+  /** index[i] is the slot of LERF square i (0 = a1 … 63 = h8). */
+  index: number[];
+  rows: number;
+  cols: number;
+  rowLabels: string[];
+  colLabels: string[];
+  /** The grid template in display order, rank 8 at the top. */
+  cells: LayoutCell[];
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+  squares: string[];
+}
+
+export interface Position {
+  sideToMove: 'w' | 'b';
+  castling: string;
+  enPassant: string;
+  halfmoveClock: number;
+  fullmoveNumber: number;
+  /** 64 strings in LERF order: "" for empty, else the FEN letter. */
+  mailbox: string[];
+}
+
+export interface ParseFenResult {
+  ok: boolean;
+  /** The canonical FEN; "" when not ok. */
+  fen: string;
+  error: BitviewError | null;
+  warnings: Warning[];
+  position: Position | null;
+}
+
+export interface WriteFenResult {
+  ok: boolean;
+  fen: string;
+  error: BitviewError | null;
+}
+
+export interface GridCell {
+  square: string | null;
+  index: number;
+  bit: 0 | 1;
+  offBoard: boolean;
+}
+
+export interface BitboardResult {
+  ok: boolean;
+  error: BitviewError | null;
+  name: string;
+  layout: string;
+  /** "0x" and 16 digits (30 for 10x12, 32 for 0x88). */
+  hex: string;
+  binary: string;
+  /** Unsigned decimal for 64-bit layouts, "" otherwise. */
+  decimal: string;
+  /** Two's-complement decimal for 64-bit layouts, "" otherwise. */
+  signed: string;
+  count: number;
+  squares: string[];
+  indices: number[];
+  grid: { rows: number; cols: number; cells: GridCell[] } | null;
+}
+
+export interface BitboardName {
+  name: string;
+  title: string;
+}
+
+/** Options of mount and of a handle's update, as <bitboard-view>'s attributes give them. */
+export interface MountOptions {
+  fen?: string;
+  layout?: LayoutId | string;
+  /** Comma-separated bitboard names, attack-map keys or expressions. */
+  show?: string;
+  board?: boolean;
+  grid?: boolean;
+  labels?: boolean;
+  orientation?: 'white' | 'black';
+  interactive?: boolean;
+  repr?: boolean;
+  /** Arrows in the PGN [%cal] syntax, "Ge2e4 Rd7d5" (colours G R Y B). */
+  arrows?: string;
+  /** Marked squares in the PGN [%csl] syntax, "Gd4 Ye5". */
+  marks?: string;
+  /** The folder of the piece images, ending in "/" (default: pieces/chessnut/ at the base URL). */
+  pieceBase?: string;
+}
+
+export interface RenderResult {
+  ok: boolean;
+  error: BitviewError | null;
+}
+
+/** The colours and fonts of an exported figure (see themeOf). */
+export interface Theme {
+  light?: string;
+  dark?: string;
+  bitOn?: string;
+  bitOnText?: string;
+  bitOff?: string;
+  bitOffText?: string;
+  offBoard?: string;
+  text?: string;
+  muted?: string;
+  background?: string;
+  font?: string;
+  mono?: string;
+}
+
+export interface MountHandle extends RenderResult {
+  update(options: MountOptions): RenderResult;
+  /** The view as a standalone SVG document; pieces: 12 image hrefs in core.Piece order (see pieceImages). */
+  svg(theme?: Theme, pieces?: string[]): string;
+  destroy(): void;
+}
+
+export interface Bitview {
+  readonly version: string;
+  mount(root: Element, options?: MountOptions): MountHandle;
+  themeOf: typeof themeOf;
+  pieceImages: typeof pieceImages;
+  svgToPng: typeof svgToPng;
+  saveFigure: typeof saveFigure;
+  layouts(): Layout[];
+  bitboardNames(): BitboardName[];
+  parseFen(fen: string): ParseFenResult;
+  writeFen(position: Position): WriteFenResult;
+  bitboard(fen: string, name: string, layout?: LayoutId | string): BitboardResult;
+}
+
+/**
+ * Loads Bitview once and resolves to its API (also set as globalThis.bitview).
+ * source: the wasm's URL or bytes; default bitview.wasm at the base URL.
+ */
+export function load(source?: string | URL | Uint8Array | ArrayBuffer): Promise<Bitview>;
+
+/** Sets the folder Bitview's files are loaded from (default: this module's folder). */
+export function setBaseURL(url: string | URL): void;
+/** The folder Bitview's files are loaded from, ending in "/". */
+export function baseURL(): string;
+/** The URL of one of Bitview's files, e.g. assetURL("view.css"). */
+export function assetURL(name: string): string;
+/** Calls fn whenever setBaseURL changes the base; returns a function that stops it. */
+export function onBaseURL(fn: (url: string) => void): () => void;
+
+/** The colours and fonts an element shows, for exporting figures in the same theme. */
+export function themeOf(el: Element): Theme;
+/** The twelve Chessnut pieces as data: URLs in core.Piece order; [] when they cannot be read. */
+export function pieceImages(): Promise<string[]>;
+/** Saves an SVG document as name.svg, or as name.png at 2×. */
+export function saveFigure(svg: string, format: 'svg' | 'png', name?: string): Promise<void>;
+/** Renders an SVG document to a PNG at scale × its size. */
+export function svgToPng(svg: string, scale?: number): Promise<Blob>;
+
+declare global {
+  // eslint-disable-next-line no-var
+  var bitview: Bitview | undefined;
+}
