@@ -31,11 +31,12 @@ vet:
 browser:
 	@command -v chromium >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
-# Every fuzz target of core, 30 s each (FUZZTIME=2m make fuzz for longer).
+# Every fuzz target of core and its packages, 30 s each (FUZZTIME=2m make fuzz for longer).
 FUZZTIME ?= 30s
 fuzz:
-	for f in $$(grep -ho '^func Fuzz[A-Za-z0-9]*' core/*_test.go | cut -c6-); do \
-		go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./core || exit 1; done
+	for d in core $$(ls -d core/*/); do d=$${d%/}; \
+		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9]*' $$d/*_test.go 2>/dev/null | cut -c6-); do \
+			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 3s ./$$d || exit 1; done; done
 
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core
