@@ -47,9 +47,12 @@ func argFail(name, message string) any {
 	return vert.ValueOf(benchError{Error: &jsError{FieldName: name, Offset: -1, Message: message}}).Value
 }
 
-// perftAPI answers bitview.perft(fen, depth): {ok, error, depth, nodes,
-// divide: {uci: count}} with the moves in UCI order; a depth outside
-// 1..core.MaxDivideDepth is refused with an error.
+// perftAPI answers bitview.perft(fen, depth, onMove): {ok, error, depth,
+// nodes, complete, divide: {uci: count}} with the moves in UCI order; a
+// depth outside 1..core.MaxDivideDepth is refused with an error. onMove,
+// when a function, is called after each root move with (uci, nodes, done,
+// total), so a Web Worker can post progress; when it returns false the
+// divide stops there and complete is false.
 func perftAPI(args []js.Value) any {
 	p, fail := fenArg(args)
 	if fail != nil {
@@ -58,7 +61,15 @@ func perftAPI(args []js.Value) any {
 	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) {
 		return argFail("depth", "the second argument must be a whole number of plies, 1 to "+strconv.Itoa(core.MaxDivideDepth))
 	}
-	d, err := core.Divide(p, args[1].Int(), nil)
+	var progress func(core.DivideEntry, int, int) bool
+	if len(args) > 2 && args[2].Type() == js.TypeFunction {
+		onMove := args[2]
+		progress = func(e core.DivideEntry, done, total int) bool {
+			r := onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+			return r.Type() != js.TypeBoolean || r.Bool()
+		}
+	}
+	d, err := core.Divide(p, args[1].Int(), progress)
 	if err != nil {
 		return argFail("depth", err.Error())
 	}
@@ -71,6 +82,7 @@ func perftAPI(args []js.Value) any {
 	out.Set("error", js.Null())
 	out.Set("depth", d.Depth)
 	out.Set("nodes", d.Nodes)
+	out.Set("complete", d.Complete)
 	out.Set("divide", divide)
 	return out
 }

@@ -37,6 +37,22 @@ test('perft: divide of the start position and Kiwipete', () => {
   assert.equal(Object.values(k.divide).reduce((a, b) => a + b, 0), 2039);
 });
 
+test('perft: progress callback and stopping', () => {
+  const seen = [];
+  const r = api.perft(KIWIPETE, 2, (uci, nodes, done, total) => {
+    seen.push([uci, nodes, done, total]);
+    return done < 3;
+  });
+  assert.equal(r.ok, true);
+  assert.equal(r.complete, false);
+  assert.equal(seen.length, 3);
+  assert.deepEqual(seen.map((s) => [s[2], s[3]]), [[1, 48], [2, 48], [3, 48]]);
+  assert.equal(Object.keys(r.divide).length, 3);
+  assert.equal(r.nodes, seen.reduce((a, s) => a + s[1], 0));
+  assert.equal(api.perft(KIWIPETE, 1, () => undefined).complete, true, 'only false stops');
+  assert.equal(api.perft(START, 1).complete, true);
+});
+
 test('perft: depth limit and bad arguments are error objects', () => {
   for (const depth of [0, 7, -1, 2.5, '3', undefined]) {
     const r = api.perft(START, depth);

@@ -252,11 +252,13 @@ function makeApi(ex, go) {
     bitboard,
     /**
      * Perft divide of fen to depth plies (1–6): {ok, error, depth, nodes,
-     * divide: {uci: count}} with the moves in UCI order and counts as numbers;
-     * a bad FEN or depth gives {ok: false, error: {field, fieldName, offset, message}}.
-     * It runs to completion: call it from a Web Worker for deep divides.
+     * complete, divide: {uci: count}} with the moves in UCI order and counts as
+     * numbers; a bad FEN or depth gives {ok: false, error: {field, fieldName,
+     * offset, message}}. onMove(uci, nodes, done, total), if given, is called
+     * after each root move (for a Web Worker's progress); returning false stops
+     * the divide there (complete: false). Call it from a Web Worker for deep divides.
      */
-    perft: guard((fen, depth) => go.perft(fen, depth), { nodes: 0, divide: {} }),
+    perft: guard((fen, depth, onMove) => go.perft(fen, depth, onMove), { nodes: 0, divide: {} }),
     /**
      * The Polyglot opening-book key of fen as 16 lowercase hex digits
      * (the start position's is "463b96181691fc9c"), or {ok: false, error}.
