@@ -170,18 +170,35 @@ func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
 	if sq >= NoSquare {
 		return 0
 	}
-	occ := p.occupied
-	queens := p.pieces[NewPiece(by, Queen)]
-	return pawnAttacks[by.Other()][sq]&p.pieces[NewPiece(by, Pawn)] |
-		knightAttacks[sq]&p.pieces[NewPiece(by, Knight)] |
-		kingAttacks[sq]&p.pieces[NewPiece(by, King)] |
-		BishopAttacks(sq, occ)&(p.pieces[NewPiece(by, Bishop)]|queens) |
-		RookAttacks(sq, occ)&(p.pieces[NewPiece(by, Rook)]|queens)
+	return p.attackersWith(sq, by, p.occupied, 0)
 }
 
 // IsAttacked reports whether any piece of colour by attacks sq in p.
 func (p *Position) IsAttacked(sq Square, by Color) bool {
 	return p.AttackersTo(sq, by) != 0
+}
+
+// attackersWith is the one attacked-square test of core, behind
+// AttackersTo, IsAttacked and the move generator: it returns the pieces of
+// colour by, other than those on removed, that attack sq when the squares
+// of occ are occupied. The generator asks about the board as it would be
+// after a move (occ without the king that steps away, or without the two
+// pawns of an en passant capture, whose captured pawn is in removed). A
+// slider's attacks are computed only when one stands on an empty-board
+// line through sq (Stockfish's attackers_to does the same test through
+// its pseudo-attack tables). sq must be a square.
+func (p *Position) attackersWith(sq Square, by Color, occ, removed Bitboard) Bitboard {
+	a := pawnAttacks[by.Other()][sq]&p.pieces[NewPiece(by, Pawn)] |
+		knightAttacks[sq]&p.pieces[NewPiece(by, Knight)] |
+		kingAttacks[sq]&p.pieces[NewPiece(by, King)]
+	queens := p.pieces[NewPiece(by, Queen)]
+	if rq := p.pieces[NewPiece(by, Rook)] | queens; rookRays[sq]&rq != 0 {
+		a |= RookAttacks(sq, occ) & rq
+	}
+	if bq := p.pieces[NewPiece(by, Bishop)] | queens; bishopRays[sq]&bq != 0 {
+		a |= BishopAttacks(sq, occ) & bq
+	}
+	return a &^ removed
 }
 
 // Set-wise attacks: each method below returns the union of the per-square

@@ -16,7 +16,7 @@ package core
 // The flags are derived from the position when a move is generated, so
 // two Moves of the same position are equal exactly when they are the same
 // move. The zero Move is [NoMove]. Moves come from [Position.LegalMoves],
-// [Position.ParseSAN] or [Position.ParseUCI]; a Move is meaningful only in
+// pgn.ParseSAN (package core/pgn) or [Position.ParseUCI]; a Move is meaningful only in
 // the position it was made for.
 type Move uint32
 

@@ -67,7 +67,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	withoutKing := p.occupied &^ kings
 	for b := KingAttacks(ksq) &^ ours &^ theirKing; b != 0; {
 		to := b.PopLSB()
-		if !p.attackedWith(to, them, withoutKing, 0) {
+		if p.attackersWith(to, them, withoutKing, 0) == 0 {
 			dst = append(dst, newMove(ksq, to, captureFlag(capturable, to)))
 		}
 	}
@@ -145,7 +145,7 @@ func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
 		}
 		safe := true
 		for b := c.safe; b != 0 && safe; {
-			safe = !p.attackedWith(b.PopLSB(), us.Other(), p.occupied, 0)
+			safe = p.attackersWith(b.PopLSB(), us.Other(), p.occupied, 0) == 0
 		}
 		if safe {
 			dst = append(dst, newMove(c.king, c.kingTo, moveCastling))
@@ -192,7 +192,7 @@ func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pin
 	for b := PawnAttacks(them, ep) & pawns; b != 0; {
 		from := b.PopLSB()
 		after := p.occupied ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
-		if !p.attackedWith(ksq, them, after, victim.Bitboard()) {
+		if p.attackersWith(ksq, them, after, victim.Bitboard()) == 0 {
 			dst = append(dst, newMove(from, ep, moveCapture|moveEnPassant))
 		}
 	}
@@ -236,22 +236,6 @@ func (p *Position) pinnedTo(ksq Square, us Color) Bitboard {
 		}
 	}
 	return pinned
-}
-
-// attackedWith reports whether a piece of colour by, other than those on
-// removed, attacks sq when the squares of occ are occupied.
-func (p *Position) attackedWith(sq Square, by Color, occ, removed Bitboard) bool {
-	if PawnAttacks(by.Other(), sq)&p.pieces[NewPiece(by, Pawn)]&^removed != 0 ||
-		KnightAttacks(sq)&p.pieces[NewPiece(by, Knight)] != 0 ||
-		KingAttacks(sq)&p.pieces[NewPiece(by, King)] != 0 {
-		return true
-	}
-	queens := p.pieces[NewPiece(by, Queen)]
-	if rq := p.pieces[NewPiece(by, Rook)] | queens; rookRays[sq]&rq != 0 && RookAttacks(sq, occ)&rq != 0 {
-		return true
-	}
-	bq := p.pieces[NewPiece(by, Bishop)] | queens
-	return bishopRays[sq]&bq != 0 && BishopAttacks(sq, occ)&bq != 0
 }
 
 // InCheck reports whether the king of the side to move is attacked. A

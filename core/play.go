@@ -32,9 +32,10 @@ var castlingLost = func() (t [SquareCount]CastlingRights) {
 // in step.
 //
 // Play does not check m: it must be a legal move of p, from
-// [Position.LegalMoves], [Position.ParseSAN] or [Position.ParseUCI]. For
-// any other Move the result is unspecified, but Play does not panic and
-// the board stays consistent ([Position.Validate] passes).
+// [Position.LegalMoves], pgn.ParseSAN (package core/pgn) or
+// [Position.ParseUCI]. For any other Move the result is unspecified, but
+// Play does not panic and the board stays consistent ([Position.Validate]
+// passes).
 //
 // Position is a value, so a caller that wants to keep p copies it first
 // (copy-make, as [Perft] does):

@@ -80,9 +80,7 @@ func parseFEN(fenLen int32) int32 {
 
 // warningCodes lists the warning codes in the order of their index on the
 // wire; web/bitview.js receives the same list from warningCodes().
-var warningCodes = []core.WarningCode{core.WarnKingCount, core.WarnPawnOnBackRank, core.WarnTooManyPawns,
-	core.WarnTooManyPieces, core.WarnOpponentInCheck, core.WarnCastlingRights, core.WarnEnPassantRank,
-	core.WarnEnPassantNoPawn, core.WarnEnPassantHalfmove}
+var warningCodes = core.WarningCodes
 
 var warningIndex = func() map[core.WarningCode]int {
 	m := map[core.WarningCode]int{}

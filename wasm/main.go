@@ -32,7 +32,10 @@ func register() {
 	api.Set("version", version)
 	for name, fn := range map[string]func([]js.Value) any{
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
-		"mount": mountView,
+		"mount":          mountView,
+		"perft":          perftAPI,
+		"polyglotKey":    polyglotKeyAPI,
+		"matchBitboards": matchBitboardsAPI,
 	} {
 		api.Set(name, apiFunc(fn)) // lives as long as the page: never released
 	}

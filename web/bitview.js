@@ -307,6 +307,30 @@ function makeApi(ex, go) {
     parseFen,
     writeFen: guard((position) => go.writeFen(position), { fen: '' }),
     bitboard,
+    /**
+     * Perft divide of fen to depth plies (1–6): {ok, error, depth, nodes,
+     * complete, divide: {uci: count}} with the moves in UCI order and counts as
+     * numbers; a bad FEN or depth gives {ok: false, error: {field, fieldName,
+     * offset, message}}. onMove(uci, nodes, done, total), if given, is called
+     * after each root move (for a Web Worker's progress); returning false stops
+     * the divide there (complete: false). Call it from a Web Worker for deep divides.
+     */
+    perft: guard((fen, depth, onMove) => go.perft(fen, depth, onMove), { nodes: 0, divide: {} }),
+    /**
+     * The Polyglot opening-book key of fen as 16 lowercase hex digits
+     * (the start position's is "463b96181691fc9c"), or {ok: false, error}.
+     */
+    polyglotKey: guard((fen) => go.polyglotKey(fen), {}),
+    /**
+     * Which square layout and bitboard order make the numbers pasted in text
+     * (hex, binary, signed or unsigned decimal, optionally labelled) agree
+     * with fen: {ok, error, layout: {id, name, about}, order: {id, name, names},
+     * agree, count, wrongBits, verdicts: [{text, line, col, label, value, bitboard,
+     * title, want, ok, extra: [squares], missing: [squares]}], problems:
+     * [{line, col, text, reason}], candidates: [{layout, order, agree, wrongBits}]}.
+     * 64-bit values (value, want) are 16 hex digits.
+     */
+    matchBitboards: guard((fen, text) => go.matchBitboards(fen, text), {}),
   });
 }
 

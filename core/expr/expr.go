@@ -15,11 +15,11 @@ import (
 //
 // and the page draws its value and the value of every sub-expression.
 // [Parse] reads the text into an [Expr]; [Expr.Eval] computes it on a
-// [Position]; [Expr.Steps] lists every sub-expression with its source span
+// [core.Position]; [Expr.Steps] lists every sub-expression with its source span
 // and value. The operators, names and functions are the tables
 // [Operators], [Names] and [Funcs]; [Help] writes them out.
 //
-// Every value is a 64-bit [Bitboard] (bit n is square n in LERF order,
+// Every value is a 64-bit [core.Bitboard] (bit n is square n in LERF order,
 // a1=0 … h8=63); numbers are bitboards too, so popcount(x) << 8 and
 // P >> popcount(N) are both well defined. The files are split: this one
 // holds the types and tables, expr_lex.go the tokens, expr_parse.go the
@@ -137,7 +137,7 @@ func shr(a, n core.Bitboard) core.Bitboard { return a >> uint64(n) }
 const loosestLevel = 7
 
 // An Name is a name the expression language knows: one of the page's
-// bitboards of a position (see [BitboardNames]), a long alias of one, or a
+// bitboards of a position (see [core.BitboardNames]), a long alias of one, or a
 // constant set of squares.
 type Name struct {
 	Name string // as typed, case-sensitive: "P", "whitePawns", "rank4", …
@@ -169,7 +169,7 @@ var AttackMapNames = []struct {
 }
 
 // Names lists every name in the order the help shows them: the twelve
-// FEN piece letters and the other names of [BitboardNames], their long
+// FEN piece letters and the other names of [core.BitboardNames], their long
 // aliases (whitePawns … blackKings, whitePieces, blackPieces, allOccupied,
 // emptySquares), the attack maps of [AttackMapNames] (attackedByWhite,
 // pinnedBlack, checkers, pushesWhite, …), then the constants rank1 …
@@ -226,7 +226,7 @@ type Func struct {
 	apply  func(a, b core.Bitboard) core.Bitboard
 }
 
-// Funcs lists the functions. The one-step shifts use [Bitboard.North]
+// Funcs lists the functions. The one-step shifts use [core.Bitboard.North]
 // and its siblings, which drop the squares that would leave the board
 // instead of wrapping them to the other edge; the attack functions use the
 // set-wise attacks of attacks.go.

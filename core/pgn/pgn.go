@@ -27,7 +27,7 @@ type GameMove struct {
 	Move core.Move
 	// SAN is the move as the PGN text writes it, without its move number
 	// but with any check sign or annotation attached to it, e.g. "Nxe5+!?".
-	// Position.SAN gives the canonical form.
+	// [SAN] gives the canonical form.
 	SAN string
 	// Line and Col locate SAN's first character in the text, both 1-based;
 	// Col counts characters (Unicode code points), a tab as one.
@@ -102,7 +102,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Parse reads every game of a PGN text (PGN standard, sections 8 and
 // 16.1): each game's tag pairs, then its movetext, whose main line is
-// replayed from the start position ([Game.Start]) with [Position.ParseSAN].
+// replayed from the start position ([Game.Start]) with [ParseSAN].
 // Skipped: comments in braces (the [%cal]/[%csl] arrows and marks of a
 // main-line comment go to the move before it, GameMove.Arrows and Marks)
 // and from ';' to the end of the line, lines

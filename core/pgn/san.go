@@ -260,7 +260,7 @@ func SAN(p *core.Position, m core.Move) string {
 	return string(AppendSAN(buf[:0], p, m))
 }
 
-// AppendSAN appends the SAN of m (see [Position.SAN]) to dst and returns
+// AppendSAN appends the SAN of m (see [SAN]) to dst and returns
 // the extended slice; dst is returned unchanged when m is not a legal move
 // of p. It allocates only if dst lacks room.
 func AppendSAN(dst []byte, p *core.Position, m core.Move) []byte {

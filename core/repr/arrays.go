@@ -18,7 +18,7 @@ import (
 //	   6  WKING       12  BKING
 //	 255  OFFBOARD (a border cell of the 0x88, 10×12 and 16×16 arrays)
 //
-// A piece's code is its [Piece] value plus one, so 0 is left for the empty
+// A piece's code is its [core.Piece] value plus one, so 0 is left for the empty
 // square. Every array form (64, 0x88, 10×12, 16×16) uses this one table.
 const (
 	CodeEmpty    uint8 = 0    // EMPTY: an empty square
@@ -154,7 +154,7 @@ func PositionFromArray64(a [core.SquareCount]uint8) (core.Position, error) {
 }
 
 // Array0x88 returns the 0x88 array: 128 cells, index = 16·rank + file (the
-// "0x88" layout of [Layouts]), each square's cell holding its piece code
+// "0x88" layout of [core.Layouts]), each square's cell holding its piece code
 // (see CodeEmpty). Engines never read the right half of a row (files 8–15),
 // because index & 0x88 ≠ 0 rejects it first; Bitview fills it with
 // CodeOffBoard so the page can draw it and PositionFromArray0x88 can check
@@ -177,7 +177,7 @@ func Array0x88(p *core.Position) [128]uint8 {
 func PositionFromArray0x88(a [128]uint8) (core.Position, error) { return array0x88.position(a[:]) }
 
 // Array10x12 returns the 10×12 mailbox: 120 cells, index = 21 + 10·rank +
-// file (the "10x12" layout of [Layouts]), each square's cell holding its
+// file (the "10x12" layout of [core.Layouts]), each square's cell holding its
 // piece code and every border cell CodeOffBoard, the sentinel a move
 // generator reads to stop.
 //

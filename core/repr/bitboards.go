@@ -3,7 +3,7 @@ package repr
 import "github.com/bitview/bitview/core"
 
 // A NamedBitboard is one bitboard of a bitboard set with its names from
-// [BitboardNames]: Name for the API ("P", "white", "pawns") and Title as
+// [core.BitboardNames]: Name for the API ("P", "white", "pawns") and Title as
 // engine code spells it ("WhitePawns", "pieces[White]", "pieces[Pawn]").
 type NamedBitboard struct {
 	core.BitboardName

@@ -26,7 +26,7 @@ func MinimalCode(pc core.Piece) string {
 
 // A BitString is a sequence of bits as text, '0' and '1', first bit first,
 // with the span of bits each field wrote when it comes from
-// [Position.EncodeMinimal].
+// [EncodeMinimal].
 type BitString struct {
 	bits  string
 	spans []BitSpan

@@ -19,7 +19,7 @@ type Representation struct {
 
 // Size returns the memory, in bytes, the representation takes for p: Bytes
 // for the fixed-size representations, and for the minimal encoding the
-// bits of [Position.EncodeMinimal] rounded up to whole bytes.
+// bits of [EncodeMinimal] rounded up to whole bytes.
 func (r Representation) Size(p *core.Position) int {
 	if r.Bytes != 0 || r.size == nil {
 		return r.Bytes

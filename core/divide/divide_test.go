@@ -1,0 +1,293 @@
+package divide
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/internal/coretest"
+)
+
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+// stockfishStart3 is Stockfish's "go perft 3" from the start position
+// (abridged to three moves).
+const stockfishStart3 = `go perft 3
+a2a3: 380
+b2b3: 420
+g1f3: 440
+
+Nodes searched: 1240
+`
+
+// qperftStart2 is qperft's output for "perft 2 -2" (abridged): a board
+// diagram, then a block of split lines per depth.
+const qperftStart2 = ` - - r n b q k b n r - -
+Quick Perft by H.G. Muller
+Perft mode: No hashing, bulk counting in horizon nodes
+
+perft( 1)=           20 ( 0.000 sec)
+2. a2a3 moves =         20 ( 0.000 sec)
+2. e2e4 moves =         20 ( 0.000 sec)
+perft( 2)=           40 ( 0.000 sec)
+`
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		moves []Count
+		total uint64 // with hasTotal
+		has   bool
+		skip  []int // the lines skipped
+	}{
+		{"stockfish", stockfishStart3, []Count{{"a2a3", 380, 2}, {"b2b3", 420, 3}, {"g1f3", 440, 4}}, 1240, true, []int{1}},
+		{"qperft", qperftStart2, []Count{{"a2a3", 20, 6}, {"e2e4", 20, 7}}, 40, true, []int{1, 2, 3}},
+		{"qperft deeper split", "3. e2e4 e7e5 moves = 29 (0.000 sec)\n2. e2e4 moves = 600 (0.001 sec)", []Count{{"e2e4", 600, 2}}, 0, false, []int{1}},
+		{"qperft new block without total", "perft( 1)= 2\n2. a2a3 moves = 20\nperft( 2)= 20\n2. a2a3 moves = 380", []Count{{"a2a3", 380, 4}}, 0, false, nil},
+		{"plain", "e2e4 20\r\ne7e8q - 3\r\nb1c3=7\nd2d4 : 1,234,567 (0.1 s)", []Count{{"e2e4", 20, 1}, {"e7e8q", 3, 2}, {"b1c3", 7, 3}, {"d2d4", 1234567, 4}}, 0, false, nil},
+		{"piece letters and case", "Nb1c3 3926684340\nPe2e4 8102108221\nE7E8N: 5\nn = 84,998,978,956", []Count{{"b1c3", 3926684340, 1}, {"e2e4", 8102108221, 2}, {"e7e8n", 5, 3}}, 84998978956, true, nil},
+		{"roce", "roce: divide 5\nd7e7 203075\nMoves: 24\nNodes: 3605103", []Count{{"d7e7", 203075, 2}}, 3605103, true, []int{1}},
+		{"info string", "info string a2a3 581905\ninfo string total 581905", []Count{{"a2a3", 581905, 1}}, 581905, true, nil},
+		{"numbered list", "1. e2e4: 20\n2) d2d4: 20", []Count{{"e2e4", 20, 1}}, 0, false, []int{2}},
+		{"repeated move keeps the later count", "e2e4: 1\ne2e4: 2", []Count{{"e2e4", 2, 2}}, 0, false, []int{1}},
+		{"not moves", "e2e2: 3\ne2e9 4\ne7e8k 1\ne2e4\ne2e4 x\ne2e4 -5\ne2e4 99999999999999999999\ne2e4 1,23", nil, 0, false, []int{1, 2, 3, 4, 5, 6, 7, 8}},
+		{"blank and empty", "\n  \n\t\n", nil, 0, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Parse(tt.text)
+			if !reflect.DeepEqual(got.Moves, tt.moves) && (len(got.Moves) != 0 || len(tt.moves) != 0) {
+				t.Errorf("Parse(%q).Moves = %v, want %v", tt.text, got.Moves, tt.moves)
+			}
+			if got.HasTotal != tt.has || got.Total != tt.total {
+				t.Errorf("Parse(%q) total = %d, %v; want %d, %v", tt.text, got.Total, got.HasTotal, tt.total, tt.has)
+			}
+			var lines []int
+			for _, s := range got.Skipped {
+				lines = append(lines, s.Line)
+				if s.Reason == "" || s.Text == "" {
+					t.Errorf("skipped line %d: empty text or reason: %+v", s.Line, s)
+				}
+			}
+			if !reflect.DeepEqual(lines, tt.skip) {
+				t.Errorf("Parse(%q) skipped lines %v, want %v (%+v)", tt.text, lines, tt.skip, got.Skipped)
+			}
+		})
+	}
+}
+
+func TestParseMoveCount(t *testing.T) {
+	got := Parse("d7e7 1\nMoves: 24\nNodes: 3605103")
+	if !got.HasMoveCount || got.MoveCount != 24 {
+		t.Errorf("MoveCount = %d, %v; want 24, true", got.MoveCount, got.HasMoveCount)
+	}
+}
+
+// format writes d in Stockfish's "go perft" format.
+func format(d core.Division) string {
+	var b strings.Builder
+	for _, e := range d.Entries {
+		fmt.Fprintf(&b, "%s: %d\n", e.Move.UCI(), e.Nodes)
+	}
+	fmt.Fprintf(&b, "\nNodes searched: %d\n", d.Nodes)
+	return b.String()
+}
+
+func mustDivide(t testing.TB, p core.Position, depth int) core.Division {
+	t.Helper()
+	d, err := core.Divide(p, depth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestDiff(t *testing.T) {
+	p := coretest.MustFEN(t, core.StartFEN)
+	want := mustDivide(t, p, 2)
+	if d := Diff(want, Parse(format(want))); d != nil {
+		t.Fatalf("Diff of Bitview's own divide = %v, want nil", d)
+	}
+	text := strings.Replace(format(want), "e2e4: 20\n", "", 1)  // missing
+	text = strings.Replace(text, "g1f3: 20\n", "g1f3: 21\n", 1) // wrong count
+	text += "e1e2: 19\n"                                        // extra (illegal)
+	got := Diff(want, Parse(text))
+	wantDiff := []Difference{
+		{UCI: "e1e2", Kind: Extra, Got: 19, Line: 22},
+		{UCI: "e2e4", Kind: Missing, Want: 20},
+		{UCI: "g1f3", Kind: WrongCount, Want: 20, Got: 21, Line: 14},
+	}
+	if !reflect.DeepEqual(got, wantDiff) {
+		t.Errorf("Diff = %+v,\nwant %+v", got, wantDiff)
+	}
+	for k, s := range map[Kind]string{Missing: "missing", Extra: "extra", WrongCount: "wrong", 0: "kind(0)"} {
+		if k.String() != s {
+			t.Errorf("Kind(%d).String() = %q, want %q", k, k.String(), s)
+		}
+	}
+}
+
+// noEPPerft is the perft of a buggy engine that never generates en
+// passant captures.
+func noEPPerft(p core.Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var nodes uint64
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsEnPassant() {
+			continue
+		}
+		next := p
+		next.Play(m)
+		nodes += noEPPerft(next, depth-1)
+	}
+	return nodes
+}
+
+// noEPDivide is the buggy engine's divide output, in Stockfish's format.
+func noEPDivide(p core.Position, depth int) string {
+	var b strings.Builder
+	var total uint64
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsEnPassant() {
+			continue
+		}
+		next := p
+		next.Play(m)
+		n := noEPPerft(next, depth-1)
+		total += n
+		fmt.Fprintf(&b, "%s: %d\n", m.UCI(), n)
+	}
+	fmt.Fprintf(&b, "\nNodes searched: %d\n", total)
+	return b.String()
+}
+
+// TestDiffFindsDroppedEnPassant follows the diff of a buggy engine that
+// drops en passant the way a user clicks through the divide panel: play
+// the first move whose count is wrong and divide one ply less deep, until
+// a move is reported missing. That move must be an en passant capture,
+// and the number of clicks is the figure of the closing note: at most
+// depth − 1, since the missing capture is a root move once the path is one
+// ply short of it.
+func TestDiffFindsDroppedEnPassant(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		depth     int
+		clicks    int
+	}{
+		// The first e.p. capture is at ply 5: a2a4 a7a6 a4a5 b7b5, then
+		// a5b6 is missing.
+		{"start", core.StartFEN, 5, 4},
+		// a1b1 c7c5, then d5c6 is missing (a user who knows to click a2a4
+		// finds b4a3 missing after 1 click).
+		{"kiwipete", kiwipete, 3, 2},
+		// a1b1 a6b5 a2a4, then b4a3 is missing.
+		{"kiwipete-d4", kiwipete, 4, 3},
+	}
+	if testing.Short() {
+		tests = tests[1:2]
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := coretest.MustFEN(t, tt.fen)
+			var path []string
+			for depth := tt.depth; depth >= 1; depth-- {
+				diffs := Diff(mustDivide(t, p, depth), Parse(noEPDivide(p, depth)))
+				if len(diffs) == 0 {
+					t.Fatalf("after %v: the divides agree at depth %d", path, depth)
+				}
+				var wrong string
+				for _, d := range diffs {
+					switch d.Kind {
+					case Missing:
+						m, err := p.ParseUCI(d.UCI)
+						if err != nil || !m.IsEnPassant() {
+							t.Fatalf("after %v: missing %s is not an en passant capture", path, d.UCI)
+						}
+						t.Logf("%s depth %d: missing %s found after %d clicks (%s)", tt.name, tt.depth, d.UCI, len(path), strings.Join(path, " "))
+						if len(path) != tt.clicks {
+							t.Errorf("found after %d clicks, want %d", len(path), tt.clicks)
+						}
+						return
+					case Extra:
+						t.Fatalf("after %v: extra move %s", path, d.UCI)
+					case WrongCount:
+						if wrong == "" {
+							wrong = d.UCI
+						}
+					}
+				}
+				m, err := p.ParseUCI(wrong)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.Play(m)
+				path = append(path, wrong)
+			}
+			t.Fatalf("no missing move found along %v", path)
+		})
+	}
+}
+
+// FuzzParse checks that Parse never panics, accounts for every non-blank
+// line exactly once (a count or a skipped line, or a total or move-count
+// line), returns only valid lower-case UCI moves without repeats, and
+// reads its own formatting of what it parsed back to the same counts.
+func FuzzParse(f *testing.F) {
+	f.Add(stockfishStart3)
+	f.Add(qperftStart2)
+	f.Add("e2e4 20\r\ne7e8q - 3\nn = 84,998,978,956\ninfo string a2a3 5")
+	f.Add("3. e2e4 e7e5 moves = 29 (0.000 sec)\nperft( 3)= 8902 ( 0.001 sec)")
+	f.Fuzz(func(t *testing.T, text string) {
+		got := Parse(text)
+		seen := map[string]bool{}
+		var b strings.Builder
+		for _, c := range got.Moves {
+			if seen[c.UCI] {
+				t.Fatalf("move %s listed twice", c.UCI)
+			}
+			seen[c.UCI] = true
+			if u, ok := moveToken(c.UCI); !ok || u != c.UCI {
+				t.Fatalf("move %q is not lower-case UCI", c.UCI)
+			}
+			fmt.Fprintf(&b, "%s: %d\n", c.UCI, c.Nodes)
+		}
+		lines := 0
+		for _, l := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			if strings.TrimSpace(l) != "" {
+				lines++
+			}
+		}
+		if len(got.Moves)+len(got.Skipped) > lines {
+			t.Fatalf("%d moves and %d skipped lines from %d non-blank lines", len(got.Moves), len(got.Skipped), lines)
+		}
+		again := Parse(b.String())
+		if len(again.Skipped) != 0 || !reflect.DeepEqual(counts(again.Moves), counts(got.Moves)) {
+			t.Fatalf("round trip: %v became %v (skipped %v)", got.Moves, again.Moves, again.Skipped)
+		}
+	})
+}
+
+// counts drops the line numbers of cs.
+func counts(cs []Count) map[string]uint64 {
+	m := map[string]uint64{}
+	for _, c := range cs {
+		m[c.UCI] = c.Nodes
+	}
+	return m
+}
+
+func BenchmarkParse(b *testing.B) {
+	p := coretest.MustFEN(b, kiwipete)
+	text := format(mustDivide(b, p, 3))
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkParsed = Parse(text)
+	}
+}
+
+var sinkParsed Parsed

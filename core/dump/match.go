@@ -1,0 +1,267 @@
+package dump
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+)
+
+// A Mapping is a candidate square numbering for 64-bit dumps: it gives
+// each square its bit (0 = least significant).
+type Mapping struct {
+	ID    string // a core.Layouts id ("lerf", "msb-a8", "berf", …) or one of the symmetries below
+	Name  string
+	About string
+	bit   [core.SquareCount]uint8
+}
+
+// Bit returns the bit of square sq in m.
+func (m *Mapping) Bit(sq core.Square) int { return int(m.bit[sq]) }
+
+// Value returns b (LERF) as m's 64-bit number.
+func (m *Mapping) Value(b core.Bitboard) uint64 {
+	var v uint64
+	for sq := range b.Squares() {
+		v |= 1 << m.bit[sq]
+	}
+	return v
+}
+
+// Squares returns the squares (as a LERF bitboard) of the bits of v in m.
+func (m *Mapping) Squares(v uint64) core.Bitboard {
+	var b core.Bitboard
+	for sq := core.A1; sq < core.NoSquare; sq++ {
+		if v>>m.bit[sq]&1 != 0 {
+			b.Set(sq)
+		}
+	}
+	return b
+}
+
+// symmetries are the eight ways to number the squares rank by rank or
+// file by file from a corner, as functions of file f and rank r (0–7).
+// lerf, berf and msb-a8 (= lerf-mirrored) are also in core.Layouts, whose
+// entries take precedence; a layout added there later (lefr, befr …)
+// replaces the one here with the same numbering.
+var symmetries = []struct {
+	id, name, about string
+	bit             func(f, r int) int
+}{
+	{"lerf", "LERF (a1 = 0)", "rank by rank from a1: a1 = 0, h1 = 7, h8 = 63", func(f, r int) int { return 8*r + f }},
+	{"berf", "BERF (a8 = 0)", "rank by rank from a8: a8 = 0, h8 = 7, h1 = 63", func(f, r int) int { return 8*(7-r) + f }},
+	{"lerf-mirrored", "h1 = 0", "rank by rank from h1 leftwards: h1 = 0, a1 = 7, a8 = 63", func(f, r int) int { return 8*r + 7 - f }},
+	{"lerf-reversed", "h8 = 0", "rank by rank from h8 leftwards: h8 = 0, a8 = 7, a1 = 63 (LERF with its bits reversed)", func(f, r int) int { return 63 - 8*r - f }},
+	{"lefr", "LEFR (a1 = 0, file-major)", "file by file from a1: a1 = 0, a8 = 7, h8 = 63", func(f, r int) int { return 8*f + r }},
+	{"lefr-flipped", "a8 = 0, file-major", "file by file from a8 downwards: a8 = 0, a1 = 7, h1 = 63", func(f, r int) int { return 8*f + 7 - r }},
+	{"lefr-mirrored", "h1 = 0, file-major", "file by file from h1: h1 = 0, h8 = 7, a8 = 63", func(f, r int) int { return 8*(7-f) + r }},
+	{"befr", "BEFR (h8 = 0, file-major)", "file by file from h8 downwards: h8 = 0, h1 = 7, a1 = 63 (LEFR with its bits reversed)", func(f, r int) int { return 63 - 8*f - r }},
+}
+
+// Mappings returns the candidate mappings: every 64-slot entry of
+// core.Layouts in its order, then each symmetry whose numbering no layout
+// has.
+func Mappings() []Mapping {
+	var ms []Mapping
+	seen := func(m *Mapping) bool {
+		return slices.ContainsFunc(ms, func(o Mapping) bool { return o.bit == m.bit })
+	}
+	for _, l := range core.Layouts {
+		if l.Slots != 64 {
+			continue
+		}
+		m := Mapping{ID: l.ID, Name: l.Name, About: l.About}
+		for sq := core.A1; sq < core.NoSquare; sq++ {
+			m.bit[sq] = uint8(l.Index(sq))
+		}
+		if !seen(&m) {
+			ms = append(ms, m)
+		}
+	}
+	for _, s := range symmetries {
+		m := Mapping{ID: s.id, Name: s.name, About: s.about}
+		for sq := core.A1; sq < core.NoSquare; sq++ {
+			m.bit[sq] = uint8(s.bit(int(sq.File()), int(sq.Rank())))
+		}
+		if !seen(&m) {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// An Order is a candidate order of the dumped bitboards, by the names of
+// core.BitboardNames ("P" … "k", "white", "black", "occupied", "pawns" …).
+type Order struct {
+	ID    string
+	Name  string
+	Names []string
+}
+
+// Orders are the bitboard orders Match tries when the numbers are not all
+// labelled.
+var Orders = []Order{
+	{"PNBRQKpnbrqk", "white P N B R Q K, then black", strings.Split("P N B R Q K p n b r q k", " ")},
+	{"PNBRQKpnbrqk+colours", "white P N B R Q K, black, then white and black pieces", strings.Split("P N B R Q K p n b r q k white black", " ")},
+	{"pnbrqkPNBRQK", "black p n b r q k, then white", strings.Split("p n b r q k P N B R Q K", " ")},
+	{"PpNnBbRrQqKk", "interleaved: white pawns, black pawns, white knights …", strings.Split("P p N n B b R r Q q K k", " ")},
+	{"KQRBNPkqrbnp", "white K Q R B N P, then black", strings.Split("K Q R B N P k q r b n p", " ")},
+	{"colours+types", "white, black, then pawns … kings of both colours", strings.Split("white black pawns knights bishops rooks queens kings", " ")},
+	{"types+colours", "pawns … kings of both colours, then white, black", strings.Split("pawns knights bishops rooks queens kings white black", " ")},
+	{"stockfish", "Stockfish: all pieces, pawns … kings, then white, black", strings.Split("occupied pawns knights bishops rooks queens kings white black", " ")},
+}
+
+// A Verdict says whether one dumped number agrees with the position.
+type Verdict struct {
+	Number   Number
+	Bitboard string        // the core.BitboardNames name it is compared with; "" when beyond the order
+	Title    string        // its conventional name, e.g. "WhitePawns"
+	Want     uint64        // the position's bitboard in the mapping
+	OK       bool          // Number.Value == Want
+	Extra    core.Bitboard // squares set in the number but not in the position
+	Missing  core.Bitboard // squares of the position the number lacks
+}
+
+// A Result is one mapping and order tried, with its verdicts.
+type Result struct {
+	Mapping  Mapping
+	Order    Order
+	Verdicts []Verdict
+	Agree    int // numbers that agree
+	Wrong    int // bits that differ over all numbers (a number beyond the order counts 64)
+}
+
+// Match tries every mapping of Mappings with every order (or, when every
+// number has a label naming a bitboard, with the order of the labels:
+// Order.ID "labels") and returns the results best first: most numbers
+// agreeing, then fewest differing bits, then the earlier mapping and
+// order. It returns nil for no numbers. Labels are read as FEN letters
+// ("P", "k": case matters), names such as "WhitePawns", "white_knights",
+// "wn", "bK", "black", "occupied", "pawns", or an index such as
+// "pieces[WHITE_PAWN]" (its last word).
+func Match(p *core.Position, nums []Number) []Result {
+	if len(nums) == 0 {
+		return nil
+	}
+	orders := Orders
+	if labels, ok := labelOrder(nums); ok {
+		orders = []Order{labels}
+	}
+	var rs []Result
+	for _, m := range Mappings() {
+		for _, o := range orders {
+			rs = append(rs, judge(p, nums, m, o))
+		}
+	}
+	slices.SortStableFunc(rs, func(a, b Result) int {
+		if a.Agree != b.Agree {
+			return b.Agree - a.Agree
+		}
+		return a.Wrong - b.Wrong
+	})
+	return rs
+}
+
+// judge compares nums with p's bitboards under mapping m and order o.
+func judge(p *core.Position, nums []Number, m Mapping, o Order) Result {
+	r := Result{Mapping: m, Order: o}
+	for i, n := range nums {
+		v := Verdict{Number: n}
+		if i >= len(o.Names) {
+			r.Wrong += 64
+			r.Verdicts = append(r.Verdicts, v)
+			continue
+		}
+		name, _ := core.LookupBitboard(o.Names[i])
+		want := name.Of(p)
+		v.Bitboard, v.Title = name.Name, name.Title
+		v.Want = m.Value(want)
+		v.OK = v.Want == n.Value
+		got := m.Squares(n.Value)
+		v.Extra, v.Missing = got&^want, want&^got
+		if v.OK {
+			r.Agree++
+		}
+		r.Wrong += bits.OnesCount64(v.Want ^ n.Value)
+		r.Verdicts = append(r.Verdicts, v)
+	}
+	return r
+}
+
+// labelOrder returns the order the labels of nums give, when every number
+// has a label that names a bitboard.
+func labelOrder(nums []Number) (Order, bool) {
+	o := Order{ID: "labels", Name: "as labelled"}
+	for _, n := range nums {
+		name, ok := LookupLabel(n.Label)
+		if !ok {
+			return Order{}, false
+		}
+		o.Names = append(o.Names, name)
+	}
+	return o, true
+}
+
+// labelAliases maps a normalised label (lower case, letters and digits
+// only) to a core.BitboardNames name.
+var labelAliases = func() map[string]string {
+	m := map[string]string{
+		"white": "white", "whitepieces": "white", "whites": "white", "w": "white",
+		"black": "black", "blackpieces": "black", "blacks": "black",
+		"occupied": "occupied", "occupancy": "occupied", "occ": "occupied", "all": "occupied", "allpieces": "occupied",
+		"empty": "empty", "free": "empty",
+	}
+	types := []string{"pawn", "knight", "bishop", "rook", "queen", "king"}
+	for i, t := range types {
+		letter := strings.ToLower(string("PNBRQK"[i]))
+		m[t+"s"], m[t] = t+"s", t+"s"
+		for c, col := range []string{"white", "black"} {
+			name := string("PNBRQK"[i])
+			if c == 1 {
+				name = letter
+			}
+			for _, alias := range []string{col + t + "s", col + t, col[:1] + t + "s", col[:1] + t, t + "s" + col, t + col,
+				col[:1] + letter, col + letter, col + "_" + t} {
+				m[normalise(alias)] = name
+			}
+		}
+	}
+	return m
+}()
+
+// normalise lower-cases s and keeps only its letters and digits.
+func normalise(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return -1
+	}, s)
+}
+
+// LookupLabel returns the core.BitboardNames name a dump label stands for:
+// a FEN letter as written ("P" white pawns, "p" black pawns), else the
+// whole label or its last word, normalised, among the aliases ("WhitePawns",
+// "white_pawns", "wP", "bk", "pieces[BLACK]", "occupied" …).
+func LookupLabel(label string) (string, bool) {
+	label = strings.TrimSpace(label)
+	if len(label) == 1 {
+		if _, ok := core.PieceFromLetter(label[0]); ok {
+			return label, true
+		}
+	}
+	if name, ok := labelAliases[normalise(label)]; ok {
+		return name, true
+	}
+	words := strings.FieldsFunc(label, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+	})
+	if len(words) > 1 {
+		return LookupLabel(words[len(words)-1])
+	}
+	return "", false
+}

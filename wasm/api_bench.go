@@ -1,0 +1,208 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+	"github.com/norunners/vert"
+)
+
+// The engine author's bench (issue 14): perft divide, Polyglot keys and
+// the bitboard dump checker, answered by Go directly. 64-bit values cross
+// as 16 lowercase hex digits; node counts as numbers (at most 8·10^9 at
+// core.MaxDivideDepth, well inside 2^53).
+
+// benchError is the error answer of the bench functions: {ok: false,
+// error: {field, fieldName, offset, message}}, the FEN error's field and
+// offset when the FEN is at fault.
+type benchError struct {
+	OK    bool     `js:"ok"`
+	Error *jsError `js:"error"`
+}
+
+// fenArg reads args[0] as a FEN and parses it; the error is ready to
+// return to JS.
+func fenArg(args []js.Value) (core.Position, any) {
+	if len(args) == 0 || args[0].Type() != js.TypeString {
+		return core.Position{}, argFail("fen", "the first argument must be a FEN string")
+	}
+	p, err := core.ParseFEN(args[0].String())
+	var fe *core.FENError
+	if errors.As(err, &fe) {
+		return core.Position{}, vert.ValueOf(benchError{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}).Value
+	}
+	if err != nil {
+		return core.Position{}, argFail("fen", err.Error())
+	}
+	return p, nil
+}
+
+// argFail returns the error answer for a bad argument.
+func argFail(name, message string) any {
+	return vert.ValueOf(benchError{Error: &jsError{FieldName: name, Offset: -1, Message: message}}).Value
+}
+
+// perftAPI answers bitview.perft(fen, depth, onMove): {ok, error, depth,
+// nodes, complete, divide: {uci: count}} with the moves in UCI order; a
+// depth outside 1..core.MaxDivideDepth is refused with an error. onMove,
+// when a function, is called after each root move with (uci, nodes, done,
+// total), so a Web Worker can post progress; when it returns false the
+// divide stops there and complete is false.
+func perftAPI(args []js.Value) any {
+	p, fail := fenArg(args)
+	if fail != nil {
+		return fail
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) {
+		return argFail("depth", "the second argument must be a whole number of plies, 1 to "+strconv.Itoa(core.MaxDivideDepth))
+	}
+	var progress func(core.DivideEntry, int, int) bool
+	if len(args) > 2 && args[2].Type() == js.TypeFunction {
+		onMove := args[2]
+		progress = func(e core.DivideEntry, done, total int) bool {
+			r := onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+			return r.Type() != js.TypeBoolean || r.Bool()
+		}
+	}
+	d, err := core.Divide(p, args[1].Int(), progress)
+	if err != nil {
+		return argFail("depth", err.Error())
+	}
+	divide := js.Global().Get("Object").New()
+	for _, e := range d.Entries { // in UCI order, which JS keeps for string keys
+		divide.Set(e.Move.UCI(), e.Nodes)
+	}
+	out := js.Global().Get("Object").New()
+	out.Set("ok", true)
+	out.Set("error", js.Null())
+	out.Set("depth", d.Depth)
+	out.Set("nodes", d.Nodes)
+	out.Set("complete", d.Complete)
+	out.Set("divide", divide)
+	return out
+}
+
+// hex16 writes v as 16 lowercase hex digits.
+func hex16(v uint64) string {
+	s := strconv.FormatUint(v, 16)
+	return "0000000000000000"[len(s):] + s
+}
+
+// polyglotKeyAPI answers bitview.polyglotKey(fen): the position's Polyglot
+// key as 16 lowercase hex digits, or the error object.
+func polyglotKeyAPI(args []js.Value) any {
+	p, fail := fenArg(args)
+	if fail != nil {
+		return fail
+	}
+	return hex16(p.PolyglotKey())
+}
+
+// jsVerdict is one number's verdict in matchBitboards.
+type jsVerdict struct {
+	Text     string   `js:"text"`
+	Line     int      `js:"line"`
+	Col      int      `js:"col"`
+	Label    string   `js:"label"`
+	Value    string   `js:"value"`    // 16 hex digits
+	Bitboard string   `js:"bitboard"` // core.BitboardNames name, "" beyond the order
+	Title    string   `js:"title"`
+	Want     string   `js:"want"` // 16 hex digits
+	OK       bool     `js:"ok"`
+	Extra    []string `js:"extra"`   // squares set in the number but not on the board
+	Missing  []string `js:"missing"` // squares on the board the number lacks
+}
+
+// jsCandidate is one mapping and order tried.
+type jsCandidate struct {
+	Layout    string `js:"layout"`
+	Order     string `js:"order"`
+	Agree     int    `js:"agree"`
+	WrongBits int    `js:"wrongBits"`
+}
+
+// jsProblem is a part of the pasted text that could not be read.
+type jsProblem struct {
+	Line   int    `js:"line"`
+	Col    int    `js:"col"`
+	Text   string `js:"text"`
+	Reason string `js:"reason"`
+}
+
+// jsMatch is the answer of bitview.matchBitboards.
+type jsMatch struct {
+	OK         bool          `js:"ok"`
+	Error      *jsError      `js:"error"`
+	Layout     jsNamed       `js:"layout"` // the best mapping: a core layout id or one of core/dump's symmetries
+	Order      jsOrder       `js:"order"`
+	Agree      int           `js:"agree"`
+	Count      int           `js:"count"` // numbers read
+	WrongBits  int           `js:"wrongBits"`
+	Verdicts   []jsVerdict   `js:"verdicts"`
+	Problems   []jsProblem   `js:"problems"`
+	Candidates []jsCandidate `js:"candidates"` // the best five, best first
+}
+
+type jsNamed struct {
+	ID    string `js:"id"`
+	Name  string `js:"name"`
+	About string `js:"about"`
+}
+
+type jsOrder struct {
+	ID    string   `js:"id"`
+	Name  string   `js:"name"`
+	Names []string `js:"names"`
+}
+
+// squareNames returns the names of b's squares.
+func squareNames(b core.Bitboard) []string {
+	out := []string{}
+	for sq := range b.Squares() {
+		out = append(out, sq.String())
+	}
+	return out
+}
+
+// matchBitboardsAPI answers bitview.matchBitboards(fen, text): the layout
+// and bitboard order under which the numbers in text agree best with the
+// position, a verdict per number, what could not be read, and the best
+// five candidates. No numbers in text is an error.
+func matchBitboardsAPI(args []js.Value) any {
+	p, fail := fenArg(args)
+	if fail != nil {
+		return fail
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return argFail("text", "the second argument must be the text of the dump")
+	}
+	nums, probs := dump.ParseNumbers(args[1].String())
+	res := jsMatch{OK: true, Count: len(nums), Problems: []jsProblem{}, Verdicts: []jsVerdict{}, Candidates: []jsCandidate{}}
+	for _, pr := range probs {
+		res.Problems = append(res.Problems, jsProblem{pr.Line, pr.Col, pr.Text, pr.Reason})
+	}
+	rs := dump.Match(&p, nums)
+	if len(rs) == 0 {
+		res.OK = false
+		res.Error = &jsError{FieldName: "text", Offset: -1, Message: "no numbers found: paste up to 14 bitboards in hex (0x…), binary (0b…) or decimal"}
+		return vert.ValueOf(res).Value
+	}
+	best := rs[0]
+	res.Layout = jsNamed{best.Mapping.ID, best.Mapping.Name, best.Mapping.About}
+	res.Order = jsOrder{best.Order.ID, best.Order.Name, best.Order.Names}
+	res.Agree, res.WrongBits = best.Agree, best.Wrong
+	for _, v := range best.Verdicts {
+		res.Verdicts = append(res.Verdicts, jsVerdict{Text: v.Number.Text, Line: v.Number.Line, Col: v.Number.Col,
+			Label: v.Number.Label, Value: hex16(v.Number.Value), Bitboard: v.Bitboard, Title: v.Title,
+			Want: hex16(v.Want), OK: v.OK, Extra: squareNames(v.Extra), Missing: squareNames(v.Missing)})
+	}
+	for _, r := range rs[:min(5, len(rs))] {
+		res.Candidates = append(res.Candidates, jsCandidate{r.Mapping.ID, r.Order.ID, r.Agree, r.Wrong})
+	}
+	return vert.ValueOf(res).Value
+}
