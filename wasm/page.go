@@ -120,7 +120,7 @@ func (pg *page) layout() *core.Layout {
 func (pg *page) render() {
 	l := pg.layout()
 	status := ""
-	if p, err := core.ParseFEN(pg.state.FEN); err != nil {
+	if p, placementOnly, err := core.ParseFENOrPlacement(pg.state.FEN); err != nil {
 		if fe, ok := err.(*core.FENError); ok {
 			status = view.FENError(pg.state.FEN, fe, true)
 		}
@@ -133,6 +133,10 @@ func (pg *page) render() {
 			pg.warn |= w.Squares
 		}
 		status = view.Warnings(ws)
+		if placementOnly {
+			// The notice says what was assumed; the field keeps what was typed.
+			status = view.FENNotice(p.FEN()) + status
+		}
 	}
 	pg.region("fen-status").set(status)
 	pg.setAttr("fen", "aria-invalid", strconv.FormatBool(pg.fenError))

@@ -131,3 +131,21 @@ func TestPageDialogFocus(t *testing.T) {
 		t.Errorf("focus went back to %q, want the ? button", a)
 	}
 }
+
+// TestPagePlacementOnly pastes a placement-only FEN, as articles print
+// it: the board shows it, white to move, and a notice says what was
+// assumed.
+func TestPagePlacementOnly(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?show=P")
+	typeFEN(t, ctx, "8/8/8/4k3/8/8/4P3/4K3")
+	if n := eval[string](t, ctx, `document.querySelector('[data-notice="placement-only"]')?.textContent ?? ''`); !strings.Contains(n, "white to move") || !strings.Contains(n, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1") {
+		t.Errorf("placement-only notice %q", n)
+	}
+	if pc := eval[string](t, ctx, `document.querySelector('#board [data-square="e2"]').dataset.piece ?? ''`); pc != "P" {
+		t.Errorf("e2 holds %q, want the white pawn", pc)
+	}
+	if inv := eval[string](t, ctx, `document.getElementById('fen').getAttribute('aria-invalid')`); inv != "false" {
+		t.Errorf("aria-invalid %q for a placement-only FEN", inv)
+	}
+}
