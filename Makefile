@@ -43,6 +43,7 @@ serve: wasm
 test: vet wasm browser
 	go test -count=1 ./core/... ./wasm/view/...
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
+	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node tests of mount
 	node --test wasm/
 	go test -count=1 .
 	go test -count=1 ./wasm/browser/

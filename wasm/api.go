@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
 
@@ -127,25 +128,32 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 	if !v.InstanceOf(js.Global().Get("Object")) { // unlike v.Type(), safe on a BigInt
 		return fail(0, "position must be an object like parseFen's position")
 	}
-	var mailbox []any
-	if err := (vert.Value{Value: v.Get("mailbox")}).AssignTo(&mailbox); err != nil || v.Get("mailbox").IsUndefined() {
+	// The lengths are read before anything is copied into Go, so a
+	// 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
+	mb := v.Get("mailbox")
+	if mb.Type() != js.TypeObject || !js.Global().Get("Array").Call("isArray", mb).Bool() {
 		return fail(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
 	}
-	if len(mailbox) != core.SquareCount {
-		return fail(core.FieldPiecePlacement, "position.mailbox has "+strconv.Itoa(len(mailbox))+" entries (null and undefined ones are dropped); it needs 64, a1 first")
+	if n := mb.Length(); n != core.SquareCount {
+		return fail(core.FieldPiecePlacement, "position.mailbox has "+view.Thousands(n)+" entries; it needs 64, a1 first")
 	}
 	p := core.NewPosition()
-	for i, e := range mailbox {
-		s, ok := e.(string)
-		if !ok {
-			return fail(core.FieldPiecePlacement, "position.mailbox["+strconv.Itoa(i)+"] ("+core.Square(i).String()+") must be a string")
+	for i := range core.SquareCount {
+		e := mb.Index(i)
+		at := "position.mailbox[" + strconv.Itoa(i) + "] (" + core.Square(i).String() + ")"
+		if e.Type() != js.TypeString {
+			return fail(core.FieldPiecePlacement, at+" must be a string")
 		}
+		if n := strLen(e); n > 1 {
+			return fail(core.FieldPiecePlacement, at+" is a string of "+view.Thousands(n)+` characters: use "" or one of PNBRQKpnbrqk`)
+		}
+		s := e.String()
 		if s == "" {
 			continue
 		}
 		pc, ok := core.PieceFromLetter(s[0])
 		if len(s) != 1 || !ok {
-			return fail(core.FieldPiecePlacement, "position.mailbox["+strconv.Itoa(i)+"] ("+core.Square(i).String()+") is "+strconv.Quote(s)+`: use "" or one of PNBRQKpnbrqk`)
+			return fail(core.FieldPiecePlacement, at+" is "+strconv.Quote(s)+`: use "" or one of PNBRQKpnbrqk`)
 		}
 		p.Put(pc, core.Square(i))
 	}
@@ -164,10 +172,13 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 			state[i] = strconv.FormatFloat(f, 'f', -1, 64)
 			continue
 		}
-		var s string
-		if err := (vert.Value{Value: jv}).AssignTo(&s); err != nil || jv.Type() != js.TypeString {
+		if jv.Type() != js.TypeString {
 			return fail(field, "position."+key+" must be a string")
 		}
+		if n := strLen(jv); n > core.MaxFENLength {
+			return fail(field, "position."+key+" is "+view.Thousands(n)+" characters; the limit is "+strconv.Itoa(core.MaxFENLength))
+		}
+		s := jv.String()
 		if s == "" || strings.ContainsAny(s, " \t\r\n") {
 			return fail(field, "position."+key+" "+strconv.Quote(s)+" must be one word")
 		}
@@ -190,3 +201,12 @@ func layoutIDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
+
+// jsObject is the global Object function, which wraps a primitive.
+var jsObject = js.Global().Get("Object")
+
+// strLen returns the length of the JS string s in UTF-16 code units
+// without copying it into Go (js.Value.Length accepts only objects, so it
+// asks the String object wrapping s). A string's UTF-8 form has at least
+// as many bytes, so strLen(s) > limit proves a byte limit is crossed.
+func strLen(s js.Value) int { return jsObject.Invoke(s).Length() }

@@ -87,7 +87,7 @@ func TestWriteFenFromJS(t *testing.T) {
 	}{
 		{"not an object", "x", 0, "must be an object"},
 		{"null", nil, 0, "must be an object"},
-		{"short mailbox", bad(func(o js.Value) { o.Set("mailbox", js.ValueOf([]any{"P"})) }), 1, "has 1 entries"},
+		{"short mailbox", bad(func(o js.Value) { o.Set("mailbox", js.ValueOf([]any{"P"})) }), 1, "has 1 entries; it needs 64"},
 		{"mailbox not an array", bad(func(o js.Value) { o.Set("mailbox", 5) }), 1, "must be an array"},
 		{"mailbox number", bad(func(o js.Value) { o.Get("mailbox").SetIndex(3, 7) }), 1, "mailbox[3] (d1) must be a string"},
 		{"mailbox letter", bad(func(o js.Value) { o.Get("mailbox").SetIndex(4, "X") }), 1, `mailbox[4] (e1) is "X"`},

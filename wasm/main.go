@@ -8,6 +8,7 @@
 package main
 
 import (
+	"runtime"
 	"syscall/js"
 
 	"github.com/norunners/vert"
@@ -36,6 +37,7 @@ func register() {
 		"perft":          perftAPI,
 		"polyglotKey":    polyglotKeyAPI,
 		"matchBitboards": matchBitboardsAPI,
+		"collectGarbage": collectGarbage,
 	} {
 		api.Set(name, apiFunc(fn)) // lives as long as the page: never released
 	}
@@ -50,4 +52,13 @@ func apiFunc(fn func([]js.Value) any) js.Func {
 			return vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: msg}}).Value
 		})
 	})
+}
+
+// collectGarbage runs Go's garbage collector, so that the finalizers of
+// the js.Values and js.Funcs Go no longer holds give their references
+// back to wasm_exec.js once Go next idles. It is for tests that measure
+// the reference table (wasm/limits.test.mjs); the shim does not expose it.
+func collectGarbage([]js.Value) any {
+	runtime.GC()
+	return nil
 }

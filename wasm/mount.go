@@ -131,15 +131,19 @@ type mountOptions struct {
 }
 
 // readMountOptions reads bitview.mount's options (see jsMountOptions);
-// a value that is not an object of strings and booleans is an error, and
-// the defaults are used.
+// a value that is not an object of strings and booleans, or a string
+// over its limit, is an error, and the defaults are used. Lengths are
+// read on the JS strings before any is copied into Go: a FEN over
+// core.MaxFENLength is cut to one byte more, for ParseFEN to report it
+// with its field; show over view.MaxShowLength and layout or orientation
+// over view.MaxOptionLength are refused.
 func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 	var o jsMountOptions
 	var res jsRenderResult
 	if v.Truthy() {
-		if err := (vert.Value{Value: v}).AssignTo(&o); err != nil {
+		if msg := readJSOptions(v, &o); msg != "" {
 			o = jsMountOptions{}
-			res.Error = &jsError{FieldName: "options", Offset: -1, Message: "the options must be an object of strings and booleans"}
+			res.Error = &jsError{FieldName: "options", Offset: -1, Message: msg}
 		}
 	}
 	yes := func(b *bool) bool { return b == nil || *b }
@@ -150,6 +154,62 @@ func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
 		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr,
 		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase}, inter}, res
+}
+
+// readJSOptions fills o from the object v, and returns what is wrong
+// with v, or "".
+func readJSOptions(v js.Value, o *jsMountOptions) string {
+	const shape = "the options must be an object of strings and booleans"
+	if v.Type() != js.TypeObject {
+		return shape
+	}
+	for _, f := range []struct {
+		key   string
+		dst   *string
+		limit int
+	}{{"fen", &o.FEN, 0}, {"layout", &o.Layout, view.MaxOptionLength}, {"show", &o.Show, view.MaxShowLength},
+		{"orientation", &o.Orientation, view.MaxOptionLength}, {"arrows", &o.Arrows, view.MaxShowLength},
+		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength}} {
+		jv := v.Get(f.key)
+		switch jv.Type() {
+		case js.TypeUndefined, js.TypeNull:
+			continue
+		case js.TypeString:
+		default:
+			return shape
+		}
+		n := strLen(jv)
+		switch {
+		case f.limit == 0 && n > core.MaxFENLength:
+			jv = jsObject.Invoke(jv).Call("slice", 0, core.MaxFENLength+1) // a String object has slice; a string primitive is no object to Call on
+		case f.limit > 0 && n > f.limit:
+			return f.key + " is " + view.Thousands(n) + " characters; the limit is " + view.Thousands(f.limit) + " bytes"
+		}
+		*f.dst = jv.String()
+	}
+	for _, f := range []struct {
+		key string
+		dst **bool
+	}{{"board", &o.Board}, {"grid", &o.Grid}, {"interactive", &o.Interactive}, {"labels", nil}, {"repr", nil}} {
+		jv := v.Get(f.key)
+		switch jv.Type() {
+		case js.TypeUndefined, js.TypeNull:
+			continue
+		case js.TypeBoolean:
+		default:
+			return shape
+		}
+		b := jv.Bool()
+		switch f.key {
+		case "labels":
+			o.Labels = b
+		case "repr":
+			o.Repr = b
+		default:
+			*f.dst = &b
+		}
+	}
+	return ""
 }
 
 // method sets handle[name] to fn, guarded like every API function.

@@ -56,6 +56,11 @@ function bitview(url) {
   return started;
 }
 
+// The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
+// The other attributes are checked by Go before it copies them (see
+// README-limits.md): fen, show, layout and orientation.
+const MAX_SIZE = 64;
+
 const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
   'arrows', 'marks', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
@@ -218,7 +223,8 @@ class BitboardView extends HTMLElement {
 
   #applySize() {
     const size = this.getAttribute('size');
-    this.style.width = size && CSS.supports('width', size) ? size : '';
+    // A CSS length is short: a longer value is not one, and is not parsed.
+    this.style.width = size && size.length <= MAX_SIZE && CSS.supports('width', size) ? size : '';
   }
 
   // values="hex" keeps only each grid's hex value, values="none" none: for

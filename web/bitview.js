@@ -95,6 +95,7 @@ async function start(source) {
   await wasmExec();
   if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
+  harden(go);
   const { instance } = await instantiate(source, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
   go.run(instance); // resolves only when the Go program exits, which it never does
@@ -103,6 +104,46 @@ async function start(source) {
   const api = makeApi(instance.exports, globalThis.__bitviewGo);
   globalThis.bitview = api;
   return api;
+}
+
+// harden keeps the Go runtime alive when JavaScript throws inside a
+// property access Go makes: a getter, setter or Proxy trap of a value handed
+// to Bitview, or of an event. wasm_exec.js catches exceptions only for
+// calls (valueCall, valueInvoke, valueNew); one thrown by a get, set,
+// delete, index, length or instanceof unwinds through the Go code that
+// asked, which never restores Go's stack pointer, so every such exception
+// leaks Go stack until the runtime dies ("fatal error: stack overflow",
+// measured after 150,000–200,000 of them). Here each of those accesses
+// answers undefined, 0 or false instead, as if the property were absent,
+// and Go carries on with an error answer of its own. The results are
+// written where wasm_exec.js writes them: the offsets follow the Go
+// signatures in syscall/js (js_wasm.go), which have not changed since Go
+// 1.12.
+function harden(go) {
+  const imports = go.importObject.gojs;
+  if (!imports) return;
+  const view = () => new DataView(go._inst.exports.mem.buffer);
+  const sp = () => go._inst.exports.getsp() >>> 0; // Go's stack may have moved
+  const wrap = (name, onThrow) => {
+    const real = imports[name];
+    if (typeof real !== 'function') return;
+    imports[name] = (at) => {
+      try {
+        real(at);
+      } catch (err) {
+        go.lastAccessError = err; // for a debugger; Go sees the fallback
+        onThrow(view(), sp());
+      }
+    };
+  };
+  const undef = (off) => (mem, at) => mem.setFloat64(at + off, 0, true); // the ref of undefined
+  wrap('syscall/js.valueGet', undef(32)); // func valueGet(v ref, p string) ref
+  wrap('syscall/js.valueIndex', undef(24)); // func valueIndex(v ref, i int) ref
+  wrap('syscall/js.valueLength', (mem, at) => mem.setBigInt64(at + 16, 0n, true)); // func valueLength(v ref) int
+  wrap('syscall/js.valueInstanceOf', (mem, at) => mem.setUint8(at + 24, 0)); // func valueInstanceOf(v, t ref) bool
+  wrap('syscall/js.valueSet', () => {}); // func valueSet(v ref, p string, x ref)
+  wrap('syscall/js.valueSetIndex', () => {}); // func valueSetIndex(v ref, i int, x ref)
+  wrap('syscall/js.valueDelete', () => {}); // func valueDelete(v ref, p string)
 }
 
 async function instantiate(source, imports) {

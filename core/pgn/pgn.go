@@ -15,6 +15,42 @@ import (
 // wraps a *core.MoveError, and a bad FEN tag a *FENError.
 var ErrSyntax = errors.New("invalid PGN")
 
+// ErrLimit is the kind of a [Error] for a text over one of the limits
+// below (test with errors.Is).
+var ErrLimit = errors.New("PGN over a limit")
+
+// The limits of [Parse]. Each is checked as soon as it is crossed, before
+// any more work: the size first, in O(1), then the others as they are
+// counted, so no text makes Parse hold more than about MaxBytes of games.
+// They are chosen from what people paste into a browser, with room to
+// spare:
+const (
+	// MaxBytes is the longest PGN text, 4 MiB. A year of a strong
+	// player's games or a weekly TWIC issue (about 2,000–5,000 games,
+	// 2–5 MB) fits; a whole database (lichess' monthly dumps are tens of
+	// GB) is not something to step through in a browser tab.
+	MaxBytes = 4 << 20
+	// MaxGames is the most games in one text, 10,000: more than any
+	// 4 MiB file of real games holds (a game with its tags is 0.7–1.5 KB),
+	// so it only stops texts of empty games ("* * * …"), which would
+	// otherwise cost a Game each.
+	MaxGames = 10_000
+	// MaxPlies is the most plies (half-moves) in one game's main line,
+	// 20,000. The longest game played in a tournament, Nikolić–Arsović,
+	// Belgrade 1989, has 269 moves (538 plies); the longest game the
+	// 75-move rule allows has 8,848.5 moves (17,697 plies), so every
+	// legal game under today's rules fits.
+	MaxPlies = 20_000
+	// MaxTags is the most tag pairs in one game, 100. The Seven Tag Roster
+	// and the tags databases add (lichess exports about 18, ChessBase a
+	// few more) stay far below it.
+	MaxTags = 100
+	// MaxTagLength is the longest tag value, 1,024 bytes. Real values
+	// are names, dates, places and FENs (at most core.MaxFENLength, 256
+	// bytes); 1 KB leaves room for a long Annotator or Event.
+	MaxTagLength = 1024
+)
+
 // A Tag is one tag pair of a PGN game, e.g. {Name: "White", Value:
 // "Botvinnik"} for [White "Botvinnik"] (PGN standard, section 8.1.1). The
 // value is unescaped (\" and \\ become " and \).
@@ -55,6 +91,11 @@ type Game struct {
 	// "*" (unknown or unfinished). When the movetext ends without one, it
 	// is the Result tag's value if that is one of the four, else "*".
 	Result string
+
+	// checkpoints[i] is the position after the first i*checkpointEvery
+	// moves, recorded by Parse so that PositionAt replays fewer than
+	// checkpointEvery moves.
+	checkpoints []core.Position
 }
 
 // Tag returns the value of the game's first tag pair named name (names
@@ -68,12 +109,25 @@ func (g *Game) Tag(name string) string {
 	return ""
 }
 
+// checkpointEvery is how many plies apart Parse records a position: 16
+// keeps a step under 16 moves of work at any ply, for 13 bytes a ply (a
+// core.Position is 208 bytes, a GameMove 40).
+const checkpointEvery = 16
+
 // PositionAt returns the position after the game's first ply moves: Start
 // for 0, the final position for len(g.Moves). ply is clamped to that
-// range. It replays the moves from Start each time.
+// range. For a game from [Parse] it costs the same at any ply: it starts
+// from the nearest position Parse recorded before ply (one every 16
+// plies) and plays at most 15 moves. A game whose Start or Moves were
+// changed after Parse (other than by appending moves) must be copied
+// into a new Game, whose positions are then replayed from Start.
 func (g *Game) PositionAt(ply int) core.Position {
-	p := g.Start
-	for _, m := range g.Moves[:max(0, min(ply, len(g.Moves)))] {
+	ply = max(0, min(ply, len(g.Moves)))
+	p, from := g.Start, 0
+	if i := min(ply/checkpointEvery, len(g.checkpoints)-1); i > 0 {
+		p, from = g.checkpoints[i], i*checkpointEvery
+	}
+	for _, m := range g.Moves[from:ply] {
 		p.Play(m.Move)
 	}
 	return p
@@ -87,7 +141,7 @@ type Error struct {
 	Offset int    // 0-based byte offset of the fault in the text
 	Game   int    // 1-based number of the game the fault is in
 	Msg    string // what is wrong, lower case, e.g. "unterminated comment: '{' has no matching '}'"
-	Err    error  // ErrSyntax, a *core.MoveError (a move that is not SAN, illegal or ambiguous) or a *FENError (bad FEN tag)
+	Err    error  // ErrSyntax, ErrLimit, a *core.MoveError (a move that is not SAN, illegal or ambiguous) or a *FENError (bad FEN tag)
 }
 
 // Error returns e.g. `PGN line 12, column 4: white's move 9: no legal move
@@ -121,7 +175,16 @@ func (e *Error) Unwrap() error { return e.Err }
 // still show what was read. The error wraps ErrSyntax, the *core.MoveError
 // of an illegal, ambiguous or unreadable move, or the *FENError of a bad
 // FEN tag.
+//
+// Texts over the limits (MaxBytes, MaxGames, MaxPlies, MaxTags,
+// MaxTagLength) give an error wrapping ErrLimit that names the limit; a
+// text over MaxBytes is refused before any of it is read (its error is at
+// line 1, column 1, and no games are returned).
 func Parse(text string) ([]Game, error) {
+	if len(text) > MaxBytes {
+		return nil, &Error{Line: 1, Col: 1, Game: 1, Err: ErrLimit,
+			Msg: "PGN is " + chars.Thousands(len(text)) + " bytes; the limit is " + chars.Thousands(MaxBytes)}
+	}
 	r := reader{text: text, loc: locator{text: text, line: 1, col: 1}}
 	if strings.HasPrefix(text, byteOrderMark) {
 		r.i, r.start, r.loc.off = len(byteOrderMark), len(byteOrderMark), len(byteOrderMark)
@@ -259,7 +322,9 @@ func (r *reader) tagPair() error {
 		}
 	}
 	if !r.inGame {
-		r.game, r.inGame = Game{}, true
+		if err := r.beginGame(start); err != nil {
+			return err
+		}
 	}
 	i := skipSpaces(s, start+1)
 	nameAt := i
@@ -288,11 +353,17 @@ func (r *reader) tagPair() error {
 			i++
 			escaped = true
 		}
+		if len(value) == MaxTagLength {
+			return r.fail(quote, "the value of tag "+name+" is longer than "+chars.Thousands(MaxTagLength)+" bytes, the limit", ErrLimit)
+		}
 		value = append(value, s[i])
 	}
 	i = skipSpaces(s, i+1)
 	if i >= len(s) || s[i] != ']' {
 		return r.syntax(i, "tag pair "+name+" must end with ']' after its value")
+	}
+	if len(r.game.Tags) == MaxTags {
+		return r.fail(start, "game "+chars.Thousands(len(r.games)+1)+" has more than "+chars.Thousands(MaxTags)+" tag pairs, the limit", ErrLimit)
 	}
 	if name == "FEN" && r.game.Tag("FEN") == "" {
 		r.fenAt, r.fenEscaped = quote+1, escaped
@@ -318,7 +389,9 @@ func (r *reader) beginMovetext() error {
 		return nil
 	}
 	if !r.inGame {
-		r.game, r.inGame = Game{}, true
+		if err := r.beginGame(r.i); err != nil {
+			return err
+		}
 	}
 	start, _ := core.ParseFEN(core.StartFEN) // StartFEN always parses
 	if fen := r.game.Tag("FEN"); fen != "" && r.game.Tag("SetUp") != "0" {
@@ -334,6 +407,17 @@ func (r *reader) beginMovetext() error {
 		}
 	}
 	r.game.Start, r.pos, r.inMovetext = start, start, true
+	r.game.checkpoints = append(r.game.checkpoints, start)
+	return nil
+}
+
+// beginGame starts a new game at offset at, unless the text already holds
+// MaxGames games.
+func (r *reader) beginGame(at int) error {
+	if len(r.games) == MaxGames {
+		return r.fail(at, "the text holds more than "+chars.Thousands(MaxGames)+" games, the limit", ErrLimit)
+	}
+	r.game, r.inGame = Game{}, true
 	return nil
 }
 
@@ -377,9 +461,15 @@ func (r *reader) token(tok string, at int) error {
 		errors.As(err, &me)
 		return r.fail(at, r.pos.SideToMove.String()+"'s move "+strconv.Itoa(r.pos.FullmoveNumber)+": "+me.Msg, err)
 	}
+	if len(r.game.Moves) == MaxPlies {
+		return r.fail(at, "game "+chars.Thousands(len(r.games)+1)+" has more than "+chars.Thousands(MaxPlies)+" plies, the limit", ErrLimit)
+	}
 	line, col := r.loc.at(at)
 	r.game.Moves = append(r.game.Moves, GameMove{Move: m, SAN: tok, Line: line, Col: col})
 	r.pos.Play(m)
+	if len(r.game.Moves)%checkpointEvery == 0 {
+		r.game.checkpoints = append(r.game.checkpoints, r.pos)
+	}
 	return nil
 }
 

@@ -45,7 +45,10 @@ type Embed struct {
 // articles print), read as white to move with no castling rights, no en
 // passant square and counters 0 1, and said so (Embed.PlacementOnly). When
 // the FEN does not parse, last (the view's previous position, or nil)
-// stays on show; with no previous position there is no board or grid.
+// stays on show; with no previous position there is no board or grid. A
+// show list over MaxShowLength bytes or MaxShowItems items shows no grid,
+// and a layout over MaxOptionLength bytes is not looked up: each is a
+// problem naming the limit.
 func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 	e := Embed{Input: o.FEN}
 	fen := o.FEN // the parser trims blanks itself, so error offsets count from the FEN as given
@@ -63,7 +66,11 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		id = "lerf"
 	}
 	l, ok := core.LayoutByID(id)
-	if !ok {
+	switch {
+	case len(id) > MaxOptionLength:
+		e.Problems = append(e.Problems, LimitMessage("layout", len(id), MaxOptionLength, "bytes")+": use one of "+layoutList())
+		l = core.Layouts[0]
+	case !ok:
 		e.Problems = append(e.Problems, `unknown layout "`+id+`": use one of `+layoutList())
 		l = core.Layouts[0]
 	}
@@ -83,7 +90,16 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 	if !o.Grid {
 		return e
 	}
-	for _, item := range SplitShow(o.Show) {
+	if len(o.Show) > MaxShowLength {
+		e.Problems = append(e.Problems, LimitMessage("show", len(o.Show), MaxShowLength, "bytes"))
+		return e
+	}
+	items := SplitShow(o.Show)
+	if len(items) > MaxShowItems {
+		e.Problems = append(e.Problems, "show lists "+Thousands(len(items))+" items; the limit is "+Thousands(MaxShowItems))
+		return e
+	}
+	for _, item := range items {
 		s, err := ResolveShown(e.Pos, item)
 		if err != nil {
 			e.Problems = append(e.Problems, err.Error())

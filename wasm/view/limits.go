@@ -1,0 +1,45 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The limits of a view's options (the attributes of <bitboard-view>,
+// bitview.mount's options, embed.html's parameters). ResolveEmbed checks
+// them before any other work; wasm/mount.go checks the lengths on the
+// JavaScript strings before copying them into Go.
+const (
+	// MaxShowItems is the most items a show list may hold, 64. Every
+	// bitboard name and attack map the page offers is 31 items; a
+	// tutorial figure shows a handful. Each item is a card of about 13 KB
+	// of markup, so 64 cards are under 1 MB (20,000 items built 266 MB).
+	MaxShowItems = 64
+	// MaxShowLength is the longest show list, 4,096 bytes: 64 names of
+	// up to 12 letters, or a few expressions (each at most
+	// expr.MaxLength, 1,000 bytes).
+	MaxShowLength = 4096
+	// MaxOptionLength is the longest layout or orientation option, 64
+	// bytes (the longest layout id is 6).
+	MaxOptionLength = 64
+)
+
+// Thousands formats n with commas between groups of three digits,
+// "4,194,304", for the messages that name a limit.
+func Thousands(n int) string {
+	s := strconv.Itoa(max(n, 0))
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// LimitMessage says that an input is over its limit, e.g. "show is
+// 20,971,520 bytes; the limit is 4,096".
+func LimitMessage(what string, n, limit int, unit string) string {
+	return what + " is " + Thousands(n) + " " + unit + "; the limit is " + Thousands(limit)
+}
