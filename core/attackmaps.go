@@ -18,7 +18,7 @@ package core
 // To find where a king may move, compute the slider attacks with the king
 // removed from the occupancy.
 func (p *Position) Attacked(by Color) Bitboard {
-	occ := p.occupied
+	occ := p.Occupied()
 	queens := p.pieces[NewPiece(by, Queen)]
 	return p.pieces[NewPiece(by, Pawn)].PawnAttacks(by) |
 		p.pieces[NewPiece(by, Knight)].KnightAttacks() |
@@ -41,11 +41,11 @@ func (p *Position) AttacksFrom(sq Square) Bitboard {
 	case pc.Type() == Knight:
 		return KnightAttacks(sq)
 	case pc.Type() == Bishop:
-		return BishopAttacks(sq, p.occupied)
+		return BishopAttacks(sq, p.Occupied())
 	case pc.Type() == Rook:
-		return RookAttacks(sq, p.occupied)
+		return RookAttacks(sq, p.Occupied())
 	case pc.Type() == Queen:
-		return QueenAttacks(sq, p.occupied)
+		return QueenAttacks(sq, p.Occupied())
 	default:
 		return KingAttacks(sq)
 	}
@@ -85,7 +85,7 @@ func (p *Position) Checkers() Bitboard {
 // Black) when it is empty, i.e. (P << 8) & empty for White and (p >> 8) &
 // empty for Black. The result is the target squares, not the pawns.
 func (p *Position) SinglePushes(c Color) Bitboard {
-	single, _ := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.occupied)
+	single, _ := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.Occupied())
 	return single
 }
 
@@ -96,7 +96,7 @@ func (p *Position) SinglePushes(c Color) Bitboard {
 // SinglePushes(c). The result is the target squares, on rank 4 for White
 // and rank 5 for Black.
 func (p *Position) DoublePushes(c Color) Bitboard {
-	_, double := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.occupied)
+	_, double := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.Occupied())
 	return double
 }
 

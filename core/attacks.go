@@ -170,7 +170,7 @@ func (p *Position) AttackersTo(sq Square, by Color) Bitboard {
 	if sq >= NoSquare {
 		return 0
 	}
-	return p.attackersWith(sq, by, p.occupied, 0)
+	return p.attackersWith(sq, by, p.Occupied(), 0)
 }
 
 // IsAttacked reports whether any piece of colour by attacks sq in p.

@@ -99,8 +99,10 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 //
 // A piece placement alone is an error here (field 2, "active color is
 // missing"); [ParseFENOrPlacement] accepts it.
-func ParseFEN(fen string) (Position, error) {
-	p, _, err := parseFEN(fen, false)
+func ParseFEN(fen string) (p Position, err error) {
+	if _, err = parseFEN(&p, fen, false); err != nil {
+		p = Position{}
+	}
 	return p, err
 }
 
@@ -120,15 +122,20 @@ const PlacementOnlyNotice = "Only the piece placement was given: white to move, 
 // is still an error (castling availability is missing), and a malformed
 // placement gets the same *FENError, field and offset, as from ParseFEN.
 func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error) {
-	return parseFEN(fen, true)
+	if placementOnly, err = parseFEN(&p, fen, true); err != nil {
+		p = Position{}
+	}
+	return p, placementOnly, err
 }
 
-// parseFEN is ParseFEN; with orPlacement, a piece placement that ends the
+// parseFEN is ParseFEN writing into p (the caller's result, so the
+// position is not copied on the way out; on an error the caller zeroes
+// it); with orPlacement, a piece placement that ends the
 // input stands for "<placement> w - - 0 1" and placementOnly is true.
-func parseFEN(fen string, orPlacement bool) (_ Position, placementOnly bool, _ error) {
-	p := Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ error) {
+	*p = Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
 	if len(fen) > MaxFENLength {
-		return Position{}, false, tooLong(fen)
+		return false, tooLong(fen)
 	}
 	i, end := 0, len(fen)
 	for i < end && isBlank(fen[i]) {
@@ -138,7 +145,7 @@ func parseFEN(fen string, orPlacement bool) (_ Position, placementOnly bool, _ e
 		end--
 	}
 	if i == end {
-		return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
+		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
 	}
 
 	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
@@ -151,7 +158,7 @@ placement:
 		c := s[i]
 		if pc := pieceOfLetter[c]; pc < NoPiece {
 			if sq >= rankEnd {
-				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
+				return false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			p.put(pc, Square(sq&63))
 			sq++
@@ -161,33 +168,33 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
 			}
 			if sq += int(c - '0'); sq > rankEnd {
-				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
+				return false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			digit = true
 		case c == '/':
 			if sq < rankEnd {
-				return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
+				return false, rankLengthError(fen, i, rankEnd/8-1)
 			}
 			if rankEnd == 8 {
-				return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
+				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
 			}
 			rankEnd -= 8
 			sq, digit = rankEnd-8, false
 		case isSep(c):
 			break placement
 		default:
-			return Position{}, false, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
+			return false, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
 		}
 	}
 	if sq < rankEnd {
-		return Position{}, false, rankLengthError(fen, i, rankEnd/8-1)
+		return false, rankLengthError(fen, i, rankEnd/8-1)
 	}
 	if rankEnd != 8 {
-		return Position{}, false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
 			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
 	}
 
@@ -195,9 +202,9 @@ placement:
 	// castling, no en passant, 0 1) are what a placement alone stands for.
 	if i = skipSep(fen, i, end); i == end {
 		if orPlacement {
-			return p, true, nil
+			return true, nil
 		}
-		return Position{}, false, missing(fen, FieldActiveColor, i)
+		return false, missing(fen, FieldActiveColor, i)
 	}
 	switch s[i] {
 	case 'w':
@@ -205,71 +212,71 @@ placement:
 	case 'b':
 		p.SideToMove = Black
 	default:
-		return Position{}, false, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
+		return false, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
 	}
 	if i++; i < end && !isSep(s[i]) {
-		return Position{}, false, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
+		return false, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
 	}
 
 	// Field 3: castling availability.
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, false, missing(fen, FieldCastling, i)
+		return false, missing(fen, FieldCastling, i)
 	}
 	if s[i] == '-' {
 		if i++; i < end && !isSep(s[i]) {
-			return Position{}, false, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
+			return false, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
 		}
 	} else {
 		var err error
 		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
-			return Position{}, false, err
+			return false, err
 		}
 	}
 
 	// Field 4: en passant target square.
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, false, missing(fen, FieldEnPassant, i)
+		return false, missing(fen, FieldEnPassant, i)
 	}
 	if s[i] == '-' {
 		i++
 	} else {
 		if i+1 >= end || s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
-			return Position{}, false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+			return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return Position{}, false, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
+			return false, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
 				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
 	}
 	if i < end && !isSep(s[i]) {
-		return Position{}, false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+		return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
 	}
 
 	// Fields 5 and 6: halfmove clock and fullmove number, both or neither.
 	if i = skipSep(fen, i, end); i == end {
-		return p, false, nil
+		return false, nil
 	}
 	var err error
 	if p.HalfmoveClock, i, err = parseCounter(fen, FieldHalfmoveClock, i, end); err != nil {
-		return Position{}, false, err
+		return false, err
 	}
 	if i = skipSep(fen, i, end); i == end {
-		return Position{}, false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"fullmove number is missing: give both counters or neither")
 	}
 	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
-		return Position{}, false, err
+		return false, err
 	}
 	if p.FullmoveNumber == 0 {
-		return Position{}, false, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
+		return false, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return Position{}, false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
 			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
 	}
-	return p, false, nil
+	return false, nil
 }
 
 // skipSep returns the offset of the first byte at or after i that is not a

@@ -64,7 +64,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 
 	// The king steps to any square not attacked once it has left ksq (so a
 	// slider checking along a line also covers the square behind the king).
-	withoutKing := p.occupied &^ kings
+	withoutKing := p.Occupied() &^ kings
 	for b := KingAttacks(ksq) &^ ours &^ theirKing; b != 0; {
 		to := b.PopLSB()
 		if p.attackersWith(to, them, withoutKing, 0) == 0 {
@@ -85,7 +85,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 		dst = p.appendCastling(dst, us, ksq)
 	}
 	pinned := p.pinnedTo(ksq, us)
-	occ := p.occupied
+	occ := p.Occupied()
 
 	for b := p.pieces[NewPiece(us, Knight)] &^ pinned; b != 0; {
 		from := b.PopLSB()
@@ -140,12 +140,12 @@ func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
 	}
 	for i := 2 * int(us); i < 2*int(us)+2; i++ {
 		c := &castlingMoves[i]
-		if rights&c.right == 0 || ksq != c.king || p.mailbox[c.rook] != NewPiece(us, Rook) || p.occupied&c.empty != 0 {
+		if rights&c.right == 0 || ksq != c.king || p.mailbox[c.rook] != NewPiece(us, Rook) || p.Occupied()&c.empty != 0 {
 			continue
 		}
 		safe := true
 		for b := c.safe; b != 0 && safe; {
-			safe = p.attackersWith(b.PopLSB(), us.Other(), p.occupied, 0) == 0
+			safe = p.attackersWith(b.PopLSB(), us.Other(), p.Occupied(), 0) == 0
 		}
 		if safe {
 			dst = append(dst, newMove(c.king, c.kingTo, moveCastling))
@@ -169,7 +169,7 @@ func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pin
 		left, right, lastRank = pawns.SouthWest(), pawns.SouthEast(), Rank1BB
 		up, west, east = -8, -9, -7
 	}
-	single, double := pawnPushes(pawns, us, ^p.occupied)
+	single, double := pawnPushes(pawns, us, ^p.Occupied())
 
 	dst = appendPawnSet(dst, single&target, up, 0, ksq, pinned, lastRank)
 	dst = appendPawnSet(dst, double&target, 2*up, moveDoublePush, ksq, pinned, 0)
@@ -191,7 +191,7 @@ func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pin
 	}
 	for b := PawnAttacks(them, ep) & pawns; b != 0; {
 		from := b.PopLSB()
-		after := p.occupied ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
+		after := p.Occupied() ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
 		if p.attackersWith(ksq, them, after, victim.Bitboard()) == 0 {
 			dst = append(dst, newMove(from, ep, moveCapture|moveEnPassant))
 		}
@@ -230,7 +230,7 @@ func (p *Position) pinnedTo(ksq Square, us Color) Bitboard {
 		bishopRays[ksq]&(p.pieces[NewPiece(them, Bishop)]|queens)
 	var pinned Bitboard
 	for snipers != 0 {
-		b := between[ksq][snipers.PopLSB()] & p.occupied
+		b := between[ksq][snipers.PopLSB()] & p.Occupied()
 		if b != 0 && b&(b-1) == 0 {
 			pinned |= b & p.colors[us]
 		}

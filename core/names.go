@@ -28,9 +28,9 @@ func (n BitboardName) Of(p *Position) Bitboard {
 	case nameColor:
 		return p.colors[n.arg&1]
 	case nameOccupied:
-		return p.occupied
+		return p.Occupied()
 	case nameEmpty:
-		return ^p.occupied
+		return ^p.Occupied()
 	default:
 		return p.Types(PieceType(n.arg))
 	}

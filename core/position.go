@@ -55,10 +55,9 @@ func (cr CastlingRights) appendTo(dst []byte) []byte {
 // board (its mailbox reads WhitePawn everywhere): start from
 // [NewPosition] or [ParseFEN].
 type Position struct {
-	pieces   [PieceCount]Bitboard
-	colors   [ColorCount]Bitboard
-	occupied Bitboard
-	mailbox  [SquareCount]Piece
+	pieces  [PieceCount]Bitboard
+	colors  [ColorCount]Bitboard // the occupancy is their union (Occupied)
+	mailbox [SquareCount]Piece
 
 	// SideToMove is the colour to move (FEN field 2, active color).
 	SideToMove Color
@@ -104,14 +103,14 @@ func (p *Position) Put(pc Piece, sq Square) {
 }
 
 // put places pc on the empty square sq: the one writer of the bitboards,
-// occupancy and mailbox that Put, Play and ParseFEN all go through
-// ([Position.Remove] is its inverse).
+// colour occupancy and mailbox that Put, Play and ParseFEN all go through
+// ([Position.Remove] is its inverse). The occupancy is the union of the
+// colours (Occupied), so it cannot disagree with them and costs no write.
 func (p *Position) put(pc Piece, sq Square) {
-	b := sq.Bitboard()
+	b := Bitboard(1) << (sq & 63)
 	p.pieces[pc] |= b
-	p.colors[pc.Color()] |= b
-	p.occupied |= b
-	p.mailbox[sq] = pc
+	p.colors[b2i(pc >= PieceTypeCount)] |= b // the colour without a division: White = 0, Black = 1
+	p.mailbox[sq&63] = pc
 }
 
 // Remove empties sq and returns the piece that stood there, or NoPiece.
@@ -124,7 +123,6 @@ func (p *Position) Remove(sq Square) Piece {
 	b := sq.Bitboard()
 	p.pieces[pc] &^= b
 	p.colors[pc.Color()] &^= b
-	p.occupied &^= b
 	p.mailbox[sq] = NoPiece
 	return pc
 }
@@ -156,7 +154,7 @@ func (p *Position) Types(pt PieceType) Bitboard {
 }
 
 // Occupied returns every occupied square.
-func (p *Position) Occupied() Bitboard { return p.occupied }
+func (p *Position) Occupied() Bitboard { return p.colors[White] | p.colors[Black] }
 
 // King returns the square of the king of colour c, or NoSquare when c has
 // no king (with several kings, the lowest).
@@ -197,7 +195,7 @@ func (p *Position) Validate() error {
 	switch {
 	case colors != p.colors:
 		return errors.New("colour occupancy disagrees with the piece bitboards")
-	case all != p.occupied:
+	case all != p.Occupied():
 		return errors.New("occupancy disagrees with the piece bitboards")
 	case seen != colors:
 		return errors.New("mailbox colours disagree with the bitboards")

@@ -63,7 +63,6 @@ func TestCheckFindsCorruption(t *testing.T) {
 		{"mailbox without bitboard", func(p *Position) { p.mailbox[E4] = BlackKnight }},
 		{"two pieces on one square", func(p *Position) { p.pieces[BlackPawn] |= E2.Bitboard() }},
 		{"stale colour occupancy", func(p *Position) { p.colors[White] |= E4.Bitboard() }},
-		{"stale occupancy", func(p *Position) { p.occupied = 0 }},
 		{"invalid mailbox piece", func(p *Position) { p.mailbox[E4] = 200 }},
 		{"side to move", func(p *Position) { p.SideToMove = 2 }},
 		{"castling rights", func(p *Position) { p.Castling = 16 }},

@@ -153,7 +153,7 @@ func (p *Position) checkWarnings(add func(WarningCode, Bitboard, string)) {
 		if us == Black {
 			pushedTo, pushedFrom = ep+8, ep-8
 		}
-		before := p.occupied&^pushedTo.Bitboard() | pushedFrom.Bitboard()
+		before := p.Occupied()&^pushedTo.Bitboard() | pushedFrom.Bitboard()
 		switch {
 		case n > 1:
 			add(WarnEnPassantCheck, involved|pushedTo.Bitboard(), who+" is checked by "+strconv.Itoa(n)+" pieces ("+squareList(checkers)+
