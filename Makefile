@@ -51,7 +51,7 @@ test: vet wasm browser
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet ./...
-	GOOS=js GOARCH=wasm go vet ./wasm ./wasm/view
+	GOOS=js GOARCH=wasm go vet ./wasm/...
 
 # Debian's Chromium for the browser tests, installed when missing (as root).
 browser:

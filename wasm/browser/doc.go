@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Package browser holds Bitview's browser tests: the page (index.html),
 // the tutorial's <bitboard-view> elements, embed.html, the theme contrast
 // of view.css, and the start-up measurement behind `make measure`. They

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package browser
 
 // Browser tests of embedding from another origin: an author's page at

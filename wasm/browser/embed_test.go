@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package browser
 
 // Browser tests of <bitboard-view> on tutorial.html and of embed.html.

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package browser
 
 // Browser tests of the page in real headless Chromium (Debian's chromium,
