@@ -433,9 +433,18 @@ func copyText(button *dom.BasicHTMLElement, text string) {
 		button.SetTextContent("Select it")
 		return
 	}
+	// One of the two answers runs once; then both are released. Like every
+	// callback from JS, they go through guard.
 	var done, failed js.Func
-	release := func() { done.Release(); failed.Release() }
-	done = js.FuncOf(func(js.Value, []js.Value) any { button.SetTextContent("Copied"); release(); return nil })
-	failed = js.FuncOf(func(js.Value, []js.Value) any { button.SetTextContent("Not allowed"); release(); return nil })
+	answer := func(label string) js.Func {
+		return js.FuncOf(func(js.Value, []js.Value) any {
+			return guard(func() any {
+				defer func() { done.Release(); failed.Release() }()
+				button.SetTextContent(label)
+				return nil
+			}, logPanic)
+		})
+	}
+	done, failed = answer("Copied"), answer("Not allowed")
 	clip.Call("writeText", text).Call("then", done, failed)
 }
