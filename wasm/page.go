@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 	"honnef.co/go/js/dom/v2"
@@ -238,10 +239,10 @@ func (pg *page) showSquare(sq core.Square) {
 func (pg *page) wire() {
 	app := pg.doc.Call("getElementById", "bitview-app")
 	on(pg.fen.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
-		pg.show(pg.fen.Value(), true)
+		pg.show(clipped(pg.fen.Underlying().Get("value"), core.MaxFENLength), true)
 	})
 	on(pg.expr.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
-		pg.state.Expr, pg.step = pg.expr.Value(), -1
+		pg.state.Expr, pg.step = clipped(pg.expr.Underlying().Get("value"), expr.MaxLength), -1
 		pg.renderPlayground(pg.layout())
 		pg.writeURL()
 	})
