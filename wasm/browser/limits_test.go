@@ -5,6 +5,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -131,6 +132,78 @@ func TestPageInputLimits(t *testing.T) {
 	typeFEN(t, ctx, "8/8/8/8/8/8/8/K6k w - - 0 1")
 	if got := pieces(t, ctx); len(got) != 2 || got["a1"] != "K" {
 		t.Errorf("a valid FEN after the limits shows %v", got)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// TestPageLongGame loads a 10,000-ply game (the knights shuffle out and
+// back) and steps through it with the forward button: each step must show
+// the right board, and the time a step takes must not grow with the ply
+// (logged as medians at the start and at the end; pgn keeps a position
+// every 16 plies, so a step plays at most 15 moves). make test steps the
+// first and last 100 plies; BITVIEW_MEASURE=1 steps all 10,000.
+func TestPageLongGame(t *testing.T) {
+	ctx, url := site(t)
+	errs := consoleErrors(ctx)
+	open(t, ctx, url+"/")
+	const plies = 10_000
+	var b strings.Builder
+	b.WriteString("[Event \"Shuffle\"]\n[Result \"*\"]\n\n")
+	for i := range plies / 4 {
+		fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2*i+1, 2*i+2)
+	}
+	b.WriteString("*\n")
+	load := eval[float64](t, ctx, fmt.Sprintf(`(() => {
+		document.getElementById('game').open = true;
+		document.getElementById('pgn').value = %q;
+		const t0 = performance.now();
+		document.querySelector('[data-action="pgn-load"]').click();
+		return performance.now() - t0;
+	})()`, b.String()))
+	t.Logf("a %d-ply game loads in %.0f ms", plies, load)
+
+	// step clicks forward n times from ply `from` and returns each step's
+	// time; after each step the knights must stand where the ply puts them.
+	step := func(from, n int) []float64 {
+		t.Helper()
+		got := eval[[]any](t, ctx, fmt.Sprintf(`(() => {
+			const fwd = document.querySelector('[data-action="forward"]');
+			const at = (sq) => document.querySelector('#board [data-square="' + sq + '"]').dataset.piece || '';
+			const times = [], wrong = [];
+			for (let ply = %d + 1; ply <= %d; ply++) {
+				const t0 = performance.now();
+				fwd.click();
+				times.push(performance.now() - t0);
+				const k = ply %% 4; // 1: Nf3 played, 2: …Nf6, 3: Ng1, 0: …Ng8
+				const want = [k === 1 || k === 2 ? 'N' : '', k === 2 || k === 3 ? 'n' : ''];
+				if (at('f3') !== want[0] || at('f6') !== want[1]) wrong.push(ply);
+			}
+			return [times, wrong.slice(0, 5)];
+		})()`, from, from+n))
+		if w := got[1].([]any); len(w) > 0 {
+			t.Errorf("wrong board after plies %v", w)
+		}
+		var ms []float64
+		for _, v := range got[0].([]any) {
+			ms = append(ms, v.(float64))
+		}
+		return ms
+	}
+	if os.Getenv("BITVIEW_MEASURE") != "" {
+		all := step(0, plies)
+		t.Logf("every step of %d: median %.2f ms; plies 1–500 median %.2f ms, plies 9,501–10,000 median %.2f ms",
+			len(all), pct(all, 50), pct(all[:500], 50), pct(all[plies-500:], 50))
+	} else {
+		first := step(0, 100)
+		eval[bool](t, ctx, `(document.querySelector('[data-action="last"]').click(), true)`)
+		eval[bool](t, ctx, `(() => { for (let i = 0; i < 100; i++) document.querySelector('[data-action="back"]').click(); return true; })()`)
+		last := step(plies-100, 100)
+		t.Logf("step median: plies 1–100 %.2f ms, plies 9,901–10,000 %.2f ms", pct(first, 50), pct(last, 50))
+	}
+	if ply := eval[string](t, ctx, `new URLSearchParams(location.search).get('ply')`); ply != fmt.Sprint(plies) {
+		t.Errorf("the link's ply is %s, want %d", ply, plies)
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)
