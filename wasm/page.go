@@ -28,6 +28,7 @@ type page struct {
 	warn     core.Bitboard // squares named by its warnings
 	hover    core.Square
 	selected core.Square // the square last clicked without a tool, for "attacks from"
+	drawFrom core.Square // where a right-drag began, or NoSquare
 	open     map[string]bool
 	query    string // the URL's query as last written
 	fen      *dom.HTMLInputElement
@@ -83,7 +84,7 @@ func mountPage() {
 	if doc.IsUndefined() || doc.Call("getElementById", "bitview-app").IsNull() {
 		return
 	}
-	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare, selected: core.NoSquare, step: -1,
+	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare, selected: core.NoSquare, drawFrom: core.NoSquare, step: -1,
 		open: map[string]bool{}, regions: map[string]*region{}, attrs: map[string]string{}}
 	pg.state = view.ParseQuery(js.Global().Get("location").Get("search").String())
 	style := doc.Call("createElement", "style")
@@ -106,6 +107,7 @@ func mountPage() {
 	pg.render()
 	js.Global().Get("performance").Call("mark", "bitview-drawn") // measured by the start-up test
 	pg.wire()
+	pg.wireDrawing()
 	doc.Get("documentElement").Call("setAttribute", "data-ready", "1")
 }
 
@@ -153,6 +155,7 @@ func (pg *page) render() {
 	pg.setAttr(`[data-action="present"]`, "aria-pressed", strconv.FormatBool(pg.state.Present))
 	pg.setChecked("flip", pg.state.Flipped)
 	pg.setChecked("labels", pg.state.Labels)
+	setHidden(pg.doc.Call("getElementById", "clear-drawing"), len(pg.state.Arrows)+len(pg.state.Marked) == 0)
 	pg.renderGame()
 	pg.showSquare(pg.hover)
 	pg.writeURL()
@@ -184,6 +187,8 @@ func (pg *page) figure(l *core.Layout) figure {
 		m := g.Moves[pg.game.ply-1].Move
 		f.marks.LastFrom, f.marks.LastTo = m.From(), m.To()
 	}
+	f.Arrows, f.Marked = pg.annotations()
+	f.marks.Arrows, f.marks.Marked = f.Arrows, f.Marked
 	for _, key := range pg.state.Show {
 		s, err := view.ResolveShown(&pg.pos, key)
 		if err != nil {
@@ -227,7 +232,8 @@ func (pg *page) renderClosed() {
 // showSquare highlights sq everywhere and fills the square panel.
 func (pg *page) showSquare(sq core.Square) {
 	pg.hover = sq
-	pg.style.text(view.Highlight(sq))
+	_, marks := pg.annotations()
+	pg.style.text(view.Highlight(sq) + view.GridMarks(marks))
 	info := `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
 	if sq != core.NoSquare {
 		info = view.SquareInfo(&pg.pos, sq)

@@ -113,6 +113,9 @@ func (pg *page) goToPly(ply int) {
 		p := g.PositionAt(ply - 1)
 		prev = &p
 	}
+	if ply != pg.game.ply {
+		pg.clearDrawing()
+	}
 	pg.game.ply = ply
 	p := g.PositionAt(ply)
 	pg.state.FEN = p.FEN()

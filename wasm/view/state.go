@@ -11,6 +11,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
@@ -31,6 +32,11 @@ type State struct {
 	Start string
 	Moves []string
 	Ply   int
+	// The arrows and marked squares the user drew on the board (right-drag
+	// and right-click), as [%cal]/[%csl] write them: &arrows=Ge2e4,Rd7d5
+	// &marks=Gd4 (at most pgn.MaxAnnotations each).
+	Arrows []pgn.Arrow
+	Marked []pgn.Mark
 }
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
@@ -74,6 +80,8 @@ func ParseQuery(query string) State {
 	s.Expr = Clip(q.Get("expr"), expr.MaxLength)
 	s.Present = q.Get("present") == "1"
 	s.FixedGrids = q.Get("grids") == "fixed"
+	s.Arrows, _ = pgn.ParseArrows(q.Get("arrows")) // the arrows before a bad one
+	s.Marked, _ = pgn.ParseMarks(q.Get("marks"))
 	if m := q.Get("moves"); m != "" {
 		s.Moves = strings.Split(m, ",")
 		if len(s.Moves) > MaxURLMoves {
@@ -84,6 +92,18 @@ func ParseQuery(query string) State {
 		s.Ply = min(max(s.Ply, 0), len(s.Moves))
 	}
 	return s
+}
+
+// joinItems writes annotations as [%cal]/[%csl] do, separated by commas.
+func joinItems[T interface{ String() string }](items []T) string {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(it.String())
+	}
+	return b.String()
 }
 
 // Clip returns s when it is at most limit bytes long, and otherwise its
@@ -116,6 +136,12 @@ func (s State) Query() string {
 	}
 	if s.FixedGrids {
 		q += "&grids=fixed"
+	}
+	if len(s.Arrows) > 0 {
+		q += "&arrows=" + joinItems(s.Arrows)
+	}
+	if len(s.Marked) > 0 {
+		q += "&marks=" + joinItems(s.Marked)
 	}
 	if len(s.Moves) > 0 {
 		if s.Start != "" {
