@@ -84,9 +84,10 @@ bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core/...
 
 # Start-up time in headless Chromium against two baselines, and the cost of
-# a keystroke and of a game step (see wasm/browser/startup_test.go and keystroke_test.go).
+# a keystroke and of a game step, and offline reloads (see wasm/browser/startup_test.go,
+# keystroke_test.go and offline_test.go).
 measure: dist browser
-	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|ok|FAIL'
+	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|cached|ok|FAIL'
 
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: wasm

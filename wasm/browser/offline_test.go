@@ -49,13 +49,19 @@ func makeVersion(t *testing.T, root string) build {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make web/sw-version.js: %v\n%s", err, out)
 	}
-	text, err := os.ReadFile(filepath.Join(root, "web", "sw-version.js"))
+	return readVersion(t, filepath.Join(root, "web", "sw-version.js"))
+}
+
+// readVersion reads a sw-version.js.
+func readVersion(t testing.TB, name string) build {
+	t.Helper()
+	text, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := versionLine.FindSubmatch(text)
 	if m == nil {
-		t.Fatalf("sw-version.js has no version line:\n%s", text)
+		t.Fatalf("%s has no version line:\n%s", name, text)
 	}
 	b := build{Version: string(m[1]), Files: map[string]string{}}
 	for _, f := range fileLine.FindAllSubmatch(text, -1) {
@@ -444,4 +450,94 @@ func TestOffline(t *testing.T) {
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)
 	}
+}
+
+// TestMeasureOffline measures offline use of dist/: the bytes the worker
+// caches and downloads on the first visit, and, with the network off and
+// the server stopped, the time from navigation start to the board drawn
+// when the page is reloaded (the "bitview-drawn" mark) and until every
+// view of the tutorial has drawn, as medians of several reloads in one
+// browser. A measurement, not a check: run it with `make measure`.
+func TestMeasureOffline(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make measure`")
+	}
+	path := chromium(t)
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	version := readVersion(t, filepath.Join(dist, "sw-version.js")).Version
+	srvURL, stopServer, err := startServe(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stopOnce sync.Once
+	stop := func() {
+		stopOnce.Do(func() {
+			if err := stopServer(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	pageURL := srvURL + "/"
+	ctx, cancel := launch(path, t.TempDir())
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelTimeout()
+
+	open(t, ctx, pageURL)
+	firstVisit := eval[float64](t, ctx, `performance.getEntriesByName('bitview-drawn')[0].startTime`)
+	pageBytes := eval[float64](t, ctx, `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + e.transferSize, 0)`)
+	waitControlled(t, ctx)
+	entries := waitCaches(t, ctx, "bitview "+pageURL+" "+version)["bitview "+pageURL+" "+version]
+	cached := 0
+	for _, n := range entries {
+		cached += n
+	}
+	usage, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`navigator.storage.estimate().then((e) => e.usage)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What the worker itself downloaded to fill the cache, from its own
+	// resource timing (304s cost headers only).
+	workerBytes := -1.0
+	if targets, err := chromedp.Targets(ctx); err == nil {
+		for _, tg := range targets {
+			if tg.Type != "service_worker" {
+				continue
+			}
+			wctx, wcancel := chromedp.NewContext(ctx, chromedp.WithTargetID(tg.TargetID))
+			v, err := chromedp.Run(wctx, chromedp.Evaluate[float64](`performance.getEntriesByType('resource').reduce((n, e) => n + e.transferSize, 0)`))
+			wcancel()
+			if err == nil {
+				workerBytes = v
+			}
+		}
+	}
+	t.Logf("first visit: board drawn at %.1f ms, %.0f bytes transferred by the page, %.0f by the worker; "+
+		"%d files cached, %d bytes (storage usage %.0f bytes)", firstVisit, pageBytes, workerBytes, len(entries), cached, usage)
+
+	goOffline(t, ctx)
+	stop()
+	const reloads = 7
+	var page, tutorial []float64
+	for range reloads {
+		open(t, within(t, ctx, 30*time.Second), pageURL)
+		page = append(page, eval[float64](t, ctx, `performance.getEntriesByName('bitview-drawn')[0].startTime`))
+	}
+	for range reloads {
+		if err := chromedp.Do(ctx, chromedp.Navigate(pageURL+"tutorial.html")); err != nil {
+			t.Fatal(err)
+		}
+		waitViews(t, within(t, ctx, 30*time.Second))
+		tutorial = append(tutorial, eval[float64](t, ctx, `performance.now()`))
+	}
+	slices.Sort(page)
+	slices.Sort(tutorial)
+	t.Logf("%-22s median %6.1f ms to drawn (min %.1f, max %.1f, %d reloads, network off, server stopped)",
+		"offline page", page[reloads/2], page[0], page[reloads-1], reloads)
+	t.Logf("%-22s median %6.1f ms until all views drawn (min %.1f, max %.1f, %d reloads, network off)",
+		"offline tutorial.html", tutorial[reloads/2], tutorial[0], tutorial[reloads-1], reloads)
 }
