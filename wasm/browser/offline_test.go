@@ -452,6 +452,29 @@ func TestOffline(t *testing.T) {
 	}
 }
 
+// TestOfflineFromTutorial checks that a first visit to the tutorial alone
+// installs the worker too, for the tutorial's folder, with every file cached.
+func TestOfflineFromTutorial(t *testing.T) {
+	path := chromium(t)
+	if _, err := os.Stat(filepath.Join(repo, "web", "sw-version.js")); err != nil {
+		t.Fatal("web/sw-version.js is missing: run `make wasm`")
+	}
+	ctx, cancel := launch(path, t.TempDir())
+	defer cancel()
+	ctx = within(t, ctx, 60*time.Second)
+	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL+"/tutorial.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitViews(t, ctx)
+	if scope := waitControlled(t, ctx); scope != siteURL+"/" {
+		t.Errorf("the worker's scope is %s, want %s/", scope, siteURL)
+	}
+	name := "bitview " + siteURL + "/ " + readVersion(t, filepath.Join(repo, "web", "sw-version.js")).Version
+	if n := len(waitCaches(t, ctx, name)[name]); n != len(cachedFiles) {
+		t.Errorf("%d files cached, want %d", n, len(cachedFiles))
+	}
+}
+
 // TestMeasureOffline measures offline use of dist/: the bytes the worker
 // caches and downloads on the first visit, and, with the network off and
 // the server stopped, the time from navigation start to the board drawn
