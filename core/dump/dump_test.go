@@ -58,6 +58,16 @@ func TestParseNumbers(t *testing.T) {
 	if n := nums[0]; n.Text != "-5" || n.Col != 3 || n.Base != 10 {
 		t.Errorf("-5: %+v", n)
 	}
+	// At the limit the text is read; one byte over, nothing is.
+	pad := strings.Repeat(" ", MaxTextLength-4)
+	if nums, probs := ParseNumbers(pad + "0x10"); len(nums) != 1 || len(probs) != 0 {
+		t.Errorf("text of MaxTextLength bytes: %d numbers, problems %+v; want 1 and none", len(nums), probs)
+	}
+	nums, probs := ParseNumbers(pad + " 0x10")
+	if len(nums) != 0 || len(probs) != 1 || probs[0].Line != 1 || probs[0].Col != 1 ||
+		probs[0].Reason != "the dump is 16,385 bytes; the limit is 16,384" {
+		t.Errorf("text over MaxTextLength: %d numbers, problems %+v; want the limit named", len(nums), probs)
+	}
 }
 
 // dumpText writes p's bitboards in order o under mapping m, in the given
