@@ -252,3 +252,25 @@ func BenchmarkMatch(b *testing.B) {
 }
 
 var sinkResults []Result
+
+// TestTied: the start position is symmetric under a vertical flip with
+// the colours swapped, so a BERF dump with White first ties with LERF
+// with Black first; the tie goes to the usual order, White first.
+func TestTied(t *testing.T) {
+	p := coretest.MustFEN(t, core.StartFEN)
+	for _, id := range []string{"berf", "lerf"} {
+		nums, _ := ParseNumbers(dumpText(&p, mappingByID(t, id), Orders[0], "hex"))
+		rs := Match(&p, nums)
+		tied := Tied(rs)
+		other := map[string]string{"berf": "lerf", "lerf": "berf"}[id]
+		if rs[0].Mapping.ID != id || rs[0].Order.ID != Orders[0].ID || len(tied) == 0 ||
+			tied[0].Mapping.ID != other || tied[0].Order.ID != "pnbrqkPNBRQK" {
+			t.Errorf("%s dump: best %s/%s, tied %d", id, rs[0].Mapping.ID, rs[0].Order.ID, len(tied))
+		}
+	}
+	kiwi := coretest.MustFEN(t, kiwipete)
+	nums, _ := ParseNumbers(dumpText(&kiwi, mappingByID(t, "berf"), Orders[0], "hex"))
+	if tied := Tied(Match(&kiwi, nums)); len(tied) != 0 {
+		t.Errorf("Kiwipete in BERF: %d ties, want none", len(tied))
+	}
+}
