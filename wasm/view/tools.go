@@ -105,8 +105,11 @@ func DumpReport(p *core.Position, text string) string {
 			b.WriteString(`<span data-layout="` + escape(r.Mapping.ID) + `" data-order="` + escape(r.Order.ID) + `">` + escape(r.Mapping.Name) +
 				`, ` + escape(r.Order.Name) + `</span>`)
 		}
-		b.WriteString(`. This position cannot tell them apart (the start position is its own mirror image with the colours swapped): ` +
-			`check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
+		why := ""
+		if strings.HasPrefix(p.FEN(), strings.Fields(core.StartFEN)[0]+" ") {
+			why = " (the start position is its own mirror image with the colours swapped)"
+		}
+		b.WriteString(`. These numbers cannot tell them apart` + why + `: check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
 	}
 	if len(rs) > 1 && best.Agree < len(best.Verdicts) {
 		b.WriteString(`<details class="dump-candidates"><summary>Next best</summary><ol>`)
