@@ -5,15 +5,18 @@ package main
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/magic"
+	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
 
-// The engine author's bench (issue 14): perft divide, Polyglot keys and
-// the bitboard dump checker, answered by Go directly. 64-bit values cross
+// The engine author's bench (issue 14): perft divide, Polyglot keys, the
+// bitboard dump checker and magic lookups, answered by Go directly. 64-bit values cross
 // as 16 lowercase hex digits; node counts as numbers (at most 8·10^9 at
 // core.MaxDivideDepth, well inside 2^53).
 
@@ -181,6 +184,9 @@ func matchBitboardsAPI(args []js.Value) any {
 	if len(args) < 2 || args[1].Type() != js.TypeString {
 		return argFail("text", "the second argument must be the text of the dump")
 	}
+	if n := strLen(args[1]); n > dump.MaxTextLength { // before the text is copied into Go
+		return argFail("text", "the dump is "+view.Thousands(n)+" characters; the limit is "+view.Thousands(dump.MaxTextLength))
+	}
 	nums, probs := dump.ParseNumbers(args[1].String())
 	res := jsMatch{OK: true, Count: len(nums), Problems: []jsProblem{}, Verdicts: []jsVerdict{}, Candidates: []jsCandidate{}}
 	for _, pr := range probs {
@@ -205,4 +211,91 @@ func matchBitboardsAPI(args []js.Value) any {
 		res.Candidates = append(res.Candidates, jsCandidate{r.Mapping.ID, r.Order.ID, r.Agree, r.Wrong})
 	}
 	return vert.ValueOf(res).Value
+}
+
+// jsMagic is the answer of bitview.magic: one magic-bitboard lookup, step
+// by step (see magic.Steps). 64-bit values are "0x" and 16 lowercase hex
+// digits, so BigInt(answer.product) works; bit n is LERF square n.
+type jsMagic struct {
+	OK            bool     `js:"ok"`
+	Error         *jsError `js:"error"`
+	Piece         string   `js:"piece"`  // "rook" or "bishop"
+	Square        string   `js:"square"` // "e4"
+	Occupancy     string   `js:"occupancy"`
+	Mask          string   `js:"mask"`
+	Masked        string   `js:"masked"` // occupancy & mask
+	Magic         string   `js:"magic"`
+	Product       string   `js:"product"` // masked × magic mod 2^64
+	Bits          int      `js:"bits"`    // popcount(mask): the index width
+	Shift         int      `js:"shift"`   // 64 − bits
+	Index         int      `js:"index"`   // product >> shift, below 2^bits
+	Attacks       string   `js:"attacks"` // the table's entry at index
+	AttackSquares []string `js:"attackSquares"`
+	Reference     string   `js:"reference"` // core's sliding attacks for the same occupancy
+	Equal         bool     `js:"equal"`     // attacks == reference
+	Tries         int      `js:"tries"`     // candidates drawn before the square's magic was found
+	Seed          string   `js:"seed"`      // magic.Seed, the generator's first seed
+}
+
+// hex0x writes v as "0x" and 16 lowercase hex digits.
+func hex0x(v uint64) string { return "0x" + hex16(v) }
+
+// magicAPI answers bitview.magic(piece, square, occupancy): the magic
+// lookup of a rook or bishop ("rook", "bishop", "r", "b", any case) on a
+// square ("e4") with an occupancy given as hex digits (with or without
+// "0x", at most 16; the shim turns a BigInt into them), default the empty
+// board. Every argument is checked, its length before it is copied.
+func magicAPI(args []js.Value) any {
+	str := func(i int, name, want string) (string, any) {
+		if len(args) <= i || args[i].Type() != js.TypeString {
+			return "", argFail(name, want)
+		}
+		if n := strLen(args[i]); n > view.MaxOptionLength {
+			return "", argFail(name, name+" is "+view.Thousands(n)+" characters; the limit is "+strconv.Itoa(view.MaxOptionLength))
+		}
+		return strings.TrimSpace(args[i].String()), nil
+	}
+	piece, fail := str(0, "piece", `the first argument must be "rook" or "bishop"`)
+	if fail != nil {
+		return fail
+	}
+	var pt core.PieceType
+	switch strings.ToLower(piece) {
+	case "rook", "r":
+		pt = core.Rook
+	case "bishop", "b":
+		pt = core.Bishop
+	default:
+		return argFail("piece", strconv.Quote(piece)+`: the piece must be "rook" or "bishop" (a queen uses both)`)
+	}
+	square, fail := str(1, "square", `the second argument must be a square such as "e4"`)
+	if fail != nil {
+		return fail
+	}
+	sq, ok := core.ParseSquare(strings.ToLower(square))
+	if !ok {
+		return argFail("square", strconv.Quote(square)+" is not a square (a1 … h8)")
+	}
+	var occ uint64
+	if len(args) > 2 && !args[2].IsUndefined() && !args[2].IsNull() {
+		text, fail := str(2, "occupancy", `the third argument, if given, must be the occupancy in hex, e.g. "0xffff00000000ffff"`)
+		if fail != nil {
+			return fail
+		}
+		digits := strings.TrimPrefix(strings.TrimPrefix(text, "0x"), "0X")
+		v, err := strconv.ParseUint(digits, 16, 64)
+		if err != nil {
+			return argFail("occupancy", strconv.Quote(text)+" is not a 64-bit hex number (at most 16 hex digits, 0x optional)")
+		}
+		occ = v
+	}
+	s, err := magic.Explain(pt, sq, core.Bitboard(occ))
+	if err != nil {
+		return argFail("piece", err.Error())
+	}
+	return vert.ValueOf(jsMagic{OK: true, Piece: strings.ToLower(pt.String()), Square: sq.String(),
+		Occupancy: hex0x(uint64(s.Occupancy)), Mask: hex0x(uint64(s.Mask)), Masked: hex0x(uint64(s.Masked)),
+		Magic: hex0x(s.Magic), Product: hex0x(s.Product), Bits: s.Bits, Shift: int(s.Shift), Index: int(s.Index),
+		Attacks: hex0x(uint64(s.Attacks)), AttackSquares: squareNames(s.Attacks), Reference: hex0x(uint64(s.Reference)),
+		Equal: s.OK(), Tries: s.Tries, Seed: "0x" + strconv.FormatUint(magic.Seed, 16)}).Value
 }

@@ -37,6 +37,7 @@ func register() {
 		"perft":          perftAPI,
 		"polyglotKey":    polyglotKeyAPI,
 		"matchBitboards": matchBitboardsAPI,
+		"magic":          magicAPI,
 		"collectGarbage": collectGarbage,
 	} {
 		api.Set(name, apiFunc(fn)) // lives as long as the page: never released

@@ -26,6 +26,8 @@ type jsMountOptions struct {
 	Arrows      string `js:"arrows"`
 	Marks       string `js:"marks"`
 	PieceBase   string `js:"pieceBase"`
+	Magic       string `js:"magic"`   // "rook:e4": the magic lookup below the view (view.ParseMagic)
+	Zobrist     bool   `js:"zobrist"` // the Polyglot key below the view
 }
 
 // jsRenderResult is the answer of mount and update: ok is false when the
@@ -46,6 +48,7 @@ type mounted struct {
 	boardBox    js.Value
 	cardsBox    js.Value
 	repr        region
+	tools       region // the magic steps and the Polyglot key (view.Embed.Tools)
 	fig         *figureView
 	embed       view.Embed
 	hover       core.Square
@@ -112,6 +115,7 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	if m.embed.ShowsRepr() {
 		m.repr.markup = view.Representations(m.embed.Pos, m.hover)
 	}
+	m.tools = region{el: content.Call("querySelector", ".view-tools"), markup: m.embed.Tools(), written: true}
 	m.fig = newFigureView(m.boardBox, m.cardsBox, "")
 	m.fig.adopt(m.figure())
 	m.highlight(m.hover)
@@ -151,7 +155,7 @@ func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 	}
 	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
 		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr,
-		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase}, inter}, res
+		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase, Magic: o.Magic, Zobrist: o.Zobrist}, inter}, res
 }
 
 // readJSOptions fills o from the object v, and returns what is wrong
@@ -167,7 +171,8 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 		limit int
 	}{{"fen", &o.FEN, 0}, {"layout", &o.Layout, view.MaxOptionLength}, {"show", &o.Show, view.MaxShowLength},
 		{"orientation", &o.Orientation, view.MaxOptionLength}, {"arrows", &o.Arrows, view.MaxShowLength},
-		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength}} {
+		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength},
+		{"magic", &o.Magic, view.MaxOptionLength}} {
 		jv := v.Get(f.key)
 		switch jv.Type() {
 		case js.TypeUndefined, js.TypeNull:
@@ -188,7 +193,7 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 	for _, f := range []struct {
 		key string
 		dst **bool
-	}{{"board", &o.Board}, {"grid", &o.Grid}, {"interactive", &o.Interactive}, {"labels", nil}, {"repr", nil}} {
+	}{{"board", &o.Board}, {"grid", &o.Grid}, {"interactive", &o.Interactive}, {"labels", nil}, {"repr", nil}, {"zobrist", nil}} {
 		jv := v.Get(f.key)
 		switch jv.Type() {
 		case js.TypeUndefined, js.TypeNull:
@@ -203,6 +208,8 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 			o.Labels = b
 		case "repr":
 			o.Repr = b
+		case "zobrist":
+			o.Zobrist = b
 		default:
 			*f.dst = &b
 		}
@@ -238,6 +245,9 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	if m.embed.ShowsRepr() {
 		m.repr.set(view.Representations(m.embed.Pos, m.hover))
 	}
+	tools := m.embed.Tools()
+	m.tools.set(tools)
+	setHidden(m.tools.el, tools == "")
 	if o.interactive != m.interactive {
 		m.interactive = o.interactive
 		m.root.Call("querySelector", ".bitview-embed").Call("setAttribute", "data-interactive", o.interactive)

@@ -39,6 +39,7 @@ type page struct {
 	step     int      // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
 	game     gameState
+	tools    toolsState
 
 	fig     *figureView
 	regions map[string]*region // by element id
@@ -102,6 +103,7 @@ func mountPage() {
 	pg.region("shift-op").set(view.ShiftOpOptions(pg.demo.op))
 	pg.region("shift-src").set(view.BitboardOptions(pg.demo.src))
 	pg.gameFromURL()
+	pg.toolsFromURL()
 	pg.fen.SetValue(pg.state.FEN)
 	pg.expr.SetValue(pg.state.Expr)
 	pg.render()
@@ -147,6 +149,7 @@ func (pg *page) render() {
 	pg.region("toggles").set(view.Toggles(pg.state.Show) + view.AttackToggles(pg.state.Show, pg.selected))
 	pg.fig.draw(pg.figure(l))
 	pg.renderClosed()
+	pg.renderTools()
 	pg.renderPlayground(l)
 	if pg.attrs["present"] != strconv.FormatBool(pg.state.Present) {
 		pg.attrs["present"] = strconv.FormatBool(pg.state.Present)
@@ -278,6 +281,7 @@ func (pg *page) wire() {
 			}
 		})
 	}
+	pg.wireTools()
 	on(pg.doc.Get("body"), "keydown", "", pg.shortcut)
 	on(pg.doc.Call("getElementById", "shortcuts"), "click", "", func(ev js.Value, _ *dom.BasicHTMLElement) {
 		if ev.Get("target").Get("id").String() == "shortcuts" {

@@ -58,6 +58,10 @@ export interface BitboardViewAttributes {
   arrows?: string;
   /** Marked squares in the PGN [%csl] syntax, "Gd4 Ye5". */
   marks?: string;
+  /** A magic-bitboard lookup below the view, step by step, with the position's occupancy: "rook:e4", "bishop:c1" (at most 64 characters). */
+  magic?: string;
+  /** Shows the position's Polyglot (Zobrist) key below the view. */
+  zobrist?: string | boolean;
   /** The URL of bitview.wasm, for the first element that starts it. */
   wasm?: string;
 }

@@ -12,8 +12,11 @@
 // length for the width), interactive ("false" makes a static figure),
 // values ("hex" or "none" for compact grids), repr (the position in every
 // board representation, below), arrows ("Ge2e4 Rd7d5") and marks ("Gd4
-// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, wasm (the
-// URL of bitview.wasm).
+// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, magic
+// ("rook:e4" or "bishop:c1": the magic-bitboard lookup of that slider with
+// the position's occupancy, step by step, below the view; at most 64
+// characters), zobrist (the position's Polyglot key below the view), wasm
+// (the URL of bitview.wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects. Its files (bitview.wasm, wasm_exec.js,
@@ -58,11 +61,11 @@ function bitview(url) {
 
 // The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
 // The other attributes are checked by Go before it copies them (see
-// README-limits.md): fen, show, layout and orientation.
+// README.md, "Limits"): fen, show, layout, orientation and magic.
 const MAX_SIZE = 64;
 
 const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
-  'arrows', 'marks', 'wasm'];
+  'arrows', 'marks', 'magic', 'zobrist', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 class BitboardView extends HTMLElement {
@@ -247,6 +250,8 @@ class BitboardView extends HTMLElement {
       repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
       arrows: this.getAttribute('arrows') ?? '',
       marks: this.getAttribute('marks') ?? '',
+      magic: this.getAttribute('magic') ?? '',
+      zobrist: this.hasAttribute('zobrist') && !off(this.getAttribute('zobrist')),
       pieceBase: assetURL('pieces/chessnut/'),
     };
   }

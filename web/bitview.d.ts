@@ -119,6 +119,10 @@ export interface MountOptions {
   marks?: string;
   /** The folder of the piece images, ending in "/" (default: pieces/chessnut/ at the base URL). */
   pieceBase?: string;
+  /** A magic-bitboard lookup below the view with the position's occupancy: "rook:e4", "bishop:c1" (at most 64 characters). */
+  magic?: string;
+  /** The position's Polyglot key below the view. */
+  zobrist?: boolean;
 }
 
 export interface RenderResult {
@@ -161,6 +165,88 @@ export interface Bitview {
   parseFen(fen: string): ParseFenResult;
   writeFen(position: Position): WriteFenResult;
   bitboard(fen: string, name: string, layout?: LayoutId | string): BitboardResult;
+}
+
+/**
+ * One magic-bitboard lookup, step by step (bitview.magic). 64-bit values
+ * are "0x" and 16 lowercase hex digits (BigInt(r.product) works); bit n
+ * is LERF square n (a1 = 0, h8 = 63).
+ */
+export interface MagicSteps {
+  ok: boolean;
+  error: BitviewError | null;
+  piece: 'rook' | 'bishop';
+  /** "e4" */
+  square: string;
+  occupancy: string;
+  /** The relevant-occupancy mask: the squares that can block, without each ray's last. */
+  mask: string;
+  /** occupancy & mask */
+  masked: string;
+  magic: string;
+  /** masked × magic, mod 2^64 */
+  product: string;
+  /** popcount(mask): the index width; the square's table has 2^bits entries. */
+  bits: number;
+  /** 64 − bits */
+  shift: number;
+  /** product >> shift */
+  index: number;
+  /** The table's entry at index. */
+  attacks: string;
+  attackSquares: string[];
+  /** core's ray-by-ray sliding attacks for the same occupancy. */
+  reference: string;
+  /** attacks === reference */
+  equal: boolean;
+  /** Candidates drawn before the square's magic was found. */
+  tries: number;
+  /** The first seed of the PCG generator Bitview finds its magics with. */
+  seed: string;
+}
+
+/** One pasted number's verdict in matchBitboards. */
+export interface DumpVerdict {
+  text: string;
+  line: number;
+  col: number;
+  label: string;
+  /** 16 hex digits */
+  value: string;
+  /** The bitboard name it was compared with, "" beyond the order. */
+  bitboard: string;
+  title: string;
+  /** The position's bitboard in the layout, 16 hex digits. */
+  want: string;
+  ok: boolean;
+  /** Squares set in the number but not on the board. */
+  extra: string[];
+  /** Squares on the board the number lacks. */
+  missing: string[];
+}
+
+/** The answer of matchBitboards. */
+export interface MatchResult {
+  ok: boolean;
+  error: BitviewError | null;
+  layout: { id: string; name: string; about: string };
+  order: { id: string; name: string; names: string[] };
+  agree: number;
+  count: number;
+  wrongBits: number;
+  verdicts: DumpVerdict[];
+  problems: { line: number; col: number; text: string; reason: string }[];
+  candidates: { layout: string; order: string; agree: number; wrongBits: number }[];
+}
+
+/** The engine author's bench: Polyglot keys, the dump checker, magic lookups. */
+export interface Bitview {
+  /** The Polyglot key of fen, 16 lowercase hex digits ("463b96181691fc9c" for the start position). */
+  polyglotKey(fen: string): string | { ok: false; error: BitviewError };
+  /** Which layout and bitboard order make up to 14 pasted numbers agree with fen (text at most 16,384 characters). */
+  matchBitboards(fen: string, text: string): MatchResult;
+  /** The magic lookup of a rook or bishop on square with occupancy (hex string or BigInt; default the empty board). */
+  magic(piece: 'rook' | 'bishop' | string, square: string, occupancy?: string | bigint): MagicSteps;
 }
 
 /**

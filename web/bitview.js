@@ -335,7 +335,7 @@ function makeApi(ex, go) {
      * Draws a view (board and bit grids) into root, as <bitboard-view> does.
      * options: {fen, layout, show: "P,occupied", board, grid, labels,
      * orientation: "white"|"black", interactive, repr, arrows: "Ge2e4",
-     * marks: "Gd4", pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
+     * marks: "Gd4", magic: "rook:e4", zobrist, pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
      * {ok, error, update(options), svg(theme, pieces), destroy()}.
      */
     mount: guard((root, options) => go.mount(root, { pieceBase: assetURL('pieces/chessnut/'), ...options }), {}),
@@ -372,6 +372,17 @@ function makeApi(ex, go) {
      * 64-bit values (value, want) are 16 hex digits.
      */
     matchBitboards: guard((fen, text) => go.matchBitboards(fen, text), {}),
+    /**
+     * The magic-bitboard lookup of a rook or bishop ("rook", "bishop") on
+     * square ("e4") with occupancy (hex digits, 0x optional, or a BigInt;
+     * default the empty board), step by step: {ok, error, piece, square,
+     * occupancy, mask, masked, magic, product, bits, shift, index, attacks,
+     * attackSquares, reference, equal, tries, seed}. 64-bit values are "0x" and
+     * 16 hex digits (BigInt(r.product) works); bit n is LERF square n (a1 = 0);
+     * equal says the table's attacks are core's sliding attacks.
+     */
+    magic: guard((piece, square, occupancy) => go.magic(piece, square,
+      typeof occupancy === 'bigint' ? '0x' + BigInt.asUintN(64, occupancy).toString(16) : occupancy), {}),
   });
 }
 

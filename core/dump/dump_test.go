@@ -58,6 +58,16 @@ func TestParseNumbers(t *testing.T) {
 	if n := nums[0]; n.Text != "-5" || n.Col != 3 || n.Base != 10 {
 		t.Errorf("-5: %+v", n)
 	}
+	// At the limit the text is read; one byte over, nothing is.
+	pad := strings.Repeat(" ", MaxTextLength-4)
+	if nums, probs := ParseNumbers(pad + "0x10"); len(nums) != 1 || len(probs) != 0 {
+		t.Errorf("text of MaxTextLength bytes: %d numbers, problems %+v; want 1 and none", len(nums), probs)
+	}
+	nums, probs := ParseNumbers(pad + " 0x10")
+	if len(nums) != 0 || len(probs) != 1 || probs[0].Line != 1 || probs[0].Col != 1 ||
+		probs[0].Reason != "the dump is 16,385 bytes; the limit is 16,384" {
+		t.Errorf("text over MaxTextLength: %d numbers, problems %+v; want the limit named", len(nums), probs)
+	}
 }
 
 // dumpText writes p's bitboards in order o under mapping m, in the given
@@ -242,3 +252,25 @@ func BenchmarkMatch(b *testing.B) {
 }
 
 var sinkResults []Result
+
+// TestTied: the start position is symmetric under a vertical flip with
+// the colours swapped, so a BERF dump with White first ties with LERF
+// with Black first; the tie goes to the usual order, White first.
+func TestTied(t *testing.T) {
+	p := coretest.MustFEN(t, core.StartFEN)
+	for _, id := range []string{"berf", "lerf"} {
+		nums, _ := ParseNumbers(dumpText(&p, mappingByID(t, id), Orders[0], "hex"))
+		rs := Match(&p, nums)
+		tied := Tied(rs)
+		other := map[string]string{"berf": "lerf", "lerf": "berf"}[id]
+		if rs[0].Mapping.ID != id || rs[0].Order.ID != Orders[0].ID || len(tied) == 0 ||
+			tied[0].Mapping.ID != other || tied[0].Order.ID != "pnbrqkPNBRQK" {
+			t.Errorf("%s dump: best %s/%s, tied %d", id, rs[0].Mapping.ID, rs[0].Order.ID, len(tied))
+		}
+	}
+	kiwi := coretest.MustFEN(t, kiwipete)
+	nums, _ := ParseNumbers(dumpText(&kiwi, mappingByID(t, "berf"), Orders[0], "hex"))
+	if tied := Tied(Match(&kiwi, nums)); len(tied) != 0 {
+		t.Errorf("Kiwipete in BERF: %d ties, want none", len(tied))
+	}
+}

@@ -135,11 +135,17 @@ type Result struct {
 // Match tries every mapping of Mappings with every order (or, when every
 // number has a label naming a bitboard, with the order of the labels:
 // Order.ID "labels") and returns the results best first: most numbers
-// agreeing, then fewest differing bits, then the earlier mapping and
-// order. It returns nil for no numbers. Labels are read as FEN letters
-// ("P", "k": case matters), names such as "WhitePawns", "white_knights",
-// "wn", "bK", "black", "occupied", "pawns", or an index such as
-// "pieces[WHITE_PAWN]" (its last word).
+// agreeing, then fewest differing bits, then the earlier order, then the
+// earlier mapping. It returns nil for no numbers. Labels are read as FEN
+// letters ("P", "k": case matters), names such as "WhitePawns",
+// "white_knights", "wn", "bK", "black", "occupied", "pawns", or an index
+// such as "pieces[WHITE_PAWN]" (its last word).
+//
+// Ties are real: the start position is its own mirror image with the
+// colours swapped, so BERF with White's bitboards first agrees exactly as
+// well as LERF with Black's first. The tie goes to the earlier order
+// (Orders lists the common ones first, White first the usual), then the
+// earlier mapping; Tied returns the others.
 func Match(p *core.Position, nums []Number) []Result {
 	if len(nums) == 0 {
 		return nil
@@ -149,8 +155,9 @@ func Match(p *core.Position, nums []Number) []Result {
 		orders = []Order{labels}
 	}
 	var rs []Result
-	for _, m := range Mappings() {
-		for _, o := range orders {
+	ms := Mappings()
+	for _, o := range orders {
+		for _, m := range ms {
 			rs = append(rs, judge(p, nums, m, o))
 		}
 	}
@@ -264,4 +271,29 @@ func LookupLabel(label string) (string, bool) {
 		return LookupLabel(words[len(words)-1])
 	}
 	return "", false
+}
+
+// Tied returns the results after rs[0] that agree exactly as well (as
+// many numbers, as few differing bits) under another reading: a mapping
+// or bitboards other than those of a result before it. An order that
+// differs only beyond the numbers pasted (White first with or without the
+// colours after, for twelve numbers) is the same reading. See Match on
+// ties.
+func Tied(rs []Result) []Result {
+	var tied []Result
+	seen := map[string]bool{}
+	for i, r := range rs {
+		if i > 0 && (r.Agree != rs[0].Agree || r.Wrong != rs[0].Wrong) {
+			break
+		}
+		key := r.Mapping.ID
+		for _, v := range r.Verdicts {
+			key += " " + v.Bitboard
+		}
+		if !seen[key] && i > 0 {
+			tied = append(tied, r)
+		}
+		seen[key] = true
+	}
+	return tied
 }

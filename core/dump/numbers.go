@@ -14,11 +14,19 @@ package dump
 import (
 	"strconv"
 	"strings"
+
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
 // MaxNumbers is the most numbers ParseNumbers reads: twelve piece
 // bitboards and two colour bitboards.
 const MaxNumbers = 14
+
+// MaxTextLength is the longest text ParseNumbers reads, in bytes: 16 KiB.
+// Fourteen labelled 64-digit binary numbers with their separators take
+// about 1.5 KB, and a C array with a comment per line about 3 KB; a longer
+// text is refused before it is scanned.
+const MaxTextLength = 16 << 10
 
 // A Number is one number read from a dump.
 type Number struct {
@@ -50,8 +58,12 @@ type Problem struct {
 // before a number on its line are its Label.
 //
 // Numbers that do not fit in 64 bits, and numbers beyond the 14th, are
-// reported as Problems.
+// reported as Problems. A text over MaxTextLength bytes is not read: its
+// one Problem (line 1, column 1, Text "") names the limit.
 func ParseNumbers(text string) ([]Number, []Problem) {
+	if len(text) > MaxTextLength {
+		return nil, []Problem{{Line: 1, Col: 1, Reason: "the dump is " + chars.Thousands(len(text)) + " bytes; the limit is " + chars.Thousands(MaxTextLength)}}
+	}
 	var nums []Number
 	var probs []Problem
 	line, lineStart := 1, 0

@@ -21,6 +21,8 @@ type EmbedOptions struct {
 	Repr    bool   // the representations panel below (attribute repr)
 	Arrows  string // arrows in the [%cal] syntax, "Ge2e4 Rd7d5" (see pgn.ParseArrows)
 	Marks   string // marked squares in the [%csl] syntax, "Gd4 Ye5" (see pgn.ParseMarks)
+	Magic   string // a magic-bitboard lookup below the view, "rook:e4" (see ParseMagic); "" for none
+	Zobrist bool   // the position's Polyglot key below the view (attribute zobrist)
 	// PieceBase is the folder of the piece images, ending in "/": an
 	// element passes an absolute URL beside its module; "" means
 	// DefaultPieceBase, beside the page.
@@ -35,6 +37,12 @@ type Embed struct {
 	Problems []string       // unknown layout or names, as messages
 	Input    string         // the FEN as given
 	Repr     bool           // show the representations panel
+	// The tools below the view: a magic lookup of MagicPiece on
+	// MagicSquare when Magic, and the Polyglot key when Zobrist.
+	Magic       bool
+	MagicPiece  core.PieceType
+	MagicSquare core.Square
+	Zobrist     bool
 	// PlacementOnly: the FEN was a piece placement alone, read as
 	// "<placement> w - - 0 1" (see core.ParseFENOrPlacement); Errors
 	// carries the notice that says so.
@@ -82,6 +90,14 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 	}
 	if e.Marked, err = pgn.ParseMarks(o.Marks); err != nil {
 		e.Problems = append(e.Problems, "marks: "+err.Error())
+	}
+	e.Zobrist = o.Zobrist
+	if strings.TrimSpace(o.Magic) != "" {
+		if e.MagicPiece, e.MagicSquare, err = ParseMagic(strings.TrimSpace(o.Magic)); err != nil {
+			e.Problems = append(e.Problems, err.Error())
+		} else {
+			e.Magic = true
+		}
 	}
 	if e.Pos == nil {
 		e.Board = false
@@ -150,6 +166,7 @@ func layoutList() string {
 //	<div class="errors">…</div>
 //	<div class="view"><div class="view-board">…</div><div class="cards">…</div></div>
 //	<div class="view-repr">…</div>
+//	<div class="view-tools">…</div>
 func (e Embed) Markup(hover core.Square) string {
 	var b strings.Builder
 	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"><div class="view-board"` + hidden(!e.Board) + `>`)
@@ -164,7 +181,27 @@ func (e Embed) Markup(hover core.Square) string {
 	if e.ShowsRepr() {
 		b.WriteString(Representations(e.Pos, hover))
 	}
-	b.WriteString(`</div>`)
+	tools := e.Tools()
+	b.WriteString(`</div><div class="view-tools"` + hidden(tools == "") + `>` + tools + `</div>`)
+	return b.String()
+}
+
+// Tools returns what is drawn below the view: the Polyglot key
+// (attribute zobrist) and the magic lookup with the position's occupancy
+// (attribute magic, see MagicReport), or "" when neither is asked for or
+// there is no position.
+func (e Embed) Tools() string {
+	if e.Pos == nil {
+		return ""
+	}
+	var b strings.Builder
+	if e.Zobrist {
+		key := hexDigits(e.Pos.PolyglotKey())[2:]
+		b.WriteString(`<p class="zobrist-key">Polyglot key <code data-key="` + key + `">` + key + `</code></p>`)
+	}
+	if e.Magic {
+		b.WriteString(MagicReport(e.Pos, e.MagicPiece, e.MagicSquare))
+	}
 	return b.String()
 }
 

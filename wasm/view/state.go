@@ -16,7 +16,8 @@ import (
 
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
-// &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game).
+// &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game,
+// &tools=zobrist,magic&magic=rook:e4 the engine author's tools).
 type State struct {
 	FEN        string
 	Layout     string   // a core.Layouts id
@@ -37,6 +38,11 @@ type State struct {
 	// &marks=Gd4 (at most pgn.MaxAnnotations each).
 	Arrows []pgn.Arrow
 	Marked []pgn.Mark
+	// The engine author's tools: the panels open (&tools=dump,magic, in
+	// ToolPanels order) and the magic panel's piece and square
+	// (&magic=rook:e4, see ParseMagic; "" until one is picked).
+	Tools []string
+	Magic string
 }
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
@@ -90,6 +96,17 @@ func ParseQuery(query string) State {
 		s.Start = q.Get("start")
 		s.Ply, _ = strconv.Atoi(q.Get("ply"))
 		s.Ply = min(max(s.Ply, 0), len(s.Moves))
+	}
+	if q.Has("tools") {
+		open := strings.Split(q.Get("tools"), ",")
+		for _, id := range ToolPanels {
+			if slices.Contains(open, id) {
+				s.Tools = append(s.Tools, id)
+			}
+		}
+	}
+	if pt, sq, err := ParseMagic(q.Get("magic")); err == nil {
+		s.Magic = FormatMagic(pt, sq)
 	}
 	return s
 }
@@ -149,7 +166,25 @@ func (s State) Query() string {
 		}
 		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
 	}
+	if len(s.Tools) > 0 {
+		q += "&tools=" + strings.Join(s.Tools, ",")
+	}
+	if s.Magic != "" {
+		q += "&magic=" + url.QueryEscape(s.Magic)
+	}
 	return q
+}
+
+// SetTool opens (on) or closes the tool panel id (one of ToolPanels),
+// keeping Tools in ToolPanels order.
+func (s *State) SetTool(id string, on bool) {
+	var tools []string
+	for _, t := range ToolPanels {
+		if t == id && on || t != id && slices.Contains(s.Tools, t) {
+			tools = append(tools, t)
+		}
+	}
+	s.Tools = tools
 }
 
 // Toggle shows the named bitboard or attack map (see KnownKey) if it is
