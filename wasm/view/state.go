@@ -14,7 +14,8 @@ import (
 
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
-// &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game).
+// &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game,
+// &perft=3&path=e2e4 the perft divide panel).
 type State struct {
 	FEN        string
 	Layout     string   // a core.Layouts id
@@ -30,7 +31,21 @@ type State struct {
 	Start string
 	Moves []string
 	Ply   int
+	// The perft divide panel: the depth of the divide on show (&perft=3,
+	// 1..core.MaxDivideDepth; 0 when the panel is closed), and the moves in
+	// UCI played from Root to reach the position divided (&path=e2e4,e7e5
+	// &root=…; Root "" stands for the start position, and FEN is then the
+	// position at the end of Path). Each step of the path is a divide one
+	// ply shallower, so Perft + len(Path) ≤ core.MaxDivideDepth.
+	Perft int
+	Path  []string
+	Root  string
 }
+
+// MaxPerftPath is the longest perft path a link may hold (&path=…): one
+// ply less than core.MaxDivideDepth, since each step divides one ply
+// shallower and the last divide is at least 1 ply deep.
+const MaxPerftPath = core.MaxDivideDepth - 1
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
 // longest game played under the fifty-move rule (about 5,900 moves).
@@ -76,7 +91,52 @@ func ParseQuery(query string) State {
 		s.Ply, _ = strconv.Atoi(q.Get("ply"))
 		s.Ply = min(max(s.Ply, 0), len(s.Moves))
 	}
+	s.Perft, s.Path, s.Root = parsePerft(q)
 	return s
+}
+
+// parsePerft reads &perft=…&path=…&root=…: a depth outside
+// 1..core.MaxDivideDepth closes the panel (0, no path); the path stops at
+// its first item that is not a UCI move and is cut so that the depth plus
+// its length is at most core.MaxDivideDepth; root is read only with a
+// path, and at most core.MaxFENLength+1 bytes of it are kept (enough for
+// the FEN parser to report it too long).
+func parsePerft(q url.Values) (depth int, path []string, root string) {
+	depth, err := strconv.Atoi(q.Get("perft"))
+	if err != nil || depth < 1 || depth > core.MaxDivideDepth {
+		return 0, nil, ""
+	}
+	if p := q.Get("path"); p != "" {
+		for _, m := range strings.SplitN(p, ",", MaxPerftPath+1) {
+			if len(path) == core.MaxDivideDepth-depth || !UCISyntax(m) {
+				break
+			}
+			path = append(path, m)
+		}
+	}
+	if len(path) > 0 {
+		root = q.Get("root")
+		if len(root) > core.MaxFENLength+1 {
+			root = root[:core.MaxFENLength+1]
+		}
+	}
+	return depth, path, root
+}
+
+// UCISyntax reports whether s is written like a UCI move: two square
+// names in lower case and an optional promotion letter n, b, r or q
+// ("e2e4", "e7e8q"). Whether the move is legal is the position's to say.
+func UCISyntax(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	if _, ok := core.ParseSquare(s[0:2]); !ok {
+		return false
+	}
+	if _, ok := core.ParseSquare(s[2:4]); !ok {
+		return false
+	}
+	return len(s) == 4 || strings.IndexByte("nbrq", s[4]) >= 0
 }
 
 // Query returns the URL query that reproduces s, starting with "?".
@@ -103,6 +163,15 @@ func (s State) Query() string {
 			q += "&start=" + url.QueryEscape(s.Start)
 		}
 		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
+	}
+	if s.Perft > 0 {
+		q += "&perft=" + strconv.Itoa(s.Perft)
+		if len(s.Path) > 0 {
+			q += "&path=" + strings.Join(s.Path, ",")
+			if s.Root != "" {
+				q += "&root=" + url.QueryEscape(s.Root)
+			}
+		}
 	}
 	return q
 }
