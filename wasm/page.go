@@ -37,6 +37,7 @@ type page struct {
 	step     int      // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
 	game     gameState
+	perft    perftPanel
 
 	fig     *figureView
 	regions map[string]*region // by element id
@@ -100,6 +101,7 @@ func mountPage() {
 	pg.region("shift-op").set(view.ShiftOpOptions(pg.demo.op))
 	pg.region("shift-src").set(view.BitboardOptions(pg.demo.src))
 	pg.gameFromURL()
+	pg.perftFromURL()
 	pg.fen.SetValue(pg.state.FEN)
 	pg.expr.SetValue(pg.state.Expr)
 	pg.render()
@@ -167,6 +169,7 @@ func (pg *page) setChecked(id string, on bool) {
 // writeURL puts the state in the URL when it changed.
 func (pg *page) writeURL() {
 	pg.syncGameState()
+	pg.syncPerftState()
 	if q := pg.state.Query(); q != pg.query {
 		pg.query = q
 		js.Global().Get("history").Call("replaceState", nil, "", q)
@@ -214,6 +217,9 @@ func (pg *page) renderClosed() {
 	}
 	if pg.open["repr"] {
 		pg.region("repr-panel").set(view.Representations(&pg.pos, pg.hover))
+	}
+	if pg.open["perft"] {
+		pg.renderPerft()
 	}
 	if pg.open["embed"] {
 		loc := js.Global().Get("location")
@@ -263,7 +269,7 @@ func (pg *page) wire() {
 		})
 	}
 	on(pg.doc.Call("getElementById", "board"), "keydown", "[data-square]", pg.boardKey)
-	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game"} {
+	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game", "perft"} {
 		on(pg.doc.Call("getElementById", id), "toggle", "", func(ev js.Value, _ *dom.BasicHTMLElement) {
 			if t := ev.Get("target"); t.Get("id").String() == id {
 				pg.open[id] = t.Get("open").Bool()
@@ -277,6 +283,7 @@ func (pg *page) wire() {
 			pg.act("close") // a click on the backdrop
 		}
 	})
+	pg.wirePerft()
 }
 
 // click runs the page's buttons, toggles and squares.

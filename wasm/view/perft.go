@@ -41,7 +41,8 @@ func PerftDepthOptions(depth int) string {
 // show: an ordered list whose first item is the root and each next item a
 // move played from it (UCI), each a button with data-path (the number of
 // moves from the root; the current one has aria-current="step") and the
-// depth divided there; then the commands that make a UCI engine divide the
+// depth going back there divides (one more per move back, at most
+// core.MaxDivideDepth); then the commands that make a UCI engine divide the
 // same position ("position startpos moves …" or "position fen … moves …",
 // and "go perft depth"), with a copy button. root is the root's FEN, depth
 // the depth at the end of the path.
@@ -58,7 +59,7 @@ func PerftPath(root string, path []string, depth int) string {
 		if k == len(path) {
 			b.WriteString(` aria-current="step"`)
 		}
-		d := depth + len(path) - k
+		d := min(depth+len(path)-k, core.MaxDivideDepth)
 		attr(&b, "aria-label", name+", depth "+strconv.Itoa(d))
 		b.WriteString(`><code>` + escape(name) + `</code> <small>d` + strconv.Itoa(d) + `</small></button></li>`)
 	}
@@ -85,7 +86,7 @@ type PerftRun struct {
 	Done    int    // root moves counted
 	Total   int    // root moves in all (0 until the first is counted)
 	Nodes   uint64 // leaves counted so far
-	Seconds float64
+	Seconds float64 // the time the divide took, when done
 	Error   string // why it failed
 }
 
@@ -116,8 +117,8 @@ func PerftProgress(r PerftRun) string {
 	case "done":
 		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands64(r.Nodes) + ` nodes`)
 		if r.Seconds > 0 {
-			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 2, 64) + ` s`)
-			if r.Seconds >= 0.01 {
+			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 3, 64) + ` s`)
+			if r.Seconds >= 0.01 && r.Nodes >= 100_000 {
 				b.WriteString(` · ` + strconv.FormatFloat(float64(r.Nodes)/r.Seconds/1e6, 'f', 1, 64) + ` M nodes/s`)
 			}
 		}
@@ -211,4 +212,13 @@ func ParsePerftOption(s string) (depth int, problem string) {
 			strconv.Itoa(MaxElementPerft) + " plies (Bitview's page goes to " + strconv.Itoa(core.MaxDivideDepth) + " in a Web Worker)"
 	}
 	return d, ""
+}
+
+// PerftNote returns a notice of the panel (a link's path that did not
+// replay, a paste over its limit), or "" for none.
+func PerftNote(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return `<p class="hint" data-notice="perft">` + escape(msg) + `</p>`
 }

@@ -52,7 +52,8 @@ func TestPerftProgress(t *testing.T) {
 	}{
 		{PerftRun{State: "idle"}, []string{`data-state="idle"`, "press Run"}},
 		{PerftRun{State: "running", Depth: 6, Done: 12, Total: 20, Nodes: 1234567}, []string{`max="20"`, `value="12"`, "12 of 20 moves · 1,234,567 nodes", `data-nodes="1234567"`}},
-		{PerftRun{State: "done", Depth: 3, Done: 20, Total: 20, Nodes: 8902, Seconds: 0.5}, []string{"20 moves · 8,902 nodes · 0.50 s · 0.0 M nodes/s"}},
+		{PerftRun{State: "done", Depth: 3, Done: 20, Total: 20, Nodes: 8902, Seconds: 0.5}, []string{"20 moves · 8,902 nodes · 0.500 s</span>"}},
+		{PerftRun{State: "done", Depth: 5, Done: 20, Total: 20, Nodes: 4865609, Seconds: 0.1}, []string{"4,865,609 nodes · 0.100 s · 48.7 M nodes/s"}},
 		{PerftRun{State: "cancelled", Depth: 6, Done: 3, Total: 20, Nodes: 100}, []string{"Cancelled at depth 6 after 3 of 20 moves"}},
 		{PerftRun{State: "failed", Error: "<x>"}, []string{`role="alert"`, "&lt;x&gt;"}},
 	}

@@ -34,17 +34,16 @@ type State struct {
 	// The perft divide panel: the depth of the divide on show (&perft=3,
 	// 1..core.MaxDivideDepth; 0 when the panel is closed), and the moves in
 	// UCI played from Root to reach the position divided (&path=e2e4,e7e5
-	// &root=…; Root "" stands for the start position, and FEN is then the
-	// position at the end of Path). Each step of the path is a divide one
-	// ply shallower, so Perft + len(Path) ≤ core.MaxDivideDepth.
+	// &root=…, at most MaxPerftPath moves; Root "" stands for the start
+	// position, and FEN is then the position at the end of Path).
 	Perft int
 	Path  []string
 	Root  string
 }
 
 // MaxPerftPath is the longest perft path a link may hold (&path=…): one
-// ply less than core.MaxDivideDepth, since each step divides one ply
-// shallower and the last divide is at least 1 ply deep.
+// ply less than core.MaxDivideDepth, since each step from the root
+// divides one ply shallower and the last divide is at least 1 ply deep.
 const MaxPerftPath = core.MaxDivideDepth - 1
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
@@ -97,8 +96,8 @@ func ParseQuery(query string) State {
 
 // parsePerft reads &perft=…&path=…&root=…: a depth outside
 // 1..core.MaxDivideDepth closes the panel (0, no path); the path stops at
-// its first item that is not a UCI move and is cut so that the depth plus
-// its length is at most core.MaxDivideDepth; root is read only with a
+// its first item that is not a UCI move and is cut to MaxPerftPath
+// moves; root is read only with a
 // path, and at most core.MaxFENLength+1 bytes of it are kept (enough for
 // the FEN parser to report it too long).
 func parsePerft(q url.Values) (depth int, path []string, root string) {
@@ -108,7 +107,7 @@ func parsePerft(q url.Values) (depth int, path []string, root string) {
 	}
 	if p := q.Get("path"); p != "" {
 		for _, m := range strings.SplitN(p, ",", MaxPerftPath+1) {
-			if len(path) == core.MaxDivideDepth-depth || !UCISyntax(m) {
+			if len(path) == MaxPerftPath || !UCISyntax(m) {
 				break
 			}
 			path = append(path, m)

@@ -35,7 +35,7 @@ func TestParseQueryPerft(t *testing.T) {
 		{"stops at a bad move", "?perft=1&path=e2e4,E7E5,g1f3", 1, []string{"e2e4"}, ""},
 		{"stops at a bad promotion", "?perft=1&path=e7e8k", 1, nil, ""},
 		{"empty item", "?perft=1&path=e2e4,,e7e5", 1, []string{"e2e4"}, ""},
-		{"cut to the depth", "?perft=4&path=e2e4,e7e5,g1f3,b8c6", 4, []string{"e2e4", "e7e5"}, ""},
+		{"a path deeper than the depth", "?perft=4&path=e2e4,e7e5,g1f3,b8c6", 4, []string{"e2e4", "e7e5", "g1f3", "b8c6"}, ""},
 		{"cut to MaxPerftPath", "?perft=1&path=" + strings.Repeat("e2e4,", 20), 1, slices.Repeat([]string{"e2e4"}, MaxPerftPath), ""},
 	}
 	for _, tt := range tests {
@@ -44,8 +44,8 @@ func TestParseQueryPerft(t *testing.T) {
 			if s.Perft != tt.depth || !slices.Equal(s.Path, tt.path) || s.Root != tt.root {
 				t.Errorf("ParseQuery(%q) perft %d path %q root %q; want %d %q %q", tt.query, s.Perft, s.Path, s.Root, tt.depth, tt.path, tt.root)
 			}
-			if s.Perft+len(s.Path) > core.MaxDivideDepth {
-				t.Errorf("depth %d + path %d exceeds %d", s.Perft, len(s.Path), core.MaxDivideDepth)
+			if len(s.Path) > MaxPerftPath || s.Perft > core.MaxDivideDepth {
+				t.Errorf("depth %d, path %d: over the limits", s.Perft, len(s.Path))
 			}
 		})
 	}
