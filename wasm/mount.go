@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -26,6 +27,7 @@ type jsMountOptions struct {
 	Arrows      string `js:"arrows"`
 	Marks       string `js:"marks"`
 	PieceBase   string `js:"pieceBase"`
+	Perft       string `js:"perft"` // a divide under the view: 1..view.MaxElementPerft plies, "" for none
 }
 
 // jsRenderResult is the answer of mount and update: ok is false when the
@@ -53,6 +55,9 @@ type mounted struct {
 	arrows      string // the arrow overlay's markup as last written
 	funcs       []js.Func
 	listeners   []listener
+	perft       region // the perft divide under the view (the perft option)
+	perftKey    string // the FEN and depth the divide was counted for
+	perftError  string // why the perft option was refused
 }
 
 // mountView answers bitview.mount(root, options): it draws the view into
@@ -104,6 +109,11 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	content.Call("setAttribute", "data-interactive", o.interactive)
 	m.interactive = o.interactive
 	m.root.Set("innerHTML", "")
+	perftBox := doc.Call("createElement", "div")
+	perftBox.Set("className", "view-perft")
+	content.Call("append", perftBox)
+	m.perft = region{el: perftBox}
+	m.drawPerft(o.perft)
 	m.root.Call("append", style, content)
 	m.style = region{el: style}
 	m.errors = region{el: content.Call("querySelector", ".errors"), markup: m.embed.Errors(), written: true}
@@ -128,6 +138,7 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 type mountOptions struct {
 	embed       view.EmbedOptions
 	interactive string
+	perft       string
 }
 
 // readMountOptions reads bitview.mount's options (see jsMountOptions);
@@ -153,7 +164,7 @@ func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 	}
 	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
 		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr,
-		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase}, inter}, res
+		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase}, inter, o.Perft}, res
 }
 
 // readJSOptions fills o from the object v, and returns what is wrong
@@ -169,7 +180,8 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 		limit int
 	}{{"fen", &o.FEN, 0}, {"layout", &o.Layout, view.MaxOptionLength}, {"show", &o.Show, view.MaxShowLength},
 		{"orientation", &o.Orientation, view.MaxOptionLength}, {"arrows", &o.Arrows, view.MaxShowLength},
-		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength}} {
+		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength},
+		{"perft", &o.Perft, view.MaxOptionLength}} {
 		jv := v.Get(f.key)
 		switch jv.Type() {
 		case js.TypeUndefined, js.TypeNull:
@@ -237,6 +249,7 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	setHidden(m.cardsBox, len(m.embed.Shown) == 0)
 	m.fig.draw(m.figure())
 	m.drawArrows()
+	m.drawPerft(o.perft)
 	setHidden(m.repr.el, !m.embed.ShowsRepr())
 	if m.embed.ShowsRepr() {
 		m.repr.set(view.Representations(m.embed.Pos, m.hover))
@@ -258,8 +271,38 @@ func (m *mounted) result() jsRenderResult {
 		return jsRenderResult{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}
 	case len(m.embed.Problems) > 0:
 		return jsRenderResult{Error: &jsError{Offset: -1, Message: m.embed.Problems[0]}}
+	case m.perftError != "":
+		return jsRenderResult{Error: &jsError{FieldName: "perft", Offset: -1, Message: m.perftError}}
 	}
 	return jsRenderResult{OK: true}
+}
+
+// drawPerft draws the divide the perft option asks for under the view, on
+// the page's thread (hence view.MaxElementPerft), counting it again only
+// when the position or the depth changed; a refused option is explained
+// in its place.
+func (m *mounted) drawPerft(option string) {
+	depth, problem := view.ParsePerftOption(option)
+	m.perftError = problem
+	key := strconv.Itoa(depth) + " " + problem
+	if m.embed.Pos != nil {
+		key += " " + m.embed.Pos.FEN()
+	}
+	if key == m.perftKey {
+		return
+	}
+	m.perftKey = key
+	markup := ""
+	switch {
+	case problem != "":
+		markup = view.Alert(problem)
+	case depth > 0 && m.embed.Pos != nil:
+		if d, err := core.Divide(*m.embed.Pos, depth, nil); err == nil {
+			markup = `<h3>Perft divide, depth ` + strconv.Itoa(depth) + `</h3>` + view.StaticDivideTable(d)
+		}
+	}
+	m.perft.set(markup)
+	setHidden(m.perft.el, markup == "")
 }
 
 // setHidden sets or removes el's hidden attribute when it differs.

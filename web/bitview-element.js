@@ -12,8 +12,9 @@
 // length for the width), interactive ("false" makes a static figure),
 // values ("hex" or "none" for compact grids), repr (the position in every
 // board representation, below), arrows ("Ge2e4 Rd7d5") and marks ("Gd4
-// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, wasm (the
-// URL of bitview.wasm).
+// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, perft (a
+// perft divide under the view, 1 to 4 plies: it runs on the page's thread,
+// so deeper is refused), wasm (the URL of bitview.wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects. Its files (bitview.wasm, wasm_exec.js,
@@ -62,7 +63,7 @@ function bitview(url) {
 const MAX_SIZE = 64;
 
 const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
-  'arrows', 'marks', 'wasm'];
+  'arrows', 'marks', 'perft', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 class BitboardView extends HTMLElement {
@@ -247,6 +248,7 @@ class BitboardView extends HTMLElement {
       repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
       arrows: this.getAttribute('arrows') ?? '',
       marks: this.getAttribute('marks') ?? '',
+      perft: this.getAttribute('perft') ?? '',
       pieceBase: assetURL('pieces/chessnut/'),
     };
   }

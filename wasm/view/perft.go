@@ -189,7 +189,23 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		b.WriteString(`Click a move with a wrong count to play it and divide one ply deeper.`)
 	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
-		b.WriteString(`Found it: your move generator misses the missing moves and makes the extra ones in this position.`)
+		var missing, extra []string
+		for _, df := range diffs {
+			switch df.Kind {
+			case divide.Missing:
+				missing = append(missing, df.UCI)
+			case divide.Extra:
+				extra = append(extra, df.UCI)
+			}
+		}
+		var found []string
+		if len(missing) > 0 {
+			found = append(found, "misses "+strings.Join(missing, ", "))
+		}
+		if len(extra) > 0 {
+			found = append(found, "makes "+strings.Join(extra, ", ")+", which "+perftPlural(len(extra), "is", "are")+" not legal")
+		}
+		b.WriteString(`Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`)
 	}
 	b.WriteString(`</p>`)
 	return b.String()
@@ -221,4 +237,12 @@ func PerftNote(msg string) string {
 		return ""
 	}
 	return `<p class="hint" data-notice="perft">` + escape(msg) + `</p>`
+}
+
+// perftPlural returns one when n is 1, else many.
+func perftPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -82,7 +82,7 @@ func TestPerftVerdict(t *testing.T) {
 		{"bad total", all.String() + "Nodes searched: 401", []string{`data-differ="0"`, "pasted total 401 is not their sum 400"}},
 		{"nothing", "hello", []string{`data-differ="-1"`, "No move counts"}},
 		{"wrong", strings.Replace(all.String(), "e2e4: 20", "e2e4: 21", 1), []string{`data-differ="1"`, "1 move differs: 1 with a wrong count", "Click a move"}},
-		{"missing and extra", strings.Replace(all.String(), "e2e4: 20", "e1e2: 20", 1), []string{`data-differ="2"`, "2 moves differ: 1 missing, 1 extra", "Found it"}},
+		{"missing and extra", strings.Replace(all.String(), "e2e4: 20", "e1e2: 20", 1), []string{`data-differ="2"`, "2 moves differ: 1 missing, 1 extra", "Found it: in this position your move generator misses e2e4 and makes e1e2, which is not legal."}},
 	}
 	for _, tt := range tests {
 		s := PerftVerdict(d, divide.Parse(tt.text))
