@@ -67,7 +67,7 @@ fuzz:
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core/...
 
-# Start-up time in headless Chromium against two baselines, and the cost of
+# Start-up time in headless Chromium against two baselines, perft divides in the Web Worker, and the cost of
 # a keystroke and of a game step (see wasm/browser/startup_test.go and keystroke_test.go).
 measure: dist browser
 	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|ok|FAIL'

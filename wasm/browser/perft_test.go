@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -408,6 +410,69 @@ func TestElementPerft(t *testing.T) {
 	if n := eval[int](t, ctx, root+`.querySelectorAll('.view-perft table, .view-perft p').length`); n != 0 {
 		t.Errorf("perft removed: %d elements left in the perft box", n)
 	}
-	eval[bool](t, ctx, `(() => { const v = document.getElementById('pv'); v.setAttribute('perft', '3'); v.setAttribute('fen', '`+startFEN+`'); v.scrollIntoView(); return true; })()`)
-	screenshot(t, ctx, "perft-element")
+	eval[bool](t, ctx, `(() => { const v = document.getElementById('pv'); v.setAttribute('perft', '3'); v.setAttribute('fen', '`+startFEN+`');
+		v.setAttribute('size', '420px'); return true; })()`)
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#pv")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveScreenshot(t, "perft-element", png)
+}
+
+// saveScreenshot writes png under out/screenshots/.
+func saveScreenshot(t *testing.T, name string, png []byte) {
+	t.Helper()
+	dir := filepath.Join(repo, "out", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMeasurePerft times divides at depths 1–5 of the start position and
+// Kiwipete in the page's Web Worker (web/perft-worker.js, the path the
+// panel takes), the median of several runs per depth, with the leaf rate
+// under WebAssembly. Compare with the native figures of `go test -run '^$'
+// -bench Divide ./core/`. It is a measurement: run it with `make measure`.
+func TestMeasurePerft(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make measure`")
+	}
+	_, site := site(t)
+	ctx, cancel := chromedp.NewContext(browserCtx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelTimeout()
+	open(t, ctx, site+"/")
+	for _, pos := range []struct{ name, fen string }{{"start", startFEN}, {"kiwipete", kiwipeteFEN}} {
+		for depth := 1; depth <= 5; depth++ {
+			runs := 7
+			if depth == 5 {
+				runs = 3
+			}
+			res, err := chromedp.Run(ctx, chromedp.Evaluate[[]struct{ MS, Nodes float64 }](fmt.Sprintf(`(async () => {
+				const w = window.__measureWorker ??= new Worker('perft-worker.js', { type: 'module' });
+				const out = [];
+				for (let i = 0; i < %d; i++) {
+					out.push(await new Promise((resolve, reject) => {
+						w.onmessage = ({ data }) => { if (data.type === 'done') resolve({ ms: data.ms, nodes: data.nodes }); else if (data.type === 'error') reject(new Error(data.message)); };
+						w.postMessage({ id: i, fen: %q, depth: %d });
+					}));
+				}
+				return out;
+			})()`, runs, pos.fen, depth), chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ms []float64
+			for _, r := range res {
+				ms = append(ms, r.MS)
+			}
+			med := pct(ms, 50)
+			t.Logf("perft divide in the worker, %-8s depth %d: %11.0f nodes, median %9.2f ms, %6.1f M nodes/s (%d runs)",
+				pos.name, depth, res[0].Nodes, med, res[0].Nodes/med/1e3, len(res))
+		}
+	}
 }
