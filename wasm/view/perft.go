@@ -83,11 +83,11 @@ func PerftPath(root string, path []string, depth int) string {
 type PerftRun struct {
 	State   string // "idle", "loading", "running", "done", "cancelled" or "failed"
 	Depth   int
-	Done    int    // root moves counted
-	Total   int    // root moves in all (0 until the first is counted)
-	Nodes   uint64 // leaves counted so far
+	Done    int     // root moves counted
+	Total   int     // root moves in all (0 until the first is counted)
+	Nodes   uint64  // leaves counted so far
 	Seconds float64 // the time the divide took, when done
-	Error   string // why it failed
+	Error   string  // why it failed
 }
 
 // PerftProgress returns the progress line of a divide: a <progress> bar
