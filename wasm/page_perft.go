@@ -65,8 +65,10 @@ func (pg *page) perftFromURL() {
 	pg.open["perft"] = true
 	root, err := core.ParseFEN(rootFEN)
 	if err != nil {
-		pp.note("The link's perft root is not a FEN (" + err.Error() + "); the path starts from the position on show.")
-		return // renderPerft roots the panel at the position on show
+		if len(pg.state.Path) > 0 {
+			pp.note("The link's perft root is not a FEN (" + err.Error() + "); the path is dropped.")
+		}
+		return // renderPerft roots the panel at the position on show, once there is one
 	}
 	pp.reset(root.FEN())
 	p := root
