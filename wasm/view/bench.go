@@ -55,8 +55,8 @@ func bitGrid(b *strings.Builder, label string, v uint64, cellClass func(bit int)
 // per move in UCI order with Bitview's count and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
 // get class "missing", "extra" or "wrong" (see divide.Kind), extra moves
-// are appended after the legal ones, and a final row gives the totals.
-// Each row carries data-uci. Below depth 1, each legal move's row has a
+// are appended after the legal ones, and a final row gives the totals
+// ("total so far" while d is not complete). Each row carries data-uci. Below depth 1, each legal move's row has a
 // button with data-descend (play the move and divide one ply deeper); an
 // extra move cannot be played, and at depth 1 every count is 1, so their
 // rows have none. The lines of the paste that were not understood follow
@@ -137,7 +137,11 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 			}
 		}
 	}
-	b.WriteString(`</tbody><tfoot><tr><th scope="row">total</th><td>` + strconv.FormatUint(d.Nodes, 10) + `</td>`)
+	total := "total"
+	if !d.Complete {
+		total = "total so far" // a divide under way or cancelled
+	}
+	b.WriteString(`</tbody><tfoot><tr><th scope="row">` + total + `</th><td>` + strconv.FormatUint(d.Nodes, 10) + `</td>`)
 	if got != nil {
 		total := "—"
 		if got.HasTotal {

@@ -114,7 +114,11 @@ func TestParsePerftOption(t *testing.T) {
 func TestStaticDivideTable(t *testing.T) {
 	d, _ := core.Divide(mustPos(t, core.StartFEN), 3, nil)
 	s := StaticDivideTable(d)
-	if strings.Contains(s, "data-descend") || len(rowsByUCI(t, s)) != 20 || !strings.Contains(s, "<td>8902</td>") {
+	if strings.Contains(s, "data-descend") || len(rowsByUCI(t, s)) != 20 || !strings.Contains(s, `<th scope="row">total</th><td>8902</td>`) {
 		t.Errorf("static divide:\n%s", s)
+	}
+	d.Entries, d.Nodes, d.Complete = d.Entries[:2], 800, false
+	if s := DivideTable(d, nil); !strings.Contains(s, `<th scope="row">total so far</th><td>800</td>`) {
+		t.Errorf("a cancelled divide's total:\n%s", s)
 	}
 }
