@@ -83,9 +83,9 @@ fuzz:
 bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core/...
 
-# Start-up time in headless Chromium against two baselines, and the cost of
-# a keystroke and of a game step, and offline reloads (see wasm/browser/startup_test.go,
-# keystroke_test.go and offline_test.go).
+# Start-up time in headless Chromium against two baselines, perft divides in the
+# Web Worker, the cost of a keystroke and of a game step, and offline reloads
+# (see wasm/browser/startup_test.go, perft_test.go, keystroke_test.go and offline_test.go).
 measure: dist browser
 	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|cached|ok|FAIL'
 

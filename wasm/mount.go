@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -28,6 +29,7 @@ type jsMountOptions struct {
 	PieceBase   string `js:"pieceBase"`
 	Magic       string `js:"magic"`   // "rook:e4": the magic lookup below the view (view.ParseMagic)
 	Zobrist     bool   `js:"zobrist"` // the Polyglot key below the view
+	Perft       string `js:"perft"`   // a divide under the view: 1..view.MaxElementPerft plies, "" for none
 }
 
 // jsRenderResult is the answer of mount and update: ok is false when the
@@ -55,6 +57,9 @@ type mounted struct {
 	interactive string // data-interactive: "1" or "0"
 	funcs       []js.Func
 	listeners   []listener
+	perft       region // the perft divide under the view (the perft option)
+	perftKey    string // the FEN and depth the divide was counted for
+	perftError  string // why the perft option was refused
 }
 
 // mountView answers bitview.mount(root, options): it draws the view into
@@ -106,6 +111,11 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	content.Call("setAttribute", "data-interactive", o.interactive)
 	m.interactive = o.interactive
 	m.root.Set("innerHTML", "")
+	perftBox := doc.Call("createElement", "div")
+	perftBox.Set("className", "view-perft")
+	content.Call("append", perftBox)
+	m.perft = region{el: perftBox}
+	m.drawPerft(o.perft)
 	m.root.Call("append", style, content)
 	m.style = region{el: style}
 	m.errors = region{el: content.Call("querySelector", ".errors"), markup: m.embed.Errors(), written: true}
@@ -130,6 +140,7 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 type mountOptions struct {
 	embed       view.EmbedOptions
 	interactive string
+	perft       string
 }
 
 // readMountOptions reads bitview.mount's options (see jsMountOptions);
@@ -155,7 +166,7 @@ func readMountOptions(v js.Value) (mountOptions, jsRenderResult) {
 	}
 	return mountOptions{view.EmbedOptions{FEN: o.FEN, Layout: o.Layout, Show: o.Show, Board: yes(o.Board),
 		Grid: yes(o.Grid), Labels: o.Labels, Flipped: o.Orientation == "black", Repr: o.Repr,
-		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase, Magic: o.Magic, Zobrist: o.Zobrist}, inter}, res
+		Arrows: o.Arrows, Marks: o.Marks, PieceBase: o.PieceBase, Magic: o.Magic, Zobrist: o.Zobrist}, inter, o.Perft}, res
 }
 
 // readJSOptions fills o from the object v, and returns what is wrong
@@ -172,7 +183,7 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 	}{{"fen", &o.FEN, 0}, {"layout", &o.Layout, view.MaxOptionLength}, {"show", &o.Show, view.MaxShowLength},
 		{"orientation", &o.Orientation, view.MaxOptionLength}, {"arrows", &o.Arrows, view.MaxShowLength},
 		{"marks", &o.Marks, view.MaxShowLength}, {"pieceBase", &o.PieceBase, view.MaxShowLength},
-		{"magic", &o.Magic, view.MaxOptionLength}} {
+		{"magic", &o.Magic, view.MaxOptionLength}, {"perft", &o.Perft, view.MaxOptionLength}} {
 		jv := v.Get(f.key)
 		switch jv.Type() {
 		case js.TypeUndefined, js.TypeNull:
@@ -241,6 +252,7 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	setHidden(m.boardBox, !m.embed.Board)
 	setHidden(m.cardsBox, len(m.embed.Shown) == 0)
 	m.fig.draw(m.figure())
+	m.drawPerft(o.perft)
 	setHidden(m.repr.el, !m.embed.ShowsRepr())
 	if m.embed.ShowsRepr() {
 		m.repr.set(view.Representations(m.embed.Pos, m.hover))
@@ -265,8 +277,38 @@ func (m *mounted) result() jsRenderResult {
 		return jsRenderResult{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}
 	case len(m.embed.Problems) > 0:
 		return jsRenderResult{Error: &jsError{Offset: -1, Message: m.embed.Problems[0]}}
+	case m.perftError != "":
+		return jsRenderResult{Error: &jsError{FieldName: "perft", Offset: -1, Message: m.perftError}}
 	}
 	return jsRenderResult{OK: true}
+}
+
+// drawPerft draws the divide the perft option asks for under the view, on
+// the page's thread (hence view.MaxElementPerft), counting it again only
+// when the position or the depth changed; a refused option is explained
+// in its place.
+func (m *mounted) drawPerft(option string) {
+	depth, problem := view.ParsePerftOption(option)
+	m.perftError = problem
+	key := strconv.Itoa(depth) + " " + problem
+	if m.embed.Pos != nil {
+		key += " " + m.embed.Pos.FEN()
+	}
+	if key == m.perftKey {
+		return
+	}
+	m.perftKey = key
+	markup := ""
+	switch {
+	case problem != "":
+		markup = view.Alert(problem)
+	case depth > 0 && m.embed.Pos != nil:
+		if d, err := core.Divide(*m.embed.Pos, depth, nil); err == nil {
+			markup = `<h3>Perft divide, depth ` + strconv.Itoa(depth) + `</h3>` + view.StaticDivideTable(d)
+		}
+	}
+	m.perft.set(markup)
+	setHidden(m.perft.el, markup == "")
 }
 
 // setHidden sets or removes el's hidden attribute when it differs.

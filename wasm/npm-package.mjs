@@ -25,7 +25,7 @@ const entry = (js, types) => ({ types: `./${types}`, default: `./${js}` });
 export const FILES = [
   'bitview.js', 'bitview-element.js', 'bitview-markdown.js',
   'bitview.d.ts', 'bitview-element.d.ts', 'bitview-markdown.d.ts', 'bitview-react.d.ts', 'custom-elements.json',
-  'bitview.wasm', 'wasm_exec.js', 'view.css', 'repr.css', 'embed.html', 'embed.css', 'embed.js',
+  'bitview.wasm', 'wasm_exec.js', 'perft-worker.js', 'view.css', 'repr.css', 'embed.html', 'embed.css', 'embed.js',
   'pieces/chessnut/*.svg', 'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.md',
 ];
 

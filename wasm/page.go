@@ -40,6 +40,7 @@ type page struct {
 	demo     shiftDemo
 	game     gameState
 	tools    toolsState
+	perft    perftPanel
 
 	fig     *figureView
 	regions map[string]*region // by element id
@@ -104,6 +105,7 @@ func mountPage() {
 	pg.region("shift-src").set(view.BitboardOptions(pg.demo.src))
 	pg.gameFromURL()
 	pg.toolsFromURL()
+	pg.perftFromURL()
 	pg.fen.SetValue(pg.state.FEN)
 	pg.expr.SetValue(pg.state.Expr)
 	pg.render()
@@ -174,6 +176,7 @@ func (pg *page) setChecked(id string, on bool) {
 // writeURL puts the state in the URL when it changed.
 func (pg *page) writeURL() {
 	pg.syncGameState()
+	pg.syncPerftState()
 	if q := pg.state.Query(); q != pg.query {
 		pg.query = q
 		js.Global().Get("history").Call("replaceState", nil, "", q)
@@ -224,6 +227,9 @@ func (pg *page) renderClosed() {
 	if pg.open["repr"] {
 		pg.region("repr-panel").set(view.Representations(&pg.pos, pg.hover))
 	}
+	if pg.open["perft"] {
+		pg.renderPerft()
+	}
 	if pg.open["embed"] {
 		loc := js.Global().Get("location")
 		base := loc.Get("origin").String() + loc.Get("pathname").String()
@@ -273,7 +279,7 @@ func (pg *page) wire() {
 		})
 	}
 	on(pg.doc.Call("getElementById", "board"), "keydown", "[data-square]", pg.boardKey)
-	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game"} {
+	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game", "perft"} {
 		on(pg.doc.Call("getElementById", id), "toggle", "", func(ev js.Value, _ *dom.BasicHTMLElement) {
 			if t := ev.Get("target"); t.Get("id").String() == id {
 				pg.open[id] = t.Get("open").Bool()
@@ -288,6 +294,7 @@ func (pg *page) wire() {
 			pg.act("close") // a click on the backdrop
 		}
 	})
+	pg.wirePerft()
 }
 
 // click runs the page's buttons, toggles and squares.

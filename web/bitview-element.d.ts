@@ -62,6 +62,14 @@ export interface BitboardViewAttributes {
   magic?: string;
   /** Shows the position's Polyglot (Zobrist) key below the view. */
   zobrist?: string | boolean;
+  /**
+   * A perft divide under the view, "1" to "4" plies: each legal move in UCI
+   * with the number of leaves below it, and the total. Counted on the page's
+   * thread, so capped at 4 (Kiwipete depth 4, 4 million leaves, about 0.1 s);
+   * a deeper value is refused with an error. Deeper divides: the page's panel
+   * or bitview.perft in a Web Worker (web/perft-worker.js).
+   */
+  perft?: string;
   /** The URL of bitview.wasm, for the first element that starts it. */
   wasm?: string;
 }

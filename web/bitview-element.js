@@ -15,8 +15,9 @@
 // Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, magic
 // ("rook:e4" or "bishop:c1": the magic-bitboard lookup of that slider with
 // the position's occupancy, step by step, below the view; at most 64
-// characters), zobrist (the position's Polyglot key below the view), wasm
-// (the URL of bitview.wasm).
+// characters), zobrist (the position's Polyglot key below the view), perft
+// (a perft divide under the view, 1 to 4 plies: it runs on the page's
+// thread, so deeper is refused), wasm (the URL of bitview.wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects. Its files (bitview.wasm, wasm_exec.js,
@@ -65,7 +66,7 @@ function bitview(url) {
 const MAX_SIZE = 64;
 
 const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
-  'arrows', 'marks', 'magic', 'zobrist', 'wasm'];
+  'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 class BitboardView extends HTMLElement {
@@ -252,6 +253,7 @@ class BitboardView extends HTMLElement {
       marks: this.getAttribute('marks') ?? '',
       magic: this.getAttribute('magic') ?? '',
       zobrist: this.hasAttribute('zobrist') && !off(this.getAttribute('zobrist')),
+      perft: this.getAttribute('perft') ?? '',
       pieceBase: assetURL('pieces/chessnut/'),
     };
   }

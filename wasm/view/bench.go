@@ -55,10 +55,24 @@ func bitGrid(b *strings.Builder, label string, v uint64, cellClass func(bit int)
 // per move in UCI order with Bitview's count and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
 // get class "missing", "extra" or "wrong" (see divide.Kind), extra moves
-// are appended after the legal ones, and a final row gives the totals.
-// Each legal or pasted move's row carries data-uci and a button with
-// data-descend (play the move and divide one ply deeper).
+// are appended after the legal ones, and a final row gives the totals
+// ("total so far" while d is not complete). Each row carries data-uci. Below depth 1, each legal move's row has a
+// button with data-descend (play the move and divide one ply deeper); an
+// extra move cannot be played, and at depth 1 every count is 1, so their
+// rows have none. The lines of the paste that were not understood follow
+// the table, one per item: "not understood: line 3 'foo' — reason".
 func DivideTable(d core.Division, got *divide.Parsed) string {
+	return divideTable(d, got, true)
+}
+
+// StaticDivideTable is DivideTable without the descend buttons, for a
+// figure that only shows the divide (<bitboard-view perft="3">).
+func StaticDivideTable(d core.Division) string {
+	return divideTable(d, nil, false)
+}
+
+// divideTable writes DivideTable, with descend buttons when descend.
+func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 	var diffs map[string]divide.Difference
 	theirs := map[string]uint64{}
 	if got != nil {
@@ -72,6 +86,7 @@ func DivideTable(d core.Division, got *divide.Parsed) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<table class="divide"`)
+	attr(&b, "data-depth", strconv.Itoa(d.Depth))
 	attr(&b, "aria-label", "Perft divide, depth "+strconv.Itoa(d.Depth))
 	b.WriteString(`><thead><tr><th scope="col">move</th><th scope="col">Bitview</th>`)
 	if got != nil {
@@ -84,14 +99,24 @@ func DivideTable(d core.Division, got *divide.Parsed) string {
 		if kind != 0 {
 			attr(&b, "class", kind.String())
 		}
-		b.WriteString(`><th scope="row"><button type="button"`)
-		attr(&b, "data-descend", uci)
-		label := "Play " + uci + " and divide one ply deeper"
+		b.WriteString(`><th scope="row"`)
 		if kind != 0 {
-			label += " (" + kind.String() + ")"
+			attr(&b, "aria-label", uci+" ("+kind.String()+")")
 		}
-		attr(&b, "aria-label", label)
-		b.WriteString(`><code>` + escape(uci) + `</code></button></th><td>` + ours + `</td>`)
+		b.WriteString(`>`)
+		if descend && d.Depth > 1 && kind != divide.Extra {
+			b.WriteString(`<button type="button"`)
+			attr(&b, "data-descend", uci)
+			label := "Play " + uci + " and divide one ply deeper"
+			if kind != 0 {
+				label += " (" + kind.String() + ")"
+			}
+			attr(&b, "aria-label", label)
+			b.WriteString(`><code>` + escape(uci) + `</code></button>`)
+		} else {
+			b.WriteString(`<code>` + escape(uci) + `</code>`)
+		}
+		b.WriteString(`</th><td>` + ours + `</td>`)
 		if got != nil {
 			b.WriteString(`<td>` + pasted + `</td>`)
 		}
@@ -112,7 +137,11 @@ func DivideTable(d core.Division, got *divide.Parsed) string {
 			}
 		}
 	}
-	b.WriteString(`</tbody><tfoot><tr><th scope="row">total</th><td>` + strconv.FormatUint(d.Nodes, 10) + `</td>`)
+	total := "total"
+	if !d.Complete {
+		total = "total so far" // a divide under way or cancelled
+	}
+	b.WriteString(`</tbody><tfoot><tr><th scope="row">` + total + `</th><td>` + strconv.FormatUint(d.Nodes, 10) + `</td>`)
 	if got != nil {
 		total := "—"
 		if got.HasTotal {
@@ -126,12 +155,14 @@ func DivideTable(d core.Division, got *divide.Parsed) string {
 	}
 	b.WriteString(`</tr></tfoot></table>`)
 	if got != nil && len(got.Skipped) > 0 {
-		b.WriteString(`<details class="skipped"><summary>` + strconv.Itoa(len(got.Skipped)) + ` lines not understood</summary><ul>`)
+		b.WriteString(`<ul class="skipped"`)
+		attr(&b, "aria-label", strconv.Itoa(len(got.Skipped))+" lines not understood")
+		b.WriteString(`>`)
 		for _, s := range got.Skipped {
-			b.WriteString(`<li data-line="` + strconv.Itoa(s.Line) + `">line ` + strconv.Itoa(s.Line) + `: <code>` + escape(s.Text) +
-				`</code> — ` + escape(s.Reason) + `</li>`)
+			b.WriteString(`<li data-line="` + strconv.Itoa(s.Line) + `">not understood: line ` + strconv.Itoa(s.Line) + ` '<code>` +
+				escape(s.Text) + `</code>' — ` + escape(s.Reason) + `</li>`)
 		}
-		b.WriteString(`</ul></details>`)
+		b.WriteString(`</ul>`)
 	}
 	return b.String()
 }

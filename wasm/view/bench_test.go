@@ -58,13 +58,24 @@ func TestDivideTable(t *testing.T) {
 	if len(rows) != 21 {
 		t.Errorf("%d rows, want 20 legal moves and 1 extra", len(rows))
 	}
+	// Every legal move can be descended into; the extra one cannot be played.
 	buttons := startTags(t, s, "button")
-	if len(buttons) != 21 || buttons[0]["data-descend"] != "a2a3" || !strings.Contains(buttons[0]["aria-label"], "missing") {
+	if len(buttons) != 20 || buttons[0]["data-descend"] != "a2a3" || !strings.Contains(buttons[0]["aria-label"], "missing") {
 		t.Errorf("buttons: %d, first %v", len(buttons), buttons[0])
 	}
-	if !strings.Contains(s, `<td class="wrong">60</td>`) || !strings.Contains(s, "1 lines not understood") ||
+	for _, a := range buttons {
+		if a["data-descend"] == "e1e2" {
+			t.Errorf("the extra move e1e2 has a descend button")
+		}
+	}
+	if !strings.Contains(s, `<td class="wrong">60</td>`) || !strings.Contains(s, "not understood: line 4 '<code>&lt;b&gt;junk&lt;/b&gt;</code>' — no move and count") ||
 		!strings.Contains(s, "&lt;b&gt;junk&lt;/b&gt;") || strings.Contains(s, "<b>junk") {
 		t.Errorf("total, skipped lines or escaping missing:\n%s", s)
+	}
+	// At depth 1 every count is 1: nothing to descend into.
+	d1, _ := core.Divide(p, 1, nil)
+	if s := DivideTable(d1, nil); strings.Contains(s, "data-descend") || len(rowsByUCI(t, s)) != 20 {
+		t.Errorf("depth 1 divide has descend buttons or not 20 rows:\n%s", s)
 	}
 }
 

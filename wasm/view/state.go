@@ -17,7 +17,8 @@ import (
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
 // &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game,
-// &tools=zobrist,magic&magic=rook:e4 the engine author's tools).
+// &tools=zobrist,magic&magic=rook:e4 the engine author's tools, &perft=3&path=e2e4
+// the perft divide panel).
 type State struct {
 	FEN        string
 	Layout     string   // a core.Layouts id
@@ -43,7 +44,20 @@ type State struct {
 	// (&magic=rook:e4, see ParseMagic; "" until one is picked).
 	Tools []string
 	Magic string
+	// The perft divide panel: the depth of the divide on show (&perft=3,
+	// 1..core.MaxDivideDepth; 0 when the panel is closed), and the moves in
+	// UCI played from Root to reach the position divided (&path=e2e4,e7e5
+	// &root=…, at most MaxPerftPath moves; Root "" stands for the start
+	// position, and FEN is then the position at the end of Path).
+	Perft int
+	Path  []string
+	Root  string
 }
+
+// MaxPerftPath is the longest perft path a link may hold (&path=…): one
+// ply less than core.MaxDivideDepth, since each step from the root
+// divides one ply shallower and the last divide is at least 1 ply deep.
+const MaxPerftPath = core.MaxDivideDepth - 1
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
 // longest game played under the fifty-move rule (about 5,900 moves).
@@ -108,6 +122,7 @@ func ParseQuery(query string) State {
 	if pt, sq, err := ParseMagic(q.Get("magic")); err == nil {
 		s.Magic = FormatMagic(pt, sq)
 	}
+	s.Perft, s.Path, s.Root = parsePerft(q)
 	return s
 }
 
@@ -133,6 +148,50 @@ func Clip(s string, limit int) string {
 		return s[:limit+1]
 	}
 	return s
+}
+
+// parsePerft reads &perft=…&path=…&root=…: a depth outside
+// 1..core.MaxDivideDepth closes the panel (0, no path); the path stops at
+// its first item that is not a UCI move and is cut to MaxPerftPath
+// moves; root is read only with a
+// path, and at most core.MaxFENLength+1 bytes of it are kept (enough for
+// the FEN parser to report it too long).
+func parsePerft(q url.Values) (depth int, path []string, root string) {
+	depth, err := strconv.Atoi(q.Get("perft"))
+	if err != nil || depth < 1 || depth > core.MaxDivideDepth {
+		return 0, nil, ""
+	}
+	if p := q.Get("path"); p != "" {
+		for _, m := range strings.SplitN(p, ",", MaxPerftPath+1) {
+			if len(path) == MaxPerftPath || !UCISyntax(m) {
+				break
+			}
+			path = append(path, m)
+		}
+	}
+	if len(path) > 0 {
+		root = q.Get("root")
+		if len(root) > core.MaxFENLength+1 {
+			root = root[:core.MaxFENLength+1]
+		}
+	}
+	return depth, path, root
+}
+
+// UCISyntax reports whether s is written like a UCI move: two square
+// names in lower case and an optional promotion letter n, b, r or q
+// ("e2e4", "e7e8q"). Whether the move is legal is the position's to say.
+func UCISyntax(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	if _, ok := core.ParseSquare(s[0:2]); !ok {
+		return false
+	}
+	if _, ok := core.ParseSquare(s[2:4]); !ok {
+		return false
+	}
+	return len(s) == 4 || strings.IndexByte("nbrq", s[4]) >= 0
 }
 
 // Query returns the URL query that reproduces s, starting with "?".
@@ -171,6 +230,15 @@ func (s State) Query() string {
 	}
 	if s.Magic != "" {
 		q += "&magic=" + url.QueryEscape(s.Magic)
+	}
+	if s.Perft > 0 {
+		q += "&perft=" + strconv.Itoa(s.Perft)
+		if len(s.Path) > 0 {
+			q += "&path=" + strings.Join(s.Path, ",")
+			if s.Root != "" {
+				q += "&root=" + url.QueryEscape(s.Root)
+			}
+		}
 	}
 	return q
 }

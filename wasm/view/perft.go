@@ -1,0 +1,248 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide"
+)
+
+// The markup of the perft divide panel around DivideTable (bench.go): the
+// depth picker, the path from the root, the progress line and the verdict
+// on a pasted divide; and the element's perft option.
+
+// MaxPerftPaste is the longest pasted divide the panel reads, 100,000
+// bytes: a divide is at most 218 lines of about 30 bytes, and qperft's
+// output of every depth up to 6 is under 40 KB.
+const MaxPerftPaste = 100_000
+
+// MaxElementPerft is the deepest divide <bitboard-view perft="…"> runs, 4
+// plies: it runs on the page's thread, and Kiwipete's depth 4 (4 million
+// leaves) takes about 0.1 s under WebAssembly, while depth 5 takes
+// seconds. The page's panel runs deeper divides in a Web Worker.
+const MaxElementPerft = 4
+
+// PerftDepthOptions returns the <option>s of the depth picker, 1 to
+// core.MaxDivideDepth, with depth selected.
+func PerftDepthOptions(depth int) string {
+	var b strings.Builder
+	for d := 1; d <= core.MaxDivideDepth; d++ {
+		b.WriteString(`<option value="` + strconv.Itoa(d) + `"`)
+		if d == depth {
+			b.WriteString(` selected`)
+		}
+		b.WriteString(`>` + strconv.Itoa(d) + `</option>`)
+	}
+	return b.String()
+}
+
+// PerftPath returns the path from the root of a divide to the position on
+// show: an ordered list whose first item is the root and each next item a
+// move played from it (UCI), each a button with data-path (the number of
+// moves from the root; the current one has aria-current="step") and the
+// depth going back there divides (one more per move back, at most
+// core.MaxDivideDepth); then the commands that make a UCI engine divide the
+// same position ("position startpos moves …" or "position fen … moves …",
+// and "go perft depth"), with a copy button. root is the root's FEN, depth
+// the depth at the end of the path.
+func PerftPath(root string, path []string, depth int) string {
+	var b strings.Builder
+	b.WriteString(`<ol class="perft-path" aria-label="Path from the root">`)
+	for k := 0; k <= len(path); k++ {
+		name := "root"
+		if k > 0 {
+			name = path[k-1]
+		}
+		b.WriteString(`<li><button type="button"`)
+		attr(&b, "data-path", strconv.Itoa(k))
+		if k == len(path) {
+			b.WriteString(` aria-current="step"`)
+		}
+		d := min(depth+len(path)-k, core.MaxDivideDepth)
+		attr(&b, "aria-label", name+", depth "+strconv.Itoa(d))
+		b.WriteString(`><code>` + escape(name) + `</code> <small>d` + strconv.Itoa(d) + `</small></button></li>`)
+	}
+	b.WriteString(`</ol>`)
+	cmd := "position startpos"
+	if root != core.StartFEN {
+		cmd = "position fen " + root
+	}
+	if len(path) > 0 {
+		cmd += " moves " + strings.Join(path, " ")
+	}
+	cmd += "\ngo perft " + strconv.Itoa(depth)
+	b.WriteString(`<div class="engine-command"><pre><code>` + escape(cmd) + `</code></pre><button type="button" class="copy"`)
+	attr(&b, "data-copy", cmd)
+	attr(&b, "aria-label", "Copy the engine commands")
+	b.WriteString(`>Copy</button></div>`)
+	return b.String()
+}
+
+// A PerftRun is the state of a divide for the progress line.
+type PerftRun struct {
+	State   string // "idle", "loading", "running", "done", "cancelled" or "failed"
+	Depth   int
+	Done    int     // root moves counted
+	Total   int     // root moves in all (0 until the first is counted)
+	Nodes   uint64  // leaves counted so far
+	Seconds float64 // the time the divide took, when done
+	Error   string  // why it failed
+}
+
+// PerftProgress returns the progress line of a divide: a <progress> bar
+// and "12 of 20 moves · 1,234,567 nodes" while it runs, the time and
+// speed when done. The wrapper carries data-state, data-done, data-total
+// and data-nodes for tests and styles.
+func PerftProgress(r PerftRun) string {
+	var b strings.Builder
+	b.WriteString(`<div class="perft-run"`)
+	attr(&b, "data-state", r.State)
+	attr(&b, "data-done", strconv.Itoa(r.Done))
+	attr(&b, "data-total", strconv.Itoa(r.Total))
+	attr(&b, "data-nodes", strconv.FormatUint(r.Nodes, 10))
+	b.WriteString(`>`)
+	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands64(r.Nodes) + " nodes"
+	switch r.State {
+	case "idle":
+		b.WriteString(`<span class="hint">Pick a depth and press Run: each legal move with the number of leaves below it.</span>`)
+	case "loading":
+		b.WriteString(`<progress aria-label="Starting"></progress> <span>Starting the counter (depth ` + strconv.Itoa(r.Depth) + `)…</span>`)
+	case "running":
+		b.WriteString(`<progress`)
+		attr(&b, "max", strconv.Itoa(max(r.Total, 1)))
+		attr(&b, "value", strconv.Itoa(r.Done))
+		attr(&b, "aria-label", "Moves counted")
+		b.WriteString(`></progress> <span>Depth ` + strconv.Itoa(r.Depth) + `: ` + counted + `</span>`)
+	case "done":
+		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands64(r.Nodes) + ` nodes`)
+		if r.Seconds > 0 {
+			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 3, 64) + ` s`)
+			if r.Seconds >= 0.01 && r.Nodes >= 100_000 {
+				b.WriteString(` · ` + strconv.FormatFloat(float64(r.Nodes)/r.Seconds/1e6, 'f', 1, 64) + ` M nodes/s`)
+			}
+		}
+		b.WriteString(`</span>`)
+	case "cancelled":
+		b.WriteString(`<span>Cancelled at depth ` + strconv.Itoa(r.Depth) + ` after ` + counted + `.</span>`)
+	case "failed":
+		b.WriteString(`<span class="error" role="alert">The divide failed: ` + escape(r.Error) + `</span>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// thousands64 formats n with commas between groups of three digits.
+func thousands64(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// PerftVerdict sums up how a pasted divide compares with Bitview's
+// complete divide d: "All 20 moves agree" or the number of moves that
+// differ, by kind, and what to do next. A paste with no move counts says
+// so. The paragraph carries data-differ (the number of differing moves).
+func PerftVerdict(d core.Division, got divide.Parsed) string {
+	if len(got.Moves) == 0 {
+		return `<p class="perft-verdict" data-differ="-1">No move counts found in the paste: it should have lines like <code>e2e4: 600</code>.</p>`
+	}
+	diffs := divide.Diff(d, got)
+	n := map[divide.Kind]int{}
+	for _, df := range diffs {
+		n[df.Kind]++
+	}
+	var b strings.Builder
+	b.WriteString(`<p class="perft-verdict`)
+	if len(diffs) == 0 {
+		b.WriteString(` agree" data-differ="0">All ` + strconv.Itoa(len(d.Entries)) + ` moves agree`)
+		if got.HasTotal && got.Total != d.Nodes {
+			b.WriteString(`, but the pasted total ` + thousands64(got.Total) + ` is not their sum ` + thousands64(d.Nodes))
+		}
+		b.WriteString(`.</p>`)
+		return b.String()
+	}
+	b.WriteString(` differ" data-differ="` + strconv.Itoa(len(diffs)) + `">`)
+	if len(diffs) == 1 {
+		b.WriteString(`1 move differs: `)
+	} else {
+		b.WriteString(strconv.Itoa(len(diffs)) + ` moves differ: `)
+	}
+	var parts []string
+	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
+		if n[k] > 0 {
+			word := k.String()
+			if k == divide.WrongCount {
+				word = "with a wrong count"
+			}
+			parts = append(parts, strconv.Itoa(n[k])+" "+word)
+		}
+	}
+	b.WriteString(strings.Join(parts, ", ") + `. `)
+	switch {
+	case n[divide.WrongCount] > 0 && d.Depth > 1:
+		b.WriteString(`Click a move with a wrong count to play it and divide one ply deeper.`)
+	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
+		var missing, extra []string
+		for _, df := range diffs {
+			switch df.Kind {
+			case divide.Missing:
+				missing = append(missing, df.UCI)
+			case divide.Extra:
+				extra = append(extra, df.UCI)
+			}
+		}
+		var found []string
+		if len(missing) > 0 {
+			found = append(found, "misses "+strings.Join(missing, ", "))
+		}
+		if len(extra) > 0 {
+			found = append(found, "makes "+strings.Join(extra, ", ")+", which "+perftPlural(len(extra), "is", "are")+" not legal")
+		}
+		b.WriteString(`Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`)
+	}
+	b.WriteString(`</p>`)
+	return b.String()
+}
+
+// ParsePerftOption reads the element's perft option: "" (or absent) for
+// none, else a depth of 1 to MaxElementPerft plies. Anything else is a
+// problem to show, and no divide.
+func ParsePerftOption(s string) (depth int, problem string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, ""
+	}
+	d, err := strconv.Atoi(s)
+	switch {
+	case err != nil || d < 1:
+		return 0, "perft " + strconv.Quote(s) + " is not a depth: give 1 to " + strconv.Itoa(MaxElementPerft) + " plies"
+	case d > MaxElementPerft:
+		return 0, "perft " + s + " is too deep for an element, which divides on the page's thread: at most " +
+			strconv.Itoa(MaxElementPerft) + " plies (Bitview's page goes to " + strconv.Itoa(core.MaxDivideDepth) + " in a Web Worker)"
+	}
+	return d, ""
+}
+
+// PerftNote returns a notice of the panel (a link's path that did not
+// replay, a paste over its limit), or "" for none.
+func PerftNote(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return `<p class="hint" data-notice="perft">` + escape(msg) + `</p>`
+}
+
+// perftPlural returns one when n is 1, else many.
+func perftPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
