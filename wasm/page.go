@@ -101,16 +101,20 @@ func mountPage() {
 	}
 	pg.gameFromURL()
 	// What was typed into the FEN field before the wasm started is the
-	// position to show (the field's default value is the prerendered FEN).
-	if typed := pg.fen.Value(); typed != pg.fen.Get("defaultValue").String() && pg.game.game == nil {
+	// position to show (the field's default value is the prerendered FEN,
+	// the board on screen: the last good one while the typing is not).
+	if typed, was := pg.fen.Value(), pg.fen.Get("defaultValue").String(); typed != was && pg.game.game == nil {
+		if p, ok, _, _ := view.ReadFEN(was); ok {
+			pg.pos = p
+		}
 		pg.state.FEN = typed
 	}
 	setValue(pg.fen, pg.state.FEN)
 	setValue(pg.expr, pg.state.Expr)
 	pg.render()
 	// A link's view is drawn: the prerendered default board is no longer
-	// marked as not the linked one (see web/main.js).
-	if cl := app.Get("classList"); cl.Call("contains", "pending").Bool() {
+	// marked as not the linked one (see web/prerender.js).
+	if cl := doc.Get("documentElement").Get("classList"); cl.Call("contains", "pending").Bool() {
 		cl.Call("remove", "pending")
 	}
 	js.Global().Get("performance").Call("mark", "bitview-drawn") // measured by the start-up test
@@ -127,6 +131,10 @@ func mountPage() {
 func (pg *page) adoptPrerender(app js.Value) {
 	pre := view.DefaultPage()
 	if app.Call("getAttribute", "data-prerender").String() != pre.Hash() {
+		// Not this build's prerender (or none): the regions and the board
+		// are rewritten whole by the first render, but the cards' keyed
+		// list must start from an empty container.
+		pg.fig.cards.parent.Set("innerHTML", "")
 		return
 	}
 	for _, r := range pre.Regions {

@@ -14,9 +14,9 @@
 // empty in the template; each attribute the page sets is written into its
 // element's start tag. #bitview-app gets data-prerender (the markup's
 // digest: the wasm takes the markup over only when its own digest is the
-// same) and data-default-query (the default view's URL query: web/main.js
-// marks the board as not yet the linked one when the URL asks for
-// another view). A template that lacks a region, or holds content in
+// same), and the script web/prerender.js gets data-default-query (the
+// default view's URL query: the script marks the board as not yet the
+// linked one when the URL asks for another view). A template that lacks a region, or holds content in
 // one, is an error naming it.
 package main
 
@@ -74,7 +74,7 @@ func fill(tpl string, p view.Prerender) (string, error) {
 		}
 	}
 	attrs := append(slices.Clone(p.Attrs), view.Attr{ID: "bitview-app", Name: "data-prerender", Value: p.Hash()},
-		view.Attr{ID: "bitview-app", Name: "data-default-query", Value: p.Query})
+		view.Attr{ID: `[src="prerender.js"]`, Name: "data-default-query", Value: p.Query})
 	for _, a := range attrs {
 		if tpl, err = setAttr(tpl, a); err != nil {
 			return "", err
