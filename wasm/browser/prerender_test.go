@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -327,4 +328,110 @@ func pixelDiff(t *testing.T, a, b string, allowed []image.Rectangle) (int, image
 		}
 	}
 	return n, box
+}
+
+// boardProbe records, from the document's start, the time of the first
+// animation frame (the frame that paints it) in which #board holds its 64
+// squares with every piece image loaded: the first board a visitor sees.
+const boardProbe = `window.__board = 0;
+(function check() {
+  const sq = document.querySelectorAll('#board [data-square]');
+  if (sq.length === 64 && [...document.querySelectorAll('#board img')].every((i) => i.complete && i.naturalWidth > 0)) {
+    window.__board = performance.now();
+    return;
+  }
+  requestAnimationFrame(check);
+})();`
+
+// TestMeasurePrerender measures, in one run and interleaved, cold loads
+// (a fresh browser and profile each) of dist/ as built and of dist/ with
+// the unprerendered template as index.html, unthrottled and at 10 Mbit/s
+// with 40 ms RTT: the median time to the first board (see boardProbe),
+// to the first contentful paint, and to the wasm's first render (the
+// "bitview-drawn" mark: the page is interactive). It is a measurement:
+// run it with BITVIEW_MEASURE=1 after `make dist`.
+func TestMeasurePrerender(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make dist` and BITVIEW_MEASURE=1")
+	}
+	path := chromium(t)
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	bare := t.TempDir()
+	if err := os.CopyFS(bare, os.DirFS(dist)); err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := os.ReadFile(filepath.Join(repo, "wasm", "prerender", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "index.html.br", "index.html.gz"} {
+		os.Remove(filepath.Join(bare, name))
+	}
+	if err := os.WriteFile(filepath.Join(bare, "index.html"), tpl, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sites := []struct{ name, url string }{{"prerendered", serveDir(t, dist)}, {"not prerendered", serveDir(t, bare)}}
+	const loads = 7
+	for _, slow := range []bool{false, true} {
+		times := map[string][3][]float64{}
+		for range loads {
+			for _, s := range sites {
+				v := coldBoard(t, path, s.url+"/", slow)
+				r := times[s.name]
+				for i := range r {
+					r[i] = append(r[i], v[i])
+				}
+				times[s.name] = r
+			}
+		}
+		link := "unthrottled"
+		if slow {
+			link = "10 Mbit/s, 40 ms RTT"
+		}
+		for _, s := range sites {
+			r := times[s.name]
+			t.Logf("%-20s %-16s first board median %6.1f ms (min %6.1f, max %6.1f); first contentful paint %6.1f ms; wasm drawn %6.1f ms; %d cold loads",
+				link, s.name, pct(r[0], 50), slices.Min(r[0]), slices.Max(r[0]), pct(r[1], 50), pct(r[2], 50), loads)
+		}
+	}
+}
+
+// coldBoard opens url in a new browser with a fresh profile, optionally
+// at 10 Mbit/s with 40 ms RTT, and returns the times from navigation
+// start to the first board (boardProbe), the first contentful paint and
+// the wasm's first render.
+func coldBoard(t *testing.T, path, url string, slow bool) [3]float64 {
+	ctx, cancel := launch(path, t.TempDir())
+	defer cancel()
+	setup := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if slow {
+			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+				return chromedp.Void{}, err
+			}
+			if _, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+				MatchedNetworkConditions: []*network.Conditions{{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}}}); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: boardProbe})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS(`html[data-ready="1"]`))); err != nil {
+		t.Fatal(err)
+	}
+	tctx, stop := context.WithTimeout(ctx, 20*time.Second)
+	defer stop()
+	v, err := chromedp.Run(tctx, chromedp.Evaluate[[]float64](`new Promise((resolve) => {
+		const check = () => window.__board ? resolve([window.__board,
+			performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+			performance.getEntriesByName('bitview-drawn')[0].startTime]) : setTimeout(check, 20);
+		check();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [3]float64(v)
 }
