@@ -1302,3 +1302,48 @@ func TestMainSignalShutdown(t *testing.T) {
 		})
 	}
 }
+
+// TestServiceWorkerHeaders checks what web/sw.js needs from the server: its
+// script and the sw-version.js it imports are JavaScript, are revalidated
+// on every update check (no-cache, so a new build is seen on the next
+// visit), and may run as a worker of this origin (the CSP has no
+// worker-src, so script-src 'self' applies). No Service-Worker-Allowed
+// header is needed or sent: sw.js sits in the folder it serves.
+func TestServiceWorkerHeaders(t *testing.T) {
+	web := t.TempDir()
+	writeFiles(t, web, map[string]string{
+		"index.html":           "<!doctype html><title>Bitview</title>",
+		"sw.js":                "importScripts('sw-version.js');\n",
+		"sw-version.js":        "self.bitviewBuild = {version: '0', files: {}};\n",
+		"folder/sw.js":         "importScripts('sw-version.js');\n",
+		"folder/sw-version.js": "self.bitviewBuild = {version: '1', files: {}};\n",
+	})
+	srv := startServer(t, web)
+	for _, p := range []string{"/sw.js", "/sw-version.js", "/folder/sw.js", "/folder/sw-version.js"} {
+		t.Run(p, func(t *testing.T) {
+			resp, body := do(t, srv, "GET", p, map[string]string{"Service-Worker": "script"})
+			if resp.StatusCode != http.StatusOK || len(body) == 0 {
+				t.Fatalf("status %d, body %q", resp.StatusCode, body)
+			}
+			for k, want := range map[string]string{
+				"Content-Type":           "text/javascript; charset=utf-8",
+				"Cache-Control":          "no-cache",
+				"X-Content-Type-Options": "nosniff",
+				"Service-Worker-Allowed": "",
+			} {
+				if got := resp.Header.Get(k); got != want {
+					t.Errorf("%s = %q, want %q", k, got, want)
+				}
+			}
+			csp := resp.Header.Get("Content-Security-Policy")
+			if strings.Contains(csp, "worker-src") || !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "connect-src 'self'") {
+				t.Errorf("CSP %q: want script-src 'self' (the workers' rule) and connect-src 'self' (the worker's fetches)", csp)
+			}
+			// An update check of an unchanged script costs no body.
+			resp, _ = do(t, srv, "GET", p, map[string]string{"If-Modified-Since": resp.Header.Get("Last-Modified")})
+			if resp.StatusCode != http.StatusNotModified {
+				t.Errorf("conditional GET: status %d, want 304", resp.StatusCode)
+			}
+		})
+	}
+}

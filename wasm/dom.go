@@ -52,6 +52,8 @@ func panicText(r any) string {
 		return v
 	case interface{ RuntimeError() }: // a runtime.Error, such as an index out of range
 		return "runtime error"
+	case error: // such as a *js.ValueError from a JS value of the wrong type
+		return v.Error()
 	default:
 		return "unexpected panic"
 	}

@@ -50,7 +50,6 @@ type mounted struct {
 	embed       view.Embed
 	hover       core.Square
 	interactive string // data-interactive: "1" or "0"
-	arrows      string // the arrow overlay's markup as last written
 	funcs       []js.Func
 	listeners   []listener
 }
@@ -115,7 +114,6 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	}
 	m.fig = newFigureView(m.boardBox, m.cardsBox, "")
 	m.fig.adopt(m.figure())
-	m.arrows = view.Arrows(m.embed.Arrows, m.embed.Flipped)
 	m.highlight(m.hover)
 	if res.Error != nil {
 		return res
@@ -236,7 +234,6 @@ func (m *mounted) update(v js.Value) jsRenderResult {
 	setHidden(m.boardBox, !m.embed.Board)
 	setHidden(m.cardsBox, len(m.embed.Shown) == 0)
 	m.fig.draw(m.figure())
-	m.drawArrows()
 	setHidden(m.repr.el, !m.embed.ShowsRepr())
 	if m.embed.ShowsRepr() {
 		m.repr.set(view.Representations(m.embed.Pos, m.hover))
@@ -273,28 +270,6 @@ func setHidden(el js.Value, h bool) {
 // and marked squares.
 func (m *mounted) figure() figure {
 	return figure{Figure: m.embed.Figure, marks: m.embed.BoardMarks()}
-}
-
-// drawArrows brings the board's arrow overlay up to date: the renderer
-// writes it with the whole board, but a patch of single squares leaves it
-// as it was.
-func (m *mounted) drawArrows() {
-	board := m.boardBox.Call("querySelector", ".board")
-	if board.IsNull() {
-		return
-	}
-	old := board.Call("querySelector", ":scope > svg.arrows")
-	markup := view.Arrows(m.embed.Arrows, m.embed.Flipped)
-	if markup == m.arrows && old.IsNull() == (markup == "") {
-		return
-	}
-	if !old.IsNull() {
-		old.Call("remove")
-	}
-	if markup != "" {
-		board.Call("insertAdjacentHTML", "beforeend", markup)
-	}
-	m.arrows = markup
 }
 
 // highlight marks sq in this view only (its style lives in the view's

@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 	"honnef.co/go/js/dom/v2"
@@ -28,6 +29,7 @@ type page struct {
 	warn     core.Bitboard // squares named by its warnings
 	hover    core.Square
 	selected core.Square // the square last clicked without a tool, for "attacks from"
+	drawFrom core.Square // where a right-drag began, or NoSquare
 	open     map[string]bool
 	query    string // the URL's query as last written
 	fen      *dom.HTMLInputElement
@@ -83,7 +85,7 @@ func mountPage() {
 	if doc.IsUndefined() || doc.Call("getElementById", "bitview-app").IsNull() {
 		return
 	}
-	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare, selected: core.NoSquare, step: -1,
+	pg := &page{doc: doc, pos: core.NewPosition(), hover: core.NoSquare, selected: core.NoSquare, drawFrom: core.NoSquare, step: -1,
 		open: map[string]bool{}, regions: map[string]*region{}, attrs: map[string]string{}}
 	pg.state = view.ParseQuery(js.Global().Get("location").Get("search").String())
 	style := doc.Call("createElement", "style")
@@ -103,7 +105,7 @@ func mountPage() {
 	// What was typed into the FEN field before the wasm started is the
 	// position to show (the field's default value is the prerendered FEN,
 	// the board on screen: the last good one while the typing is not).
-	if typed, was := pg.fen.Value(), pg.fen.Get("defaultValue").String(); typed != was && pg.game.game == nil {
+	if typed, was := clipped(pg.fen.Underlying().Get("value"), core.MaxFENLength), pg.fen.Get("defaultValue").String(); typed != was && pg.game.game == nil {
 		if p, ok, _, _ := view.ReadFEN(was); ok {
 			pg.pos = p
 		}
@@ -119,6 +121,7 @@ func mountPage() {
 	}
 	js.Global().Get("performance").Call("mark", "bitview-drawn") // measured by the start-up test
 	pg.wire()
+	pg.wireDrawing()
 	doc.Get("documentElement").Call("setAttribute", "data-ready", "1")
 }
 
@@ -202,8 +205,9 @@ func (pg *page) render() {
 	}
 	pg.setChecked("flip", pg.state.Flipped)
 	pg.setChecked("labels", pg.state.Labels)
+	setHidden(pg.doc.Call("getElementById", "clear-drawing"), len(pg.state.Arrows)+len(pg.state.Marked) == 0)
 	pg.renderGame()
-	pg.style.text(view.Highlight(pg.hover))
+	pg.highlight()
 	pg.writeURL()
 }
 
@@ -233,6 +237,8 @@ func (pg *page) figure() figure {
 		m := g.Moves[pg.game.ply-1].Move
 		f.marks.LastFrom, f.marks.LastTo = m.From(), m.To()
 	}
+	f.Arrows, f.Marked = pg.annotations()
+	f.marks.Arrows, f.marks.Marked = f.Arrows, f.Marked
 	for _, s := range f.Shown {
 		prev := s.Bits
 		if pg.game.prev != nil {
@@ -271,19 +277,26 @@ func (pg *page) renderClosed() {
 // showSquare highlights sq everywhere and fills the square panel.
 func (pg *page) showSquare(sq core.Square) {
 	pg.hover = sq
-	pg.style.text(view.Highlight(sq))
+	pg.highlight()
 	r := pg.view().SquarePanel()
 	pg.region(r.ID).set(r.Markup)
+}
+
+// highlight writes the style rule that highlights the pointed square
+// everywhere and outlines the marked squares in the grids.
+func (pg *page) highlight() {
+	_, marks := pg.annotations()
+	pg.style.text(view.Highlight(pg.hover) + view.GridMarks(marks))
 }
 
 // wire connects the page's events, all delegated to a few containers.
 func (pg *page) wire() {
 	app := pg.doc.Call("getElementById", "bitview-app")
 	on(pg.fen.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
-		pg.show(pg.fen.Value(), true)
+		pg.show(clipped(pg.fen.Underlying().Get("value"), core.MaxFENLength), true)
 	})
 	on(pg.expr.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
-		pg.state.Expr, pg.step = pg.expr.Value(), -1
+		pg.state.Expr, pg.step = clipped(pg.expr.Underlying().Get("value"), expr.MaxLength), -1
 		pg.renderPlayground()
 		pg.writeURL()
 	})

@@ -158,6 +158,8 @@ func (pg *page) applies(action string, target js.Value) bool {
 	switch action {
 	case "undo", "redo":
 		return pg.open["editor"] || onBoard
+	case "mark":
+		return onBoard
 	case "first", "back", "forward", "last":
 		return pg.game.game != nil
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/view"
 	"honnef.co/go/js/dom/v2"
 )
 
@@ -97,6 +99,14 @@ func (pg *page) act(action string) {
 			}
 			p.Castling, p.EnPassant = core.NoCastling, core.NoSquare
 		})
+	case "clear-drawing":
+		pg.clearDrawing()
+		pg.render()
+	case "mark":
+		if pg.hover != core.NoSquare {
+			pg.state.Marked = view.ToggleMark(pg.state.Marked, pgn.Mark{Brush: pgn.Green, Square: pg.hover})
+			pg.render()
+		}
 	case "start":
 		if p, err := core.ParseFEN(core.StartFEN); err == nil {
 			pg.edit(func(q *core.Position) { *q = p })

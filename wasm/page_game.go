@@ -113,6 +113,9 @@ func (pg *page) goToPly(ply int) {
 		p := g.PositionAt(ply - 1)
 		prev = &p
 	}
+	if ply != pg.game.ply {
+		pg.clearDrawing()
+	}
 	pg.game.ply = ply
 	p := g.PositionAt(ply)
 	pg.state.FEN = p.FEN()
@@ -164,7 +167,12 @@ func (pg *page) renderGame() {
 func (pg *page) gameAction(action string) bool {
 	switch action {
 	case "pgn-load":
-		pg.loadPGN(pg.doc.Call("getElementById", "pgn").Get("value").String())
+		text := pg.doc.Call("getElementById", "pgn").Get("value")
+		if n := strLen(text); n > pgn.MaxBytes { // refused before a byte is copied into Go
+			pg.gameStatus(view.Alert(view.LimitMessage("The PGN", n, pgn.MaxBytes, "characters") + " bytes (" + view.Thousands(pgn.MaxGames) + " games): paste fewer games."))
+			return true
+		}
+		pg.loadPGN(text.String())
 	case "pgn-sample":
 		pg.doc.Call("getElementById", "pgn").Set("value", view.SamplePGN)
 		pg.loadPGN(view.SamplePGN)

@@ -86,6 +86,9 @@ func (pg *page) restore(s snapshot) {
 func (pg *page) show(fen string, typed bool) {
 	pg.record(typed)
 	pg.leaveGame()
+	if fen != pg.state.FEN {
+		pg.clearDrawing()
+	}
 	pg.state.FEN = fen
 	if !typed {
 		pg.fen.SetValue(fen)

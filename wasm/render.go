@@ -20,6 +20,7 @@ type figureView struct {
 	frame   boardFrame
 	drawn   bool // the board in boardEl was drawn from frame
 	squares slots[view.SquareMarks]
+	arrows  string // the arrow overlay's markup as drawn (view.Arrows)
 	cards   keyed[cardSig]
 	hint    string // markup shown in the cards' place when there are none ("" for nothing)
 }
@@ -103,6 +104,28 @@ func (v *figureView) drawBoard(f figure) {
 		sig := f.marks.MarksOf(f.Pos, sq, f.Flipped)
 		v.squares.patch(int(sq), sig, func() string { return view.Square(f.Layout, sq, f.Labels, sig) })
 	}
+	v.drawArrows(f)
+}
+
+// drawArrows brings the board's arrow overlay (the last child of .board,
+// see view.BoardMarked) up to date when the arrows changed: a patch of
+// single squares leaves it as it was.
+func (v *figureView) drawArrows(f figure) {
+	markup := view.Arrows(f.marks.Arrows, f.Flipped)
+	if markup == v.arrows {
+		return
+	}
+	board := v.boardEl.Call("querySelector", ".board")
+	if board.IsNull() {
+		return
+	}
+	if old := board.Call("querySelector", ":scope > svg.arrows"); !old.IsNull() {
+		old.Call("remove")
+	}
+	if markup != "" {
+		board.Call("insertAdjacentHTML", "beforeend", markup)
+	}
+	v.arrows = markup
 }
 
 // adopt takes the board in boardEl and the cards in the cards' container
@@ -126,6 +149,7 @@ func (v *figureView) adoptBoard(f figure) {
 		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
 	v.squares.adopt(nodes, sigs)
+	v.arrows = view.Arrows(f.marks.Arrows, f.Flipped)
 	v.frame, v.drawn = boardFrame{f.Layout, f.Flipped, f.Labels}, true
 }
 

@@ -11,3 +11,8 @@ load(new URL('bitview.wasm', import.meta.url)).then(
       'It needs a browser with WebAssembly, and bitview.wasm next to this page (run "make wasm").';
   },
 );
+
+// Offline after the first visit: sw.js, beside this page, caches the page,
+// the tutorial and their files (registered after load, so that it does not
+// compete with the page's own downloads; see sw.js).
+addEventListener('load', () => navigator.serviceWorker?.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {}));

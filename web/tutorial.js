@@ -10,4 +10,6 @@ for (const fig of document.querySelectorAll('figure.example')) {
   pre.append(code);
   fig.append(pre);
 }
+// Offline after the first visit, as for the page (see sw.js and main.js).
+addEventListener('load', () => navigator.serviceWorker?.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {}));
 await import('./bitview-element.js');

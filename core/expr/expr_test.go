@@ -539,9 +539,9 @@ var badExprs = []struct {
 	{"too deep unary", strings.Repeat("~", MaxDepth+1) + "P", MaxDepth, MaxDepth + 1, ErrLimit, "more than 100"},
 	// The 101st '(' is the one of the 101st "north(", at 100·6 + 5.
 	{"too deep calls", strings.Repeat("north(", MaxDepth+1) + "P" + strings.Repeat(")", MaxDepth+1), 605, 606, ErrLimit, "more than 100"},
-	{"too long", strings.Repeat("P|", 500) + "P", MaxLength, 1001, ErrLimit, "the expression is 1001 bytes long; the limit is 1000"},
+	{"too long", strings.Repeat("P|", 500) + "P", MaxLength, 1001, ErrLimit, "the expression is longer than 1000 bytes, the limit"},
 	// Byte 1000 is the second byte of an é: the error starts at its first.
-	{"too long inside a character", "PP" + strings.Repeat("|é", 334), MaxLength - 1, 1004, ErrLimit, "the limit is 1000"},
+	{"too long inside a character", "PP" + strings.Repeat("|é", 334), MaxLength - 1, 1004, ErrLimit, "longer than 1000 bytes, the limit"},
 }
 
 // TestParseExprErrors checks the span, kind and message of each bad input.

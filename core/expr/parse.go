@@ -61,7 +61,7 @@ func Parse(src string) (*Expr, error) {
 			at--
 		}
 		return nil, &Error{Input: src, Offset: at, End: len(src), Err: ErrLimit,
-			Msg: "the expression is " + strconv.Itoa(len(src)) + " bytes long; the limit is " + strconv.Itoa(MaxLength)}
+			Msg: "the expression is longer than " + strconv.Itoa(MaxLength) + " bytes, the limit"}
 	}
 	p := parser{lex: lexer{src: src}, first: true, nodes: make([]node, 0, 8)}
 	if err := p.advance(); err != nil {

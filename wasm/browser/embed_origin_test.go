@@ -321,6 +321,13 @@ func TestEmbedOtherOrigin(t *testing.T) {
 			// Headless Chromium leaves the cross-origin frame blank in
 			// screenshots; the poll above reads what it drew.
 			screenshot(t, ctx, "embed-origin-"+strings.ReplaceAll(from.name, " ", "-"))
+			// The top of the author's page as a reader sees it (the README's picture).
+			eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
+			if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+				t.Error(err)
+			} else if err := os.WriteFile(filepath.Join(repo, "out", "screenshots", "author-page-"+strings.ReplaceAll(from.name, " ", "-")+".png"), png, 0o644); err != nil {
+				t.Error(err)
+			}
 			if e := errs(); len(e) > 0 {
 				t.Errorf("console errors: %q", e)
 			}

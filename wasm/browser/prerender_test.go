@@ -46,7 +46,8 @@ document.addEventListener('readystatechange', () => {
 });`
 
 // slowWasm makes the tab download bitview.wasm from site at 150 KB/s
-// (the rest of the page is not slowed), with the cache off, and installs
+// (the rest of the page is not slowed), with the cache and the service
+// worker (web/sw.js, installed by other tests) bypassed, and installs
 // mutationProbe for the next document. The page's HTML, CSS and pieces
 // arrive at once; the wasm takes seconds.
 func slowWasm(t *testing.T, ctx context.Context, site string) {
@@ -56,6 +57,9 @@ func slowWasm(t *testing.T, ctx context.Context, site string) {
 			return chromedp.Void{}, err
 		}
 		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return chromedp.Void{}, err
+		}
+		if _, err := cdp.Call(ctx, tg, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
 			return chromedp.Void{}, err
 		}
 		if _, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{

@@ -104,3 +104,64 @@ func GridMarks(marks []pgn.Mark) string {
 	}
 	return b.String()
 }
+
+// ToggleArrow draws a on the board as lichess does with a right-drag: an
+// arrow between the same squares in the same colour is taken away, one in
+// another colour takes a's colour, and a new arrow is added unless the
+// list already holds pgn.MaxAnnotations. The result is a new slice.
+func ToggleArrow(arrows []pgn.Arrow, a pgn.Arrow) []pgn.Arrow {
+	out := make([]pgn.Arrow, 0, len(arrows)+1)
+	found := false
+	for _, x := range arrows {
+		if x.From == a.From && x.To == a.To {
+			found = true
+			if x.Brush == a.Brush {
+				continue
+			}
+			x.Brush = a.Brush
+		}
+		out = append(out, x)
+	}
+	if !found && len(out) < pgn.MaxAnnotations {
+		out = append(out, a)
+	}
+	return out
+}
+
+// ToggleMark marks m's square as a right-click does: the same colour
+// again takes the mark away, another colour replaces it, and a new mark
+// is added unless the list already holds pgn.MaxAnnotations.
+func ToggleMark(marks []pgn.Mark, m pgn.Mark) []pgn.Mark {
+	out := make([]pgn.Mark, 0, len(marks)+1)
+	found := false
+	for _, x := range marks {
+		if x.Square == m.Square {
+			found = true
+			if x.Brush == m.Brush {
+				continue
+			}
+			x.Brush = m.Brush
+		}
+		out = append(out, x)
+	}
+	if !found && len(out) < pgn.MaxAnnotations {
+		out = append(out, m)
+	}
+	return out
+}
+
+// DrawBrush is the brush of a right-drag or right-click with the given
+// modifier keys, as on lichess: green, red with Shift, blue with Alt (or
+// Ctrl/Meta, for systems where Alt-drag moves the window), yellow with
+// Shift and Alt.
+func DrawBrush(shift, alt bool) pgn.Brush {
+	switch {
+	case shift && alt:
+		return pgn.Yellow
+	case shift:
+		return pgn.Red
+	case alt:
+		return pgn.Blue
+	}
+	return pgn.Green
+}

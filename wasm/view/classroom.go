@@ -183,6 +183,8 @@ var Shortcuts = []Shortcut{
 	{"u", "undo", "undo the last edit"},
 	{"r", "redo", "redo"},
 	{"a", "animate", "animate the shift demo"},
+	{"m", "mark", "mark the focused board square green (again: unmark)"},
+	{"x", "clear-drawing", "clear the arrows and marks you drew"},
 	{"ArrowLeft", "back", "the game's previous move"},
 	{"ArrowRight", "forward", "the game's next move"},
 	{"Home", "first", "the game's start"},
@@ -197,6 +199,6 @@ func ShortcutsHelp() string {
 	for _, s := range Shortcuts {
 		b.WriteString(`<dt><kbd>` + escape(s.Key) + `</kbd></dt><dd>` + escape(s.Help) + `</dd>`)
 	}
-	b.WriteString(`</dl><p class="hint">On a focused board square: arrow keys move, a piece letter (PNBRQKpnbrqk) puts that piece, Delete or Backspace empties it.</p>`)
+	b.WriteString(`</dl><p class="hint">On a focused board square: arrow keys move, a piece letter (PNBRQKpnbrqk) puts that piece, Delete or Backspace empties it.</p><p class="hint">With the mouse: right-drag from square to square draws an arrow, right-click marks a square (Shift red, Alt blue, both yellow; the same again takes it away). They are kept in the link.</p>`)
 	return b.String()
 }

@@ -85,7 +85,20 @@ func btoi(b bool) int {
 func PGNError(e *pgn.Error, playable int) string {
 	return `<div class="error" role="alert" data-error-line="` + strconv.Itoa(e.Line) + `" data-error-column="` + strconv.Itoa(e.Col) +
 		`"><p><strong>Line ` + strconv.Itoa(e.Line) + `, column ` + strconv.Itoa(e.Col) + `:</strong> ` + escape(e.Msg) +
-		`</p><p class="kept">` + playableText(playable) + `</p></div>`
+		`</p><p class="kept">` + keptText(e, playable) + `</p></div>`
+}
+
+// keptText says what of a PGN text before its error is kept: the moves
+// of the first game, or, for an error in a later game (such as the game
+// limit), the games before it.
+func keptText(e *pgn.Error, playable int) string {
+	switch {
+	case e.Game <= 1:
+		return playableText(playable)
+	case e.Game == 2:
+		return "The game before it can be played."
+	}
+	return "The " + Thousands(e.Game-1) + " games before it were read; the first is shown."
 }
 
 // playableText says how many moves before a PGN error can be played.

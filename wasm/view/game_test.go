@@ -194,6 +194,7 @@ func TestPGNError(t *testing.T) {
 		{"illegal move", pe, playable},
 		{"built by hand", &pgn.Error{Line: 12, Col: 34, Msg: `unexpected "<x>" & 'y'`}, 0},
 		{"one move", &pgn.Error{Line: 1, Col: 1, Msg: "m"}, 1},
+		{"past the game limit", &pgn.Error{Line: 110001, Col: 1, Game: 10001, Msg: "the text holds more than 10,000 games, the limit"}, 23},
 	}
 	if pe.Line != 1 || pe.Col != 24 || playable != 4 {
 		t.Errorf("ParsePGN error at %d:%d after %d moves, want 1:24 after 4", pe.Line, pe.Col, playable)
@@ -221,6 +222,12 @@ func TestPGNError(t *testing.T) {
 				t.Errorf("says line %s column %s, want %d %d", m[1], m[2], tt.e.Line, tt.e.Col)
 			}
 			checkText(t, "message", m[3], tt.e.Msg)
+			if tt.e.Game > 1 {
+				if want := "The " + Thousands(tt.e.Game-1) + " games before it were read"; !strings.Contains(out, want) {
+					t.Errorf("panel does not say %q: %s", want, out)
+				}
+				return
+			}
 			if !strings.Contains(out, playableText(tt.playable)) || (tt.playable > 1 && !strings.Contains(out, "The "+strconv.Itoa(tt.playable)+" moves before it can be played.")) {
 				t.Errorf("panel does not give the %d playable moves: %s", tt.playable, out)
 			}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
@@ -30,6 +32,11 @@ type State struct {
 	Start string
 	Moves []string
 	Ply   int
+	// The arrows and marked squares the user drew on the board (right-drag
+	// and right-click), as [%cal]/[%csl] write them: &arrows=Ge2e4,Rd7d5
+	// &marks=Gd4 (at most pgn.MaxAnnotations each).
+	Arrows []pgn.Arrow
+	Marked []pgn.Mark
 }
 
 // MaxURLMoves is the most moves a link may hold (&moves=…): more than the
@@ -44,12 +51,15 @@ func DefaultState() State {
 
 // ParseQuery reads a State from a URL query, keeping the defaults for what
 // is missing and dropping unknown layouts and show keys (see KnownKey; the
-// FEN and the expression are kept as given: the page shows their errors).
+// FEN and the expression are kept as given, so the page shows their
+// errors, but cut one byte past their limits, core.MaxFENLength and
+// expr.MaxLength, which keeps them over the limit and the error the same).
+// The show list keeps its first MaxShowItems known keys.
 func ParseQuery(query string) State {
 	s := DefaultState()
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
 	if q.Has("fen") {
-		s.FEN = q.Get("fen")
+		s.FEN = Clip(q.Get("fen"), core.MaxFENLength)
 	}
 	if _, ok := core.LayoutByID(q.Get("layout")); ok {
 		s.Layout = q.Get("layout")
@@ -57,6 +67,9 @@ func ParseQuery(query string) State {
 	if q.Has("show") {
 		s.Show = nil
 		for _, name := range strings.Split(q.Get("show"), ",") {
+			if len(s.Show) == MaxShowItems {
+				break
+			}
 			if KnownKey(name) && !slices.Contains(s.Show, name) {
 				s.Show = append(s.Show, name)
 			}
@@ -64,9 +77,11 @@ func ParseQuery(query string) State {
 	}
 	s.Flipped = q.Get("flip") == "1"
 	s.Labels = q.Get("labels") == "1"
-	s.Expr = q.Get("expr")
+	s.Expr = Clip(q.Get("expr"), expr.MaxLength)
 	s.Present = q.Get("present") == "1"
 	s.FixedGrids = q.Get("grids") == "fixed"
+	s.Arrows, _ = pgn.ParseArrows(q.Get("arrows")) // the arrows before a bad one
+	s.Marked, _ = pgn.ParseMarks(q.Get("marks"))
 	if m := q.Get("moves"); m != "" {
 		s.Moves = strings.Split(m, ",")
 		if len(s.Moves) > MaxURLMoves {
@@ -75,6 +90,30 @@ func ParseQuery(query string) State {
 		s.Start = q.Get("start")
 		s.Ply, _ = strconv.Atoi(q.Get("ply"))
 		s.Ply = min(max(s.Ply, 0), len(s.Moves))
+	}
+	return s
+}
+
+// joinItems writes annotations as [%cal]/[%csl] do, separated by commas.
+func joinItems[T interface{ String() string }](items []T) string {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(it.String())
+	}
+	return b.String()
+}
+
+// Clip returns s when it is at most limit bytes long, and otherwise its
+// first limit+1 bytes: still over the limit, so the parser that owns the
+// limit refuses it with its own message, but never more than limit+1
+// bytes to copy, store in a link or keep in the history. The cut may split
+// a UTF-8 sequence, which the parsers report as they do any stray byte.
+func Clip(s string, limit int) string {
+	if len(s) > limit {
+		return s[:limit+1]
 	}
 	return s
 }
@@ -97,6 +136,12 @@ func (s State) Query() string {
 	}
 	if s.FixedGrids {
 		q += "&grids=fixed"
+	}
+	if len(s.Arrows) > 0 {
+		q += "&arrows=" + joinItems(s.Arrows)
+	}
+	if len(s.Marked) > 0 {
+		q += "&marks=" + joinItems(s.Marked)
 	}
 	if len(s.Moves) > 0 {
 		if s.Start != "" {

@@ -1,11 +1,14 @@
 package view
 
 import (
+	"errors"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
 )
 
 func TestDefaultState(t *testing.T) {
@@ -246,6 +249,47 @@ func TestParseQueryMalformed(t *testing.T) {
 		}
 		if q2 := s.Query(); !equalState(ParseQuery(q2), s) {
 			t.Errorf("ParseQuery(%q) = %#v does not round-trip through %q", q, s, q2)
+		}
+	}
+}
+
+// TestParseQueryLimits: a link cannot carry more than the parsers read.
+// The FEN and the expression keep one byte past their limits (so their
+// parsers still refuse them with their own messages) and the show list
+// its first MaxShowItems keys.
+func TestParseQueryLimits(t *testing.T) {
+	long := strings.Repeat("8/", 5_000_000) // 10 MB
+	s := ParseQuery("?fen=" + long + "&expr=" + strings.Repeat("~", 5_000_000))
+	if len(s.FEN) != core.MaxFENLength+1 || len(s.Expr) != expr.MaxLength+1 {
+		t.Errorf("FEN %d bytes, expression %d bytes; want %d and %d", len(s.FEN), len(s.Expr), core.MaxFENLength+1, expr.MaxLength+1)
+	}
+	if _, err := core.ParseFEN(s.FEN); err == nil || !strings.Contains(err.Error(), "longer than 256 bytes") {
+		t.Errorf("the clipped FEN is refused with %v, want the length limit", err)
+	}
+	if _, err := expr.Parse(s.Expr); err == nil || !errors.Is(err, expr.ErrLimit) {
+		t.Errorf("the clipped expression is refused with %v, want ErrLimit", err)
+	}
+	at := ParseQuery("?fen=" + url.QueryEscape(strings.Repeat("x", core.MaxFENLength)))
+	if len(at.FEN) != core.MaxFENLength {
+		t.Errorf("a FEN at the limit is cut to %d bytes", len(at.FEN))
+	}
+	var names []string
+	for sq := range core.SquareCount {
+		names = append(names, "from:"+core.Square(sq).String())
+	}
+	if s := ParseQuery("?show=" + strings.Join(names, ",")); len(s.Show) != MaxShowItems {
+		t.Errorf("64 attack maps + more: show keeps %d, want %d", len(s.Show), MaxShowItems)
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, tt := range []struct {
+		in    string
+		limit int
+		want  string
+	}{{"", 3, ""}, {"abc", 3, "abc"}, {"abcd", 3, "abcd"}, {"abcde", 3, "abcd"}} {
+		if got := Clip(tt.in, tt.limit); got != tt.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tt.in, tt.limit, got, tt.want)
 		}
 	}
 }

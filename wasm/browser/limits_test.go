@@ -1,0 +1,211 @@
+//go:build !(js && wasm)
+
+package browser
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// setInput puts text (a JavaScript expression) into the field with the
+// given id as a paste does and fires its input event. It returns how long
+// the page's handler took, in ms (logged, never asserted: the test's
+// bound is the tab's timeout).
+func setInput(t *testing.T, ctx context.Context, id, text string) float64 {
+	t.Helper()
+	return eval[float64](t, ctx, fmt.Sprintf(`(() => {
+		const el = document.getElementById(%q);
+		el.value = %s;
+		const t0 = performance.now();
+		el.dispatchEvent(new Event('input', {bubbles: true}));
+		return performance.now() - t0;
+	})()`, id, text))
+}
+
+// TestPageInputLimits pastes into the page's own fields (FEN, expression,
+// PGN) an input at its limit, one just over it and 20 MB: inputs at the
+// limit are read, the others refused with a message naming the limit,
+// the last good board stays, the link stays small, and a valid input
+// works afterwards.
+func TestPageInputLimits(t *testing.T) {
+	ctx, url := site(t)
+	errs := consoleErrors(ctx)
+	open(t, ctx, url+"/")
+	typeFEN(t, ctx, kiwipeteFEN)
+	good := pieces(t, ctx)
+	const mb20 = `'x'.repeat(20 << 20)`
+
+	// The FEN field: core.MaxFENLength, 256 bytes.
+	atLimit := kiwipeteFEN + strings.Repeat(" ", 256-len(kiwipeteFEN)) // trailing spaces are trimmed
+	for _, tt := range []struct {
+		name, text string
+		refused    bool
+	}{
+		{"at the limit", fmt.Sprintf("%q", atLimit), false},
+		{"one byte over", fmt.Sprintf("%q", atLimit+" "), true},
+		{"20 MB", mb20, true},
+	} {
+		ms := setInput(t, ctx, "fen", tt.text)
+		status := eval[string](t, ctx, `document.getElementById('fen-status').textContent`)
+		t.Logf("FEN %s: handled in %.1f ms: %.80q", tt.name, ms, status)
+		if got := strings.Contains(status, "longer than 256 bytes"); got != tt.refused {
+			t.Errorf("FEN %s: refused %v, want %v (status %q)", tt.name, got, tt.refused, status)
+		}
+		if after := pieces(t, ctx); fmt.Sprint(after) != fmt.Sprint(good) {
+			t.Errorf("FEN %s: the board changed: %v", tt.name, after)
+		}
+		if n := eval[int](t, ctx, `location.search.length`); n > 2000 {
+			t.Errorf("FEN %s: the link grew to %d characters", tt.name, n)
+		}
+	}
+
+	// The expression: expr.MaxLength, 1,000 bytes.
+	exprAt := "occupied" + strings.Repeat(" ", 1000-len("occupied"))
+	for _, tt := range []struct {
+		name, text string
+		refused    bool
+	}{
+		{"at the limit", fmt.Sprintf("%q", exprAt), false},
+		{"one byte over", fmt.Sprintf("%q", exprAt+" "), true},
+		{"20 MB", mb20, true},
+	} {
+		ms := setInput(t, ctx, "expr", tt.text)
+		status := eval[string](t, ctx, `document.getElementById('expr-status').textContent`)
+		cards := eval[int](t, ctx, `document.querySelectorAll('#expr-result [data-bit]').length`)
+		t.Logf("expression %s: handled in %.1f ms: %.80q", tt.name, ms, status)
+		if got := strings.Contains(status, "longer than 1000 bytes"); got != tt.refused {
+			t.Errorf("expression %s: refused %v, want %v (status %q)", tt.name, got, tt.refused, status)
+		}
+		if !tt.refused && cards == 0 {
+			t.Errorf("expression %s: no result grid", tt.name)
+		}
+		if n := eval[int](t, ctx, `location.search.length`); n > 4000 {
+			t.Errorf("expression %s: the link grew to %d characters", tt.name, n)
+		}
+	}
+
+	// The PGN field: pgn.MaxBytes, 4 MiB, checked on the field's length
+	// before the text is copied into Go.
+	eval[bool](t, ctx, `(document.getElementById('game').open = true, true)`)
+	for _, tt := range []struct {
+		name, text, want string
+	}{
+		{"one byte over", `'*'.repeat((4 << 20) + 1)`, "the limit is 4,194,304"},
+		{"20 MB", `'* '.repeat(10 << 20)`, "the limit is 4,194,304"},
+	} {
+		ms := eval[float64](t, ctx, fmt.Sprintf(`(() => {
+			document.getElementById('pgn').value = %s;
+			const t0 = performance.now();
+			document.querySelector('[data-action="pgn-load"]').click();
+			return performance.now() - t0;
+		})()`, tt.text))
+		status := eval[string](t, ctx, `document.getElementById('pgn-status').textContent`)
+		t.Logf("PGN %s: handled in %.1f ms: %q", tt.name, ms, status)
+		if !strings.Contains(status, tt.want) {
+			t.Errorf("PGN %s: status %q, want it to name the limit (%q)", tt.name, status, tt.want)
+		}
+		if after := pieces(t, ctx); fmt.Sprint(after) != fmt.Sprint(good) {
+			t.Errorf("PGN %s: the board changed: %v", tt.name, after)
+		}
+	}
+	// Under the limit, a file of many games: the first is loaded.
+	ms := eval[float64](t, ctx, `(() => {
+		const sample = document.querySelector('[data-action="pgn-sample"]');
+		sample.click();
+		const one = document.getElementById('pgn').value + '\n\n';
+		document.getElementById('pgn').value = one.repeat(Math.floor((4 << 20) / one.length));
+		const t0 = performance.now();
+		document.querySelector('[data-action="pgn-load"]').click();
+		return performance.now() - t0;
+	})()`)
+	status := eval[string](t, ctx, `document.getElementById('pgn-status').textContent`)
+	moves := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`)
+	t.Logf("PGN just under 4 MiB: loaded in %.0f ms: %q, %d moves listed", ms, status, moves)
+	if !strings.Contains(status, "The first of") || moves == 0 {
+		t.Errorf("a PGN under the limit was not loaded: %q, %d moves", status, moves)
+	}
+
+	// And a valid FEN still works.
+	typeFEN(t, ctx, "8/8/8/8/8/8/8/K6k w - - 0 1")
+	if got := pieces(t, ctx); len(got) != 2 || got["a1"] != "K" {
+		t.Errorf("a valid FEN after the limits shows %v", got)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// TestPageLongGame loads a 10,000-ply game (the knights shuffle out and
+// back) and steps through it with the forward button: each step must show
+// the right board, and the time a step takes must not grow with the ply
+// (logged as medians at the start and at the end; pgn keeps a position
+// every 16 plies, so a step plays at most 15 moves). make test steps the
+// first and last 100 plies; BITVIEW_MEASURE=1 steps all 10,000.
+func TestPageLongGame(t *testing.T) {
+	ctx, url := site(t)
+	errs := consoleErrors(ctx)
+	open(t, ctx, url+"/")
+	const plies = 10_000
+	var b strings.Builder
+	b.WriteString("[Event \"Shuffle\"]\n[Result \"*\"]\n\n")
+	for i := range plies / 4 {
+		fmt.Fprintf(&b, "%d. Nf3 Nf6 %d. Ng1 Ng8 ", 2*i+1, 2*i+2)
+	}
+	b.WriteString("*\n")
+	load := eval[float64](t, ctx, fmt.Sprintf(`(() => {
+		document.getElementById('game').open = true;
+		document.getElementById('pgn').value = %q;
+		const t0 = performance.now();
+		document.querySelector('[data-action="pgn-load"]').click();
+		return performance.now() - t0;
+	})()`, b.String()))
+	t.Logf("a %d-ply game loads in %.0f ms", plies, load)
+
+	// step clicks forward n times from ply `from` and returns each step's
+	// time; after each step the knights must stand where the ply puts them.
+	step := func(from, n int) []float64 {
+		t.Helper()
+		got := eval[[]any](t, ctx, fmt.Sprintf(`(() => {
+			const fwd = document.querySelector('[data-action="forward"]');
+			const at = (sq) => document.querySelector('#board [data-square="' + sq + '"]').dataset.piece || '';
+			const times = [], wrong = [];
+			for (let ply = %d + 1; ply <= %d; ply++) {
+				const t0 = performance.now();
+				fwd.click();
+				times.push(performance.now() - t0);
+				const k = ply %% 4; // 1: Nf3 played, 2: …Nf6, 3: Ng1, 0: …Ng8
+				const want = [k === 1 || k === 2 ? 'N' : '', k === 2 || k === 3 ? 'n' : ''];
+				if (at('f3') !== want[0] || at('f6') !== want[1]) wrong.push(ply);
+			}
+			return [times, wrong.slice(0, 5)];
+		})()`, from, from+n))
+		if w := got[1].([]any); len(w) > 0 {
+			t.Errorf("wrong board after plies %v", w)
+		}
+		var ms []float64
+		for _, v := range got[0].([]any) {
+			ms = append(ms, v.(float64))
+		}
+		return ms
+	}
+	if os.Getenv("BITVIEW_MEASURE") != "" {
+		all := step(0, plies)
+		t.Logf("every step of %d: median %.2f ms; plies 1–500 median %.2f ms, plies 9,501–10,000 median %.2f ms",
+			len(all), pct(all, 50), pct(all[:500], 50), pct(all[plies-500:], 50))
+	} else {
+		first := step(0, 100)
+		eval[bool](t, ctx, `(document.querySelector('[data-action="last"]').click(), true)`)
+		eval[bool](t, ctx, `(() => { for (let i = 0; i < 100; i++) document.querySelector('[data-action="back"]').click(); return true; })()`)
+		last := step(plies-100, 100)
+		t.Logf("step median: plies 1–100 %.2f ms, plies 9,901–10,000 %.2f ms", pct(first, 50), pct(last, 50))
+	}
+	if ply := eval[string](t, ctx, `new URLSearchParams(location.search).get('ply')`); ply != fmt.Sprint(plies) {
+		t.Errorf("the link's ply is %s, want %d", ply, plies)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
