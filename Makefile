@@ -19,11 +19,16 @@ BROTLI_WASM := 9
 BROTLI_DIST := 11
 NEED_BROTLI := command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y brotli; }
 
-wasm: web/bitview.wasm web/wasm_exec.js \
+wasm: web/bitview.wasm web/index.html web/wasm_exec.js \
 	web/bitview.wasm.br web/bitview.wasm.gz web/wasm_exec.js.br web/wasm_exec.js.gz web/sw-version.js
 
 web/bitview.wasm: $(GO_SOURCES)
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o $@ ./wasm
+
+# The page with its default view prerendered by wasm/view, natively (see
+# wasm/prerender): the board is on screen before the wasm has downloaded.
+web/index.html: wasm/prerender/index.html $(GO_SOURCES)
+	go run ./wasm/prerender -o $@ wasm/prerender/index.html
 
 web/wasm_exec.js: $(GOROOT_WASM)/wasm_exec.js
 	cp $< $@
@@ -48,7 +53,7 @@ sw_version = cd $(1) && sums=$$(find . -type f ! -name '*.br' ! -name '*.gz' ! -
 	  printf '%s\n' "$$sums" | awk '{ printf "    \"%s\": \"%s\",\n", substr($$0, 67), $$1 }'; \
 	  printf '  },\n};\n'; } > sw-version.js
 
-web/sw-version.js: web/bitview.wasm web/wasm_exec.js $(filter-out %.br %.gz web/sw-version.js,$(shell find web -type f))
+web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz web/sw-version.js,$(shell find web -type f))
 	@$(call sw_version,web) && grep -o 'version: "[0-9a-f]*"' sw-version.js | sed 's|^|$@: |'
 
 serve: wasm
@@ -57,7 +62,7 @@ serve: wasm
 # Each suite once: core and wasm/view natively, the wasm main package under
 # Node, the JS API tests, the server, then the page in Chromium.
 test: vet wasm browser
-	go test -count=1 ./core/... ./wasm/view/...
+	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node tests of mount
 	node --test wasm/
@@ -101,4 +106,4 @@ dist: wasm
 		xargs -0 -I{} sh -c 'gzip -9 -n -k "$$1" && brotli -q $(BROTLI_DIST) -k "$$1" && touch -r "$$1" "$$1.gz" "$$1.br"' - {}
 
 clean:
-	rm -rf web/bitview.wasm web/wasm_exec.js web/sw-version.js web/*.br web/*.gz dist
+	rm -rf web/bitview.wasm web/index.html web/wasm_exec.js web/sw-version.js web/*.br web/*.gz dist

@@ -25,6 +25,7 @@ type page struct {
 	state    view.State
 	pos      core.Position // the last position that parsed: kept on screen while the FEN is invalid
 	fenError bool          // the FEN field does not parse
+	status   string        // the FEN's error, or its notice and warnings (view.ReadFEN)
 	warn     core.Bitboard // squares named by its warnings
 	hover    core.Square
 	selected core.Square // the square last clicked without a tool, for "attacks from"
@@ -94,25 +95,92 @@ func mountPage() {
 	pg.style = region{el: style}
 	pg.fen = &dom.HTMLInputElement{BasicHTMLElement: pg.byID("fen")}
 	pg.expr = &dom.HTMLInputElement{BasicHTMLElement: pg.byID("expr")}
-	pg.fig = newFigureView(doc.Call("getElementById", "board"), doc.Call("getElementById", "cards"),
-		`<p class="hint">Switch on a bitboard above to see its bits.</p>`)
-	pg.demo.src, pg.demo.op = "P", 0
+	pg.fig = newFigureView(doc.Call("getElementById", "board"), doc.Call("getElementById", "cards"), view.NoCardsHint)
+	pg.demo.src, pg.demo.op = view.DefaultShiftSource, view.DefaultShiftOp
+	app := doc.Call("getElementById", "bitview-app")
+	pg.adoptPrerender(app)
 
-	pg.region("examples").set(view.ExampleButtons())
-	pg.region("expr-help").set(view.ExprHelp())
-	pg.region("shortcuts").set(`<div>` + view.ShortcutsHelp() + `</div>`)
-	pg.region("shift-op").set(view.ShiftOpOptions(pg.demo.op))
-	pg.region("shift-src").set(view.BitboardOptions(pg.demo.src))
+	for _, r := range view.FixedRegions(pg.demo.src, pg.demo.op) {
+		pg.region(r.ID).set(r.Markup)
+	}
 	pg.gameFromURL()
 	pg.toolsFromURL()
 	pg.perftFromURL()
-	pg.fen.SetValue(pg.state.FEN)
-	pg.expr.SetValue(pg.state.Expr)
+	// What was typed into the FEN field before the wasm started is the
+	// position to show (the field's default value is the prerendered FEN,
+	// the board on screen: the last good one while the typing is not).
+	if typed, was := clipped(pg.fen.Underlying().Get("value"), core.MaxFENLength), pg.fen.Get("defaultValue").String(); typed != was && pg.game.game == nil {
+		if p, ok, _, _ := view.ReadFEN(was); ok {
+			pg.pos = p
+		}
+		pg.state.FEN = typed
+	}
+	setValue(pg.fen, pg.state.FEN)
+	setValue(pg.expr, pg.state.Expr)
 	pg.render()
+	// A link's view is drawn: the prerendered default board is no longer
+	// marked as not the linked one (see web/prerender.js).
+	if cl := doc.Get("documentElement").Get("classList"); cl.Call("contains", "pending").Bool() {
+		cl.Call("remove", "pending")
+	}
 	js.Global().Get("performance").Call("mark", "bitview-drawn") // measured by the start-up test
 	pg.wire()
 	pg.wireDrawing()
 	doc.Get("documentElement").Call("setAttribute", "data-ready", "1")
+}
+
+// adoptPrerender takes over the default view that wasm/prerender wrote
+// into index.html (view.DefaultPage), when it is there and its digest is
+// this build's: each region, the page's attributes and the board and
+// cards count as written from it, so the first render writes only what
+// the URL's state changes (nothing for the default URL), and the focus,
+// the selection and what was typed stay where the user put them.
+func (pg *page) adoptPrerender(app js.Value) {
+	pre := view.DefaultPage()
+	if app.Call("getAttribute", "data-prerender").String() != pre.Hash() {
+		// Not this build's prerender (or none): the regions and the board
+		// are rewritten whole by the first render, but the cards' keyed
+		// list must start from an empty container.
+		pg.fig.cards.parent.Set("innerHTML", "")
+		return
+	}
+	for _, r := range pre.Regions {
+		if r.ID != "board" && r.ID != "cards" {
+			pg.regions[r.ID] = &region{el: pg.doc.Call("getElementById", r.ID), markup: r.Markup, written: true}
+		}
+	}
+	for _, a := range pre.Attrs {
+		pg.attrs[a.ID+" "+a.Name] = a.Value
+	}
+	pg.attrs["present"] = "false"
+	v := view.NewPageView(view.DefaultState())
+	f, m := v.Figure()
+	pg.fig.adopt(figure{Figure: f, marks: m})
+}
+
+// setValue sets a text field's value when it differs, so that a field
+// the user is in keeps its caret.
+func setValue(in *dom.HTMLInputElement, s string) {
+	if in.Value() != s {
+		in.SetValue(s)
+	}
+}
+
+// view returns the page's view for the view package: its state and what
+// it keeps beside it.
+func (pg *page) view() view.PageView {
+	return view.PageView{State: pg.state, Pos: &pg.pos, Status: pg.status, FENError: pg.fenError, Warn: pg.warn,
+		Selected: pg.selected, Hover: pg.hover, Step: pg.step}
+}
+
+// write writes regions and attributes where they changed.
+func (pg *page) write(regions []view.Region, attrs []view.Attr) {
+	for _, r := range regions {
+		pg.region(r.ID).set(r.Markup)
+	}
+	for _, a := range attrs {
+		pg.setAttr(a.ID, a.Name, a.Value)
+	}
 }
 
 // layout returns the layout on show.
@@ -125,44 +193,26 @@ func (pg *page) layout() *core.Layout {
 // the board and the cards, the open panels, the playground, the game and
 // the URL. Each part is written only when it changed.
 func (pg *page) render() {
-	l := pg.layout()
-	status := ""
-	if p, placementOnly, err := core.ParseFENOrPlacement(pg.state.FEN); err != nil {
-		if fe, ok := err.(*core.FENError); ok {
-			status = view.FENError(pg.state.FEN, fe, true)
-		}
-		pg.fenError = true
-	} else {
-		pg.pos, pg.fenError = p, false
-		ws := p.Warnings()
-		pg.warn = 0
-		for _, w := range ws {
-			pg.warn |= w.Squares
-		}
-		status = view.Warnings(ws)
-		if placementOnly {
-			// The notice says what was assumed; the field keeps what was typed.
-			status = view.FENNotice(p.FEN()) + status
-		}
+	p, ok, status, warn := view.ReadFEN(pg.state.FEN)
+	pg.fenError, pg.status = !ok, status
+	if ok {
+		pg.pos, pg.warn = p, warn
 	}
-	pg.region("fen-status").set(status)
-	pg.setAttr("fen", "aria-invalid", strconv.FormatBool(pg.fenError))
-	pg.region("layout-switch").set(view.LayoutSwitch(l))
-	pg.region("toggles").set(view.Toggles(pg.state.Show) + view.AttackToggles(pg.state.Show, pg.selected))
-	pg.fig.draw(pg.figure(l))
+	// The FEN status, the layout switch, the toggles, the playground and
+	// the square panel, as view.DefaultPage prerenders them.
+	pg.write(pg.view().Draw())
+	pg.fig.draw(pg.figure())
 	pg.renderClosed()
 	pg.renderTools()
-	pg.renderPlayground(l)
 	if pg.attrs["present"] != strconv.FormatBool(pg.state.Present) {
 		pg.attrs["present"] = strconv.FormatBool(pg.state.Present)
 		pg.doc.Get("documentElement").Get("classList").Call("toggle", "present", pg.state.Present)
 	}
-	pg.setAttr(`[data-action="present"]`, "aria-pressed", strconv.FormatBool(pg.state.Present))
 	pg.setChecked("flip", pg.state.Flipped)
 	pg.setChecked("labels", pg.state.Labels)
 	setHidden(pg.doc.Call("getElementById", "clear-drawing"), len(pg.state.Arrows)+len(pg.state.Marked) == 0)
 	pg.renderGame()
-	pg.showSquare(pg.hover)
+	pg.highlight()
 	pg.writeURL()
 }
 
@@ -186,27 +236,22 @@ func (pg *page) writeURL() {
 // figure returns what the board and the cards show: the position, its
 // marks, and the shown bitboards with the bits they had before the last
 // move of a game.
-func (pg *page) figure(l *core.Layout) figure {
-	f := figure{Figure: view.Figure{Pos: &pg.pos, Layout: l, Board: true, Flipped: pg.state.Flipped, FixedGrids: pg.state.FixedGrids, Labels: pg.state.Labels},
-		marks: view.Marks{Warn: pg.warn, Selected: pg.selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}}
+func (pg *page) figure() figure {
+	var f figure
+	f.Figure, f.marks = pg.view().Figure()
 	if g := pg.game.game; g != nil && pg.game.ply > 0 {
 		m := g.Moves[pg.game.ply-1].Move
 		f.marks.LastFrom, f.marks.LastTo = m.From(), m.To()
 	}
 	f.Arrows, f.Marked = pg.annotations()
 	f.marks.Arrows, f.marks.Marked = f.Arrows, f.Marked
-	for _, key := range pg.state.Show {
-		s, err := view.ResolveShown(&pg.pos, key)
-		if err != nil {
-			continue
-		}
+	for _, s := range f.Shown {
 		prev := s.Bits
 		if pg.game.prev != nil {
-			if ps, err := view.ResolveShown(pg.game.prev, key); err == nil {
+			if ps, err := view.ResolveShown(pg.game.prev, s.Key); err == nil {
 				prev = ps.Bits
 			}
 		}
-		f.Shown = append(f.Shown, s)
 		f.prev = append(f.prev, prev)
 	}
 	return f
@@ -241,13 +286,16 @@ func (pg *page) renderClosed() {
 // showSquare highlights sq everywhere and fills the square panel.
 func (pg *page) showSquare(sq core.Square) {
 	pg.hover = sq
+	pg.highlight()
+	r := pg.view().SquarePanel()
+	pg.region(r.ID).set(r.Markup)
+}
+
+// highlight writes the style rule that highlights the pointed square
+// everywhere and outlines the marked squares in the grids.
+func (pg *page) highlight() {
 	_, marks := pg.annotations()
-	pg.style.text(view.Highlight(sq) + view.GridMarks(marks))
-	info := `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
-	if sq != core.NoSquare {
-		info = view.SquareInfo(&pg.pos, sq)
-	}
-	pg.region("square-info").set(info)
+	pg.style.text(view.Highlight(pg.hover) + view.GridMarks(marks))
 }
 
 // wire connects the page's events, all delegated to a few containers.
@@ -258,7 +306,7 @@ func (pg *page) wire() {
 	})
 	on(pg.expr.Underlying(), "input", "", func(js.Value, *dom.BasicHTMLElement) {
 		pg.state.Expr, pg.step = clipped(pg.expr.Underlying().Get("value"), expr.MaxLength), -1
-		pg.renderPlayground(pg.layout())
+		pg.renderPlayground()
 		pg.writeURL()
 	})
 	on(app, "click", "[data-example],[data-toggle],[data-copy],[data-export],[data-tool],[data-action],[data-step],[data-ply],#board [data-square]", pg.click)
@@ -323,7 +371,7 @@ func (pg *page) click(_ js.Value, el *dom.BasicHTMLElement) {
 		pg.goToPly(ply)
 	case el.HasAttribute("data-step"):
 		pg.step, _ = strconv.Atoi(el.GetAttribute("data-step"))
-		pg.renderPlayground(pg.layout())
+		pg.renderPlayground()
 	case el.HasAttribute("data-square"):
 		if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok {
 			pg.clickSquare(sq)
@@ -427,7 +475,7 @@ func arrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
 // export saves what the page shows (board and shown bitboards) as an SVG
 // or a PNG at 2×, in the page's theme, through web/bitview.js's helpers.
 func (pg *page) export(format string) {
-	f := pg.figure(pg.layout()).Figure
+	f := pg.figure().Figure
 	api := js.Global().Get("bitview")
 	var t view.Theme
 	_ = (vert.Value{Value: api.Call("themeOf", pg.doc.Call("getElementById", "bitview-app"))}).AssignTo(&t)

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -14,13 +13,9 @@ import (
 
 // renderPlayground shows the expression's steps and the selected step's
 // card, or its error (the last result stays below it).
-func (pg *page) renderPlayground(l *core.Layout) {
-	status, result, failed := view.Playground(pg.state.Expr, &pg.pos, l, pg.step)
-	pg.region("expr-status").set(status)
-	pg.setAttr("expr", "aria-invalid", strconv.FormatBool(failed))
-	if !failed {
-		pg.region("expr-result").set(result)
-	}
+func (pg *page) renderPlayground() {
+	regions, invalid := pg.view().Playground()
+	pg.write(regions, []view.Attr{invalid})
 }
 
 // A shiftDemo is the state of the shift animation.

@@ -44,7 +44,7 @@ var (
 func makeVersion(t *testing.T, root string) build {
 	t.Helper()
 	cmd := exec.Command("make", "-s", "-B", "-f", filepath.Join(repo, "Makefile"),
-		"-o", "web/bitview.wasm", "-o", "web/wasm_exec.js", "web/sw-version.js")
+		"-o", "web/bitview.wasm", "-o", "web/index.html", "-o", "web/wasm_exec.js", "web/sw-version.js")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make web/sw-version.js: %v\n%s", err, out)
@@ -191,7 +191,7 @@ func copyTree(t *testing.T, src, dst string) {
 }
 
 // cachedFiles are the files sw.js caches, relative to its folder.
-var cachedFiles = []string{"", "tutorial.html", "main.js", "tutorial.js", "bitview.js", "bitview-element.js",
+var cachedFiles = []string{"", "tutorial.html", "main.js", "prerender.js", "tutorial.js", "bitview.js", "bitview-element.js",
 	"wasm_exec.js", "bitview.wasm", "view.css", "style.css", "repr.css", "tutorial.css",
 	"pieces/chessnut/wK.svg", "pieces/chessnut/wQ.svg", "pieces/chessnut/wR.svg", "pieces/chessnut/wB.svg",
 	"pieces/chessnut/wN.svg", "pieces/chessnut/wP.svg", "pieces/chessnut/bK.svg", "pieces/chessnut/bQ.svg",

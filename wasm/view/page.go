@@ -1,0 +1,213 @@
+package view
+
+import (
+	"hash/fnv"
+	"strconv"
+
+	"github.com/bitview/bitview/core"
+)
+
+// The page (index.html) is drawn by package main from the functions in
+// this file, and wasm/prerender writes the same functions' answer for the
+// default state into index.html at build time, so that the first board is
+// on screen before the wasm has downloaded. The page then takes that
+// markup over (see Prerender) instead of drawing it again. Both sides
+// compose their markup here, so they cannot drift apart.
+
+// A Region is one element of the page, by its id, and its content.
+type Region struct{ ID, Markup string }
+
+// An Attr is an attribute the page sets on the element with the given id
+// (a CSS selector when it starts with a bracket).
+type Attr struct{ ID, Name, Value string }
+
+// NoCardsHint is the cards' place when no bitboard is shown.
+const NoCardsHint = `<p class="hint">Switch on a bitboard above to see its bits.</p>`
+
+// NoSquareHint is the square panel while no square is pointed at.
+const NoSquareHint = `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
+
+// The shift demo starts with x = DefaultShiftSource (a core.BitboardNames
+// name) and the first of ShiftOps.
+const (
+	DefaultShiftSource = "P"
+	DefaultShiftOp     = 0
+)
+
+// FixedRegions returns the regions the page writes once, at start: the
+// example buttons, the expression help, the shortcuts dialog and the shift
+// demo's selectors (with src and op selected).
+func FixedRegions(src string, op int) []Region {
+	return []Region{
+		{"examples", ExampleButtons()},
+		{"expr-help", ExprHelp()},
+		{"shortcuts", `<div>` + ShortcutsHelp() + `</div>`},
+		{"shift-op", ShiftOpOptions(op)},
+		{"shift-src", BitboardOptions(src)},
+	}
+}
+
+// A PageView is what the page's state-following regions are drawn from:
+// the URL's State and what the page keeps beside it.
+type PageView struct {
+	State    State
+	Pos      *core.Position // the last position that parsed: on show while the FEN does not
+	Status   string         // the FEN's error, or its notice and warnings (see ReadFEN)
+	FENError bool           // the FEN does not parse
+	Warn     core.Bitboard  // the squares its warnings name
+	Selected core.Square    // the square clicked for "attacks from", or core.NoSquare
+	Hover    core.Square    // the square pointed at or focused, or core.NoSquare
+	Step     int            // the playground's selected step, -1 for the whole expression
+}
+
+// ReadFEN reads the page's FEN field: the position, or ok false when fen
+// does not parse; the status shown below the field (the error with its
+// character marked, or the notice of what a placement alone was read as
+// followed by the warnings); and the squares the warnings name.
+func ReadFEN(fen string) (p core.Position, ok bool, status string, warn core.Bitboard) {
+	p, placementOnly, err := core.ParseFENOrPlacement(fen)
+	if err != nil {
+		if fe, isFEN := err.(*core.FENError); isFEN {
+			status = FENError(fen, fe, true)
+		}
+		return p, false, status, 0
+	}
+	ws := p.Warnings()
+	for _, w := range ws {
+		warn |= w.Squares
+	}
+	status = Warnings(ws)
+	if placementOnly {
+		// The notice says what was assumed; the field keeps what was typed.
+		status = FENNotice(p.FEN()) + status
+	}
+	return p, true, status, warn
+}
+
+// NewPageView returns the page's view of s as it opens: the FEN read, no
+// square selected or pointed at, the whole expression.
+func NewPageView(s State) PageView {
+	p, ok, status, warn := ReadFEN(s.FEN)
+	if !ok {
+		p = core.NewPosition()
+	}
+	return PageView{State: s, Pos: &p, Status: status, FENError: !ok, Warn: warn,
+		Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
+}
+
+// Layout returns the layout on show.
+func (v PageView) Layout() *core.Layout {
+	l, _ := core.LayoutByID(v.State.Layout)
+	return l
+}
+
+// Draw returns the regions that follow the state, in the order the page
+// writes them, and the attributes it sets. The playground's result is
+// left out while its expression fails: the last result stays on show.
+func (v PageView) Draw() ([]Region, []Attr) {
+	l := v.Layout()
+	rs := []Region{
+		{"fen-status", v.Status},
+		{"layout-switch", LayoutSwitch(l)},
+		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected)},
+	}
+	play, invalid := v.Playground()
+	rs = append(rs, play...)
+	rs = append(rs, v.SquarePanel())
+	return rs, []Attr{
+		{"fen", "aria-invalid", strconv.FormatBool(v.FENError)},
+		invalid,
+		{`[data-action="present"]`, "aria-pressed", strconv.FormatBool(v.State.Present)},
+	}
+}
+
+// Playground returns the playground's regions (its status, and its result
+// unless the expression failed) and the expression field's aria-invalid.
+func (v PageView) Playground() ([]Region, Attr) {
+	status, result, failed := Playground(v.State.Expr, v.Pos, v.Layout(), v.Step)
+	invalid := Attr{"expr", "aria-invalid", strconv.FormatBool(failed)}
+	if failed {
+		return []Region{{"expr-status", status}}, invalid
+	}
+	return []Region{{"expr-status", status}, {"expr-result", result}}, invalid
+}
+
+// SquarePanel returns the square panel: the pointed square's index in
+// every layout, or a hint.
+func (v PageView) SquarePanel() Region {
+	if v.Hover == core.NoSquare {
+		return Region{"square-info", NoSquareHint}
+	}
+	return Region{"square-info", SquareInfo(v.Pos, v.Hover)}
+}
+
+// Figure returns the page's board and cards: the position, one card per
+// shown item that resolves, and the board's marks (the warned squares and
+// the selected one; a game's last move is the page's to add).
+func (v PageView) Figure() (Figure, Marks) {
+	s := v.State
+	f := Figure{Pos: v.Pos, Layout: v.Layout(), Board: true, Flipped: s.Flipped, FixedGrids: s.FixedGrids, Labels: s.Labels}
+	for _, key := range s.Show {
+		if sh, err := ResolveShown(v.Pos, key); err == nil {
+			f.Shown = append(f.Shown, sh)
+		}
+	}
+	return f, Marks{Warn: v.Warn, Selected: v.Selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}
+}
+
+// BoardMarkup returns f's board with the marks m, as the page's renderer
+// writes it into #board.
+func (f Figure) BoardMarkup(m Marks) string {
+	return BoardMarked(f.Pos, f.Layout, f.Flipped, f.Labels, m)
+}
+
+// CardMarkup returns the card of f's shown item i, with the bits that
+// changed since prev marked, as the page's renderer writes it into #cards.
+func (f Figure) CardMarkup(i int, prev core.Bitboard) string {
+	s := f.Shown[i]
+	return CardOf(f.Layout, s.Key, s.Title, s.Bits, prev, f.GridsFlipped())
+}
+
+// A Prerender is the page's default view as markup: what wasm/prerender
+// writes into index.html and what the page, finding it there, takes over
+// without writing it again.
+type Prerender struct {
+	Regions []Region // by element id: the fixed regions, the state's, then "board" and "cards"
+	Attrs   []Attr   // the attributes the page sets, and the FEN field's value
+	Query   string   // the default state's URL query (see State.Query)
+}
+
+// DefaultPage returns the page's view of DefaultState as markup.
+func DefaultPage() Prerender {
+	v := NewPageView(DefaultState())
+	regions, attrs := v.Draw()
+	f, m := v.Figure()
+	cards := NoCardsHint
+	if len(f.Shown) > 0 {
+		cards = ""
+		for i, s := range f.Shown {
+			cards += f.CardMarkup(i, s.Bits)
+		}
+	}
+	return Prerender{
+		Regions: append(append(FixedRegions(DefaultShiftSource, DefaultShiftOp), regions...),
+			Region{"board", f.BoardMarkup(m)}, Region{"cards", cards}),
+		Attrs: append(attrs, Attr{"fen", "value", v.State.FEN}),
+		Query: v.State.Query(),
+	}
+}
+
+// Hash returns a digest of p's markup (FNV-1a, 64 bits, in hex). The
+// prerendered index.html carries it (data-prerender on #bitview-app); the
+// page takes the markup over only when its own DefaultPage has the same
+// digest, so a stale index.html beside a newer wasm is drawn afresh.
+func (p Prerender) Hash() string {
+	h := fnv.New64a()
+	for _, r := range p.Regions {
+		h.Write([]byte(r.ID + "\x00" + r.Markup + "\x00"))
+	}
+	for _, a := range p.Attrs {
+		h.Write([]byte(a.ID + "\x00" + a.Name + "\x00" + a.Value + "\x00"))
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
+}
