@@ -69,13 +69,19 @@ func (pg *page) region(id string) *region {
 // written last.
 func (pg *page) setAttr(id, name, value string) {
 	k := id + " " + name
-	if v, ok := pg.attrs[k]; ok && v == value {
+	v, ok := pg.attrs[k]
+	if ok && v == value {
 		return
 	}
 	pg.attrs[k] = value
 	el := pg.doc.Call("getElementById", id)
 	if strings.HasPrefix(id, "[") {
 		el = pg.doc.Call("querySelector", id)
+	}
+	if !ok { // the first write: the markup (prerendered, say) may hold the value already
+		if old := el.Call("getAttribute", name); old.Type() == js.TypeString && old.String() == value {
+			return
+		}
 	}
 	el.Call("setAttribute", name, value)
 }

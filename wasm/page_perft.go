@@ -19,10 +19,6 @@ import (
 // compared with it, and a path of moves from a root position, each step
 // one ply shallower, kept in the URL (&perft, &path, &root).
 
-// perftDefaultDepth is the depth the panel opens with: 8,902 leaves from
-// the start position, instant.
-const perftDefaultDepth = 3
-
 // A perftPanel is the panel's state beside view.State.
 type perftPanel struct {
 	root  string   // the root's FEN (as core writes it)
@@ -49,7 +45,7 @@ type perftPanel struct {
 // started there.
 func (pg *page) perftFromURL() {
 	pp := &pg.perft
-	pp.depth = perftDefaultDepth
+	pp.depth = view.DefaultPerftDepth
 	if pg.state.Perft == 0 {
 		return
 	}

@@ -36,7 +36,8 @@ const (
 
 // FixedRegions returns the regions the page writes once, at start: the
 // example buttons, the expression help, the shortcuts dialog and the shift
-// demo's selectors (with src and op selected).
+// demo's selectors (with src and op selected), and the perft panel's
+// depth picker at DefaultPerftDepth (rewritten when the depth changes).
 func FixedRegions(src string, op int) []Region {
 	return []Region{
 		{"examples", ExampleButtons()},
@@ -44,6 +45,7 @@ func FixedRegions(src string, op int) []Region {
 		{"shortcuts", `<div>` + ShortcutsHelp() + `</div>`},
 		{"shift-op", ShiftOpOptions(op)},
 		{"shift-src", BitboardOptions(src)},
+		{"perft-depth", PerftDepthOptions(DefaultPerftDepth)},
 	}
 }
 
