@@ -92,7 +92,7 @@ bench:
 # Web Worker, the cost of a keystroke and of a game step, and offline reloads
 # (see wasm/browser/startup_test.go, perft_test.go, keystroke_test.go and offline_test.go).
 measure: dist browser
-	BITVIEW_MEASURE=1 go test -count=1 -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|cached|ok|FAIL'
+	BITVIEW_MEASURE=1 go test -count=1 -timeout 60m -run 'TestMeasure' -v ./wasm/browser/ | grep -E 'median|cached|ok|FAIL'
 
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: wasm
