@@ -66,6 +66,7 @@ func TestMeasureKeystrokes(t *testing.T) {
 				t.Fatalf("typed %q", got)
 			}
 		}
+		record("keystroke "+c.name, pct(dom, 50))
 		t.Logf("keystroke, %-8s: input → DOM updated median %5.2f ms (p90 %5.2f); input → next frame median %5.2f ms (p90 %5.2f); %d keystrokes",
 			c.name, pct(dom, 50), pct(dom, 90), pct(frame, 50), pct(frame, 90), len(dom))
 	}
@@ -89,6 +90,7 @@ func stepGame(t *testing.T, ctx context.Context, site string) {
 		}
 	}
 	steps := eval[[]float64](t, ctx, `__steps`)
+	record("game step", pct(steps, 50))
 	t.Logf("game step (→), 3 cards: keydown handled median %5.2f ms (p90 %5.2f); %d steps", pct(steps, 50), pct(steps, 90), len(steps))
 }
 
