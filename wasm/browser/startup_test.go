@@ -339,7 +339,7 @@ func TestMeasureElements(t *testing.T) {
 	loads := measureLoads()
 	got := map[string][]float64{}
 	coldRun[[]float64](t, browser, measureNets[0], site+"/bitboard-view-1.html", // untimed, as in TestMeasureStartup
-		strings.ReplaceAll(elementsProbe, "TAG", "'bitboard-view'"), `new Promise((r) => setTimeout(r, 100))`)
+		strings.ReplaceAll(elementsProbe, "TAG", "'bitboard-view'"), `new Promise((r) => setTimeout(() => r([]), 100))`)
 	for range loads {
 		for _, n := range counts {
 			for _, k := range kinds {
