@@ -4,7 +4,6 @@
 package view
 
 import (
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +46,7 @@ func DefaultState() State {
 // FEN and the expression are kept as given: the page shows their errors).
 func ParseQuery(query string) State {
 	s := DefaultState()
-	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
+	q := parseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
 	if q.Has("fen") {
 		s.FEN = q.Get("fen")
 	}
@@ -81,8 +80,8 @@ func ParseQuery(query string) State {
 
 // Query returns the URL query that reproduces s, starting with "?".
 func (s State) Query() string {
-	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
-		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	q := "?fen=" + queryEscape(s.FEN) + "&layout=" + queryEscape(s.Layout) +
+		"&show=" + queryEscape(strings.Join(s.Show, ","))
 	if s.Flipped {
 		q += "&flip=1"
 	}
@@ -90,7 +89,7 @@ func (s State) Query() string {
 		q += "&labels=1"
 	}
 	if s.Expr != "" {
-		q += "&expr=" + url.QueryEscape(s.Expr)
+		q += "&expr=" + queryEscape(s.Expr)
 	}
 	if s.Present {
 		q += "&present=1"
@@ -100,7 +99,7 @@ func (s State) Query() string {
 	}
 	if len(s.Moves) > 0 {
 		if s.Start != "" {
-			q += "&start=" + url.QueryEscape(s.Start)
+			q += "&start=" + queryEscape(s.Start)
 		}
 		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
 	}
