@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bitview/bitview/core"
 )
@@ -211,8 +212,9 @@ func labelOrder(nums []Number) (Order, bool) {
 }
 
 // labelAliases maps a normalised label (lower case, letters and digits
-// only) to a core.BitboardNames name.
-var labelAliases = func() map[string]string {
+// only) to a core.BitboardNames name. It is built on first use, not at
+// every start of the wasm: only a pasted dump with labels needs it.
+var labelAliases = sync.OnceValue(func() map[string]string {
 	m := map[string]string{
 		"white": "white", "whitepieces": "white", "whites": "white", "w": "white",
 		"black": "black", "blackpieces": "black", "blacks": "black",
@@ -235,7 +237,7 @@ var labelAliases = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 // normalise lower-cases s and keeps only its letters and digits.
 func normalise(s string) string {
@@ -261,7 +263,7 @@ func LookupLabel(label string) (string, bool) {
 			return label, true
 		}
 	}
-	if name, ok := labelAliases[normalise(label)]; ok {
+	if name, ok := labelAliases()[normalise(label)]; ok {
 		return name, true
 	}
 	words := strings.FieldsFunc(label, func(r rune) bool {

@@ -1,0 +1,192 @@
+//go:build !(js && wasm)
+
+package browser
+
+// What `make measure` shares: one browser whose every cold load gets a
+// fresh browser context (its own HTTP cache, storage and renderer
+// process), network throttling, the figures collected from the measuring
+// tests, and the table of the issue's targets that TestMeasureTargets
+// prints at the end (startup_test.go).
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// measureLoads is how many cold loads each variant gets:
+// BITVIEW_MEASURE_N, 7 unless set.
+func measureLoads() int {
+	if n, err := strconv.Atoi(os.Getenv("BITVIEW_MEASURE_N")); err == nil && n > 0 {
+		return n
+	}
+	return 7
+}
+
+// measureNet is a network condition of a cold load.
+type measureNet struct {
+	name     string
+	throttle bool
+}
+
+// measureNets are the two conditions: loopback as it is, and the issue's
+// slow link, 10 Mbit/s each way with 40 ms added to every request.
+var measureNets = []measureNet{{"unthrottled", false}, {"10 Mbit/s, 40 ms", true}}
+
+// networkConditions are the parameters of Network.emulateNetworkConditions
+// (latency in ms, throughputs in bytes per second). cdproto now only
+// generates the rule-based command; Chromium still answers this one.
+type networkConditions struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
+var emulateNetworkConditions = cdp.Command[networkConditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+
+// measureBrowser starts one Chromium for a measuring test; each cold load
+// opens its own browser context in it (coldRun).
+func measureBrowser(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := launch(chromium(t), t.TempDir())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// coldRun opens url in a new browser context of browser (nothing cached,
+// nothing stored), with probe evaluated before any of the page's scripts
+// and the network throttled when net says so, then evaluates wait (an
+// expression giving a promise) and returns its value.
+func coldRun[T any](t *testing.T, browser context.Context, net measureNet, url, probe, wait string) T {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	defer cancel()
+	setup := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe}); err != nil {
+			return err
+		}
+		if !net.throttle {
+			return nil
+		}
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, emulateNetworkConditions, networkConditions{
+			Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8})
+		return err
+	})
+	if err := chromedp.Do(ctx, setup, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	tctx, stop := context.WithTimeout(ctx, 60*time.Second)
+	defer stop()
+	v, err := chromedp.Run(tctx, chromedp.Evaluate[T](wait, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		t.Fatalf("%s (%s): %v", url, net.name, err)
+	}
+	return v
+}
+
+// measured holds the figures of this run's measuring tests, by key, for
+// the table of targets.
+var measured = struct {
+	sync.Mutex
+	m map[string]float64
+}{m: map[string]float64{}}
+
+// record keeps a figure for the table of targets.
+func record(key string, v float64) {
+	measured.Lock()
+	defer measured.Unlock()
+	measured.m[key] = v
+}
+
+// figure returns a recorded figure and whether it was measured.
+func figure(key string) (float64, bool) {
+	measured.Lock()
+	defer measured.Unlock()
+	v, ok := measured.m[key]
+	return v, ok
+}
+
+// median returns the median of xs (the upper one of an even count).
+func median(xs []float64) float64 { return pct(xs, 50) }
+
+// summary writes a series as "median (min–max)".
+func summary(xs []float64) string {
+	if len(xs) == 0 {
+		return "—"
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return fmt.Sprintf("%7.1f (%.0f–%.0f)", median(s), s[0], s[len(s)-1])
+}
+
+// A target is one line of the issue's targets: a figure, what it is
+// compared with, and the limit of their ratio (or, without a base, the
+// limit in ms).
+type target struct {
+	what      string
+	key, base string
+	limit     float64
+}
+
+// targets are issue 13's targets, measured by this run.
+var targets = []target{
+	{"first board, unthrottled ≤ 0.5× empty Go wasm", "first board dist unthrottled", "first board empty Go wasm unthrottled", 0.5},
+	{"first board, throttled ≤ 0.5× empty Go wasm", "first board dist 10 Mbit/s, 40 ms", "first board empty Go wasm 10 Mbit/s, 40 ms", 0.5},
+	{"make serve first board, throttled ≤ 0.5× empty Go", "first board make serve 10 Mbit/s, 40 ms", "first board empty Go wasm 10 Mbit/s, 40 ms", 0.5},
+	{"interactive, throttled ≤ 1.3× empty Go's first board", "interactive dist 10 Mbit/s, 40 ms", "first board empty Go wasm 10 Mbit/s, 40 ms", 1.3},
+	{"keystroke, 2 cards ≤ 8 ms", "keystroke 2 cards", "", 8},
+	{"keystroke, 31 cards ≤ 16 ms", "keystroke 31 cards", "", 16},
+	{"PGN step ≤ 16 ms", "game step", "", 16},
+	{"200 elements ≤ 0.8× chessboard-element", "elements bitboard-view 200", "elements chessboard-element 200", 0.8},
+}
+
+// targetTable writes the targets with this run's figures and whether each
+// is met.
+func targetTable() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-52s %12s %12s %8s  %s\n", "target (issue 13)", "measured ms", "base ms", "ratio", "met")
+	for _, tg := range targets {
+		v, ok := figure(tg.key)
+		if !ok {
+			fmt.Fprintf(&b, "%-52s %12s %12s %8s  %s\n", tg.what, "—", "", "", "not measured in this run")
+			continue
+		}
+		if tg.base == "" {
+			fmt.Fprintf(&b, "%-52s %12.2f %12s %8s  %s\n", tg.what, v, "", "", met(v <= tg.limit))
+			continue
+		}
+		base, ok := figure(tg.base)
+		if !ok || base == 0 {
+			fmt.Fprintf(&b, "%-52s %12.1f %12s %8s  %s\n", tg.what, v, "—", "", "base not measured")
+			continue
+		}
+		fmt.Fprintf(&b, "%-52s %12.1f %12.1f %7.2f×  %s\n", tg.what, v, base, v/base, met(v/base <= tg.limit))
+	}
+	return b.String()
+}
+
+// met writes whether a target is met.
+func met(ok bool) string {
+	if ok {
+		return "yes"
+	}
+	return "NO"
+}
