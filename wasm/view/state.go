@@ -4,6 +4,7 @@
 package view
 
 import (
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ func DefaultState() State {
 // The show list keeps its first MaxShowItems known keys.
 func ParseQuery(query string) State {
 	s := DefaultState()
-	q := parseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
+	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
 	if q.Has("fen") {
 		s.FEN = Clip(q.Get("fen"), core.MaxFENLength)
 	}
@@ -155,7 +156,7 @@ func Clip(s string, limit int) string {
 // moves; root is read only with a
 // path, and at most core.MaxFENLength+1 bytes of it are kept (enough for
 // the FEN parser to report it too long).
-func parsePerft(q queryValues) (depth int, path []string, root string) {
+func parsePerft(q url.Values) (depth int, path []string, root string) {
 	depth, err := strconv.Atoi(q.Get("perft"))
 	if err != nil || depth < 1 || depth > core.MaxDivideDepth {
 		return 0, nil, ""
@@ -195,8 +196,8 @@ func UCISyntax(s string) bool {
 
 // Query returns the URL query that reproduces s, starting with "?".
 func (s State) Query() string {
-	q := "?fen=" + queryEscape(s.FEN) + "&layout=" + queryEscape(s.Layout) +
-		"&show=" + queryEscape(strings.Join(s.Show, ","))
+	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
+		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
 	if s.Flipped {
 		q += "&flip=1"
 	}
@@ -204,7 +205,7 @@ func (s State) Query() string {
 		q += "&labels=1"
 	}
 	if s.Expr != "" {
-		q += "&expr=" + queryEscape(s.Expr)
+		q += "&expr=" + url.QueryEscape(s.Expr)
 	}
 	if s.Present {
 		q += "&present=1"
@@ -220,7 +221,7 @@ func (s State) Query() string {
 	}
 	if len(s.Moves) > 0 {
 		if s.Start != "" {
-			q += "&start=" + queryEscape(s.Start)
+			q += "&start=" + url.QueryEscape(s.Start)
 		}
 		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
 	}
@@ -228,14 +229,14 @@ func (s State) Query() string {
 		q += "&tools=" + strings.Join(s.Tools, ",")
 	}
 	if s.Magic != "" {
-		q += "&magic=" + queryEscape(s.Magic)
+		q += "&magic=" + url.QueryEscape(s.Magic)
 	}
 	if s.Perft > 0 {
 		q += "&perft=" + strconv.Itoa(s.Perft)
 		if len(s.Path) > 0 {
 			q += "&path=" + strings.Join(s.Path, ",")
 			if s.Root != "" {
-				q += "&root=" + queryEscape(s.Root)
+				q += "&root=" + url.QueryEscape(s.Root)
 			}
 		}
 	}
