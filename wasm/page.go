@@ -37,6 +37,7 @@ type page struct {
 	step     int      // the playground's selected step, -1 for the whole expression
 	demo     shiftDemo
 	game     gameState
+	free     freeState
 
 	fig     *figureView
 	regions map[string]*region // by element id
@@ -141,7 +142,7 @@ func (pg *page) render() {
 	pg.region("fen-status").set(status)
 	pg.setAttr("fen", "aria-invalid", strconv.FormatBool(pg.fenError))
 	pg.region("layout-switch").set(view.LayoutSwitch(l))
-	pg.region("toggles").set(view.Toggles(pg.state.Show) + view.AttackToggles(pg.state.Show, pg.selected))
+	pg.region("toggles").set(view.Toggles(pg.state.Show) + view.AttackToggles(pg.state.Show, pg.selected) + view.FreeToggle(pg.state.Show))
 	pg.fig.draw(pg.figure(l))
 	pg.renderClosed()
 	pg.renderPlayground(l)
@@ -184,6 +185,11 @@ func (pg *page) figure(l *core.Layout) figure {
 		f.marks.LastFrom, f.marks.LastTo = m.From(), m.To()
 	}
 	for _, key := range pg.state.Show {
+		if key == view.FreeKey {
+			s, edit := pg.freeShown()
+			f.Shown, f.prev, f.free = append(f.Shown, s), append(f.prev, s.Bits), edit
+			continue
+		}
 		s, err := view.ResolveShown(&pg.pos, key)
 		if err != nil {
 			continue
@@ -263,6 +269,8 @@ func (pg *page) wire() {
 		})
 	}
 	on(pg.doc.Call("getElementById", "board"), "keydown", "[data-square]", pg.boardKey)
+	on(pg.doc.Call("getElementById", "expr-result"), "keydown", ".bits [tabindex]", func(ev js.Value, el *dom.BasicHTMLElement) { gridKey(ev, el) })
+	pg.wireFree()
 	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game"} {
 		on(pg.doc.Call("getElementById", id), "toggle", "", func(ev js.Value, _ *dom.BasicHTMLElement) {
 			if t := ev.Get("target"); t.Get("id").String() == id {

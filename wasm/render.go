@@ -40,15 +40,20 @@ type cardSig struct {
 	title       string
 	bits, prev  core.Bitboard
 	placeholder bool
+	free        bool          // the free bitboard's card (view.FreeCard)
+	edit        view.FreeEdit // its field being typed in
 }
 
 // A figure is what a figureView draws: view.Figure, the board's marks and,
 // per shown bitboard, the bits before the last move (to mark the changed
-// ones; nil when there was no move).
+// ones; nil when there was no move). With free set (the page), a shown
+// item keyed view.FreeKey is drawn as the editable free card with *free
+// as its field being typed in.
 type figure struct {
 	view.Figure
 	marks view.Marks
 	prev  []core.Bitboard
+	free  *view.FreeEdit
 }
 
 // newFigureView returns a view that draws its board into boardEl and its
@@ -139,6 +144,9 @@ func (v *figureView) drawCards(f figure) {
 			return v.hint
 		}
 		s := f.Shown[i]
+		if sigs[i].free {
+			return view.FreeCard(f.Layout, s.Bits, sigs[i].flipped, sigs[i].edit)
+		}
 		return view.CardOf(f.Layout, s.Key, s.Title, s.Bits, sigs[i].prev, sigs[i].flipped)
 	})
 }
@@ -166,6 +174,9 @@ func (v *figureView) cardKeys(f figure) ([]string, []cardSig) {
 			prev = f.prev[i]
 		}
 		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
+		if f.free != nil && s.Key == view.FreeKey {
+			sigs[i].free, sigs[i].edit = true, *f.free
+		}
 	}
 	return keys, sigs
 }
@@ -191,7 +202,9 @@ func gridKey(ev js.Value, el *dom.BasicHTMLElement) bool {
 	for s := cell.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
 		col++
 	}
-	stop := func(n js.Value) bool { return !n.IsUndefined() && !n.IsNull() && n.Call("hasAttribute", "tabindex").Bool() }
+	stop := func(n js.Value) bool {
+		return !n.IsUndefined() && !n.IsNull() && n.Call("hasAttribute", "tabindex").Bool()
+	}
 	var next js.Value
 	switch ev.Get("key").String() {
 	case "ArrowLeft", "ArrowRight":
