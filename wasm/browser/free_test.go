@@ -4,6 +4,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -192,5 +193,43 @@ func TestGridKeyboard(t *testing.T) {
 	key(t, ctx, kb.End)
 	if got := focused(t, ctx, "#x88"); got != "111" {
 		t.Errorf("End: focus on %q, want the last (off-board) slot of the row, 111", got)
+	}
+}
+
+// TestPageSwitchesOnScreen checks that the bitboard switches and the
+// numbering radios are on screen on load at 1280×800 (no scrolling to
+// reach them), and takes the page at 1280×800, a 360 px phone and
+// 1920×1080 (viewport screenshots, as a user sees it on load).
+func TestPageSwitchesOnScreen(t *testing.T) {
+	ctx, url := site(t)
+	defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000))
+	for _, vp := range []struct {
+		w, h   int
+		onLoad bool // the switches must be on screen on load
+	}{{1280, 800, true}, {1920, 1080, true}, {360, 740, false}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, url+"/?show=P,occupied")
+		r := eval[map[string]any](t, ctx, `(() => {
+			const out = [];
+			const sw = document.documentElement.scrollWidth > innerWidth + 1;
+			for (const e of [document.querySelector('#toggles .toggle'), ...document.querySelectorAll('#layout-switch label')]) {
+				const b = e.getBoundingClientRect();
+				if (b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth) out.push((e.textContent.trim() || e.tagName) + ' ' + [b.left, b.top, b.right, b.bottom].map(Math.round).join(','));
+			}
+			return { out: out.join('; '), sideways: sw, scrollY: scrollY };
+		})()`)
+		if r["sideways"].(bool) {
+			t.Errorf("%dx%d: the page scrolls sideways", vp.w, vp.h)
+		}
+		if vp.onLoad && (r["out"].(string) != "" || r["scrollY"].(float64) != 0) {
+			t.Errorf("%dx%d: switches off screen on load: %s", vp.w, vp.h, r["out"])
+		}
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		saveScreenshot(t, fmt.Sprintf("switches-%dx%d", vp.w, vp.h), png)
 	}
 }
