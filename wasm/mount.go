@@ -90,6 +90,11 @@ func mountView(args []js.Value) any {
 	m.listen("focusin", "[data-square]", m.pointAt)
 	m.listen("pointerleave", "", func(js.Value, *dom.BasicHTMLElement) { m.highlight(core.NoSquare) })
 	m.listen("keydown", ".board [data-square]", m.key)
+	m.listen("keydown", ".bits [tabindex]", func(ev js.Value, el *dom.BasicHTMLElement) {
+		if m.interactive == "1" {
+			gridKey(ev, el)
+		}
+	})
 	m.listen("click", "[data-copy]", func(_ js.Value, el *dom.BasicHTMLElement) {
 		if el != nil {
 			copyText(el, el.GetAttribute("data-copy"))

@@ -42,6 +42,7 @@ type page struct {
 	game     gameState
 	tools    toolsState
 	perft    perftPanel
+	free     freeState
 
 	fig     *figureView
 	regions map[string]*region // by element id
@@ -252,6 +253,9 @@ func (pg *page) figure() figure {
 	f.Arrows, f.Marked = pg.annotations()
 	f.marks.Arrows, f.marks.Marked = f.Arrows, f.Marked
 	for _, s := range f.Shown {
+		if s.Key == view.FreeKey {
+			f.free = pg.freeEdit()
+		}
 		prev := s.Bits
 		if pg.game.prev != nil {
 			if ps, err := view.ResolveShown(pg.game.prev, s.Key); err == nil {
@@ -333,6 +337,8 @@ func (pg *page) wire() {
 		})
 	}
 	on(pg.doc.Call("getElementById", "board"), "keydown", "[data-square]", pg.boardKey)
+	on(pg.doc.Call("getElementById", "expr-result"), "keydown", ".bits [tabindex]", func(ev js.Value, el *dom.BasicHTMLElement) { gridKey(ev, el) })
+	pg.wireFree()
 	for _, id := range []string{"editor", "shiftdemo", "embed", "repr", "game", "perft"} {
 		on(pg.doc.Call("getElementById", id), "toggle", "", func(ev js.Value, _ *dom.BasicHTMLElement) {
 			if t := ev.Get("target"); t.Get("id").String() == id {

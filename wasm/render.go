@@ -8,6 +8,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/view"
+	"honnef.co/go/js/dom/v2"
 )
 
 // A figureView is the one renderer of a board and its cards: the page
@@ -40,15 +41,20 @@ type cardSig struct {
 	title       string
 	bits, prev  core.Bitboard
 	placeholder bool
+	free        bool          // the free bitboard's card (view.FreeCard)
+	edit        view.FreeEdit // its field being typed in
 }
 
 // A figure is what a figureView draws: view.Figure, the board's marks and,
 // per shown bitboard, the bits before the last move (to mark the changed
-// ones; nil when there was no move).
+// ones; nil when there was no move). With free set (the page), a shown
+// item keyed view.FreeKey is drawn as the editable free card with *free
+// as its field being typed in.
 type figure struct {
 	view.Figure
 	marks view.Marks
 	prev  []core.Bitboard
+	free  *view.FreeEdit
 }
 
 // newFigureView returns a view that draws its board into boardEl and its
@@ -162,6 +168,9 @@ func (v *figureView) drawCards(f figure) {
 			return v.hint
 		}
 		s := f.Shown[i]
+		if sigs[i].free {
+			return view.FreeCard(f.Layout, s.Bits, sigs[i].flipped, sigs[i].edit)
+		}
 		return view.CardOf(f.Layout, s.Key, s.Title, s.Bits, sigs[i].prev, sigs[i].flipped)
 	})
 }
@@ -189,6 +198,80 @@ func (v *figureView) cardKeys(f figure) ([]string, []cardSig) {
 			prev = f.prev[i]
 		}
 		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
+		if f.free != nil && s.Key == view.FreeKey {
+			sigs[i].free, sigs[i].edit = true, *f.free
+		}
 	}
 	return keys, sigs
+}
+
+// gridKey moves the keyboard focus inside a card's grid (the .bits that
+// view.CardOf and view.FreeCard write): the arrow keys go to the next
+// cell in that direction, skipping the places with no stop (an empty
+// label), Home and End to the first and last stop of the row. Each grid is
+// one stop in the tab order (a roving tabindex, as on the board); focusing
+// a cell shows its square like pointing at it. It reports whether it
+// handled the key. The page and every <bitboard-view> call it from their
+// keydown listeners.
+func gridKey(ev js.Value, el *dom.BasicHTMLElement) bool {
+	if el == nil || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+		return false
+	}
+	cell := el.Underlying()
+	row := cell.Get("parentElement")
+	if row.IsNull() || !row.Get("classList").Call("contains", "row").Bool() {
+		return false
+	}
+	col := 0
+	for s := cell.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
+		col++
+	}
+	stop := func(n js.Value) bool {
+		return !n.IsUndefined() && !n.IsNull() && n.Call("hasAttribute", "tabindex").Bool()
+	}
+	var next js.Value
+	switch ev.Get("key").String() {
+	case "ArrowLeft", "ArrowRight":
+		step := "previousElementSibling"
+		if ev.Get("key").String() == "ArrowRight" {
+			step = "nextElementSibling"
+		}
+		for n := cell.Get(step); !n.IsNull(); n = n.Get(step) {
+			if stop(n) {
+				next = n
+				break
+			}
+		}
+	case "ArrowUp", "ArrowDown":
+		step := "previousElementSibling"
+		if ev.Get("key").String() == "ArrowDown" {
+			step = "nextElementSibling"
+		}
+		for r := row.Get(step); !r.IsNull(); r = r.Get(step) {
+			if n := r.Get("children").Index(col); stop(n) {
+				next = n
+				break
+			}
+		}
+	case "Home", "End":
+		kids := row.Get("children")
+		for i := range kids.Length() {
+			j := i
+			if ev.Get("key").String() == "End" {
+				j = kids.Length() - 1 - i
+			}
+			if n := kids.Index(j); stop(n) {
+				next = n
+				break
+			}
+		}
+	default:
+		return false
+	}
+	ev.Call("preventDefault")
+	ev.Call("stopPropagation")
+	if next.Truthy() {
+		next.Call("focus")
+	}
+	return true
 }

@@ -325,8 +325,8 @@ func TestEmbedOtherOrigin(t *testing.T) {
 			eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
 			if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
 				t.Error(err)
-			} else if err := os.WriteFile(filepath.Join(repo, "out", "screenshots", "author-page-"+strings.ReplaceAll(from.name, " ", "-")+".png"), png, 0o644); err != nil {
-				t.Error(err)
+			} else {
+				saveScreenshot(t, "author-page-"+strings.ReplaceAll(from.name, " ", "-"), png)
 			}
 			if e := errs(); len(e) > 0 {
 				t.Errorf("console errors: %q", e)

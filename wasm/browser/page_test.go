@@ -152,6 +152,12 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
+	saveScreenshot(t, name, png)
+}
+
+// saveScreenshot writes png as out/screenshots/name.png.
+func saveScreenshot(t *testing.T, name string, png []byte) {
+	t.Helper()
 	dir := filepath.Join(repo, "out", "screenshots")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -417,18 +416,6 @@ func TestElementPerft(t *testing.T) {
 		t.Fatal(err)
 	}
 	saveScreenshot(t, "perft-element", png)
-}
-
-// saveScreenshot writes png under out/screenshots/.
-func saveScreenshot(t *testing.T, name string, png []byte) {
-	t.Helper()
-	dir := filepath.Join(repo, "out", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestMeasurePerft times divides at depths 1–5 of the start position and

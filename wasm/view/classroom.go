@@ -199,6 +199,6 @@ func ShortcutsHelp() string {
 	for _, s := range Shortcuts {
 		b.WriteString(`<dt><kbd>` + escape(s.Key) + `</kbd></dt><dd>` + escape(s.Help) + `</dd>`)
 	}
-	b.WriteString(`</dl><p class="hint">On a focused board square: arrow keys move, a piece letter (PNBRQKpnbrqk) puts that piece, Delete or Backspace empties it.</p><p class="hint">With the mouse: right-drag from square to square draws an arrow, right-click marks a square (Shift red, Alt blue, both yellow; the same again takes it away). They are kept in the link.</p>`)
+	b.WriteString(`</dl><p class="hint">On a focused board square: arrow keys move, a piece letter (PNBRQKpnbrqk) puts that piece, Delete or Backspace empties it. In a card's grid: arrow keys, Home and End move; in the free bitboard, Space or Enter toggles the bit.</p><p class="hint">With the mouse: right-drag from square to square draws an arrow, right-click marks a square (Shift red, Alt blue, both yellow; the same again takes it away). They are kept in the link.</p>`)
 	return b.String()
 }

@@ -274,7 +274,9 @@ func FrameHeight(s State) int {
 // Snippets returns the two ways to embed the view s on another page, the
 // <bitboard-view> element and the iframe, with base the URL of the folder
 // that holds Bitview's files (ending in "/"). Each has a copy button.
+// The free bitboard goes as its value (see State.EmbedShow).
 func Snippets(s State, base string) string {
+	s.Show, s.Free = s.EmbedShow(), 0 // the free bitboard goes as its value
 	q := s.Query()
 	attrs := ` fen="` + escape(s.FEN) + `" layout="` + escape(s.Layout) + `" show="` + escape(strings.Join(s.Show, ",")) + `"`
 	if s.Flipped {

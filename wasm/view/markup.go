@@ -217,40 +217,7 @@ func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped b
 	attr(&b, "aria-label", "Hide "+title)
 	b.WriteString(`>×</button></header>`)
 
-	b.WriteString(`<div class="bits" part="grid" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
-	attr(&b, "aria-label", title+" bits in "+l.Name)
-	b.WriteString(`>`)
-	for row := range g.Rows {
-		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + g.RowLabels[row] + `</span>`)
-		for _, c := range g.Cells[row*g.Cols : (row+1)*g.Cols] {
-			bit := "0"
-			if c.Bit {
-				bit = "1"
-			}
-			idx := strconv.Itoa(c.Index)
-			if c.OffBoard {
-				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" data-offboard data-bit="0" data-index="` + idx +
-					`" aria-label="off-board slot ` + idx + `" title="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
-				continue
-			}
-			sq := c.Square.String()
-			class := "cell"
-			switch {
-			case (bb &^ prev).Has(c.Square):
-				class = "cell bit-set"
-			case (prev &^ bb).Has(c.Square):
-				class = "cell bit-cleared"
-			}
-			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
-				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `" title="` + sq + `, bit ` + idx + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
-		}
-		b.WriteString(`</div>`)
-	}
-	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
-	for _, f := range g.ColLabels {
-		b.WriteString(`<span class="coord file">` + f + `</span>`)
-	}
-	b.WriteString(`</div></div>`)
+	writeBits(&b, g, l.Name, title, bb, prev, false)
 
 	b.WriteString(`<dl class="readouts">`)
 	readout(&b, "hex", r.Hex, escape(r.Hex))
@@ -266,6 +233,82 @@ func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped b
 	}
 	b.WriteString(`</dl></section>`)
 	return b.String()
+}
+
+// writeBits writes grid g of bb as a card draws it (see CardOf), titled
+// title, with the bits that changed since prev marked. Every cell is a
+// stop of the grid's roving tabindex: the first cell has tabindex 0 (the
+// grid is one stop in the tab order) and the others -1; the arrow keys,
+// Home and End move the focus between them (wasm/render.go, gridKey). With
+// edit (the free card, see FreeCard) each rank digit and file letter is a
+// button, reachable with the arrow keys too, that fills its rank or file
+// (data-fill="rank:8", "file:e"), or clears it when it is full.
+func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, prev core.Bitboard, edit bool) {
+	b.WriteString(`<div class="bits" part="grid" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
+	attr(b, "aria-label", title+" bits in "+layoutName)
+	b.WriteString(`>`)
+	tab := "0"
+	for row := range g.Rows {
+		b.WriteString(`<div role="row" class="row">`)
+		if r, ok := core.ParseSquare("a" + g.RowLabels[row]); edit && ok {
+			fillButton(b, "rank", g.RowLabels[row], bb, r.Rank().Bitboard())
+		} else {
+			b.WriteString(`<span class="coord rank" aria-hidden="true">` + g.RowLabels[row] + `</span>`)
+		}
+		for _, c := range g.Cells[row*g.Cols : (row+1)*g.Cols] {
+			bit := "0"
+			if c.Bit {
+				bit = "1"
+			}
+			idx := strconv.Itoa(c.Index)
+			if c.OffBoard {
+				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
+					`" aria-label="off-board slot ` + idx + `" title="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
+				tab = "-1"
+				continue
+			}
+			sq := c.Square.String()
+			class := "cell"
+			switch {
+			case (bb &^ prev).Has(c.Square):
+				class = "cell bit-set"
+			case (prev &^ bb).Has(c.Square):
+				class = "cell bit-cleared"
+			}
+			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" tabindex="` + tab + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
+				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `" title="` + sq + `, bit ` + idx + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
+			tab = "-1"
+		}
+		b.WriteString(`</div>`)
+	}
+	if edit {
+		b.WriteString(`<div role="row" class="row files"><span></span>`)
+	} else {
+		b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
+	}
+	for _, f := range g.ColLabels {
+		if sq, ok := core.ParseSquare(f + "1"); edit && ok {
+			fillButton(b, "file", f, bb, sq.File().Bitboard())
+			continue
+		}
+		b.WriteString(`<span class="coord file">` + f + `</span>`)
+	}
+	b.WriteString(`</div></div>`)
+}
+
+// fillButton writes the button of a rank or file label of the free card:
+// it fills the squares of set (rank "8" or file "e"), or clears them when
+// every one is set already, and its label says which it will do.
+func fillButton(b *strings.Builder, kind, label string, bb, set core.Bitboard) {
+	verb := "Fill"
+	if bb&set == set {
+		verb = "Clear"
+	}
+	name := verb + " " + kind + " " + label
+	b.WriteString(`<button type="button" class="coord ` + kind + ` fill" tabindex="-1" data-fill="` + kind + ":" + label + `"`)
+	attr(b, "aria-label", name)
+	attr(b, "title", name)
+	b.WriteString(`>` + label + `</button>`)
 }
 
 // readout writes one value: its format with a copy button carrying the

@@ -111,7 +111,7 @@ func (v PageView) Draw() ([]Region, []Attr) {
 	rs := []Region{
 		{"fen-status", v.Status},
 		{"layout-switch", LayoutSwitch(l)},
-		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected)},
+		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected) + FreeToggle(v.State.Show)},
 	}
 	play, invalid := v.Playground()
 	rs = append(rs, play...)
@@ -150,6 +150,10 @@ func (v PageView) Figure() (Figure, Marks) {
 	s := v.State
 	f := Figure{Pos: v.Pos, Layout: v.Layout(), Board: true, Flipped: s.Flipped, FixedGrids: s.FixedGrids, Labels: s.Labels}
 	for _, key := range s.Show {
+		if key == FreeKey { // the page draws it as the editable free card
+			f.Shown = append(f.Shown, Shown{Key: FreeKey, Title: FreeTitle, Bits: s.Free})
+			continue
+		}
 		if sh, err := ResolveShown(v.Pos, key); err == nil {
 			f.Shown = append(f.Shown, sh)
 		}

@@ -31,9 +31,13 @@ var AttackMaps = []attackMap{
 	{"push2:b", "black double pushes", "push² b", func(p *core.Position) core.Bitboard { return p.DoublePushes(core.Black) }},
 }
 
-// KnownKey reports whether key names a bitboard, an attack map or
-// "from:<square>" (it does not accept expressions).
+// KnownKey reports whether key names a bitboard, an attack map,
+// "from:<square>" or the free bitboard (FreeKey; it does not accept
+// expressions).
 func KnownKey(key string) bool {
+	if key == FreeKey {
+		return true
+	}
 	if _, ok := core.LookupBitboard(key); ok {
 		return true
 	}

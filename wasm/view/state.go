@@ -18,7 +18,8 @@ import (
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
 // &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game,
 // &tools=zobrist,magic&magic=rook:e4 the engine author's tools, &perft=3&path=e2e4
-// the perft divide panel).
+// the perft divide panel,
+// &free=0x… the free bitboard as a hex number in the link's layout).
 type State struct {
 	FEN        string
 	Layout     string   // a core.Layouts id
@@ -52,6 +53,10 @@ type State struct {
 	Perft int
 	Path  []string
 	Root  string
+	// Free is the free bitboard's squares (see FreeKey). The link writes
+	// it as a hex number in the link's layout (&free=0x00ff in layout
+	// berf is rank 8), omitted when empty.
+	Free core.Bitboard
 }
 
 // MaxPerftPath is the longest perft path a link may hold (&path=…): one
@@ -93,6 +98,12 @@ func ParseQuery(query string) State {
 			if KnownKey(name) && !slices.Contains(s.Show, name) {
 				s.Show = append(s.Show, name)
 			}
+		}
+	}
+	if f := q.Get("free"); f != "" {
+		l, _ := core.LayoutByID(s.Layout)
+		if bb, err := ParseFree(l, FreeHex, f); err == nil { // a bad value is dropped like an unknown layout
+			s.Free = bb
 		}
 	}
 	s.Flipped = q.Get("flip") == "1"
@@ -240,6 +251,13 @@ func (s State) Query() string {
 			}
 		}
 	}
+	if s.Free != 0 {
+		l, ok := core.LayoutByID(s.Layout)
+		if !ok {
+			l = core.Layouts[0]
+		}
+		q += "&free=" + FreeText(l, FreeHex, s.Free)
+	}
 	return q
 }
 
@@ -253,6 +271,19 @@ func (s *State) SetTool(id string, on bool) {
 		}
 	}
 	s.Tools = tools
+}
+
+// EmbedShow returns the show list for a view that has no free bitboard
+// (a <bitboard-view>, embed.html): FreeKey becomes the free bitboard's
+// value as an expression (FreeLiteral), which such a view draws the same.
+func (s State) EmbedShow() []string {
+	show := slices.Clone(s.Show)
+	for i, k := range show {
+		if k == FreeKey {
+			show[i] = FreeLiteral(s.Free)
+		}
+	}
+	return show
 }
 
 // Toggle shows the named bitboard or attack map (see KnownKey) if it is
