@@ -148,8 +148,9 @@ func TestPerftCancelResponsive(t *testing.T) {
 	if bar := eval[string](t, ctx, `document.querySelector('#perft-progress progress')?.getAttribute('max') ?? ''`); bar != "48" {
 		t.Errorf("progress bar max %q, want 48", bar)
 	}
-	if rows := len(readDivide(t, ctx, "document").Rows); rows != done && rows != done+1 {
-		t.Errorf("%d rows shown while %d moves are counted", rows, done)
+	// Read after the count, the rows may be more (the worker goes on), never fewer.
+	if rows := len(readDivide(t, ctx, "document").Rows); rows < done || rows > 48 {
+		t.Errorf("%d rows shown after %d moves were counted", rows, done)
 	}
 	// Typing in the FEN field while the worker counts: the page follows.
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById('fen').focus()`),
