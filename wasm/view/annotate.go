@@ -110,42 +110,33 @@ func GridMarks(marks []pgn.Mark) string {
 // another colour takes a's colour, and a new arrow is added unless the
 // list already holds pgn.MaxAnnotations. The result is a new slice.
 func ToggleArrow(arrows []pgn.Arrow, a pgn.Arrow) []pgn.Arrow {
-	out := make([]pgn.Arrow, 0, len(arrows)+1)
-	found := false
-	for _, x := range arrows {
-		if x.From == a.From && x.To == a.To {
-			found = true
-			if x.Brush == a.Brush {
-				continue
-			}
-			x.Brush = a.Brush
-		}
-		out = append(out, x)
-	}
-	if !found && len(out) < pgn.MaxAnnotations {
-		out = append(out, a)
-	}
-	return out
+	return toggle(arrows, a, func(x pgn.Arrow) pgn.Arrow { x.Brush = 0; return x })
 }
 
 // ToggleMark marks m's square as a right-click does: the same colour
 // again takes the mark away, another colour replaces it, and a new mark
 // is added unless the list already holds pgn.MaxAnnotations.
 func ToggleMark(marks []pgn.Mark, m pgn.Mark) []pgn.Mark {
-	out := make([]pgn.Mark, 0, len(marks)+1)
+	return toggle(marks, m, func(x pgn.Mark) pgn.Mark { x.Brush = 0; return x })
+}
+
+// toggle is ToggleArrow and ToggleMark: place returns an item without its
+// colour, so items at the same place compare equal.
+func toggle[T comparable](items []T, item T, place func(T) T) []T {
+	out := make([]T, 0, len(items)+1)
 	found := false
-	for _, x := range marks {
-		if x.Square == m.Square {
+	for _, x := range items {
+		if place(x) == place(item) {
 			found = true
-			if x.Brush == m.Brush {
+			if x == item {
 				continue
 			}
-			x.Brush = m.Brush
+			x = item
 		}
 		out = append(out, x)
 	}
 	if !found && len(out) < pgn.MaxAnnotations {
-		out = append(out, m)
+		out = append(out, item)
 	}
 	return out
 }

@@ -1,10 +1,5 @@
 package view
 
-import (
-	"strconv"
-	"strings"
-)
-
 // The limits of a view's options (the attributes of <bitboard-view>,
 // bitview.mount's options, embed.html's parameters). ResolveEmbed checks
 // them before any other work; wasm/mount.go checks the lengths on the
@@ -26,17 +21,7 @@ const (
 
 // Thousands formats n with commas between groups of three digits,
 // "4,194,304", for the messages that name a limit.
-func Thousands(n int) string {
-	s := strconv.Itoa(max(n, 0))
-	var b strings.Builder
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
+func Thousands(n int) string { return thousands64(uint64(max(n, 0))) }
 
 // LimitMessage says that an input is over its limit, e.g. "show is
 // 20,971,520 bytes; the limit is 4,096".
