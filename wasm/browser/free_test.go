@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -78,7 +80,12 @@ func TestPageFreeBitboard(t *testing.T) {
 	if field("hex") != "0x00000010ff000000" {
 		t.Errorf("after filling rank 5 (BERF bits 24-31) hex = %s", field("hex"))
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(card+` [data-fill="rank:5"]`))); err != nil {
+	// The pointer first rests on the label, as a person's does: passing over
+	// the grid fills the square panel, which may move the page under a
+	// click made in the same instant.
+	x, y := center(t, ctx, card+` [data-fill="rank:5"]`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y), chromedp.Sleep(100*time.Millisecond),
+		chromedp.Click(chromedp.CSS(card+` [data-fill="rank:5"]`))); err != nil {
 		t.Fatal(err)
 	}
 	if field("hex") != "0x0000001000000000" {

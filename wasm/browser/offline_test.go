@@ -335,19 +335,7 @@ func TestOffline(t *testing.T) {
 	web := filepath.Join(root, "web")
 	copyTree(t, filepath.Join(repo, "web"), web)
 	first := makeVersion(t, root)
-	srvURL, stopServer, err := startServe(root) // the page lives in /web/
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stopOnce sync.Once
-	stop := func() {
-		stopOnce.Do(func() {
-			if err := stopServer(); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	t.Cleanup(stop)
+	srvURL, stop := stoppableServe(t, root) // the page lives in /web/
 	pageURL := srvURL + "/web/"
 
 	ctx, cancel := launch(path, t.TempDir()) // a fresh profile, not incognito: workers need one
@@ -491,19 +479,7 @@ func TestMeasureOffline(t *testing.T) {
 		t.Fatal("dist/ is missing: run `make dist`")
 	}
 	version := readVersion(t, filepath.Join(dist, "sw-version.js")).Version
-	srvURL, stopServer, err := startServe(dist)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stopOnce sync.Once
-	stop := func() {
-		stopOnce.Do(func() {
-			if err := stopServer(); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	t.Cleanup(stop)
+	srvURL, stop := stoppableServe(t, dist)
 	pageURL := srvURL + "/"
 	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
@@ -563,4 +539,25 @@ func TestMeasureOffline(t *testing.T) {
 		"offline page", page[reloads/2], page[0], page[reloads-1], reloads)
 	t.Logf("%-22s median %6.1f ms until all views drawn (min %.1f, max %.1f, %d reloads, network off)",
 		"offline tutorial.html", tutorial[reloads/2], tutorial[0], tutorial[reloads-1], reloads)
+}
+
+// stoppableServe serves dir with serve.go for the test; stop ends the
+// server (a test going offline calls it), at most once, and the test's
+// cleanup calls it too.
+func stoppableServe(t *testing.T, dir string) (url string, stop func()) {
+	t.Helper()
+	url, stopServer, err := startServe(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			if err := stopServer(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return url, stop
 }
