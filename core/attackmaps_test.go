@@ -2,6 +2,8 @@ package core
 
 import (
 	"testing"
+
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // mustPosition parses fen or stops the test, returning the position by
@@ -197,7 +199,7 @@ func TestPushesByHand(t *testing.T) {
 func attackMapFENs(t *testing.T) []string {
 	t.Helper()
 	fens := []string{StartFEN, kiwipete, xrayFEN, edgePawnsFEN}
-	for _, e := range readCorpus(t) {
+	for _, e := range corpus.Read(t) {
 		fens = append(fens, e.FEN)
 	}
 	return fens

@@ -1,46 +1,11 @@
 package core
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/core/internal/corpus"
 )
-
-// A corpusEntry is one position of testdata/positions.txt.
-type corpusEntry struct {
-	Line              int // 1-based line in the file
-	FEN, Source, Note string
-}
-
-// readCorpus returns every position of testdata/positions.txt (sources in
-// testdata/SOURCES.md): lines of FEN, source id and note separated by
-// tabs; blank lines and lines starting with '#' are skipped.
-func readCorpus(t testing.TB) []corpusEntry {
-	t.Helper()
-	f, err := os.Open("testdata/positions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var es []corpusEntry
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		cols := strings.Split(text, "\t")
-		if len(cols) != 3 {
-			t.Fatalf("positions.txt:%d: %d columns, want FEN, source and note", line, len(cols))
-		}
-		es = append(es, corpusEntry{line, cols[0], cols[1], cols[2]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return es
-}
 
 // knownImpossible lists the corpus positions that no game can reach, with
 // the warning that says so. They are constructed perft positions, which
@@ -57,7 +22,7 @@ var knownImpossible = map[string]WarningCode{
 // through FEN.
 func TestCorpus(t *testing.T) {
 	n := 0
-	for _, e := range readCorpus(t) {
+	for _, e := range corpus.Read(t) {
 		p, err := ParseFEN(e.FEN)
 		if err != nil {
 			t.Errorf("positions.txt:%d (%s %s): %v", e.Line, e.Source, e.Note, err)

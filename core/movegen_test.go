@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 	"testing"
+
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 // uciList returns the UCI names of moves, sorted.
@@ -207,7 +209,7 @@ func TestInCheck(t *testing.T) {
 // testdata/positions.txt and checks each one with Play and Check.
 func TestLegalMovesCorpus(t *testing.T) {
 	n := 0
-	for _, e := range readCorpus(t) {
+	for _, e := range corpus.Read(t) {
 		p := mustFEN(t, e.FEN)
 		checkedPerft(t, &p, 1)
 		n++

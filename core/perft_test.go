@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/bitview/bitview/core/internal/corpus"
 )
 
 var deepPerft = flag.Bool("perft.deep", false, "also run the perft counts of 10–200 million nodes (a few seconds)")
@@ -90,7 +92,7 @@ type corpusPerft struct {
 func readCorpusPerft(t *testing.T, budget uint64) []corpusPerft {
 	t.Helper()
 	var out []corpusPerft
-	for _, e := range readCorpus(t) {
+	for _, e := range corpus.Read(t) {
 		best := corpusPerft{line: e.Line, fen: e.FEN, source: e.Source}
 		for _, m := range perftNote.FindAllStringSubmatch(e.Note, -1) {
 			depth, _ := strconv.Atoi(m[1])
