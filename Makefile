@@ -10,17 +10,24 @@ ADDR        ?= 127.0.0.1:8080
 # serve.go instead of compressing per request. Measured on the 4.3 MB
 # bitview.wasm (one core): brotli -q 9 0.45 s → 1,005,138 B, -q 10 3.7 s →
 # 917,731 B, -q 11 6.8 s → 890,008 B (gzip -9 0.7 s → 1,185,538 B). make wasm
-# runs in every edit loop, so it uses -q 9: 15 % smaller than gzip for less
-# than the go build costs; dist/ is what users download, built rarely, so it
-# uses -q 11, the smallest. Each sibling gets its source's modification time
+# runs in every edit loop, so it uses -q 9 for the wasm: 15 % smaller than
+# gzip for less than the go build costs; the page's text files (a few KB
+# each, milliseconds at any quality) and dist/, what users download, built
+# rarely, use -q 11, the smallest. Each sibling gets its source's modification time
 # (touch -r), which keeps make from redoing it and serve.go's freshness rule
 # (whole seconds, not older than the source) from refusing it.
 BROTLI_WASM := 9
+BROTLI_TEXT := 11
 BROTLI_DIST := 11
 NEED_BROTLI := command -v brotli >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y brotli; }
 
-wasm: web/bitview.wasm web/index.html web/wasm_exec.js \
-	web/bitview.wasm.br web/bitview.wasm.gz web/wasm_exec.js.br web/wasm_exec.js.gz web/sw-version.js
+# Every file below web/ a browser downloads as text, and the wasm: each gets
+# .br and .gz siblings, so that `make serve` sends what dist/ sends.
+WEB_GENERATED := web/bitview.wasm web/index.html web/wasm_exec.js web/sw-version.js
+WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web -type f \( -name '*.js' -o -name '*.mjs' \
+	-o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.json' \)))
+
+wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
 
 web/bitview.wasm: $(GO_SOURCES)
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o $@ ./wasm
@@ -35,7 +42,8 @@ web/wasm_exec.js: $(GOROOT_WASM)/wasm_exec.js
 
 web/%.br: web/%
 	@$(NEED_BROTLI)
-	brotli -q $(BROTLI_WASM) -f -o $@ $< && touch -r $< $@
+	brotli -q $(BROTLI_TEXT) -f -o $@ $< && touch -r $< $@
+web/bitview.wasm.br: BROTLI_TEXT := $(BROTLI_WASM)
 
 web/%.gz: web/%
 	gzip -9 -n -c $< > $@ && touch -r $< $@
@@ -100,7 +108,7 @@ measure: dist browser
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: wasm
 	@$(NEED_BROTLI)
-	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && rm -f dist/*.br dist/*.gz
+	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" \) -delete
 	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
 	cd dist && npm pack --dry-run >/dev/null
 	@$(call sw_version,dist) && grep -o 'version: "[0-9a-f]*"' sw-version.js | sed 's|^|dist/sw-version.js: |'
