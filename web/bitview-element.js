@@ -45,6 +45,8 @@ export { setBaseURL, baseURL };
 
 let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
+let shared = null; // the started instance, once it answered
+let layoutTable = null; // api.layouts(), read once, when a square is first pointed at
 
 /** Sets where bitview.wasm is loaded from, for elements not yet started. */
 export function setWasmURL(url) {
@@ -53,7 +55,7 @@ export function setWasmURL(url) {
 
 // bitview starts the shared instance once, from the first element's URL.
 function bitview(url) {
-  started ??= load(url ?? wasmURL ?? undefined).catch((err) => {
+  started ??= load(url ?? wasmURL ?? undefined).then((api) => (shared = api), (err) => {
     started = null; // let a later element try again
     throw err;
   });
@@ -81,7 +83,6 @@ class BitboardView extends HTMLElement {
   #stopBase = null;
   #lastError = '';
   #square = '';
-  #layouts = null;
 
   constructor() {
     super();
@@ -128,7 +129,6 @@ class BitboardView extends HTMLElement {
       bitview(this.getAttribute('wasm') ?? undefined).then(
         (api) => {
           if (!this.isConnected || this.#handle) return;
-          this.#layouts = api.layouts();
           const handle = api.mount(this.#container, this.#options());
           if (typeof handle.update !== 'function') {
             this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
@@ -199,7 +199,10 @@ class BitboardView extends HTMLElement {
     if (type === 'hover' && square === this.#square) return;
     if (type === 'hover') this.#square = square;
     if (!square || !/^[a-h][1-8]$/.test(square)) return;
-    const layouts = this.#layouts ?? [];
+    // The layouts are read from Go once per page, when first needed: a
+    // conversion costs milliseconds, too much to repeat for every element.
+    if (shared && !layoutTable) layoutTable = shared.layouts();
+    const layouts = Array.isArray(layoutTable) ? layoutTable : [];
     const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === 'lerf');
     const lerf = square.charCodeAt(0) - 97 + 8 * (square.charCodeAt(1) - 49);
     this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? 'lerf', type });
