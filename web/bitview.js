@@ -92,11 +92,15 @@ function wasmExec() {
 
 async function start(source) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly, which Bitview needs');
+  // The wasm downloads and compiles while wasm_exec.js loads: compiling
+  // needs no imports.
+  const compiled = compile(source);
+  compiled.catch(() => {}); // reported when awaited below, unless wasm_exec.js failed first
   await wasmExec();
   if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
   harden(go);
-  const { instance } = await instantiate(source, go.importObject);
+  const instance = await WebAssembly.instantiate(await compiled, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
   go.run(instance); // resolves only when the Go program exits, which it never does
   await ready;
@@ -146,8 +150,10 @@ function harden(go) {
   wrap('syscall/js.valueDelete', () => {}); // func valueDelete(v ref, p string)
 }
 
-async function instantiate(source, imports) {
-  if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.instantiate(source, imports);
+// compile downloads (from a URL) and compiles the wasm, streaming when
+// the server says application/wasm.
+async function compile(source) {
+  if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.compile(source);
   let response;
   try {
     response = await fetch(source);
@@ -155,10 +161,10 @@ async function instantiate(source, imports) {
     throw new Error(`could not download ${source}: ${err.message}`);
   }
   if (!response.ok) throw new Error(`could not download ${source}: HTTP ${response.status} ${response.statusText}`);
-  if (WebAssembly.instantiateStreaming && response.headers.get('Content-Type') === 'application/wasm') {
-    return WebAssembly.instantiateStreaming(response, imports);
+  if (WebAssembly.compileStreaming && response.headers.get('Content-Type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
   }
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function describe(v) {
