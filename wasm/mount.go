@@ -109,10 +109,8 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	o, res := readMountOptions(opts)
 	doc := js.Global().Get("document")
 	style := doc.Call("createElement", "style")
-	content := doc.Call("createElement", "div")
-	content.Set("className", "bitview-embed")
 	m.embed = view.ResolveEmbed(o.embed, nil)
-	content.Set("innerHTML", m.embed.Markup(m.hover))
+	content := firstDrawings.content(doc, o.embed, func() string { return m.embed.Markup(m.hover) })
 	content.Call("setAttribute", "data-interactive", o.interactive)
 	m.interactive = o.interactive
 	m.root.Set("innerHTML", "")
@@ -138,6 +136,31 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 		return res
 	}
 	return m.result()
+}
+
+// firstDrawings keeps the last first drawing parsed, so that a page of
+// elements with the same options (a worksheet of start positions) has
+// its markup built and parsed once: the others clone it.
+var firstDrawings firstDrawing
+
+// A firstDrawing is a view's first markup, parsed into a template, with
+// the options it was drawn from (view.Embed.Markup depends on nothing
+// else at the first drawing, where no square is highlighted).
+type firstDrawing struct {
+	opts     view.EmbedOptions
+	template js.Value // a <template> holding <div class="bitview-embed">
+}
+
+// content returns a new <div class="bitview-embed"> holding the view
+// drawn from opts: a copy of the last one when opts are the same, else
+// parsed from markup(), which is kept for the next.
+func (d *firstDrawing) content(doc js.Value, opts view.EmbedOptions, markup func() string) js.Value {
+	if d.template.IsUndefined() || d.opts != opts {
+		t := doc.Call("createElement", "template")
+		t.Set("innerHTML", `<div class="bitview-embed">`+markup()+`</div>`)
+		d.opts, d.template = opts, t
+	}
+	return doc.Call("importNode", d.template.Get("content").Get("firstElementChild"), true)
 }
 
 // mountOptions are the options read from JS: the embed's and the
