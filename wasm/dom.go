@@ -81,18 +81,24 @@ func (l listener) remove() {
 // goes away removes its own.
 func on(target js.Value, typ, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) listener {
 	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return guard(func() any {
-			ev := args[0]
-			var el *dom.BasicHTMLElement
-			if selector != "" {
-				el = closest(ev, selector)
-			}
-			fn(ev, el)
-			return nil
-		}, logPanic)
+		deliver(args[0], selector, fn)
+		return nil
 	})
 	target.Call("addEventListener", typ, f)
 	return listener{target, typ, f}
+}
+
+// deliver hands the event ev to a handler as on does: with the closest
+// element matching selector, a panic logged by guard.
+func deliver(ev js.Value, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) {
+	guard(func() any {
+		var el *dom.BasicHTMLElement
+		if selector != "" {
+			el = closest(ev, selector)
+		}
+		fn(ev, el)
+		return nil
+	}, logPanic)
 }
 
 // closest returns the element at or above the event's target matching
