@@ -154,11 +154,16 @@ func shareViewFuncs() {
 		if len(args) < 2 {
 			return nil
 		}
-		m, rest := views[args[0].Int()], args[2:]
-		if m == nil {
+		m, name, rest := views[args[0].Int()], args[1].String(), args[2:]
+		switch {
+		case m == nil && name == "update":
 			return vert.ValueOf(jsRenderResult{Error: &jsError{Offset: -1, Message: "the view was destroyed"}}).Value
+		case m == nil && name == "svg":
+			return ""
+		case m == nil:
+			return nil
 		}
-		switch args[1].String() {
+		switch name {
 		case "update":
 			var o js.Value
 			if len(rest) > 0 {
