@@ -81,18 +81,24 @@ func (l listener) remove() {
 // goes away removes its own.
 func on(target js.Value, typ, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) listener {
 	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return guard(func() any {
-			ev := args[0]
-			var el *dom.BasicHTMLElement
-			if selector != "" {
-				el = closest(ev, selector)
-			}
-			fn(ev, el)
-			return nil
-		}, logPanic)
+		deliver(args[0], selector, fn)
+		return nil
 	})
 	target.Call("addEventListener", typ, f)
 	return listener{target, typ, f}
+}
+
+// deliver hands the event ev to a handler as on does: with the closest
+// element matching selector, a panic logged by guard.
+func deliver(ev js.Value, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) {
+	guard(func() any {
+		var el *dom.BasicHTMLElement
+		if selector != "" {
+			el = closest(ev, selector)
+		}
+		fn(ev, el)
+		return nil
+	}, logPanic)
 }
 
 // closest returns the element at or above the event's target matching
@@ -190,16 +196,20 @@ func refocus(root js.Value, path []int) {
 }
 
 // slots are a fixed set of elements (the 64 squares of a board), each
-// rewritten only when its signature changes. The caller finds the nodes
-// after writing the whole container and then patches them one by one.
+// rewritten only when its signature changes. The caller writes the whole
+// container, adopts its nodes and then patches them one by one.
 type slots[S comparable] struct {
 	nodes []js.Value
 	sigs  []S
+	find  func() []js.Value // finds nodes at the first patch that writes
 }
 
-// adopt takes nodes as the current elements with their signatures.
-func (s *slots[S]) adopt(nodes []js.Value, sigs []S) {
-	s.nodes, s.sigs = nodes, sigs
+// adopt takes the current elements, which find returns, with their
+// signatures. find is called only when a slot is first rewritten: a
+// view that is drawn once and never changed (most of a page of
+// elements) never pays for 64 handles on its squares.
+func (s *slots[S]) adopt(find func() []js.Value, sigs []S) {
+	s.nodes, s.sigs, s.find = nil, sigs, find
 }
 
 // patch replaces slot i by markup(i) when sig differs from its current
@@ -207,6 +217,9 @@ func (s *slots[S]) adopt(nodes []js.Value, sigs []S) {
 func (s *slots[S]) patch(i int, sig S, markup func() string) bool {
 	if s.sigs[i] == sig {
 		return false
+	}
+	if s.nodes == nil {
+		s.nodes, s.find = s.find(), nil
 	}
 	next := fragment(markup())
 	replace(s.nodes[i], next)

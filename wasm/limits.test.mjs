@@ -182,6 +182,35 @@ test('mount: options at the limit, over it and 20 MB', { skip: dom === null && '
   el.remove();
 });
 
+// Views mounted with the same options share their first markup (parsed
+// once and cloned) and two Go functions bound to each view's id: each
+// view still has its own DOM and its own state, and a destroyed view
+// answers an error without touching the others.
+test('views drawn from one markup are independent, and a destroyed one answers an error', { skip: dom === null && 'linkedom is not installed (npm install)' }, () => {
+  const els = [0, 1, 2].map(() => document.body.appendChild(document.createElement('div')));
+  const hs = els.map((el) => api.mount(el, { fen: START }));
+  for (const [i, el] of els.entries()) {
+    assert.equal(hs[i].ok, true);
+    assert.equal(el.querySelectorAll('.board [data-square]').length, 64, `view ${i} has its board`);
+  }
+  assert.notEqual(els[0].querySelector('.board'), els[1].querySelector('.board'), 'each view has its own nodes');
+  assert.equal(hs[1].update({ fen: '8/8/8/8/4P3/8/8/8 w - - 0 1' }).ok, true);
+  assert.equal(els[1].querySelectorAll('.board [data-piece]').length, 1, 'the updated view has one piece');
+  assert.equal(els[0].querySelectorAll('.board [data-piece]').length, 32, 'the others keep theirs');
+  assert.equal(els[2].querySelectorAll('.board [data-piece]').length, 32);
+  hs[0].destroy();
+  assert.equal(els[0].innerHTML, '', 'destroy empties the view');
+  const r = hs[0].update({ fen: START });
+  assert.equal(r.ok, false);
+  assert.match(r.error.message, /destroyed/);
+  assert.equal(hs[0].svg(), '');
+  assert.equal(els[0].innerHTML, '', 'an update after destroy draws nothing');
+  assert.equal(hs[2].update({ fen: START, show: 'P' }).ok, true, 'the other views still work');
+  assert.equal(els[2].querySelectorAll('.card').length, 1);
+  for (const h of hs.slice(1)) h.destroy();
+  for (const el of els) el.remove();
+});
+
 // measure runs n rounds of fn (awaiting a tick every 100, so timers such
 // as destroy's deferred release run) and returns the reference table and
 // memory before and after, once warm.

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -42,8 +43,11 @@ type jsRenderResult struct {
 // A mounted view is one embedded view (a <bitboard-view>'s shadow root
 // container) drawn by the shared renderer: view.Embed.Markup draws it the
 // first time, a figureView takes it over and every update writes only
-// what changed. Its listeners and functions are released by destroy.
+// what changed. Its listeners are removed by destroy, which forgets it.
 type mounted struct {
+	id          int      // its key in views
+	listener    js.Value // viewFuncs.event bound to id
+	handlers    []viewHandler
 	root        js.Value
 	style       region // the hover highlight rule
 	errors      region
@@ -55,8 +59,6 @@ type mounted struct {
 	embed       view.Embed
 	hover       core.Square
 	interactive string // data-interactive: "1" or "0"
-	funcs       []js.Func
-	listeners   []listener
 	perft       region // the perft divide under the view (the perft option)
 	perftKey    string // the FEN and depth the divide was counted for
 	perftError  string // why the perft option was refused
@@ -73,19 +75,16 @@ func mountView(args []js.Value) any {
 	if len(args) > 1 {
 		opts = args[1]
 	}
-	m := &mounted{root: args[0], hover: core.NoSquare}
+	shareViewFuncs()
+	lastViewID++
+	m := &mounted{id: lastViewID, root: args[0], hover: core.NoSquare}
+	views[m.id] = m
 	res := m.first(opts)
 
 	handle := vert.ValueOf(res).Value
-	m.method(handle, "update", func(args []js.Value) any {
-		var o js.Value
-		if len(args) > 0 {
-			o = args[0]
-		}
-		return vert.ValueOf(m.update(o)).Value
-	})
-	m.method(handle, "svg", func(args []js.Value) any { return m.svg(args) })
-	m.method(handle, "destroy", func([]js.Value) any { m.destroy(); return nil })
+	for _, name := range []string{"update", "svg", "destroy"} {
+		handle.Set(name, viewFuncs.method.Call("bind", nil, m.id, name))
+	}
 	m.listen("pointerover", "[data-square]", m.pointAt)
 	m.listen("focusin", "[data-square]", m.pointAt)
 	m.listen("pointerleave", "", func(js.Value, *dom.BasicHTMLElement) { m.highlight(core.NoSquare) })
@@ -100,7 +99,84 @@ func mountView(args []js.Value) any {
 			copyText(el, el.GetAttribute("data-copy"))
 		}
 	})
+	m.listener = viewFuncs.event.Call("bind", nil, m.id)
+	for i, h := range m.handlers {
+		if !slices.ContainsFunc(m.handlers[:i], func(o viewHandler) bool { return o.typ == h.typ }) {
+			m.root.Call("addEventListener", h.typ, m.listener)
+		}
+	}
 	return handle
+}
+
+// A viewHandler is one of a mounted view's listeners: fn gets the events
+// of type typ with the closest element matching selector, as with on.
+type viewHandler struct {
+	typ, selector string
+	fn            func(ev js.Value, el *dom.BasicHTMLElement)
+}
+
+// views are the mounted views by id, and viewFuncs the two functions they
+// all share, which JS calls bound to a view's id (Function.prototype.bind):
+// event(id, ev), every listener of the view, and method(id, name, ...args),
+// its handle's update, svg and destroy. Nine js.Funcs made for each view
+// cost about half a millisecond a view, a third of the drawing of a page
+// of elements. They live as long as the page.
+var (
+	views      = map[int]*mounted{}
+	lastViewID int
+	viewFuncs  struct{ event, method js.Func }
+)
+
+// shareViewFuncs makes viewFuncs, once.
+func shareViewFuncs() {
+	if viewFuncs.event.Truthy() {
+		return
+	}
+	viewFuncs.event = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return guard(func() any {
+			if len(args) < 2 {
+				return nil
+			}
+			m, ev := views[args[0].Int()], args[1]
+			if m == nil {
+				return nil
+			}
+			typ := ev.Get("type").String()
+			for _, h := range m.handlers {
+				if h.typ == typ {
+					deliver(ev, h.selector, h.fn)
+				}
+			}
+			return nil
+		}, logPanic)
+	})
+	viewFuncs.method = apiFunc(func(args []js.Value) any {
+		if len(args) < 2 {
+			return nil
+		}
+		m, name, rest := views[args[0].Int()], args[1].String(), args[2:]
+		switch {
+		case m == nil && name == "update":
+			return vert.ValueOf(jsRenderResult{Error: &jsError{Offset: -1, Message: "the view was destroyed"}}).Value
+		case m == nil && name == "svg":
+			return ""
+		case m == nil:
+			return nil
+		}
+		switch name {
+		case "update":
+			var o js.Value
+			if len(rest) > 0 {
+				o = rest[0]
+			}
+			return vert.ValueOf(m.update(o)).Value
+		case "svg":
+			return m.svg(rest)
+		case "destroy":
+			m.destroy()
+		}
+		return nil
+	})
 }
 
 // first draws the view for the first time from the options: the whole
@@ -109,10 +185,8 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 	o, res := readMountOptions(opts)
 	doc := js.Global().Get("document")
 	style := doc.Call("createElement", "style")
-	content := doc.Call("createElement", "div")
-	content.Set("className", "bitview-embed")
 	m.embed = view.ResolveEmbed(o.embed, nil)
-	content.Set("innerHTML", m.embed.Markup(m.hover))
+	content := firstDrawings.content(doc, o.embed, func() string { return m.embed.Markup(m.hover) })
 	content.Call("setAttribute", "data-interactive", o.interactive)
 	m.interactive = o.interactive
 	m.root.Set("innerHTML", "")
@@ -138,6 +212,31 @@ func (m *mounted) first(opts js.Value) jsRenderResult {
 		return res
 	}
 	return m.result()
+}
+
+// firstDrawings keeps the last first drawing parsed, so that a page of
+// elements with the same options (a worksheet of start positions) has
+// its markup built and parsed once: the others clone it.
+var firstDrawings firstDrawing
+
+// A firstDrawing is a view's first markup, parsed into a template, with
+// the options it was drawn from (view.Embed.Markup depends on nothing
+// else at the first drawing, where no square is highlighted).
+type firstDrawing struct {
+	opts     view.EmbedOptions
+	template js.Value // a <template> holding <div class="bitview-embed">
+}
+
+// content returns a new <div class="bitview-embed"> holding the view
+// drawn from opts: a copy of the last one when opts are the same, else
+// parsed from markup(), which is kept for the next.
+func (d *firstDrawing) content(doc js.Value, opts view.EmbedOptions, markup func() string) js.Value {
+	if d.template.IsUndefined() || d.opts != opts {
+		t := doc.Call("createElement", "template")
+		t.Set("innerHTML", `<div class="bitview-embed">`+markup()+`</div>`)
+		d.opts, d.template = opts, t
+	}
+	return doc.Call("importNode", d.template.Get("content").Get("firstElementChild"), true)
 }
 
 // mountOptions are the options read from JS: the embed's and the
@@ -233,16 +332,10 @@ func readJSOptions(v js.Value, o *jsMountOptions) string {
 	return ""
 }
 
-// method sets handle[name] to fn, guarded like every API function.
-func (m *mounted) method(handle js.Value, name string, fn func([]js.Value) any) {
-	f := apiFunc(fn)
-	m.funcs = append(m.funcs, f)
-	handle.Set(name, f)
-}
-
-// listen adds a listener to the root through on; destroy removes it.
+// listen adds a handler of the view's events (see viewHandler); the
+// view listens once the handlers are known, and destroy stops it.
 func (m *mounted) listen(typ, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) {
-	m.listeners = append(m.listeners, on(m.root, typ, selector, fn))
+	m.handlers = append(m.handlers, viewHandler{typ, selector, fn})
 }
 
 // update redraws the view from options (see jsMountOptions): only what
@@ -396,24 +489,15 @@ func figureSVG(f view.Figure, t view.Theme, pieces []string) string {
 	})
 }
 
-// destroy removes the listeners and releases every js.Func of the view.
+// destroy removes the view's listeners and its content, and forgets it:
+// its handle's methods then answer that the view was destroyed.
 func (m *mounted) destroy() {
-	for _, l := range m.listeners {
-		l.remove()
-	}
-	m.listeners = nil
-	m.root.Set("innerHTML", "")
-	funcs := m.funcs
-	m.funcs = nil
-	// The destroy function itself is running: release the handle's
-	// functions once this call has returned.
-	var later js.Func
-	later = js.FuncOf(func(js.Value, []js.Value) any {
-		for _, f := range funcs {
-			f.Release()
+	for i, h := range m.handlers {
+		if !slices.ContainsFunc(m.handlers[:i], func(o viewHandler) bool { return o.typ == h.typ }) {
+			m.root.Call("removeEventListener", h.typ, m.listener)
 		}
-		later.Release()
-		return nil
-	})
-	js.Global().Call("setTimeout", later, 0)
+	}
+	m.handlers = nil
+	delete(views, m.id)
+	m.root.Set("innerHTML", "")
 }

@@ -147,14 +147,20 @@ func (v *figureView) adopt(f figure) {
 
 // adoptBoard takes the board now in boardEl as drawn from f.
 func (v *figureView) adoptBoard(f figure) {
-	list := v.boardEl.Call("querySelectorAll", ".board [data-square]")
-	nodes := make([]js.Value, 64)
 	sigs := make([]view.SquareMarks, 64)
-	for i, sq := range boardOrder(f.Flipped) {
-		nodes[sq] = list.Index(i)
+	order := boardOrder(f.Flipped)
+	for _, sq := range order {
 		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
-	v.squares.adopt(nodes, sigs)
+	box := v.boardEl
+	v.squares.adopt(func() []js.Value {
+		list := box.Call("querySelectorAll", ".board [data-square]")
+		nodes := make([]js.Value, 64)
+		for i, sq := range order {
+			nodes[sq] = list.Index(i)
+		}
+		return nodes
+	}, sigs)
 	v.arrows = view.Arrows(f.marks.Arrows, f.Flipped)
 	v.frame, v.drawn = boardFrame{f.Layout, f.Flipped, f.Labels}, true
 }

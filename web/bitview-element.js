@@ -45,6 +45,8 @@ export { setBaseURL, baseURL };
 
 let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
+let shared = null; // the started instance, once it answered
+let layoutTable = null; // api.layouts(), read once, when a square is first pointed at
 
 /** Sets where bitview.wasm is loaded from, for elements not yet started. */
 export function setWasmURL(url) {
@@ -53,7 +55,7 @@ export function setWasmURL(url) {
 
 // bitview starts the shared instance once, from the first element's URL.
 function bitview(url) {
-  started ??= load(url ?? wasmURL ?? undefined).catch((err) => {
+  started ??= load(url ?? wasmURL ?? undefined).then((api) => (shared = api), (err) => {
     started = null; // let a later element try again
     throw err;
   });
@@ -69,6 +71,27 @@ const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orienta
   'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
+// HOST_CSS styles each element's shadow root, besides view.css and
+// repr.css: one sheet that every element adopts.
+const HOST_CSS = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
+  ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
+  '[data-values=hex] .readout+.readout,[data-values=none] .readouts{display:none}' +
+  '[data-values=hex] .view .cards,[data-values=none] .view .cards{grid-template-columns:repeat(auto-fill,minmax(min(100%,11rem),1fr))}' +
+  '[data-values=hex] .card h3,[data-values=none] .card h3{font-size:.85rem}' +
+  '[data-values=hex] .card header,[data-values=none] .card header{flex-wrap:wrap;gap:0 .4rem}' +
+  '[data-values=hex] .card .sub,[data-values=none] .card .sub{flex-basis:100%}' +
+  '[data-values=hex] .cell small,[data-values=none] .cell small{display:none}' +
+  '[data-values=hex] .cell b,[data-values=none] .cell b{font-size:.75rem}';
+
+let sheet = null;
+function hostSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(HOST_CSS);
+  }
+  return sheet;
+}
+
 class BitboardView extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
 
@@ -76,12 +99,10 @@ class BitboardView extends HTMLElement {
   #container;
   #handle = null;
   #status = { ok: false, error: null };
-  #resize;
   #links;
   #stopBase = null;
   #lastError = '';
   #square = '';
-  #layouts = null;
 
   constructor() {
     super();
@@ -91,31 +112,24 @@ class BitboardView extends HTMLElement {
     const reprLink = document.createElement('link');
     reprLink.rel = 'stylesheet';
     this.#links = [[link, 'view.css'], [reprLink, 'repr.css']]; // their hrefs: applyBase, when connected
-    const style = document.createElement('style');
-    style.textContent = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
-      ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
-      '[data-values=hex] .readout+.readout,[data-values=none] .readouts{display:none}' +
-      '[data-values=hex] .view .cards,[data-values=none] .view .cards{grid-template-columns:repeat(auto-fill,minmax(min(100%,11rem),1fr))}' +
-      '[data-values=hex] .card h3,[data-values=none] .card h3{font-size:.85rem}' +
-      '[data-values=hex] .card header,[data-values=none] .card header{flex-wrap:wrap;gap:0 .4rem}' +
-      '[data-values=hex] .card .sub,[data-values=none] .card .sub{flex-basis:100%}' +
-      '[data-values=hex] .cell small,[data-values=none] .cell small{display:none}' +
-      '[data-values=hex] .cell b,[data-values=none] .cell b{font-size:.75rem}';
     this.#container = document.createElement('div');
     this.#container.setAttribute('part', 'view');
     this.#container.className = 'host';
-    this.#root.append(link, reprLink, style, this.#container);
-    this.#resize = new ResizeObserver(([entry]) => {
-      const w = entry.contentRect.width;
-      this.#container.dataset.width = w < 320 ? 's' : w < 640 ? 'm' : 'l';
-    });
+    this.#root.append(link, reprLink, this.#container);
+    if ('adoptedStyleSheets' in ShadowRoot.prototype) {
+      this.#root.adoptedStyleSheets = [hostSheet()]; // after the links in the cascade, as a <style> after them
+    } else {
+      const style = document.createElement('style');
+      style.textContent = HOST_CSS;
+      this.#container.before(style);
+    }
     for (const type of ['pointerover', 'focusin', 'click']) {
       this.#root.addEventListener(type, (ev) => this.#pointAt(ev));
     }
   }
 
   connectedCallback() {
-    this.#resize.observe(this);
+    BitboardView.#resizes().observe(this);
     this.#stopBase ??= onBaseURL(() => this.#applyBase());
     this.#applySize();
     this.#applyValues();
@@ -128,7 +142,6 @@ class BitboardView extends HTMLElement {
       bitview(this.getAttribute('wasm') ?? undefined).then(
         (api) => {
           if (!this.isConnected || this.#handle) return;
-          this.#layouts = api.layouts();
           const handle = api.mount(this.#container, this.#options());
           if (typeof handle.update !== 'function') {
             this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
@@ -144,7 +157,7 @@ class BitboardView extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#resize.disconnect();
+    BitboardView.#resizes().unobserve(this);
     this.#stopBase?.();
     this.#stopBase = null;
     try {
@@ -199,7 +212,10 @@ class BitboardView extends HTMLElement {
     if (type === 'hover' && square === this.#square) return;
     if (type === 'hover') this.#square = square;
     if (!square || !/^[a-h][1-8]$/.test(square)) return;
-    const layouts = this.#layouts ?? [];
+    // The layouts are read from Go once per page, when first needed: a
+    // conversion costs milliseconds, too much to repeat for every element.
+    if (shared && !layoutTable) layoutTable = shared.layouts();
+    const layouts = Array.isArray(layoutTable) ? layoutTable : [];
     const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === 'lerf');
     const lerf = square.charCodeAt(0) - 97 + 8 * (square.charCodeAt(1) - 49);
     this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? 'lerf', type });
@@ -214,6 +230,20 @@ class BitboardView extends HTMLElement {
       if (link.href !== href) link.href = href;
     }
     if (this.#handle) this.attributeChangedCallback(''); // the pieces' URLs
+  }
+
+  // One ResizeObserver watches every element (one each costs more, on a
+  // page of hundreds); it sets data-width from each element's width: s, m
+  // or l.
+  static #observer = null;
+  static #resizes() {
+    BitboardView.#observer ??= new ResizeObserver((entries) => {
+      for (const { target, contentRect } of entries) {
+        const w = contentRect.width;
+        if (target instanceof BitboardView) target.#container.dataset.width = w < 320 ? 's' : w < 640 ? 'm' : 'l';
+      }
+    });
+    return BitboardView.#observer;
   }
 
   /**

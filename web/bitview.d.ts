@@ -150,6 +150,7 @@ export interface MountHandle extends RenderResult {
   update(options: MountOptions): RenderResult;
   /** The view as a standalone SVG document; pieces: 12 image hrefs in core.Piece order (see pieceImages). */
   svg(theme?: Theme, pieces?: string[]): string;
+  /** Removes the view and its listeners; afterwards update answers {ok: false, error} and svg ''. */
   destroy(): void;
 }
 

@@ -27,6 +27,7 @@ const latin1 = new TextDecoder('latin1'); // the fastest decoder of short ASCII
 let loading;
 let base = new URL('.', import.meta.url);
 let pieceURLs = null; // pieceImages' answer, per base
+const assetURLs = new Map(); // assetURL's answers, per base: a page of elements asks for the same few
 const baseListeners = new Set();
 
 /**
@@ -40,6 +41,7 @@ export function setBaseURL(url) {
   if (!u.pathname.endsWith('/')) u.pathname += '/';
   base = u;
   pieceURLs = null;
+  assetURLs.clear();
   for (const fn of baseListeners) fn(base.href);
 }
 
@@ -50,7 +52,12 @@ export function baseURL() {
 
 /** The URL of one of Bitview's files, e.g. assetURL('view.css'). */
 export function assetURL(name) {
-  return new URL(name, base).href;
+  let url = assetURLs.get(name);
+  if (url === undefined) {
+    url = new URL(name, base).href;
+    assetURLs.set(name, url);
+  }
+  return url;
 }
 
 /** Calls fn(url) whenever setBaseURL changes the base; returns a function that stops it. */
@@ -92,11 +99,15 @@ function wasmExec() {
 
 async function start(source) {
   if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly, which Bitview needs');
+  // The wasm downloads and compiles while wasm_exec.js loads: compiling
+  // needs no imports.
+  const compiled = compile(source);
+  compiled.catch(() => {}); // reported when awaited below, unless wasm_exec.js failed first
   await wasmExec();
   if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
   harden(go);
-  const { instance } = await instantiate(source, go.importObject);
+  const instance = await WebAssembly.instantiate(await compiled, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
   go.run(instance); // resolves only when the Go program exits, which it never does
   await ready;
@@ -146,8 +157,10 @@ function harden(go) {
   wrap('syscall/js.valueDelete', () => {}); // func valueDelete(v ref, p string)
 }
 
-async function instantiate(source, imports) {
-  if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.instantiate(source, imports);
+// compile downloads (from a URL) and compiles the wasm, streaming when
+// the server says application/wasm.
+async function compile(source) {
+  if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.compile(source);
   let response;
   try {
     response = await fetch(source);
@@ -155,10 +168,10 @@ async function instantiate(source, imports) {
     throw new Error(`could not download ${source}: ${err.message}`);
   }
   if (!response.ok) throw new Error(`could not download ${source}: HTTP ${response.status} ${response.statusText}`);
-  if (WebAssembly.instantiateStreaming && response.headers.get('Content-Type') === 'application/wasm') {
-    return WebAssembly.instantiateStreaming(response, imports);
+  if (WebAssembly.compileStreaming && response.headers.get('Content-Type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
   }
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 function describe(v) {
@@ -179,9 +192,10 @@ function makeApi(ex, go) {
   let pos = 0; // read position in the answer
   let encoded = null; // the FEN's UTF-8 bytes when it was not ASCII
 
-  const layouts = go.layouts();
-  const names = go.bitboardNames();
-  const codes = go.warningCodes();
+  // Tables read from Go when first needed: converting the layouts takes
+  // milliseconds that a page of elements would wait for before drawing.
+  let codes = null; // go.warningCodes(), at the first parseFen call
+  let grids = null; // the grid templates, at the first bitboard call
 
   // Memory can grow during a call, which detaches the old views (their
   // length drops to 0).
@@ -241,6 +255,7 @@ function makeApi(ex, go) {
       return { ok: false, fen: '', error: argError('fen', `parseFen needs a FEN string, not ${describe(fen)}`), warnings: [], position: null };
     }
     try {
+      codes ??= go.warningCodes(); // before fresh(): a call into Go may grow the memory
       fresh();
       encoded = null;
       const n = ex.bitview_parse_fen(put(fen, 0, MAX_FEN));
@@ -276,7 +291,7 @@ function makeApi(ex, go) {
   const fail = (error, name, layout) => ({ ok: false, error, name, layout, hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
 
   // The grid templates as plain arrays, read on every bitboard call.
-  const grids = layouts.map((l) => ({
+  const gridsOf = (layouts) => layouts.map((l) => ({
     rows: l.rows, cols: l.cols,
     square: l.cells.map((c) => c.square), index: l.cells.map((c) => c.index), offBoard: l.cells.map((c) => c.offBoard),
   }));
@@ -286,6 +301,7 @@ function makeApi(ex, go) {
     if (typeof name !== 'string') return fail(argError('name', `bitboard needs a bitboard name string, not ${describe(name)}`), name, layout);
     if (typeof layout !== 'string') return fail(argError('layout', `bitboard needs a layout id string, not ${describe(layout)}`), name, layout);
     try {
+      grids ??= gridsOf(go.layouts()); // before fresh(): a call into Go may grow the memory
       fresh();
       encoded = null;
       const a = put(fen, 0, MAX_FEN);
