@@ -227,7 +227,8 @@ func longGame(t *testing.T, measure bool) {
 	}
 
 	// step clicks forward n times from ply `from` and returns each step's
-	// time; after each step the knights must stand where the ply puts them.
+	// time; after each step the knights must stand where the ply puts them
+	// and the move list must mark that ply.
 	step := func(from, n int) []float64 {
 		t.Helper()
 		got := eval[[]any](t, ctx, fmt.Sprintf(`(() => {
@@ -240,7 +241,8 @@ func longGame(t *testing.T, measure bool) {
 				times.push(performance.now() - t0);
 				const k = ply %% 4; // 1: Nf3 played, 2: …Nf6, 3: Ng1, 0: …Ng8
 				const want = [k === 1 || k === 2 ? 'N' : '', k === 2 || k === 3 ? 'n' : ''];
-				if (at('f3') !== want[0] || at('f6') !== want[1]) wrong.push(ply);
+				const cur = document.querySelectorAll('#moves [aria-current="step"]'); // the move list marks this ply, and only it
+				if (at('f3') !== want[0] || at('f6') !== want[1] || cur.length !== 1 || cur[0].dataset.ply !== String(ply)) wrong.push(ply);
 			}
 			return [times, wrong.slice(0, 5)];
 		})()`, from, from+n))
