@@ -31,7 +31,7 @@ type page struct {
 	selected core.Square // the square last clicked without a tool, for "attacks from"
 	drawFrom core.Square // where a right-drag began, or NoSquare
 	open     map[string]bool
-	query    string // the URL's query as last written
+	link     link // the URL's one writer
 	fen      *dom.HTMLInputElement
 	expr     *dom.HTMLInputElement
 	editor   editor
@@ -230,14 +230,12 @@ func (pg *page) setChecked(id string, on bool) {
 	}
 }
 
-// writeURL puts the state in the URL when it changed.
+// writeURL puts the state in the URL when it changed (a long link a few
+// times a second at most: see link).
 func (pg *page) writeURL() {
 	pg.syncGameState()
 	pg.syncPerftState()
-	if q := pg.state.Query(); q != pg.query {
-		pg.query = q
-		js.Global().Get("history").Call("replaceState", nil, "", q)
-	}
+	pg.link.set(pg.state.Query())
 }
 
 // figure returns what the board and the cards show: the position, its

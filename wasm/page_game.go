@@ -21,6 +21,7 @@ type gameState struct {
 	prev   *core.Position // the position before the last step of one ply, for the changed bits
 	drawn  *pgn.Game      // the game whose move list is drawn
 	marked int            // the ply marked current in the drawn list
+	plies  js.Value       // the drawn list's move buttons, by ply (a static NodeList: a step finds its button in O(1), not by a search of the list)
 	scroll js.Func        // scrolls the current move into view after the frame
 }
 
@@ -125,25 +126,27 @@ func (pg *page) goToPly(ply int) {
 }
 
 // renderGame draws the move list once per game and then only moves its
-// current-move mark; the list scrolls to the mark after the frame, so the
-// step's layout work is not forced inside the handler.
+// current-move mark, on the buttons it kept by ply (a search of the list
+// for the mark cost a step time in proportion to its ply); the list
+// scrolls to the mark after the frame, so the step's layout work is not
+// forced inside the handler.
 func (pg *page) renderGame() {
 	g := pg.game.game
 	moves := pg.region("moves")
 	if g == nil {
 		moves.set("")
-		pg.game.drawn = nil
+		pg.game.drawn, pg.game.plies = nil, js.Undefined()
 		return
 	}
 	if pg.game.drawn != g {
 		moves.set(view.MoveList(g, pg.game.ply))
 		pg.game.drawn, pg.game.marked = g, pg.game.ply
+		pg.game.plies = moves.el.Call("querySelectorAll", "[data-ply]") // in ply order: view.MoveList
 	} else if pg.game.marked != pg.game.ply {
-		list := moves.el
-		if old := list.Call("querySelector", `[aria-current="step"]`); !old.IsNull() {
+		if old := pg.moveButton(pg.game.marked); old.Truthy() {
 			old.Call("removeAttribute", "aria-current")
 		}
-		if cur := list.Call("querySelector", `[data-ply="`+strconv.Itoa(pg.game.ply)+`"]`); !cur.IsNull() {
+		if cur := pg.moveButton(pg.game.ply); cur.Truthy() {
 			cur.Call("setAttribute", "aria-current", "step")
 		}
 		pg.game.marked = pg.game.ply
@@ -153,7 +156,7 @@ func (pg *page) renderGame() {
 	if pg.game.scroll.IsUndefined() {
 		pg.game.scroll = js.FuncOf(func(js.Value, []js.Value) any { // lives as long as the page
 			return guard(func() any {
-				if cur := pg.doc.Call("querySelector", `#moves [aria-current="step"]`); !cur.IsNull() {
+				if cur := pg.moveButton(pg.game.marked); cur.Truthy() {
 					cur.Call("scrollIntoView", map[string]any{"block": "nearest"})
 				}
 				return nil
@@ -161,6 +164,14 @@ func (pg *page) renderGame() {
 		})
 	}
 	js.Global().Call("requestAnimationFrame", pg.game.scroll)
+}
+
+// moveButton returns the drawn move list's button of ply, or undefined.
+func (pg *page) moveButton(ply int) js.Value {
+	if l := pg.game.plies; l.Truthy() && ply >= 0 && ply < l.Length() {
+		return l.Index(ply)
+	}
+	return js.Undefined()
 }
 
 // gameAction runs the game's buttons and keys.

@@ -169,6 +169,10 @@ func TestMeasureLongGame(t *testing.T) {
 	longGame(t, true)
 }
 
+// linkBytesPerSecond is the page's pace of long link writes (the
+// constant of the same name in wasm/page_url.go).
+const linkBytesPerSecond = 256 << 10
+
 // longGame loads the 10,000-ply game and steps the first and last 100
 // plies, or with measure every ply.
 func longGame(t *testing.T, measure bool) {
@@ -193,9 +197,38 @@ func longGame(t *testing.T, measure bool) {
 		return performance.now() - t0;
 	})()`, b.String()))
 	t.Logf("a %d-ply game loads in %.0f ms", plies, load)
+	// Count the page's link writes (passed on to the browser unchanged).
+	eval[bool](t, ctx, `(() => {
+		const replace = history.replaceState, w = globalThis.linkWrites = {n: 0, chars: 0, longest: 0};
+		history.replaceState = function (...args) {
+			const n = String(args[2]).length;
+			w.n++, w.chars += n, w.longest = Math.max(w.longest, n);
+			return replace.apply(this, args);
+		};
+		return true;
+	})()`)
+	// paced checks that stepping wrote the link at most at the page's pace
+	// (wasm/page_url.go): each write of the game's link costs the browser
+	// work in proportion to its length, and writing it every step grew
+	// Chromium's History database by 200 KB a step and each step's time
+	// with the number of steps taken. The bound counts characters against
+	// the time the steps took, so a slow machine only widens it.
+	paced := func(what string, steps func()) {
+		t.Helper()
+		before := eval[[]float64](t, ctx, `[linkWrites.n, linkWrites.chars, performance.now()]`)
+		steps()
+		after := eval[[]float64](t, ctx, `[linkWrites.n, linkWrites.chars, performance.now(), linkWrites.longest]`)
+		writes, chars, ms := after[0]-before[0], after[1]-before[1], after[2]-before[2]
+		allowed := linkBytesPerSecond*ms/1000 + 2*after[3]
+		t.Logf("%s: %.0f link writes, %.0f characters in %.0f ms (at most %.0f)", what, writes, chars, ms, allowed)
+		if chars > allowed {
+			t.Errorf("%s: the link was written %.0f times, %.0f characters in %.0f ms: more than %d a second", what, writes, chars, ms, linkBytesPerSecond)
+		}
+	}
 
 	// step clicks forward n times from ply `from` and returns each step's
-	// time; after each step the knights must stand where the ply puts them.
+	// time; after each step the knights must stand where the ply puts them
+	// and the move list must mark that ply.
 	step := func(from, n int) []float64 {
 		t.Helper()
 		got := eval[[]any](t, ctx, fmt.Sprintf(`(() => {
@@ -208,7 +241,8 @@ func longGame(t *testing.T, measure bool) {
 				times.push(performance.now() - t0);
 				const k = ply %% 4; // 1: Nf3 played, 2: …Nf6, 3: Ng1, 0: …Ng8
 				const want = [k === 1 || k === 2 ? 'N' : '', k === 2 || k === 3 ? 'n' : ''];
-				if (at('f3') !== want[0] || at('f6') !== want[1]) wrong.push(ply);
+				const cur = document.querySelectorAll('#moves [aria-current="step"]'); // the move list marks this ply, and only it
+				if (at('f3') !== want[0] || at('f6') !== want[1] || cur.length !== 1 || cur[0].dataset.ply !== String(ply)) wrong.push(ply);
 			}
 			return [times, wrong.slice(0, 5)];
 		})()`, from, from+n))
@@ -223,19 +257,32 @@ func longGame(t *testing.T, measure bool) {
 	}
 	if measure {
 		var all []float64
-		for from := 0; from < plies; from += 500 { // 500 a call: each call stays well inside the tab's timeout
-			all = append(all, step(from, 500)...)
-		}
+		paced("stepping 10,000 plies", func() {
+			for from := 0; from < plies; from += 500 { // 500 a call: each call stays well inside the tab's timeout
+				all = append(all, step(from, 500)...)
+			}
+		})
 		t.Logf("long game: every step of %d: median %.2f ms; plies 1–500 median %.2f ms, plies 9,501–10,000 median %.2f ms",
 			len(all), pct(all, 50), pct(all[:500], 50), pct(all[plies-500:], 50))
 	} else {
-		first := step(0, 100)
+		var first, last []float64
+		paced("stepping plies 1–100", func() { first = step(0, 100) })
 		eval[bool](t, ctx, `(document.querySelector('[data-action="last"]').click(), true)`)
 		eval[bool](t, ctx, `(() => { for (let i = 0; i < 100; i++) document.querySelector('[data-action="back"]').click(); return true; })()`)
-		last := step(plies-100, 100)
+		paced("stepping plies 9,901–10,000", func() { last = step(plies-100, 100) })
 		t.Logf("step median: plies 1–100 %.2f ms, plies 9,901–10,000 %.2f ms", pct(first, 50), pct(last, 50))
 	}
-	if ply := eval[string](t, ctx, `new URLSearchParams(location.search).get('ply')`); ply != fmt.Sprint(plies) {
+	// The last step's link is written when the pace allows: within a
+	// second for this one.
+	ply, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`new Promise((done) => {
+		const t0 = performance.now(), ply = () => new URLSearchParams(location.search).get('ply');
+		const poll = () => ply() === '%d' || performance.now() - t0 > 5000 ? done(ply()) : setTimeout(poll, 20);
+		poll();
+	})`, plies), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ply != fmt.Sprint(plies) {
 		t.Errorf("the link's ply is %s, want %d", ply, plies)
 	}
 	if e := errs(); len(e) > 0 {

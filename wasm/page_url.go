@@ -1,0 +1,71 @@
+//go:build js && wasm
+
+package main
+
+import "syscall/js"
+
+// A link is the page's one writer of its URL (history.replaceState).
+//
+// Each write costs the browser work in proportion to the link's length:
+// it keeps the link in the tab's session and adds it to the browsing
+// history. A game's link holds all its moves (about 50,000 characters for
+// 10,000 plies), and stepping through such a game one write a ply grew
+// Chromium's History database by about 200 KB a step (2 GB over the
+// game) and slowed each replaceState from 4 ms to 27 ms and more within
+// 1,000 steps, so every step took longer the more steps the session had
+// taken. So a long link is paced: it is written at once when the last
+// write was at least its length ÷ linkBytesPerSecond ago, and otherwise
+// one timer writes the newest link when that wait is over; the steps in
+// between are never written. A link of at most linkPacedFrom characters
+// (every position, a game of up to some 400 plies) is written at once.
+type link struct {
+	written string   // the query as last written
+	want    string   // the query to write
+	next    float64  // performance.now() in ms before which a long link waits
+	timer   js.Value // the pending timer's id, undefined when none
+	fire    js.Func  // the timer's callback; lives as long as the page
+}
+
+const (
+	// linkPacedFrom is the longest link written at every change.
+	linkPacedFrom = 2000
+	// linkBytesPerSecond bounds the characters a second of long links
+	// written: a 50,000-character link at most 5 times a second.
+	linkBytesPerSecond = 256 << 10
+)
+
+// set makes q the URL's query: now, or when the wait of a long link is over.
+func (l *link) set(q string) {
+	l.want = q
+	if l.timer.Truthy() {
+		return // the pending timer writes the newest
+	}
+	now := js.Global().Get("performance").Call("now").Float()
+	if wait := l.next - now; wait > 0 {
+		if l.fire.IsUndefined() {
+			l.fire = js.FuncOf(func(js.Value, []js.Value) any {
+				return guard(func() any {
+					l.timer = js.Undefined()
+					l.write(js.Global().Get("performance").Call("now").Float())
+					return nil
+				}, logPanic)
+			})
+		}
+		l.timer = js.Global().Call("setTimeout", l.fire, wait)
+		return
+	}
+	l.write(now)
+}
+
+// write writes the wanted query if it is not the one written, at time now.
+func (l *link) write(now float64) {
+	if l.want == l.written {
+		return
+	}
+	js.Global().Get("history").Call("replaceState", nil, "", l.want)
+	l.written = l.want
+	l.next = now
+	if n := len(l.want); n > linkPacedFrom {
+		l.next += float64(n) * 1000 / linkBytesPerSecond
+	}
+}
