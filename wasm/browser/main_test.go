@@ -57,6 +57,7 @@ func testMain(m *testing.M) int {
 	}
 	siteURL = url
 	code := m.Run()
+	closeBrowser()
 	if err := stop(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return max(code, 1)

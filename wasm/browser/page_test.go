@@ -43,6 +43,9 @@ var (
 	browserOnce sync.Once
 	browserCtx  context.Context
 	browserErr  error
+	// closeBrowser stops the shared browser and deletes its profile
+	// (a long session's profile grows to gigabytes); testMain calls it.
+	closeBrowser = func() {}
 )
 
 // chromium returns the path of Debian's Chromium. Without it the test is
@@ -84,8 +87,11 @@ func site(t *testing.T) (context.Context, string) {
 			browserErr = err
 			return
 		}
-		var ctx context.Context
-		ctx, _ = launch(path, profile) // lives as long as the test binary
+		ctx, cancel := launch(path, profile) // lives as long as the test binary
+		closeBrowser = func() {
+			cancel()
+			os.RemoveAll(profile)
+		}
 		if err := chromedp.Do(ctx); err != nil {
 			browserErr = err
 			return
