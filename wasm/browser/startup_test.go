@@ -123,6 +123,83 @@ func TestMeasureStartup(t *testing.T) {
 	t.Log(b.String())
 }
 
+// firstBoardWait resolves, once the first board is on screen, to its time.
+const firstBoardWait = `new Promise((resolve) => {
+  const check = () => window.__measure.board === undefined ? setTimeout(check, 20) : resolve(__measure.board);
+  check();
+})`
+
+// TestMeasureFirstBoardFloor measures what the first board of dist/'s
+// page costs without its scripts: the page as built; the same HTML and
+// CSS with every script, module preload and the wasm's preload taken out
+// (the least the prerendered page can do); and that again cut after the
+// board (the header, FEN field and board, without the switches, cards
+// and panels below). Against the two baselines, unthrottled, round-robin,
+// each load in a fresh browser context, as TestMeasureStartup. It shows
+// how much of the first board is the page's own HTML and CSS rather than
+// Bitview's scripts or wasm. Run it with `make measure`.
+func TestMeasureFirstBoardFloor(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make measure`")
+	}
+	dist := filepath.Join(repo, "dist")
+	page, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	if err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	var noScripts []string
+	for _, line := range strings.Split(string(page), "\n") {
+		if !strings.Contains(line, "<script") && !strings.Contains(line, `rel="modulepreload"`) && !strings.Contains(line, `rel="preload"`) {
+			noScripts = append(noScripts, line)
+		}
+	}
+	htmlCSS := strings.Join(noScripts, "\n")
+	board := strings.Index(htmlCSS, `id="board"`)
+	below := strings.Index(htmlCSS[max(board, 0):], "<details")
+	if board < 0 || below < 0 {
+		t.Fatal(`dist/index.html has no id="board" followed by a <details>`)
+	}
+	boardOnly := htmlCSS[:board+below] + "</main></div></body></html>\n"
+	site := func(html string) string {
+		dir := filepath.Join(t.TempDir(), "site")
+		if err := os.CopyFS(dir, os.DirFS(dist)); err != nil {
+			t.Fatal(err)
+		}
+		for _, ext := range []string{"", ".br", ".gz"} {
+			os.Remove(filepath.Join(dir, "index.html"+ext))
+		}
+		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return serveDir(t, dir) + "/"
+	}
+	browser := measureBrowser(t)
+	base := serveDir(t, baselines(t))
+	variants := []struct{ name, url string }{
+		{"plain JS", base + "/js.html"},
+		{"empty Go wasm", base + "/go.html"},
+		{"dist", site(string(page))},
+		{"dist, HTML+CSS", site(htmlCSS)},
+		{"dist, to board", site(boardOnly)},
+	}
+	got := map[string][]float64{}
+	coldRun[float64](t, browser, measureNets[0], variants[0].url, startProbe, firstBoardWait) // untimed, as in TestMeasureStartup
+	loads := measureLoads()
+	for range loads {
+		for _, v := range variants {
+			got[v.name] = append(got[v.name], coldRun[float64](t, browser, measureNets[0], v.url, startProbe, firstBoardWait))
+		}
+	}
+	goBoard := median(got["empty Go wasm"])
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nfirst board, unthrottled: ms from navigation start, median (min–max) of %d cold loads, ratio to the empty Go wasm page\n", loads)
+	for _, v := range variants {
+		fmt.Fprintf(&b, "  %-16s %20s %5.2f×\n", v.name, summary(got[v.name]), median(got[v.name])/goBoard)
+	}
+	b.WriteString("  (HTML+CSS: dist's page without any script or preload; to board: that, cut before the first <details> after the board)\n")
+	t.Log(b.String())
+}
+
 // baselines writes the two baseline pages into a temporary folder and
 // builds the Go program of the second. Both draw the start position as 64
 // squares with Unicode pieces in #board and redraw it from the FEN field
