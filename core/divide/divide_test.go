@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide/dividetest"
 	"github.com/bitview/bitview/core/internal/coretest"
 )
 
@@ -130,42 +131,6 @@ func TestDiff(t *testing.T) {
 	}
 }
 
-// noEPPerft is the perft of a buggy engine that never generates en
-// passant captures.
-func noEPPerft(p core.Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var nodes uint64
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsEnPassant() {
-			continue
-		}
-		next := p
-		next.Play(m)
-		nodes += noEPPerft(next, depth-1)
-	}
-	return nodes
-}
-
-// noEPDivide is the buggy engine's divide output, in Stockfish's format.
-func noEPDivide(p core.Position, depth int) string {
-	var b strings.Builder
-	var total uint64
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsEnPassant() {
-			continue
-		}
-		next := p
-		next.Play(m)
-		n := noEPPerft(next, depth-1)
-		total += n
-		fmt.Fprintf(&b, "%s: %d\n", m.UCI(), n)
-	}
-	fmt.Fprintf(&b, "\nNodes searched: %d\n", total)
-	return b.String()
-}
-
 // TestDiffFindsDroppedEnPassant follows the diff of a buggy engine that
 // drops en passant the way a user clicks through the divide panel: play
 // the first move whose count is wrong and divide one ply less deep, until
@@ -196,7 +161,7 @@ func TestDiffFindsDroppedEnPassant(t *testing.T) {
 			p := coretest.MustFEN(t, tt.fen)
 			var path []string
 			for depth := tt.depth; depth >= 1; depth-- {
-				diffs := Diff(mustDivide(t, p, depth), Parse(noEPDivide(p, depth)))
+				diffs := Diff(mustDivide(t, p, depth), Parse(dividetest.NoEnPassant(p, depth)))
 				if len(diffs) == 0 {
 					t.Fatalf("after %v: the divides agree at depth %d", path, depth)
 				}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide/dividetest"
 	"github.com/chromedp/chromedp"
 )
 
@@ -182,44 +183,6 @@ func TestPerftCancelResponsive(t *testing.T) {
 	}
 }
 
-// noEPPerft is the perft of a buggy engine that never generates en
-// passant captures.
-func noEPPerft(p core.Position, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var nodes uint64
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsEnPassant() {
-			continue
-		}
-		next := p
-		next.Play(m)
-		nodes += noEPPerft(next, depth-1)
-	}
-	return nodes
-}
-
-// noEPDivide is the buggy engine's divide of p, in Stockfish's format,
-// with a line the panel does not understand.
-func noEPDivide(p core.Position, depth int) string {
-	var b strings.Builder
-	b.WriteString("info string buggy engine 0.1\n")
-	var total uint64
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsEnPassant() {
-			continue
-		}
-		next := p
-		next.Play(m)
-		n := noEPPerft(next, depth-1)
-		total += n
-		fmt.Fprintf(&b, "%s: %d\n", m.UCI(), n)
-	}
-	fmt.Fprintf(&b, "\nNodes searched: %d\n", total)
-	return b.String()
-}
-
 // paste puts text into the paste field as a paste does (one input event).
 func paste(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
@@ -244,7 +207,7 @@ func TestPerftFindsDroppedEnPassant(t *testing.T) {
 	runPerft(t, ctx, depth)
 	var path []string
 	for clicks := 0; ; clicks++ {
-		paste(t, ctx, noEPDivide(p, depth-clicks))
+		paste(t, ctx, "info string buggy engine 0.1\n"+dividetest.NoEnPassant(p, depth-clicks)) // with a line the panel does not understand
 		d := readDivide(t, ctx, "document")
 		if clicks == 0 {
 			skipped := eval[string](t, ctx, `document.querySelector('#perft-table .skipped')?.textContent ?? ''`)
