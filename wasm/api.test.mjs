@@ -3,17 +3,9 @@
 // Run with `node --test wasm/` after `make wasm`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startBitview } from './nodeload.mjs';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const goroot = execSync('go env GOROOT').toString().trim();
-await import(pathToFileURL(path.join(goroot, 'lib/wasm/wasm_exec.js')).href);
-const { load } = await import(pathToFileURL(path.join(root, 'web/bitview.js')).href);
-const bytes = fs.readFileSync(path.join(root, 'web/bitview.wasm'));
-const api = await load(bytes);
+const { api, load, bytes } = await startBitview();
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

@@ -10,13 +10,8 @@
 // go to the test log (node --test --test-reporter=spec wasm/limits.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startBitview } from './nodeload.mjs';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const goroot = execSync('go env GOROOT').toString().trim();
 
 // A DOM for mount, when linkedom is installed; set up before Go starts.
 let dom = null;
@@ -30,18 +25,17 @@ try {
   dom = null;
 }
 
-await import(pathToFileURL(path.join(goroot, 'lib/wasm/wasm_exec.js')).href);
 // Keep the Go instance bitview.js creates, to read its reference table,
 // and the Go side of the API, to collect Go's garbage before a count.
 let go = null;
-globalThis.Go = class extends globalThis.Go {
-  constructor() {
-    super();
-    go = this;
-  }
-};
-const { load } = await import(pathToFileURL(path.join(root, 'web/bitview.js')).href);
-const api = await load(fs.readFileSync(path.join(root, 'web/bitview.wasm')));
+const { api } = await startBitview(() => {
+  globalThis.Go = class extends globalThis.Go {
+    constructor() {
+      super();
+      go = this;
+    }
+  };
+});
 const goAPI = globalThis.__bitviewGo;
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

@@ -4,16 +4,9 @@
 // are error objects. Run with `node --test wasm/` after `make wasm`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { execSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startBitview } from './nodeload.mjs';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const goroot = execSync('go env GOROOT').toString().trim();
-await import(pathToFileURL(path.join(goroot, 'lib/wasm/wasm_exec.js')).href);
-const { load } = await import(pathToFileURL(path.join(root, 'web/bitview.js')).href);
-const api = await load(fs.readFileSync(path.join(root, 'web/bitview.wasm')));
+const { api } = await startBitview();
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const M64 = (1n << 64n) - 1n;
