@@ -44,6 +44,12 @@ func (r Rank) Bitboard() Bitboard { return Rank1BB << (8 * r) }
 // Has reports whether sq is in the set; NoSquare never is.
 func (b Bitboard) Has(sq Square) bool { return sq < NoSquare && b&(1<<sq) != 0 }
 
+// Hex returns b as "0x" and 16 lowercase hexadecimal digits, the most
+// significant (h8, bit 63) first: the value an engine storing LERF prints,
+// "0x000000000000ff00" for the white pawns of the start position. It is
+// Layouts[0].Hex (LERF) of b: one formatter for every hex readout.
+func (b Bitboard) Hex() string { return Layouts[0].Hex(Value{Lo: uint64(b)}) }
+
 // Set adds sq to the set; NoSquare is ignored.
 func (b *Bitboard) Set(sq Square) { *b |= sq.Bitboard() }
 

@@ -197,22 +197,17 @@ var Names = func() []Name {
 		ns = append(ns, Name{Name: m.Name, Doc: m.Doc + " (the page's " + m.Key + ")", Board: true, of: m.Of})
 	}
 	for r := core.Rank1; r <= core.Rank8; r++ {
-		ns = append(ns, Name{Name: "rank" + r.String(), Doc: "every square of rank " + r.String() + ", " + hex(r.Bitboard()), value: r.Bitboard()})
+		ns = append(ns, Name{Name: "rank" + r.String(), Doc: "every square of rank " + r.String() + ", " + r.Bitboard().Hex(), value: r.Bitboard()})
 	}
 	for f := core.FileA; f <= core.FileH; f++ {
-		ns = append(ns, Name{Name: "file" + strings.ToUpper(f.String()), Doc: "every square of the " + f.String() + "-file, " + hex(f.Bitboard()), value: f.Bitboard()})
+		ns = append(ns, Name{Name: "file" + strings.ToUpper(f.String()), Doc: "every square of the " + f.String() + "-file, " + f.Bitboard().Hex(), value: f.Bitboard()})
 	}
 	center := core.D4.Bitboard() | core.E4.Bitboard() | core.D5.Bitboard() | core.E5.Bitboard()
 	return append(ns,
-		Name{Name: "center", Doc: "the four centre squares d4 e4 d5 e5, " + hex(center), value: center},
-		Name{Name: "all", Doc: "every square, " + hex(core.AllSquares), value: core.AllSquares})
+		Name{Name: "center", Doc: "the four centre squares d4 e4 d5 e5, " + center.Hex(), value: center},
+		Name{Name: "all", Doc: "every square, " + core.AllSquares.Hex(), value: core.AllSquares})
 }()
 
-// hex writes b as "0x" and 16 hexadecimal digits.
-func hex(b core.Bitboard) string {
-	s := strconv.FormatUint(uint64(b), 16)
-	return "0x" + strings.Repeat("0", 16-len(s)) + s
-}
 
 // An Func is a function of the expression language. Every function
 // works on whole sets: knightAttacks(x) is the union of the attacks of a

@@ -14,12 +14,6 @@ import (
 // table, the magic-bitboard steps, the Polyglot key breakdown and the
 // bitboard-dump verdicts. The panels that hold them are the page's.
 
-// hexDigits writes v as "0x" and 16 hex digits.
-func hexDigits(v uint64) string {
-	s := strconv.FormatUint(v, 16)
-	return "0x" + "0000000000000000"[len(s):] + s
-}
-
 // bitGrid writes an 8×8 grid of the 64 bits of v, rank 8 at the top, each
 // cell standing for the LERF square n = bit n (so a bitboard's cells are
 // its squares): data-square, data-index (bit n), data-bit, an aria-label,
@@ -192,7 +186,7 @@ func MagicSteps(s magic.Steps) string {
 		attr(&b, "data-step", key)
 		b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub"><code>` + escape(formula) + `</code></span></header>`)
 		bitGrid(&b, title, v, class)
-		b.WriteString(`<p class="value"><code>` + hexDigits(v) + `</code></p></section>`)
+		b.WriteString(`<p class="value"><code>` + core.Bitboard(v).Hex() + `</code></p></section>`)
 	}
 	step("occupancy", "Occupancy", "occ", uint64(s.Occupancy), on)
 	step("mask", "Relevant-occupancy mask", "mask["+s.Square.String()+"]", uint64(s.Mask), on)
@@ -251,7 +245,7 @@ func zobristRows(b *strings.Builder, terms []core.PolyglotTerm, class string) {
 		if t.Square != core.NoSquare {
 			attr(b, "data-square", t.Square.String())
 		}
-		b.WriteString(`><td>` + escape(polyglotWhat(t)) + `</td><td>` + strconv.Itoa(t.Offset) + `</td><td><code>` + hexDigits(t.Key) + `</code></td></tr>`)
+		b.WriteString(`><td>` + escape(polyglotWhat(t)) + `</td><td>` + strconv.Itoa(t.Offset) + `</td><td><code>` + core.Bitboard(t.Key).Hex() + `</code></td></tr>`)
 	}
 }
 
@@ -265,7 +259,7 @@ func ZobristTable(p *core.Position) string {
 		`<th scope="col">offset</th><th scope="col">Random64</th></tr></thead><tbody>`)
 	zobristRows(&b, p.PolyglotTerms(nil), "")
 	b.WriteString(`</tbody><tfoot><tr><th scope="row" colspan="2">key (XOR of all)</th><td><code data-copy="` +
-		hexDigits(p.PolyglotKey())[2:] + `">` + hexDigits(p.PolyglotKey()) + `</code></td></tr></tfoot></table>`)
+		core.Bitboard(p.PolyglotKey()).Hex()[2:] + `">` + core.Bitboard(p.PolyglotKey()).Hex() + `</code></td></tr></tfoot></table>`)
 	return b.String()
 }
 
@@ -281,10 +275,10 @@ func ZobristDelta(p *core.Position, m core.Move) string {
 	attr(&b, "data-uci", m.UCI())
 	attr(&b, "aria-label", "Polyglot keys changed by "+m.UCI())
 	b.WriteString(`><thead><tr><th scope="col">term</th><th scope="col">offset</th><th scope="col">Random64</th></tr></thead><tbody>` +
-		`<tr class="before"><th scope="row" colspan="2">key before</th><td><code>` + hexDigits(p.PolyglotKey()) + `</code></td></tr>`)
+		`<tr class="before"><th scope="row" colspan="2">key before</th><td><code>` + core.Bitboard(p.PolyglotKey()).Hex() + `</code></td></tr>`)
 	zobristRows(&b, out, "out")
 	zobristRows(&b, in, "in")
-	b.WriteString(`</tbody><tfoot><tr><th scope="row" colspan="2">key after</th><td><code>` + hexDigits(after.PolyglotKey()) +
+	b.WriteString(`</tbody><tfoot><tr><th scope="row" colspan="2">key after</th><td><code>` + core.Bitboard(after.PolyglotKey()).Hex() +
 		`</code></td></tr></tfoot></table>`)
 	return b.String()
 }

@@ -196,7 +196,7 @@ func (e Embed) Tools() string {
 	}
 	var b strings.Builder
 	if e.Zobrist {
-		key := hexDigits(e.Pos.PolyglotKey())[2:]
+		key := core.Bitboard(e.Pos.PolyglotKey()).Hex()[2:]
 		b.WriteString(`<p class="zobrist-key">Polyglot key <code data-key="` + key + `">` + key + `</code></p>`)
 	}
 	if e.Magic {

@@ -406,7 +406,7 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 	for r := repr.Rotated0; r < repr.RotationCount; r++ {
 		bb := rb[r]
 		b.WriteString(`<figure class="repr-rot" data-rotation="` + r.String() + `"><figcaption><code>` + r.String() + `</code> ` +
-			escape(reprRotations[r]) + ` <code class="hex">` + lerfHex(bb) + `</code></figcaption>`)
+			escape(reprRotations[r]) + ` <code class="hex">` + bb.Hex() + `</code></figcaption>`)
 		b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem"`)
 		attr(b, "aria-label", r.String()+", "+reprRotations[r])
 		b.WriteString(`><div role="row" class="row files" aria-hidden="true"><span></span>`)
@@ -632,10 +632,4 @@ func reprMemory(b *strings.Builder, p *core.Position) {
 		b.WriteString(`</td><td>` + escape(r.About) + `</td></tr>`)
 	}
 	b.WriteString(`</tbody></table></div></section>`)
-}
-
-// lerfHex writes a bitboard's value as core's LERF readout does.
-func lerfHex(bb core.Bitboard) string {
-	l := core.Layouts[0]
-	return l.Hex(l.Value(bb))
 }

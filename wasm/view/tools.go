@@ -128,7 +128,7 @@ func DumpReport(p *core.Position, text string) string {
 // nil, the keys move m XORed out of and into before's key (ZobristDelta),
 // then every term of p's key (ZobristTable).
 func ZobristReport(p *core.Position, before *core.Position, m core.Move) string {
-	key := hexDigits(p.PolyglotKey())[2:]
+	key := core.Bitboard(p.PolyglotKey()).Hex()[2:]
 	var b strings.Builder
 	b.WriteString(`<p class="zobrist-key">Polyglot key <code data-key="` + key + `">` + key +
 		`</code> <button type="button" class="copy" data-copy="` + key + `" aria-label="Copy the key">Copy</button></p>`)
