@@ -201,23 +201,3 @@ func layoutIDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
-
-// jsObject is the global Object function, which wraps a primitive.
-var jsObject = js.Global().Get("Object")
-
-// strLen returns the length of the JS string s in UTF-16 code units
-// without copying it into Go (js.Value.Length accepts only objects, so it
-// asks the String object wrapping s). A string's UTF-8 form has at least
-// as many bytes, so strLen(s) > limit proves a byte limit is crossed.
-func strLen(s js.Value) int { return jsObject.Invoke(s).Length() }
-
-// clipped returns the JS string s as Go text of at most limit+1 bytes
-// (view.Clip), copying at most limit+1 UTF-16 code units out of JS: a
-// 20 MB paste into a field costs the same as one a byte over the limit,
-// and the parser that owns the limit still refuses it with its message.
-func clipped(s js.Value, limit int) string {
-	if strLen(s) > limit {
-		s = jsObject.Invoke(s).Call("slice", 0, limit+1) // Call needs an object: the String wrapping s
-	}
-	return view.Clip(s.String(), limit)
-}

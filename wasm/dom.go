@@ -3,15 +3,19 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
+	"github.com/bitview/bitview/wasm/view"
 	"honnef.co/go/js/dom/v2"
 )
 
-// This file holds the few DOM tools every view uses: element (a dom/v2
-// value without the type switch), on (the one event helper), guard (the
-// one panic guard), and the writers that touch the DOM only where the
-// content changed: region, slots and keyed.
+// This file holds the DOM helpers every view uses: element (a dom/v2
+// value without the type switch), the writers that touch the DOM only
+// where the content changed (region, attrs, slots, keyed, setHidden,
+// setValue, setChecked), the focus kept across a rewrite, the text of a
+// field read with its length checked first, and the clipboard. The event
+// path and the panic guard are in events.go.
 
 // element gives v dom/v2's HTMLElement methods. It builds the value
 // directly: dom.WrapElement and the wrapping done by Document and Event
@@ -22,93 +26,6 @@ func element(v js.Value) *dom.BasicHTMLElement {
 		return nil
 	}
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
-}
-
-// guard runs fn and returns its answer; a panic inside it becomes
-// onPanic's answer to a message saying what went wrong, so that one bad
-// call or event never ends the Go runtime (after which the whole page is
-// dead). It is the one panic guard: the JS API, the element's handle and
-// every event listener go through it.
-func guard[T any](fn func() T, onPanic func(msg string) T) (res T) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = onPanic("internal error: " + panicText(r))
-		}
-	}()
-	return fn()
-}
-
-// logPanic is the onPanic of event listeners: the message goes to the
-// console and the event is otherwise ignored.
-func logPanic(msg string) any {
-	js.Global().Get("console").Call("error", "bitview: "+msg)
-	return nil
-}
-
-// panicText describes a recovered panic value for an error message.
-func panicText(r any) string {
-	switch v := r.(type) {
-	case string:
-		return v
-	case interface{ RuntimeError() }: // a runtime.Error, such as an index out of range
-		return "runtime error"
-	case error: // such as a *js.ValueError from a JS value of the wrong type
-		return v.Error()
-	default:
-		return "unexpected panic"
-	}
-}
-
-// A listener is an event listener added by on; remove takes it off its
-// target and releases its function.
-type listener struct {
-	target js.Value
-	typ    string
-	fn     js.Func
-}
-
-// remove takes the listener off its target and releases its function.
-func (l listener) remove() {
-	l.target.Call("removeEventListener", l.typ, l.fn)
-	l.fn.Release()
-}
-
-// on adds a listener for events of type typ on target, the one way
-// Bitview listens to the DOM. The handler gets the event and the closest
-// element at or above its target that matches selector (nil when none,
-// or when selector is ""). A panic in the handler is logged by guard.
-// Listeners that live as long as the page are never removed; a view that
-// goes away removes its own.
-func on(target js.Value, typ, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) listener {
-	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		deliver(args[0], selector, fn)
-		return nil
-	})
-	target.Call("addEventListener", typ, f)
-	return listener{target, typ, f}
-}
-
-// deliver hands the event ev to a handler as on does: with the closest
-// element matching selector, a panic logged by guard.
-func deliver(ev js.Value, selector string, fn func(ev js.Value, el *dom.BasicHTMLElement)) {
-	guard(func() any {
-		var el *dom.BasicHTMLElement
-		if selector != "" {
-			el = closest(ev, selector)
-		}
-		fn(ev, el)
-		return nil
-	}, logPanic)
-}
-
-// closest returns the element at or above the event's target matching
-// selector, or nil.
-func closest(ev js.Value, selector string) *dom.BasicHTMLElement {
-	t := ev.Get("target")
-	if t.Type() != js.TypeObject || t.Get("closest").Type() != js.TypeFunction {
-		return nil
-	}
-	return element(t.Call("closest", selector))
 }
 
 // A region is an element whose content is written only when its markup
@@ -301,4 +218,130 @@ func (k *keyed[S]) adopt(keys []string, sigs []S) {
 // clear forgets the list's items (after its container was rewritten).
 func (k *keyed[S]) clear(parent js.Value) {
 	k.parent, k.items = parent, nil
+}
+
+// setHidden sets or removes el's hidden attribute when it differs.
+func setHidden(el js.Value, h bool) {
+	if el.Get("hidden").Truthy() != h {
+		el.Set("hidden", h)
+	}
+}
+
+// setValue sets a text field's value when it differs, so that a field
+// the user is in keeps its caret.
+func setValue(el js.Value, s string) {
+	if el.Get("value").String() != s {
+		el.Set("value", s)
+	}
+}
+
+// setChecked sets a checkbox or radio button when it differs.
+func setChecked(el js.Value, on bool) {
+	if el.Get("checked").Truthy() != on {
+		el.Set("checked", on)
+	}
+}
+
+// attrs writes attributes of a document's elements, each only when it
+// differs from what was written last (or, at the first write, from what
+// the markup holds: a prerendered page holds its values already).
+type attrs struct {
+	doc     js.Value
+	written map[string]string // by "id attr"
+}
+
+// set sets attribute name of the element with the given id (a CSS
+// selector when it starts with a bracket) to value.
+func (a *attrs) set(id, name, value string) {
+	if a.written == nil {
+		a.written = map[string]string{}
+	}
+	k := id + " " + name
+	v, ok := a.written[k]
+	if ok && v == value {
+		return
+	}
+	a.written[k] = value
+	el := a.doc.Call("getElementById", id)
+	if strings.HasPrefix(id, "[") {
+		el = a.doc.Call("querySelector", id)
+	}
+	if el.IsNull() {
+		return
+	}
+	if !ok { // the first write: the markup may hold the value already
+		if old := el.Call("getAttribute", name); old.Type() == js.TypeString && old.String() == value {
+			return
+		}
+	}
+	el.Call("setAttribute", name, value)
+}
+
+// jsObject is the global Object function, which wraps a primitive.
+var jsObject = js.Global().Get("Object")
+
+// strLen returns the length of the JS string s in UTF-16 code units
+// without copying it into Go (js.Value.Length accepts only objects, so it
+// asks the String object wrapping s). A string's UTF-8 form has at least
+// as many bytes, so strLen(s) > limit proves a byte limit is crossed.
+func strLen(s js.Value) int { return jsObject.Invoke(s).Length() }
+
+// clipped returns the JS string s as Go text of at most limit+1 bytes
+// (view.Clip), copying at most limit+1 UTF-16 code units out of JS: a
+// 20 MB paste into a field costs the same as one a byte over the limit,
+// and the parser that owns the limit still refuses it with its message.
+func clipped(s js.Value, limit int) string {
+	if strLen(s) > limit {
+		s = jsObject.Invoke(s).Call("slice", 0, limit+1) // Call needs an object: the String wrapping s
+	}
+	return view.Clip(s.String(), limit)
+}
+
+// copyText copies text to the clipboard and says so on the button.
+func copyText(button js.Value, text string) {
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if clip.IsUndefined() {
+		button.Set("textContent", "Select it")
+		return
+	}
+	then(clip.Call("writeText", text),
+		func(js.Value) { button.Set("textContent", "Copied") },
+		func(js.Value) { button.Set("textContent", "Not allowed") })
+}
+
+// regions are a document's regions by element id: each component of the
+// page takes its own from here, and the page marks those a prerendered
+// index.html holds as written (see page.adopt).
+type regions struct {
+	doc js.Value
+	m   map[string]*region
+}
+
+// get returns the region of the element with the given id.
+func (rs *regions) get(id string) *region {
+	if rs.m == nil {
+		rs.m = map[string]*region{}
+	}
+	r, ok := rs.m[id]
+	if !ok {
+		r = &region{el: rs.doc.Call("getElementById", id)}
+		rs.m[id] = r
+	}
+	return r
+}
+
+// write writes each region's markup where it changed.
+func (rs *regions) write(list ...view.Region) {
+	for _, r := range list {
+		rs.get(r.ID).set(r.Markup)
+	}
+}
+
+// adopt counts each region as written with its markup (it is in the
+// document already).
+func (rs *regions) adopt(list []view.Region) {
+	for _, r := range list {
+		g := rs.get(r.ID)
+		g.markup, g.written = r.Markup, true
+	}
 }

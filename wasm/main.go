@@ -34,6 +34,9 @@ func register() {
 	for name, fn := range map[string]func([]js.Value) any{
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
 		"mount":          mountView,
+		"wireFormat":     wireFormat,
+		"view":           viewMethod,
+		"event":          goEvent,
 		"perft":          perftAPI,
 		"polyglotKey":    polyglotKeyAPI,
 		"matchBitboards": matchBitboardsAPI,
@@ -50,7 +53,7 @@ func register() {
 func apiFunc(fn func([]js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return guard(func() any { return fn(args) }, func(msg string) any {
-			return vert.ValueOf(writeFenResult{Error: &jsError{Offset: -1, Message: msg}}).Value
+			return vert.ValueOf(jsResult{Error: &jsError{Offset: -1, Message: msg}}).Value
 		})
 	})
 }

@@ -14,10 +14,6 @@
 // memory ("the wire", see wasm/wire.go); this module writes the arguments
 // there and decodes the answers. Everything else is answered by Go directly.
 
-const MAX_FEN = 257; // core.MaxFENLength + 1: enough for Go to see "too long"
-const MAX_ARG = 64;
-const ANSWER = 512; // argSize in wasm/wire.go: where Go writes its answers
-const LETTERS = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k', ''];
 const SQUARES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + (1 + (i >> 3)));
 const CASTLING = Array.from({ length: 16 }, (_, b) => [...'KQkq'].filter((_, i) => b & (1 << i)).join('') || '-');
 const utf8 = new TextEncoder();
@@ -106,7 +102,7 @@ async function start(source) {
   await wasmExec();
   if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
-  harden(go);
+  globalThis.__bitviewJS = goEvents;
   const instance = await WebAssembly.instantiate(await compiled, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
   go.run(instance); // resolves only when the Go program exits, which it never does
@@ -117,45 +113,70 @@ async function start(source) {
   return api;
 }
 
-// harden keeps the Go runtime alive when JavaScript throws inside a
-// property access Go makes: a getter, setter or Proxy trap of a value handed
-// to Bitview, or of an event. wasm_exec.js catches exceptions only for
-// calls (valueCall, valueInvoke, valueNew); one thrown by a get, set,
-// delete, index, length or instanceof unwinds through the Go code that
-// asked, which never restores Go's stack pointer, so every such exception
-// leaks Go stack until the runtime dies ("fatal error: stack overflow",
-// measured after 150,000–200,000 of them). Here each of those accesses
-// answers undefined, 0 or false instead, as if the property were absent,
-// and Go carries on with an error answer of its own. The results are
-// written where wasm_exec.js writes them: the offsets follow the Go
-// signatures in syscall/js (js_wasm.go), which have not changed since Go
-// 1.12.
-function harden(go) {
-  const imports = go.importObject.gojs;
-  if (!imports) return;
-  const view = () => new DataView(go._inst.exports.mem.buffer);
-  const sp = () => go._inst.exports.getsp() >>> 0; // Go's stack may have moved
-  const wrap = (name, onThrow) => {
-    const real = imports[name];
-    if (typeof real !== 'function') return;
-    imports[name] = (at) => {
-      try {
-        real(at);
-      } catch (err) {
-        go.lastAccessError = err; // for a debugger; Go sees the fallback
-        onThrow(view(), sp());
-      }
-    };
-  };
-  const undef = (off) => (mem, at) => mem.setFloat64(at + off, 0, true); // the ref of undefined
-  wrap('syscall/js.valueGet', undef(32)); // func valueGet(v ref, p string) ref
-  wrap('syscall/js.valueIndex', undef(24)); // func valueIndex(v ref, i int) ref
-  wrap('syscall/js.valueLength', (mem, at) => mem.setBigInt64(at + 16, 0n, true)); // func valueLength(v ref) int
-  wrap('syscall/js.valueInstanceOf', (mem, at) => mem.setUint8(at + 24, 0)); // func valueInstanceOf(v, t ref) bool
-  wrap('syscall/js.valueSet', () => {}); // func valueSet(v ref, p string, x ref)
-  wrap('syscall/js.valueSetIndex', () => {}); // func valueSetIndex(v ref, i int, x ref)
-  wrap('syscall/js.valueDelete', () => {}); // func valueDelete(v ref, p string)
+// plain copies a value a caller hands Bitview into plain data before Go
+// reads it: primitives as they are (a string is not copied), arrays and
+// objects property by property (own enumerable ones, at most depth levels
+// deep), anything else (a function, a symbol, a deeper object) as {}. A
+// getter or a Proxy trap that throws does so here, in JavaScript, where
+// the API's guard answers it; Go only ever reads plain data, so nothing
+// unwinds through Go (wasm_exec.js catches exceptions only in the calls
+// it makes, not in property reads).
+export function plain(v, depth = 3) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return typeof v === 'symbol' ? {} : v;
+  if (typeof v === 'function' || depth === 0) return {};
+  if (Array.isArray(v)) {
+    // An array keeps its length, but at most MAX_ITEMS entries are copied:
+    // Go refuses a longer one by its length before reading an entry.
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length && i < MAX_ITEMS; i++) out[i] = plain(v[i], depth - 1);
+    return out;
+  }
+  const out = {};
+  for (const k of Object.keys(v)) out[k] = plain(v[k], depth - 1);
+  return out;
 }
+
+// goEvents are the helpers of Go's one event path (wasm/events.go), set
+// as globalThis.__bitviewJS before Go starts: listen(target, type, scope)
+// adds one listener of events of type on target that copies what Go needs
+// out of each event into plain values (its type, key, modifier keys,
+// button, position, target, and a worker message's data; a toggle event's
+// newState and an error event's message as its key) and hands them to
+// __bitviewGo.event(scope, …), then calls preventDefault and
+// stopPropagation as Go answered; unlisten(scope) removes a scope's
+// listeners. Events that do not bubble are listened to in the capture
+// phase.
+const MAX_ITEMS = 256; // the longest array Bitview reads is a mailbox of 64
+
+const NOT_BUBBLING = new Set(['toggle', 'pointerenter', 'pointerleave', 'mouseenter', 'mouseleave', 'focus', 'blur', 'load']);
+const listeners = new Map(); // scope → [[target, type, fn, capture]]
+const goEvents = {
+  listen(target, type, scope) {
+    const capture = true;
+    const fn = (ev) => {
+      let args;
+      try {
+        const key = type === 'toggle' ? ev.newState : type === 'error' ? ev.message : ev.key;
+        args = [scope, ev.type, typeof key === 'string' ? key.slice(0, 64) : '',
+          (ev.shiftKey ? 1 : 0) | (ev.altKey ? 2 : 0) | (ev.ctrlKey ? 4 : 0) | (ev.metaKey ? 8 : 0) | (ev.defaultPrevented ? 16 : 0),
+          Number(ev.button) | 0, Number(ev.clientX) || 0, Number(ev.clientY) || 0,
+          typeof Node === 'function' && ev.target instanceof Node ? ev.target : null, type === 'message' ? ev.data : undefined];
+      } catch {
+        return; // an event whose properties throw is not Bitview's
+      }
+      const answer = globalThis.__bitviewGo.event(...args);
+      if (answer & 1) ev.preventDefault();
+      if (answer & 2) ev.stopPropagation();
+    };
+    target.addEventListener(type, fn, capture);
+    if (!listeners.has(scope)) listeners.set(scope, []);
+    listeners.get(scope).push([target, type, fn, capture]);
+  },
+  unlisten(scope) {
+    for (const [target, type, fn, capture] of listeners.get(scope) ?? []) target.removeEventListener(type, fn, capture);
+    listeners.delete(scope);
+  },
+};
 
 // compile downloads (from a URL) and compiles the wasm, streaming when
 // the server says application/wasm.
@@ -187,6 +208,10 @@ function argError(name, message) {
 function makeApi(ex, go) {
   const mem = ex.mem;
   const wire = ex.bitview_wire();
+  // The wire's format, from Go (wasm/wire.go, wireFormat): the longest FEN
+  // and name or layout written, where the answer starts, and the piece
+  // letter of each mailbox byte.
+  const { fenLimit: MAX_FEN, argLimit: MAX_ARG, answerAt: ANSWER, letters: LETTERS } = go.wireFormat();
   let u8 = new Uint8Array(mem.buffer);
   let dv = new DataView(mem.buffer);
   let pos = 0; // read position in the answer
@@ -341,8 +366,23 @@ function makeApi(ex, go) {
     try {
       return fn(...args);
     } catch (err) {
-      return { ...shape, ok: false, error: argError('', `internal error: ${err.message}`) };
+      return { ...shape, ok: false, error: argError('', `internal error: ${err?.message ?? err}`) };
     }
+  };
+
+  // copied is guard with every argument copied into plain data first (see
+  // plain): an argument whose getters or traps throw is answered as an
+  // error naming it, and Go never sees it.
+  const copied = (names, fn, shape) => (...args) => {
+    const copies = [];
+    for (let i = 0; i < names.length; i++) {
+      try {
+        copies.push(plain(args[i]));
+      } catch (err) {
+        return { ...shape, ok: false, error: argError(names[i], `${names[i]} could not be read: ${err?.message ?? err}`) };
+      }
+    }
+    return guard(fn, shape)(...copies);
   };
 
   return Object.freeze({
@@ -354,7 +394,7 @@ function makeApi(ex, go) {
      * marks: "Gd4", magic: "rook:e4", zobrist, pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
      * {ok, error, update(options), svg(theme, pieces), destroy()}.
      */
-    mount: guard((root, options) => go.mount(root, { pieceBase: assetURL('pieces/chessnut/'), ...options }), {}),
+    mount: (root, options) => mount(go, root, options),
     themeOf,
     pieceImages,
     svgToPng,
@@ -362,7 +402,7 @@ function makeApi(ex, go) {
     layouts: guard(() => go.layouts(), {}),
     bitboardNames: guard(() => go.bitboardNames(), {}),
     parseFen,
-    writeFen: guard((position) => go.writeFen(position), { fen: '' }),
+    writeFen: copied(['position'], (position) => go.writeFen(position), { fen: '' }),
     bitboard,
     /**
      * Perft divide of fen to depth plies (1–6): {ok, error, depth, nodes,
@@ -372,12 +412,13 @@ function makeApi(ex, go) {
      * after each root move (for a Web Worker's progress); returning false stops
      * the divide there (complete: false). Call it from a Web Worker for deep divides.
      */
-    perft: guard((fen, depth, onMove) => go.perft(fen, depth, onMove), { nodes: 0, divide: {} }),
+    perft: (fen, depth, onMove) => copied(['fen', 'depth'], (f, d) => go.perft(f, d, typeof onMove === 'function' ? onMove : undefined),
+      { nodes: 0, divide: {} })(fen, depth),
     /**
      * The Polyglot opening-book key of fen as 16 lowercase hex digits
      * (the start position's is "463b96181691fc9c"), or {ok: false, error}.
      */
-    polyglotKey: guard((fen) => go.polyglotKey(fen), {}),
+    polyglotKey: copied(['fen'], (fen) => go.polyglotKey(fen), {}),
     /**
      * Which square layout and bitboard order make the numbers pasted in text
      * (hex, binary, signed or unsigned decimal, optionally labelled) agree
@@ -387,7 +428,7 @@ function makeApi(ex, go) {
      * [{line, col, text, reason}], candidates: [{layout, order, agree, wrongBits}]}.
      * 64-bit values (value, want) are 16 hex digits.
      */
-    matchBitboards: guard((fen, text) => go.matchBitboards(fen, text), {}),
+    matchBitboards: copied(['fen', 'text'], (fen, text) => go.matchBitboards(fen, text), {}),
     /**
      * The magic-bitboard lookup of a rook or bishop ("rook", "bishop") on
      * square ("e4") with occupancy (hex digits, 0x optional, or a BigInt;
@@ -397,9 +438,63 @@ function makeApi(ex, go) {
      * 16 hex digits (BigInt(r.product) works); bit n is LERF square n (a1 = 0);
      * equal says the table's attacks are core's sliding attacks.
      */
-    magic: guard((piece, square, occupancy) => go.magic(piece, square,
+    magic: copied(['piece', 'square', 'occupancy'], (piece, square, occupancy) => go.magic(piece, square,
       typeof occupancy === 'bigint' ? '0x' + BigInt.asUintN(64, occupancy).toString(16) : occupancy), {}),
   });
+}
+
+// mount draws a view into root (see the API's mount) and answers its
+// handle: {ok, error, update(options), svg(theme, pieces), destroy()}.
+// The options, the theme and the pieces are copied into plain data before
+// Go reads them. A view that could not be drawn answers {ok: false, error}
+// with inert methods: update answers the same error, svg '', and destroy
+// does nothing.
+function mount(go, root, options) {
+  let drawn;
+  try {
+    if (typeof Element !== 'function' || !(root instanceof Element)) throw new Error('mount needs an element to draw into');
+    drawn = go.mount(root, viewOptions(options));
+  } catch (err) {
+    drawn = { id: 0, ok: false, error: argError('root', err.message) };
+  }
+  const { id, ok, error } = drawn;
+  const call = (method, ...args) => {
+    try {
+      return go.view(id, method, ...args);
+    } catch (err) {
+      return method === 'update' ? { ok: false, error: argError('options', `internal error: ${err.message}`) } : method === 'svg' ? '' : undefined;
+    }
+  };
+  if (id === 0) {
+    return {
+      ok: false, error,
+      update: () => ({ ok: false, error }),
+      svg: () => '',
+      destroy: () => {},
+    };
+  }
+  return {
+    ok, error,
+    update: (o) => {
+      let copy;
+      try {
+        copy = viewOptions(o);
+      } catch (err) {
+        return { ok: false, error: argError('options', `the options could not be read: ${err?.message ?? err}`) };
+      }
+      return call('update', copy);
+    },
+    svg: (theme, pieces) => call('svg', plain(theme ?? null), plain(pieces ?? null)),
+    destroy: () => call('destroy'),
+  };
+}
+
+// viewOptions copies a view's options into plain data, with the pieces'
+// folder at the base unless they name one; a value that is no object is
+// passed as it is, for Go to refuse.
+function viewOptions(o) {
+  if (o === undefined || o === null) return { pieceBase: assetURL('pieces/chessnut/') };
+  return typeof o === 'object' ? { pieceBase: assetURL('pieces/chessnut/'), ...plain(o) } : o;
 }
 
 // THEME maps view.Theme's fields to the --bitview-* properties of view.css.

@@ -10,8 +10,7 @@ import (
 )
 
 func TestEmbedAnnotations(t *testing.T) {
-	e := ResolveEmbed(EmbedOptions{Board: true, Grid: true, Show: "P", Arrows: "Ge2e4 Rd7d5", Marks: "Gd4 Ye5",
-		PieceBase: "https://cdn.example/bitview/pieces/chessnut/"}, nil)
+	e := ResolveEmbed(Options{Show: "P", Arrows: "Ge2e4 Rd7d5", Marks: "Gd4 Ye5", PieceBase: "https://cdn.example/bitview/pieces/chessnut/"}, nil)
 	if len(e.Problems) != 0 {
 		t.Fatalf("problems %q", e.Problems)
 	}
@@ -54,7 +53,7 @@ func TestEmbedAnnotations(t *testing.T) {
 		{"Ge2e", "", `arrows: "Ge2e" (character 1): an arrow is a colour letter and two squares`},
 		{"", "Gd4 Pe5", `marks: "Pe5" (character 5): the colour must be G, R, Y or B`},
 	} {
-		e := ResolveEmbed(EmbedOptions{Board: true, Arrows: tc.arrows, Marks: tc.marks}, nil)
+		e := ResolveEmbed(Options{Arrows: tc.arrows, Marks: tc.marks, Grid: off}, nil)
 		if len(e.Problems) != 1 || !strings.HasPrefix(e.Problems[0], tc.want) {
 			t.Errorf("arrows %q marks %q: problems %q, want %q", tc.arrows, tc.marks, e.Problems, tc.want)
 		}

@@ -130,7 +130,7 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	}
 	b.WriteString(`</ol>`)
 	s := steps[selected]
-	return b.String(), Card(l, s.Text, s.Text, s.Value), false
+	return b.String(), Card(l, Shown{s.Text, s.Text, s.Value}, s.Value, false), false
 }
 
 // exprErrorPanel returns the playground's error: the message and the

@@ -294,7 +294,7 @@ func TestPlaygroundSteps(t *testing.T) {
 			checkText(t, "last step", ms[last][2], src)
 
 			s := steps[tt.want]
-			if want := Card(l, s.Text, s.Text, s.Value); result != want {
+			if want := Card(l, Shown{s.Text, s.Text, s.Value}, s.Value, false); result != want {
 				t.Errorf("result is not the card of step %d (%q)", tt.want, s.Text)
 			}
 			secs := startTags(t, result, "section")

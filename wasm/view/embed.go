@@ -8,27 +8,6 @@ import (
 	"github.com/bitview/bitview/core/pgn"
 )
 
-// EmbedOptions are the attributes of a <bitboard-view> (and the parameters
-// of embed.html), already read as strings and booleans.
-type EmbedOptions struct {
-	FEN     string // "" means the start position
-	Layout  string // "" means "lerf"
-	Show    string // comma-separated bitboard names or expressions (see SplitShow)
-	Board   bool   // draw the board
-	Grid    bool   // draw the grids
-	Labels  bool   // square indices on the board
-	Flipped bool   // orientation="black"
-	Repr    bool   // the representations panel below (attribute repr)
-	Arrows  string // arrows in the [%cal] syntax, "Ge2e4 Rd7d5" (see pgn.ParseArrows)
-	Marks   string // marked squares in the [%csl] syntax, "Gd4 Ye5" (see pgn.ParseMarks)
-	Magic   string // a magic-bitboard lookup below the view, "rook:e4" (see ParseMagic); "" for none
-	Zobrist bool   // the position's Polyglot key below the view (attribute zobrist)
-	// PieceBase is the folder of the piece images, ending in "/": an
-	// element passes an absolute URL beside its module; "" means
-	// DefaultPieceBase, beside the page.
-	PieceBase string
-}
-
 // An Embed is one embedded view resolved from its options: the figure to
 // draw, and what was wrong with the options (shown inside the view).
 type Embed struct {
@@ -43,6 +22,8 @@ type Embed struct {
 	MagicPiece  core.PieceType
 	MagicSquare core.Square
 	Zobrist     bool
+	// Interactive: the pointer and the keyboard explore the view.
+	Interactive bool
 	// PlacementOnly: the FEN was a piece placement alone, read as
 	// "<placement> w - - 0 1" (see core.ParseFENOrPlacement); Errors
 	// carries the notice that says so.
@@ -56,9 +37,11 @@ type Embed struct {
 // stays on show; with no previous position there is no board or grid. A
 // show list over MaxShowLength bytes or MaxShowItems items shows no grid,
 // and a layout over MaxOptionLength bytes is not looked up: each is a
-// problem naming the limit.
-func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
-	e := Embed{Input: o.FEN}
+// problem naming the limit. An orientation other than white or black, or
+// grids other than fixed, is a problem too. ResolveEmbed is the one place
+// options are validated.
+func ResolveEmbed(o Options, last *core.Position) Embed {
+	e := Embed{Input: o.FEN, Interactive: o.IsInteractive()}
 	fen := o.FEN // the parser trims blanks itself, so error offsets count from the FEN as given
 	if strings.TrimSpace(fen) == "" {
 		fen = core.StartFEN
@@ -83,7 +66,11 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		l = core.Layouts[0]
 	}
 	e.Layout = l
-	e.Board, e.Flipped, e.Labels, e.Repr, e.PieceBase = o.Board, o.Flipped, o.Labels, o.Repr, o.PieceBase
+	e.Board, e.Labels, e.Repr, e.PieceBase = on(o.Board), o.Labels, o.Repr, o.PieceBase
+	var problem string
+	if e.Flipped, e.FixedGrids, problem = o.orientation(); problem != "" {
+		e.Problems = append(e.Problems, problem)
+	}
 	var err error
 	if e.Arrows, err = pgn.ParseArrows(o.Arrows); err != nil {
 		e.Problems = append(e.Problems, "arrows: "+err.Error())
@@ -103,7 +90,7 @@ func ResolveEmbed(o EmbedOptions, last *core.Position) Embed {
 		e.Board = false
 		return e
 	}
-	if !o.Grid {
+	if !on(o.Grid) {
 		return e
 	}
 	if len(o.Show) > MaxShowLength {
@@ -175,7 +162,7 @@ func (e Embed) Markup(hover core.Square) string {
 	}
 	b.WriteString(`</div><div class="cards"` + hidden(len(e.Shown) == 0) + `>`)
 	for _, s := range e.Shown {
-		b.WriteString(Card(e.Layout, s.Key, s.Title, s.Bits))
+		b.WriteString(Card(e.Layout, s, s.Bits, e.GridsFlipped()))
 	}
 	b.WriteString(`</div></div><div class="view-repr"` + hidden(!e.ShowsRepr()) + `>`)
 	if e.ShowsRepr() {

@@ -79,32 +79,32 @@ func TestResolveEmbedDefaults(t *testing.T) {
 	kiwi := mustParse(t, kiwipeteFEN)
 	tests := []struct {
 		name   string
-		o      EmbedOptions
+		o      Options
 		pos    *core.Position
 		layout string
 		shown  []string // keys
 	}{
-		{"zero options", EmbedOptions{}, start, "lerf", nil},
-		{"blank FEN and layout", EmbedOptions{FEN: " \t ", Layout: "  "}, start, "lerf", nil},
-		{"board only", EmbedOptions{Board: true, Show: "P"}, start, "lerf", nil},
-		{"grid", EmbedOptions{Grid: true, Show: "P, occupied"}, start, "lerf", []string{"P", "occupied"}},
-		{"grid without show", EmbedOptions{Grid: true, Board: true}, start, "lerf", nil},
-		{"flipped with labels", EmbedOptions{Board: true, Flipped: true, Labels: true}, start, "lerf", nil},
-		{"labels without board", EmbedOptions{Labels: true}, start, "lerf", nil},
-		{"every flag", EmbedOptions{FEN: kiwipeteFEN, Layout: "10x12", Show: "k,K", Board: true, Grid: true, Flipped: true, Labels: true},
+		{"zero options", Options{Board: off, Grid: off}, start, "lerf", nil},
+		{"blank FEN and layout", Options{FEN: " \t ", Layout: "  ", Board: off, Grid: off}, start, "lerf", nil},
+		{"board only", Options{Show: "P", Grid: off}, start, "lerf", nil},
+		{"grid", Options{Show: "P, occupied", Board: off}, start, "lerf", []string{"P", "occupied"}},
+		{"grid without show", Options{}, start, "lerf", nil},
+		{"flipped with labels", Options{Orientation: "black", Labels: true, Grid: off}, start, "lerf", nil},
+		{"labels without board", Options{Labels: true, Board: off, Grid: off}, start, "lerf", nil},
+		{"every flag", Options{FEN: kiwipeteFEN, Layout: "10x12", Show: "k,K", Orientation: "black", Labels: true},
 			kiwi, "10x12", []string{"k", "K"}},
-		{"layout trimmed", EmbedOptions{Layout: " berf ", Grid: true, Show: "n"}, start, "berf", []string{"n"}},
-		{"FEN trimmed", EmbedOptions{FEN: "  " + kiwipeteFEN + "\n", Layout: "0x88"}, kiwi, "0x88", nil},
-		{"no grid hides the cards", EmbedOptions{Board: true, Grid: false, Show: "P, occupied, knightAttacks(h1), zzz"}, start, "lerf", nil},
+		{"layout trimmed", Options{Layout: " berf ", Show: "n", Board: off}, start, "berf", []string{"n"}},
+		{"FEN trimmed", Options{FEN: "  " + kiwipeteFEN + "\n", Layout: "0x88", Board: off, Grid: off}, kiwi, "0x88", nil},
+		{"no grid hides the cards", Options{Show: "P, occupied, knightAttacks(h1), zzz", Grid: off}, start, "lerf", nil},
 	}
 	for _, l := range core.Layouts {
 		tests = append(tests, struct {
 			name   string
-			o      EmbedOptions
+			o      Options
 			pos    *core.Position
 			layout string
 			shown  []string
-		}{"layout " + l.ID, EmbedOptions{Layout: l.ID, Grid: true, Show: "white"}, start, l.ID, []string{"white"}})
+		}{"layout " + l.ID, Options{Layout: l.ID, Show: "white", Board: off}, start, l.ID, []string{"white"}})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,9 +124,9 @@ func TestResolveEmbedDefaults(t *testing.T) {
 			if e.Layout != mustLayout(t, tt.layout) {
 				t.Errorf("Layout = %v, want %s", e.Layout, tt.layout)
 			}
-			if e.Board != tt.o.Board || e.Flipped != tt.o.Flipped || e.Labels != tt.o.Labels {
+			if wantBoard, wantFlipped := tt.o.Board == nil, tt.o.Orientation == "black"; e.Board != wantBoard || e.Flipped != wantFlipped || e.Labels != tt.o.Labels {
 				t.Errorf("Board, Flipped, Labels = %v, %v, %v, want %v, %v, %v",
-					e.Board, e.Flipped, e.Labels, tt.o.Board, tt.o.Flipped, tt.o.Labels)
+					e.Board, e.Flipped, e.Labels, wantBoard, wantFlipped, tt.o.Labels)
 			}
 			var keys []string
 			for _, s := range e.Shown {
@@ -144,7 +144,7 @@ func TestResolveEmbedDefaults(t *testing.T) {
 // says so; a full FEN says nothing; a bad placement keeps its error.
 func TestResolveEmbedPlacementOnly(t *testing.T) {
 	placement := strings.Fields(kiwipeteFEN)[0]
-	e := ResolveEmbed(EmbedOptions{FEN: " " + placement + "\n", Board: true, Grid: true, Show: "P"}, nil)
+	e := ResolveEmbed(Options{FEN: " " + placement + "\n", Show: "P"}, nil)
 	want := mustParse(t, placement+" w - - 0 1")
 	if e.FENError != nil || e.Pos == nil || *e.Pos != *want || !e.PlacementOnly || len(e.Shown) != 1 {
 		t.Fatalf("ResolveEmbed(placement) = pos %v, error %v, placementOnly %v, %d cards", e.Pos, e.FENError, e.PlacementOnly, len(e.Shown))
@@ -164,17 +164,17 @@ func TestResolveEmbedPlacementOnly(t *testing.T) {
 		t.Error("Markup has no notice")
 	}
 
-	if e := ResolveEmbed(EmbedOptions{FEN: kiwipeteFEN}, nil); e.PlacementOnly || strings.Contains(e.Errors(), "notice") {
+	if e := ResolveEmbed(Options{FEN: kiwipeteFEN, Board: off, Grid: off}, nil); e.PlacementOnly || strings.Contains(e.Errors(), "notice") {
 		t.Errorf("full FEN: placementOnly %v, errors %q", e.PlacementOnly, e.Errors())
 	}
 	last := mustParse(t, core.StartFEN)
 	bad := "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"
-	e = ResolveEmbed(EmbedOptions{FEN: bad}, last)
+	e = ResolveEmbed(Options{FEN: bad, Board: off, Grid: off}, last)
 	if e.FENError == nil || e.FENError.Field != 1 || e.FENError.Offset != 18 || e.PlacementOnly || e.Pos != last ||
 		strings.Contains(e.Errors(), "notice") {
 		t.Errorf("bad placement: error %v, placementOnly %v, pos kept %v", e.FENError, e.PlacementOnly, e.Pos == last)
 	}
-	if e := ResolveEmbed(EmbedOptions{FEN: placement + " w"}, nil); e.FENError == nil || e.FENError.Field != core.FieldCastling {
+	if e := ResolveEmbed(Options{FEN: placement + " w", Board: off, Grid: off}, nil); e.FENError == nil || e.FENError.Field != core.FieldCastling {
 		t.Errorf("placement and side only: error %v, want castling missing", e.FENError)
 	}
 }
@@ -207,7 +207,7 @@ func TestResolveEmbedNames(t *testing.T) {
 	}
 	for _, tt := range start {
 		t.Run("start/"+tt.name, func(t *testing.T) {
-			e := ResolveEmbed(EmbedOptions{Grid: true, Show: tt.name}, nil)
+			e := ResolveEmbed(Options{Show: tt.name, Board: off}, nil)
 			n, _ := core.LookupBitboard(tt.name)
 			want := []Shown{{Key: tt.name, Title: n.Title, Bits: tt.bits}}
 			if !slices.Equal(e.Shown, want) || len(e.Problems) != 0 {
@@ -225,7 +225,7 @@ func TestResolveEmbedNames(t *testing.T) {
 		names = append(names, n.Name)
 		want = append(want, Shown{Key: n.Name, Title: n.Title, Bits: n.Of(kiwi)})
 	}
-	e := ResolveEmbed(EmbedOptions{FEN: kiwipeteFEN, Layout: "msb-a8", Grid: true, Show: strings.Join(names, " , ")}, nil)
+	e := ResolveEmbed(Options{FEN: kiwipeteFEN, Layout: "msb-a8", Show: strings.Join(names, " , "), Board: off}, nil)
 	if len(e.Problems) != 0 {
 		t.Errorf("Problems = %q, want none", e.Problems)
 	}
@@ -252,7 +252,7 @@ func TestResolveEmbedExpressions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.expr, func(t *testing.T) {
 			// The expression is given with blanks around it and next to a name.
-			e := ResolveEmbed(EmbedOptions{FEN: tt.fen, Grid: true, Show: "  " + tt.expr + " , occupied"}, nil)
+			e := ResolveEmbed(Options{FEN: tt.fen, Show: "  " + tt.expr + " , occupied", Board: off}, nil)
 			if len(e.Problems) != 0 {
 				t.Fatalf("Problems = %q, want none", e.Problems)
 			}
@@ -276,7 +276,7 @@ func TestResolveEmbedExpressions(t *testing.T) {
 func TestResolveEmbedUnknownLayout(t *testing.T) {
 	for _, id := range []string{"lerf2", "0X88", "LERF", "msb", "<b>"} {
 		t.Run(id, func(t *testing.T) {
-			e := ResolveEmbed(EmbedOptions{Layout: " " + id + " ", Board: true, Grid: true, Show: "P"}, nil)
+			e := ResolveEmbed(Options{Layout: " " + id + " ", Show: "P"}, nil)
 			if e.Layout != mustLayout(t, "lerf") {
 				t.Errorf("Layout = %v, want the lerf fallback", e.Layout)
 			}
@@ -320,7 +320,7 @@ func TestResolveEmbedBadItems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(short(tt.item), func(t *testing.T) {
 			// Last in the list, so that an unclosed '(' does not swallow the others.
-			e := ResolveEmbed(EmbedOptions{Grid: true, Show: "P, occupied, " + tt.item}, nil)
+			e := ResolveEmbed(Options{Show: "P, occupied, " + tt.item, Board: off}, nil)
 			var keys []string
 			for _, s := range e.Shown {
 				keys = append(keys, s.Key)
@@ -354,7 +354,7 @@ func TestResolveEmbedBadItems(t *testing.T) {
 	}
 
 	// Several bad items: one problem each, in order.
-	e := ResolveEmbed(EmbedOptions{Grid: true, Show: "zzz, P, yyy(1, 2), n"}, nil)
+	e := ResolveEmbed(Options{Show: "zzz, P, yyy(1, 2), n", Board: off}, nil)
 	if len(e.Problems) != 2 || !strings.Contains(e.Problems[0], `"zzz"`) || !strings.Contains(e.Problems[1], `"yyy(1, 2)"`) {
 		t.Errorf("Problems = %q, want one for zzz then one for yyy(1, 2)", e.Problems)
 	}
@@ -378,7 +378,7 @@ func TestResolveEmbedBadFEN(t *testing.T) {
 	}
 	for _, bf := range badFENs {
 		t.Run("kept/"+short(bf.fen), func(t *testing.T) {
-			o := EmbedOptions{FEN: bf.fen, Layout: "berf", Board: true, Grid: true, Flipped: true, Labels: true, Show: "P, knightAttacks(N)"}
+			o := Options{FEN: bf.fen, Layout: "berf", Orientation: "black", Labels: true, Show: "P, knightAttacks(N)"}
 			e := ResolveEmbed(o, kiwi)
 			if e.FENError == nil {
 				t.Fatal("FENError = nil, want the FEN's error")
@@ -407,7 +407,7 @@ func TestResolveEmbedBadFEN(t *testing.T) {
 			}
 		})
 		t.Run("none/"+short(bf.fen), func(t *testing.T) {
-			e := ResolveEmbed(EmbedOptions{FEN: bf.fen, Board: true, Grid: true, Show: "P, occupied, zzz"}, nil)
+			e := ResolveEmbed(Options{FEN: bf.fen, Show: "P, occupied, zzz"}, nil)
 			if e.FENError == nil || e.FENError.Field != bf.field {
 				t.Errorf("FENError = %v, want field %d", e.FENError, bf.field)
 			}
@@ -428,19 +428,19 @@ func TestEmbedMarkup(t *testing.T) {
 	const badFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
 	tests := []struct {
 		name string
-		o    EmbedOptions
+		o    Options
 		last *core.Position
 	}{
-		{"board and cards", EmbedOptions{Layout: "berf", Board: true, Grid: true, Show: "P, knightAttacks(h1), occupied"}, nil},
-		{"cards only", EmbedOptions{FEN: kiwipeteFEN, Layout: "0x88", Grid: true, Show: "n,rookAttacks(e4, occupied)"}, nil},
-		{"board only", EmbedOptions{Board: true, Flipped: true, Labels: true, Show: "P"}, nil},
-		{"nothing", EmbedOptions{}, nil},
-		{"bad FEN, last kept", EmbedOptions{FEN: badFEN, Layout: "10x12", Board: true, Grid: true, Show: "P"}, kiwi},
-		{"bad FEN, last kept, no board", EmbedOptions{FEN: badFEN, Grid: true, Show: "P"}, kiwi},
-		{"bad FEN, nothing kept", EmbedOptions{FEN: badFEN, Board: true, Grid: true, Show: "P"}, nil},
-		{"bad name escaped", EmbedOptions{Board: true, Grid: true, Show: "P, <script>alert(1)</script>, n"}, nil},
-		{"bad layout and names", EmbedOptions{Layout: "<i>", Grid: true, Show: `zz"z, P & é, occupied`}, nil},
-		{"everything wrong", EmbedOptions{FEN: "<b>&", Layout: "x", Board: true, Grid: true, Show: "P, <q>"}, kiwi},
+		{"board and cards", Options{Layout: "berf", Show: "P, knightAttacks(h1), occupied"}, nil},
+		{"cards only", Options{FEN: kiwipeteFEN, Layout: "0x88", Show: "n,rookAttacks(e4, occupied)", Board: off}, nil},
+		{"board only", Options{Orientation: "black", Labels: true, Show: "P", Grid: off}, nil},
+		{"nothing", Options{Board: off, Grid: off}, nil},
+		{"bad FEN, last kept", Options{FEN: badFEN, Layout: "10x12", Show: "P"}, kiwi},
+		{"bad FEN, last kept, no board", Options{FEN: badFEN, Show: "P", Board: off}, kiwi},
+		{"bad FEN, nothing kept", Options{FEN: badFEN, Show: "P"}, nil},
+		{"bad name escaped", Options{Show: "P, <script>alert(1)</script>, n"}, nil},
+		{"bad layout and names", Options{Layout: "<i>", Show: `zz"z, P & é, occupied`, Board: off}, nil},
+		{"everything wrong", Options{FEN: "<b>&", Layout: "x", Show: "P, <q>"}, kiwi},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -540,7 +540,7 @@ func TestEmbedMarkupFENErrorMark(t *testing.T) {
 		{"leading tab and newline", "\t\n" + bad},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			e := ResolveEmbed(EmbedOptions{FEN: tt.fen, Board: true}, nil)
+			e := ResolveEmbed(Options{FEN: tt.fen, Grid: off}, nil)
 			if e.FENError == nil {
 				t.Fatal("no FEN error")
 			}

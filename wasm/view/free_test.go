@@ -214,7 +214,7 @@ func TestFreeCard(t *testing.T) {
 func TestCardTabStops(t *testing.T) {
 	for _, l := range core.Layouts {
 		for _, flipped := range []bool{false, true} {
-			cells := gridcells(t, CardOf(l, "P", "WhitePawns", core.Rank2.Bitboard(), core.Rank2.Bitboard(), flipped))
+			cells := gridcells(t, Card(l, Shown{"P", "WhitePawns", core.Rank2.Bitboard()}, core.Rank2.Bitboard(), flipped))
 			if len(cells) != l.Rows*l.Cols {
 				t.Fatalf("%s: %d cells", l.ID, len(cells))
 			}

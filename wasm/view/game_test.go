@@ -235,7 +235,7 @@ func TestPGNError(t *testing.T) {
 	}
 }
 
-func TestCardDiff(t *testing.T) {
+func TestCardMarksChanges(t *testing.T) {
 	// 1. e4 as the white pawns see it: e2 cleared, e4 set, the rest kept.
 	prev := core.Rank2BB
 	bb := core.Rank2BB&^squares(t, "e2") | squares(t, "e4")
@@ -257,7 +257,7 @@ func TestCardDiff(t *testing.T) {
 	for _, l := range core.Layouts {
 		for _, tt := range tests {
 			t.Run(l.ID+"/"+tt.name, func(t *testing.T) {
-				out := CardDiff(l, "P", "WhitePawns", tt.bb, tt.prev)
+				out := Card(l, Shown{"P", "WhitePawns", tt.bb}, tt.prev, false)
 				wantSet, wantCleared := squares(t, tt.set...), squares(t, tt.cleared...)
 				var set, cleared core.Bitboard
 				unchanged := 0
@@ -303,23 +303,20 @@ func TestCardDiff(t *testing.T) {
 				}
 				// Apart from the marks, it is the card of the new value.
 				unmarked := strings.NewReplacer(" bit-set", "", " bit-cleared", "").Replace(out)
-				if unmarked != Card(l, "P", "WhitePawns", tt.bb) {
-					t.Errorf("CardDiff differs from Card beyond the marks")
+				if unmarked != Card(l, Shown{"P", "WhitePawns", tt.bb}, tt.bb, false) {
+					t.Errorf("Card with prev differs from Card without it beyond the marks")
 				}
 			})
 		}
 	}
 }
 
-func TestCardIsCardDiffWithoutChange(t *testing.T) {
+func TestCardWithoutChangeMarksNothing(t *testing.T) {
 	kiwi := mustParse(t, kiwipeteFEN)
 	for _, l := range core.Layouts {
 		for _, n := range core.BitboardNames {
 			bb := n.Of(kiwi)
-			card := Card(l, n.Name, n.Title, bb)
-			if diff := CardDiff(l, n.Name, n.Title, bb, bb); card != diff {
-				t.Errorf("%s/%s: Card != CardDiff(bb, bb)", l.ID, n.Name)
-			}
+			card := Card(l, Shown{n.Name, n.Title, bb}, bb, false)
 			if strings.Contains(card, "bit-set") || strings.Contains(card, "bit-cleared") {
 				t.Errorf("%s/%s: Card marks changes", l.ID, n.Name)
 			}

@@ -119,3 +119,6 @@ func checkTagBalance(t *testing.T, s string, tags ...string) {
 		}
 	}
 }
+
+// off switches an optional Options switch (Board, Grid, Interactive) off.
+var off = new(bool)

@@ -1,9 +1,9 @@
 package view
 
-// The limits of a view's options (the attributes of <bitboard-view>,
-// bitview.mount's options, embed.html's parameters). ResolveEmbed checks
-// them before any other work; wasm/mount.go checks the lengths on the
-// JavaScript strings before copying them into Go.
+// The limits of a view's options (Options: the attributes of
+// <bitboard-view>, bitview.mount's options, embed.html's parameters).
+// ResolveEmbed checks them before any other work; wasm/options.go checks
+// the lengths on the JavaScript strings before copying them into Go.
 const (
 	// MaxShowItems is the most items a show list may hold, 64. Every
 	// bitboard name and attack map the page offers is 31 items; a
@@ -27,4 +27,21 @@ func Thousands(n int) string { return thousands64(uint64(max(n, 0))) }
 // 20,971,520 bytes; the limit is 4,096".
 func LimitMessage(what string, n, limit int, unit string) string {
 	return what + " is " + Thousands(n) + " " + unit + "; the limit is " + Thousands(limit)
+}
+
+// maxQuoted is the most bytes of a user's text an error message quotes.
+const maxQuoted = 40
+
+// clipText returns s for an error message: whole when it is at most
+// maxQuoted bytes, else its first maxQuoted bytes (cut on a character
+// boundary) and "…".
+func clipText(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	i := maxQuoted
+	for i > 0 && s[i]&0xc0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
 }

@@ -15,22 +15,22 @@ func TestResolveEmbedLimits(t *testing.T) {
 	long := strings.Repeat("occupied,", MaxShowLength/9) // 455 items in 4,095 bytes; the test adds two
 	tests := []struct {
 		name    string
-		o       EmbedOptions
+		o       Options
 		shown   int
 		problem string
 	}{
-		{"show at the item limit", EmbedOptions{Show: names(MaxShowItems)}, MaxShowItems, ""},
-		{"show over the item limit", EmbedOptions{Show: names(MaxShowItems + 1)}, 0, "show lists 65 items; the limit is 64"},
-		{"show at the byte limit", EmbedOptions{Show: long[:MaxShowLength-5] + ",P,P"}, 0, "show lists 457 items; the limit is 64"},
-		{"show over the byte limit", EmbedOptions{Show: strings.Repeat(" ", MaxShowLength) + "P"}, 0, "show is 4,097 bytes; the limit is 4,096"},
-		{"show of 20 MB", EmbedOptions{Show: names(twentyMB / 2)}, 0, "show is 20,971,519 bytes; the limit is 4,096"},
-		{"layout at the limit", EmbedOptions{Show: "P", Layout: strings.Repeat("x", MaxOptionLength)}, 1, `unknown layout "xxxx`},
-		{"layout over the limit", EmbedOptions{Show: "P", Layout: strings.Repeat("x", MaxOptionLength+1)}, 1, "layout is 65 bytes; the limit is 64"},
-		{"layout of 20 MB", EmbedOptions{Show: "P", Layout: strings.Repeat("x", twentyMB)}, 1, "layout is 20,971,520 bytes; the limit is 64"},
+		{"show at the item limit", Options{Show: names(MaxShowItems), Board: off, Grid: off}, MaxShowItems, ""},
+		{"show over the item limit", Options{Show: names(MaxShowItems + 1), Board: off, Grid: off}, 0, "show lists 65 items; the limit is 64"},
+		{"show at the byte limit", Options{Show: long[:MaxShowLength-5] + ",P,P", Board: off, Grid: off}, 0, "show lists 457 items; the limit is 64"},
+		{"show over the byte limit", Options{Show: strings.Repeat(" ", MaxShowLength) + "P", Board: off, Grid: off}, 0, "show is 4,097 bytes; the limit is 4,096"},
+		{"show of 20 MB", Options{Show: names(twentyMB / 2), Board: off, Grid: off}, 0, "show is 20,971,519 bytes; the limit is 4,096"},
+		{"layout at the limit", Options{Show: "P", Layout: strings.Repeat("x", MaxOptionLength), Board: off, Grid: off}, 1, `unknown layout "xxxx`},
+		{"layout over the limit", Options{Show: "P", Layout: strings.Repeat("x", MaxOptionLength+1), Board: off, Grid: off}, 1, "layout is 65 bytes; the limit is 64"},
+		{"layout of 20 MB", Options{Show: "P", Layout: strings.Repeat("x", twentyMB), Board: off, Grid: off}, 1, "layout is 20,971,520 bytes; the limit is 64"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.o.Grid, tt.o.Board = true, true
+			tt.o.Grid, tt.o.Board = nil, nil
 			start := time.Now()
 			e := ResolveEmbed(tt.o, nil)
 			markup := e.Markup(0)

@@ -108,29 +108,64 @@ func BoardMarked(p *core.Position, l *core.Layout, flipped, labels bool, m Marks
 		side = "black"
 	}
 	b.WriteString(`<div class="board" part="board" role="grid" aria-label="Chess board, ` + side + ` at the bottom">`)
+	order := BoardOrder(flipped)
 	for row := range 8 {
-		r, files := core.Rank(7-row), [8]core.File{0, 1, 2, 3, 4, 5, 6, 7}
-		if flipped {
-			r = core.Rank(row)
-			files = [8]core.File{7, 6, 5, 4, 3, 2, 1, 0}
-		}
-		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + r.String() + `</span>`)
-		for _, f := range files {
-			sq := core.NewSquare(f, r)
+		b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + order[8*row].Rank().String() + `</span>`)
+		for _, sq := range order[8*row : 8*row+8] {
 			writeSquare(&b, l, sq, labels, m.MarksOf(p, sq, flipped))
 		}
 		b.WriteString(`</div>`)
 	}
 	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
-	for i := range 8 {
-		f := core.File(i)
-		if flipped {
-			f = core.File(7 - i)
-		}
-		b.WriteString(`<span class="coord file">` + f.String() + `</span>`)
+	for _, sq := range order[56:] {
+		b.WriteString(`<span class="coord file">` + sq.File().String() + `</span>`)
 	}
 	b.WriteString(`</div>` + Arrows(m.Arrows, flipped) + `</div>`)
 	return b.String()
+}
+
+// BoardOrder returns the squares in the order a board is drawn: rank 8
+// first, a to h; from Black (flipped), rank 1 first, h to a. Row r of the
+// board is order[8r : 8r+8].
+func BoardOrder(flipped bool) [core.SquareCount]core.Square {
+	var order [core.SquareCount]core.Square
+	for i := range order {
+		row, col := i/8, i%8
+		if flipped {
+			order[i] = core.NewSquare(core.File(7-col), core.Rank(row))
+		} else {
+			order[i] = core.NewSquare(core.File(col), core.Rank(7-row))
+		}
+	}
+	return order
+}
+
+// ArrowStep returns the square an arrow key (the KeyboardEvent key
+// "ArrowLeft", "ArrowRight", "ArrowUp" or "ArrowDown") moves to from sq on
+// a board seen from White, or from Black when flipped: up is towards the
+// top of the screen. It answers false for other keys and at the edge.
+func ArrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
+	df, dr := 0, 0
+	switch key {
+	case "ArrowLeft":
+		df = -1
+	case "ArrowRight":
+		df = 1
+	case "ArrowUp":
+		dr = 1
+	case "ArrowDown":
+		dr = -1
+	default:
+		return core.NoSquare, false
+	}
+	if flipped {
+		df, dr = -df, -dr
+	}
+	f, r := int(sq.File())+df, int(sq.Rank())+dr
+	if f < 0 || f > 7 || r < 0 || r > 7 {
+		return core.NoSquare, false
+	}
+	return core.NewSquare(core.File(f), core.Rank(r)), true
 }
 
 // Square returns one square of the board as BoardMarked writes it.
@@ -174,29 +209,21 @@ func writeSquare(b *strings.Builder, l *core.Layout, sq core.Square, labels bool
 	b.WriteString(`</div>`)
 }
 
-// Card returns the card of bitboard bb in layout l: its title (the
+// Card returns the card of the bitboard s in layout l: its title (the
 // conventional name, e.g. "WhitePawns"), the key it is shown by (a name
 // such as "P", or an expression) as data-bitboard, the grid of bits with
 // each cell's index (off-board slots greyed; the index is also in the
 // cell's aria-label and title, as view.css hides the printed one in narrow
 // grids), and its value as hex, binary
 // (one rank per line; see binarySpans) and decimal, each with a copy
-// button.
-func Card(l *core.Layout, key, title string, bb core.Bitboard) string {
-	return CardDiff(l, key, title, bb, bb)
-}
-
-// CardDiff is Card with the bits that changed since prev marked: class
-// "bit-set" on cells that became 1 and "bit-cleared" on cells that became
-// 0 (a move's from-square cleared, to-square set, capture removed).
-func CardDiff(l *core.Layout, key, title string, bb, prev core.Bitboard) string {
-	return CardOf(l, key, title, bb, prev, false)
-}
-
-// CardOf is CardDiff with the grid seen from Black when flipped (rank 1
-// at the top, the h-file on the left, see core.Grid.Flipped), as beside a
-// flipped board; every cell keeps its index.
-func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped bool) string {
+// button. The bits that changed since prev are marked: class "bit-set"
+// on cells that became 1 and "bit-cleared" on cells that became 0 (a
+// move's from-square cleared, to-square set, capture removed; pass s.Bits
+// for none). With flipped, the grid is seen from Black (rank 1 at the top, the
+// h-file on the left, see core.Grid.Flipped), as beside a flipped board;
+// every cell keeps its index.
+func Card(l *core.Layout, s Shown, prev core.Bitboard, flipped bool) string {
+	key, title, bb := s.Key, s.Title, s.Bits
 	g := l.Grid(bb)
 	if flipped {
 		g = g.Flipped()
@@ -235,7 +262,7 @@ func CardOf(l *core.Layout, key, title string, bb, prev core.Bitboard, flipped b
 	return b.String()
 }
 
-// writeBits writes grid g of bb as a card draws it (see CardOf), titled
+// writeBits writes grid g of bb as a card draws it (see Card), titled
 // title, with the bits that changed since prev marked. Every cell is a
 // stop of the grid's roving tabindex: the first cell has tabindex 0 (the
 // grid is one stop in the tab order) and the others -1; the arrow keys,

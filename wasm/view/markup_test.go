@@ -282,7 +282,7 @@ func TestCard(t *testing.T) {
 func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.BitboardName, wantOff int) {
 	bb := name.Of(p)
 	r := l.Readout(bb)
-	out := Card(l, name.Name, name.Title, name.Of(p))
+	out := Card(l, Shown{name.Name, name.Title, name.Of(p)}, name.Of(p), false)
 	checkTagBalance(t, out, "div", "section", "code", "dl", "dd", "dt", "header", "h3")
 
 	secs := startTags(t, out, "section")
@@ -491,14 +491,14 @@ func TestCardTitles(t *testing.T) {
 		if !ok {
 			t.Fatalf("unknown bitboard %q", tt.name)
 		}
-		out := Card(l, n.Name, n.Title, n.Of(p))
+		out := Card(l, Shown{n.Name, n.Title, n.Of(p)}, n.Of(p), false)
 		if !strings.Contains(out, "<h3>"+tt.title+"</h3>") {
 			t.Errorf("card %q lacks title %q", tt.name, tt.title)
 		}
 	}
 	// A known value: Kiwipete's white pawns in LERF.
 	n, _ := core.LookupBitboard("P")
-	out := Card(l, n.Name, n.Title, n.Of(p))
+	out := Card(l, Shown{n.Name, n.Title, n.Of(p)}, n.Of(p), false)
 	if !strings.Contains(out, `<code part="readout" data-format="hex">0x000000081000e700</code>`) {
 		t.Errorf("Kiwipete WhitePawns hex is not 0x000000081000e700")
 	}
@@ -939,7 +939,7 @@ func TestCardEscapesNames(t *testing.T) {
 	p := mustParse(t, kiwipeteFEN)
 	name := core.BitboardName{Name: `x" onclick="y`, Title: `<b>T&'"</b>`}
 	for _, l := range core.Layouts {
-		out := Card(l, name.Name, name.Title, name.Of(p))
+		out := Card(l, Shown{name.Name, name.Title, name.Of(p)}, name.Of(p), false)
 		secs := startTags(t, out, "section")
 		if len(secs) != 1 {
 			t.Fatalf("%s: %d sections, want 1", l.ID, len(secs))

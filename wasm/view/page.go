@@ -104,23 +104,39 @@ func (v PageView) Layout() *core.Layout {
 }
 
 // Draw returns the regions that follow the state, in the order the page
-// writes them, and the attributes it sets. The playground's result is
-// left out while its expression fails: the last result stays on show.
+// writes them, and the attributes it sets: those of the FEN field, the
+// switches, the playground, the square panel and presentation mode. The
+// page's components each draw their own part (FENStatus, Switches,
+// Playground, SquarePanel); Draw is all of them, for the prerender. The
+// playground's result is left out while its expression fails: the last
+// result stays on show.
 func (v PageView) Draw() ([]Region, []Attr) {
-	l := v.Layout()
-	rs := []Region{
-		{"fen-status", v.Status},
-		{"layout-switch", LayoutSwitch(l)},
-		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected) + FreeToggle(v.State.Show)},
-	}
+	fen, fenAttr := v.FENStatus()
 	play, invalid := v.Playground()
+	rs := append([]Region{fen}, v.Switches()...)
 	rs = append(rs, play...)
 	rs = append(rs, v.SquarePanel())
-	return rs, []Attr{
-		{"fen", "aria-invalid", strconv.FormatBool(v.FENError)},
-		invalid,
-		{`[data-action="present"]`, "aria-pressed", strconv.FormatBool(v.State.Present)},
+	return rs, []Attr{fenAttr, invalid, v.PresentButton()}
+}
+
+// FENStatus returns the FEN's status below its field (its error, or its
+// notice and warnings) and the field's aria-invalid.
+func (v PageView) FENStatus() (Region, Attr) {
+	return Region{"fen-status", v.Status}, Attr{"fen", "aria-invalid", strconv.FormatBool(v.FENError)}
+}
+
+// Switches returns the numbering switch and the bitboard switches (the
+// pieces and sets, the attack maps, the free bitboard).
+func (v PageView) Switches() []Region {
+	return []Region{
+		{"layout-switch", LayoutSwitch(v.Layout())},
+		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected) + FreeToggle(v.State.Show)},
 	}
+}
+
+// PresentButton returns the presentation button's aria-pressed.
+func (v PageView) PresentButton() Attr {
+	return Attr{`[data-action="present"]`, "aria-pressed", strconv.FormatBool(v.State.Present)}
 }
 
 // Playground returns the playground's regions (its status, and its result
@@ -171,7 +187,7 @@ func (f Figure) BoardMarkup(m Marks) string {
 // changed since prev marked, as the page's renderer writes it into #cards.
 func (f Figure) CardMarkup(i int, prev core.Bitboard) string {
 	s := f.Shown[i]
-	return CardOf(f.Layout, s.Key, s.Title, s.Bits, prev, f.GridsFlipped())
+	return Card(f.Layout, s, prev, f.GridsFlipped())
 }
 
 // A Prerender is the page's default view as markup: what wasm/prerender

@@ -628,7 +628,7 @@ func TestSVGEmpty(t *testing.T) {
 		{},
 		{Layout: mustLayout(t, "lerf")},
 		{Layout: mustLayout(t, "10x12"), Flipped: true, Labels: true},
-		ResolveEmbed(EmbedOptions{FEN: "not a fen", Board: true, Grid: true, Show: "P"}, nil).Figure,
+		ResolveEmbed(Options{FEN: "not a fen", Show: "P"}, nil).Figure,
 	} {
 		out := SVG(f, Theme{}, noPieceImage)
 		root := parseSVG(t, out)

@@ -198,13 +198,13 @@ func TestMagicReportAndEmbedTools(t *testing.T) {
 			t.Errorf("%v %s:\n%s", tt.pt, tt.sq, stripTags(s))
 		}
 	}
-	e := ResolveEmbed(EmbedOptions{Magic: "bishop:c1", Zobrist: true, Grid: true, Board: true}, nil)
+	e := ResolveEmbed(Options{Magic: "bishop:c1", Zobrist: true}, nil)
 	m := e.Markup(core.NoSquare)
 	if len(e.Problems) != 0 || !strings.Contains(m, `<div class="view-tools">`) || !strings.Contains(m, `data-piece="bishop"`) ||
 		!strings.Contains(m, `data-key="463b96181691fc9c"`) {
 		t.Errorf("embed with magic and zobrist: problems %q\n%s", e.Problems, m)
 	}
-	e = ResolveEmbed(EmbedOptions{Magic: "queen:e4", Grid: true, Board: true}, nil)
+	e = ResolveEmbed(Options{Magic: "queen:e4"}, nil)
 	if len(e.Problems) != 1 || !strings.Contains(e.Problems[0], "rook or bishop") || e.Tools() != "" ||
 		!strings.Contains(e.Markup(core.NoSquare), `<div class="view-tools" hidden>`) {
 		t.Errorf("bad magic: problems %q, tools %q", e.Problems, e.Tools())

@@ -4,7 +4,8 @@ package main
 
 import "syscall/js"
 
-// A link is the page's one writer of its URL (history.replaceState).
+// A link is the page's one writer of its URL (history.replaceState): the
+// store's State serialised (view.State.Query).
 //
 // Each write costs the browser work in proportion to the link's length:
 // it keeps the link in the tab's session and adds it to the browsing
@@ -43,12 +44,9 @@ func (l *link) set(q string) {
 	now := js.Global().Get("performance").Call("now").Float()
 	if wait := l.next - now; wait > 0 {
 		if l.fire.IsUndefined() {
-			l.fire = js.FuncOf(func(js.Value, []js.Value) any {
-				return guard(func() any {
-					l.timer = js.Undefined()
-					l.write(js.Global().Get("performance").Call("now").Float())
-					return nil
-				}, logPanic)
+			l.fire = callback(func([]js.Value) {
+				l.timer = js.Undefined()
+				l.write(js.Global().Get("performance").Call("now").Float())
 			})
 		}
 		l.timer = js.Global().Call("setTimeout", l.fire, wait)

@@ -15,15 +15,15 @@ import (
 	"github.com/norunners/vert"
 )
 
-// The engine author's bench (issue 14): perft divide, Polyglot keys, the
-// bitboard dump checker and magic lookups, answered by Go directly. 64-bit values cross
+// The JS API of the engine author's tools: perft divide, Polyglot keys,
+// the bitboard dump checker and magic lookups, answered by Go directly. 64-bit values cross
 // as 16 lowercase hex digits; node counts as numbers (at most 8·10^9 at
 // core.MaxDivideDepth, well inside 2^53).
 
-// benchError is the error answer of the bench functions: {ok: false,
+// toolError is the error answer of the bench functions: {ok: false,
 // error: {field, fieldName, offset, message}}, the FEN error's field and
 // offset when the FEN is at fault.
-type benchError struct {
+type toolError struct {
 	OK    bool     `js:"ok"`
 	Error *jsError `js:"error"`
 }
@@ -37,7 +37,7 @@ func fenArg(args []js.Value) (core.Position, any) {
 	p, err := core.ParseFEN(args[0].String())
 	var fe *core.FENError
 	if errors.As(err, &fe) {
-		return core.Position{}, vert.ValueOf(benchError{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}).Value
+		return core.Position{}, vert.ValueOf(toolError{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}).Value
 	}
 	if err != nil {
 		return core.Position{}, argFail("fen", err.Error())
@@ -47,7 +47,7 @@ func fenArg(args []js.Value) (core.Position, any) {
 
 // argFail returns the error answer for a bad argument.
 func argFail(name, message string) any {
-	return vert.ValueOf(benchError{Error: &jsError{FieldName: name, Offset: -1, Message: message}}).Value
+	return vert.ValueOf(toolError{Error: &jsError{FieldName: name, Offset: -1, Message: message}}).Value
 }
 
 // perftAPI answers bitview.perft(fen, depth, onMove): {ok, error, depth,
@@ -90,12 +90,6 @@ func perftAPI(args []js.Value) any {
 	return out
 }
 
-// hex16 writes v as 16 lowercase hex digits.
-func hex16(v uint64) string {
-	s := strconv.FormatUint(v, 16)
-	return "0000000000000000"[len(s):] + s
-}
-
 // polyglotKeyAPI answers bitview.polyglotKey(fen): the position's Polyglot
 // key as 16 lowercase hex digits, or the error object.
 func polyglotKeyAPI(args []js.Value) any {
@@ -103,7 +97,7 @@ func polyglotKeyAPI(args []js.Value) any {
 	if fail != nil {
 		return fail
 	}
-	return hex16(p.PolyglotKey())
+	return core.Bitboard(p.PolyglotKey()).Hex()[2:]
 }
 
 // jsVerdict is one number's verdict in matchBitboards.
@@ -204,8 +198,8 @@ func matchBitboardsAPI(args []js.Value) any {
 	res.Agree, res.WrongBits = best.Agree, best.Wrong
 	for _, v := range best.Verdicts {
 		res.Verdicts = append(res.Verdicts, jsVerdict{Text: v.Number.Text, Line: v.Number.Line, Col: v.Number.Col,
-			Label: v.Number.Label, Value: hex16(v.Number.Value), Bitboard: v.Bitboard, Title: v.Title,
-			Want: hex16(v.Want), OK: v.OK, Extra: squareNames(v.Extra), Missing: squareNames(v.Missing)})
+			Label: v.Number.Label, Value: core.Bitboard(v.Number.Value).Hex()[2:], Bitboard: v.Bitboard, Title: v.Title,
+			Want: core.Bitboard(v.Want).Hex()[2:], OK: v.OK, Extra: squareNames(v.Extra), Missing: squareNames(v.Missing)})
 	}
 	for _, r := range rs[:min(5, len(rs))] {
 		res.Candidates = append(res.Candidates, jsCandidate{r.Mapping.ID, r.Order.ID, r.Agree, r.Wrong})
@@ -236,9 +230,6 @@ type jsMagic struct {
 	Tries         int      `js:"tries"`     // candidates drawn before the square's magic was found
 	Seed          string   `js:"seed"`      // magic.Seed, the generator's first seed
 }
-
-// hex0x writes v as "0x" and 16 lowercase hex digits.
-func hex0x(v uint64) string { return "0x" + hex16(v) }
 
 // magicAPI answers bitview.magic(piece, square, occupancy): the magic
 // lookup of a rook or bishop ("rook", "bishop", "r", "b", any case) on a
@@ -294,8 +285,8 @@ func magicAPI(args []js.Value) any {
 		return argFail("piece", err.Error())
 	}
 	return vert.ValueOf(jsMagic{OK: true, Piece: strings.ToLower(pt.String()), Square: sq.String(),
-		Occupancy: hex0x(uint64(s.Occupancy)), Mask: hex0x(uint64(s.Mask)), Masked: hex0x(uint64(s.Masked)),
-		Magic: hex0x(s.Magic), Product: hex0x(s.Product), Bits: s.Bits, Shift: int(s.Shift), Index: int(s.Index),
-		Attacks: hex0x(uint64(s.Attacks)), AttackSquares: squareNames(s.Attacks), Reference: hex0x(uint64(s.Reference)),
+		Occupancy: s.Occupancy.Hex(), Mask: s.Mask.Hex(), Masked: s.Masked.Hex(),
+		Magic: core.Bitboard(s.Magic).Hex(), Product: core.Bitboard(s.Product).Hex(), Bits: s.Bits, Shift: int(s.Shift), Index: int(s.Index),
+		Attacks: s.Attacks.Hex(), AttackSquares: squareNames(s.Attacks), Reference: s.Reference.Hex(),
 		Equal: s.OK(), Tries: s.Tries, Seed: "0x" + strconv.FormatUint(magic.Seed, 16)}).Value
 }

@@ -1,0 +1,120 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// A boardView is the board of the page and of every <bitboard-view>. It
+// draws a figure's board into its container: the whole board when its
+// frame (layout, orientation, square indices) changed, and otherwise only
+// the squares whose piece or marks changed, and the arrow overlay when the
+// arrows changed; the rest of the DOM, with its focus, is left alone.
+type boardView struct {
+	box     js.Value // holds the .board (its innerHTML)
+	frame   boardFrame
+	drawn   bool // the board in box was drawn from frame
+	squares slots[view.SquareMarks]
+	arrows  string // the arrow overlay's markup as drawn (view.Arrows)
+}
+
+// boardFrame is what every square of a board depends on: a change
+// rewrites the whole board.
+type boardFrame struct {
+	layout  *core.Layout
+	flipped bool
+	labels  bool
+}
+
+// draw shows f's board (nothing when f has no board or no position).
+func (b *boardView) draw(f figure) {
+	if !f.Board || f.Pos == nil {
+		if b.drawn || !b.box.Get("firstChild").IsNull() {
+			b.box.Set("innerHTML", "")
+		}
+		b.drawn = false
+		return
+	}
+	frame := boardFrame{f.Layout, f.Flipped, f.Labels}
+	if !b.drawn || frame != b.frame {
+		path := focusPath(b.box)
+		b.box.Set("innerHTML", view.BoardMarked(f.Pos, f.Layout, f.Flipped, f.Labels, f.marks))
+		if path != nil {
+			refocus(b.box, path)
+		}
+		b.adopt(f)
+		return
+	}
+	for sq := core.A1; sq < core.NoSquare; sq++ {
+		sig := f.marks.MarksOf(f.Pos, sq, f.Flipped)
+		b.squares.patch(int(sq), sig, func() string { return view.Square(f.Layout, sq, f.Labels, sig) })
+	}
+	b.drawArrows(f)
+}
+
+// drawArrows brings the arrow overlay (the last child of .board, see
+// view.BoardMarked) up to date when the arrows changed.
+func (b *boardView) drawArrows(f figure) {
+	markup := view.Arrows(f.marks.Arrows, f.Flipped)
+	if markup == b.arrows {
+		return
+	}
+	board := b.box.Call("querySelector", ".board")
+	if board.IsNull() {
+		return
+	}
+	if old := board.Call("querySelector", ":scope > svg.arrows"); !old.IsNull() {
+		old.Call("remove")
+	}
+	if markup != "" {
+		board.Call("insertAdjacentHTML", "beforeend", markup)
+	}
+	b.arrows = markup
+}
+
+// adopt takes the board now in box as drawn from f (by view.BoardMarked:
+// prerendered, or cloned from an element's first drawing), so that the
+// next draw patches it.
+func (b *boardView) adopt(f figure) {
+	if !f.Board || f.Pos == nil {
+		return
+	}
+	sigs := make([]view.SquareMarks, core.SquareCount)
+	order := view.BoardOrder(f.Flipped)
+	for _, sq := range order {
+		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
+	}
+	box := b.box
+	b.squares.adopt(func() []js.Value {
+		list := box.Call("querySelectorAll", ".board [data-square]")
+		nodes := make([]js.Value, core.SquareCount)
+		for i, sq := range order {
+			nodes[sq] = list.Index(i)
+		}
+		return nodes
+	}, sigs)
+	b.arrows = view.Arrows(f.marks.Arrows, f.Flipped)
+	b.frame, b.drawn = boardFrame{f.Layout, f.Flipped, f.Labels}, true
+}
+
+// focus moves the keyboard focus to sq's square.
+func (b *boardView) focus(sq core.Square) {
+	if n := b.box.Call("querySelector", `.board [data-square="`+sq.String()+`"]`); !n.IsNull() {
+		n.Call("focus")
+	}
+}
+
+// arrowKey moves the focus from sq to its neighbour in the direction of
+// an arrow key (a roving focus: the board is one stop in the tab order),
+// and reports whether it moved (not at the edge, nor for other keys).
+func (b *boardView) arrowKey(key string, sq core.Square) bool {
+	next, ok := view.ArrowStep(sq, key, b.frame.flipped)
+	if ok {
+		b.focus(next)
+	}
+	return ok
+}

@@ -1,0 +1,160 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// A cardsView is the column of bitboard cards of the page and of every
+// <bitboard-view>: one card per shown bitboard, keyed by what it shows,
+// each rebuilt only when its layout, orientation, title or bits changed
+// (view.Card), and on the page the free bitboard's editable card
+// (view.FreeCard). With no card, the container holds hint ("" for
+// nothing).
+type cardsView struct {
+	list keyed[cardSig]
+	hint string
+}
+
+// cardSig is what a card's markup is drawn from.
+type cardSig struct {
+	layout      *core.Layout
+	flipped     bool
+	title       string
+	bits, prev  core.Bitboard
+	placeholder bool
+	free        bool          // the free bitboard's card (view.FreeCard)
+	edit        view.FreeEdit // its field being typed in
+}
+
+// newCardsView returns the cards of the container box (empty, or as adopt
+// will find it).
+func newCardsView(box js.Value, hint string) cardsView {
+	c := cardsView{hint: hint}
+	c.list.clear(box)
+	return c
+}
+
+// draw shows f's cards.
+func (c *cardsView) draw(f figure) {
+	keys, sigs := c.keys(f)
+	c.list.update(keys, sigs, func(i int) string {
+		if sigs[i].placeholder {
+			return c.hint
+		}
+		s := f.Shown[i]
+		if sigs[i].free {
+			return view.FreeCard(f.Layout, s.Bits, sigs[i].flipped, sigs[i].edit)
+		}
+		return view.Card(f.Layout, s, sigs[i].prev, sigs[i].flipped)
+	})
+}
+
+// adopt takes the cards now in the container as drawn from f.
+func (c *cardsView) adopt(f figure) {
+	keys, sigs := c.keys(f)
+	c.list.adopt(keys, sigs)
+}
+
+// keys returns the keys and signatures of f's cards (a key shown twice
+// gets a second, distinct key).
+func (c *cardsView) keys(f figure) ([]string, []cardSig) {
+	if len(f.Shown) == 0 {
+		if c.hint == "" {
+			return nil, nil
+		}
+		return []string{""}, []cardSig{{placeholder: true}}
+	}
+	keys := make([]string, len(f.Shown))
+	sigs := make([]cardSig, len(f.Shown))
+	seen := make(map[string]int, len(f.Shown))
+	for i, s := range f.Shown {
+		keys[i] = s.Key
+		if n := seen[s.Key]; n > 0 {
+			keys[i] += "\x00" + strconv.Itoa(n)
+		}
+		seen[s.Key]++
+		prev := s.Bits
+		if i < len(f.prev) {
+			prev = f.prev[i]
+		}
+		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
+		if f.free != nil && s.Key == view.FreeKey {
+			sigs[i].free, sigs[i].edit = true, *f.free
+		}
+	}
+	return keys, sigs
+}
+
+// gridKey moves the keyboard focus inside a grid (the .bits of view.Card,
+// view.FreeCard and the engine panels' grids) from the cell el: the arrow
+// keys go to the next cell in that direction, skipping the places with no
+// stop (an empty label), Home and End to the first and last stop of the
+// row. Each grid is one stop in the tab order (a roving tabindex, as on
+// the board); focusing a cell shows its square like pointing at it. It
+// reports whether it handled the key.
+func gridKey(e *event, cell js.Value) bool {
+	if e.Command() {
+		return false
+	}
+	row := cell.Get("parentElement")
+	if row.IsNull() || !row.Get("classList").Call("contains", "row").Bool() {
+		return false
+	}
+	col := 0
+	for s := cell.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
+		col++
+	}
+	stop := func(n js.Value) bool {
+		return !n.IsUndefined() && !n.IsNull() && n.Call("hasAttribute", "tabindex").Bool()
+	}
+	var next js.Value
+	switch e.Key {
+	case "ArrowLeft", "ArrowRight":
+		step := "previousElementSibling"
+		if e.Key == "ArrowRight" {
+			step = "nextElementSibling"
+		}
+		for n := cell.Get(step); !n.IsNull(); n = n.Get(step) {
+			if stop(n) {
+				next = n
+				break
+			}
+		}
+	case "ArrowUp", "ArrowDown":
+		step := "previousElementSibling"
+		if e.Key == "ArrowDown" {
+			step = "nextElementSibling"
+		}
+		for r := row.Get(step); !r.IsNull(); r = r.Get(step) {
+			if n := r.Get("children").Index(col); stop(n) {
+				next = n
+				break
+			}
+		}
+	case "Home", "End":
+		kids := row.Get("children")
+		for i := range kids.Length() {
+			j := i
+			if e.Key == "End" {
+				j = kids.Length() - 1 - i
+			}
+			if n := kids.Index(j); stop(n) {
+				next = n
+				break
+			}
+		}
+	default:
+		return false
+	}
+	e.consume()
+	if next.Truthy() {
+		next.Call("focus")
+	}
+	return true
+}

@@ -1,0 +1,293 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
+	"github.com/norunners/vert"
+	"honnef.co/go/js/dom/v2"
+)
+
+// An embedView is one embedded view: a <bitboard-view>'s shadow
+// container, or any element handed to bitview.mount. It is built from the
+// components of the page (the figure's board and cards, the
+// representations) with, below them, the tools and the perft divide its
+// options ask for. Its one truth is its options (view.Options), resolved
+// by view.ResolveEmbed; an update resolves them again and every component
+// writes only what changed. Its listeners live in its scope until
+// destroy.
+type embedView struct {
+	sc      *scope
+	root    js.Value
+	content js.Value // <div class="bitview-embed">, holding data-interactive
+	opts    view.Options
+	embed   view.Embed
+	fig     *figureView
+	errors  region
+	repr    reprView
+	tools   region // the magic steps and the Polyglot key (view.Embed.Tools)
+	perft   region // the perft divide under the view (the perft option)
+	// perftKey is the FEN and depth the divide was counted for, and
+	// perftError why the perft option was refused.
+	perftKey, perftError string
+}
+
+// embeds are the mounted views by their scope's id.
+var embeds = map[int]*embedView{}
+
+// jsMounted is the answer of __bitviewGo.mount: the view's id (0 when
+// nothing was mounted) and its first drawing's result. web/bitview.js
+// makes the handle from it.
+type jsMounted struct {
+	ID    int      `js:"id"`
+	OK    bool     `js:"ok"`
+	Error *jsError `js:"error"`
+}
+
+// jsResult is the answer of a handle's update: ok is false when the
+// options had a problem, which the view then shows inside itself.
+type jsResult struct {
+	OK    bool     `js:"ok"`
+	Error *jsError `js:"error"`
+}
+
+// mountView answers __bitviewGo.mount(root, options): it draws the view
+// into root and answers {id, ok, error}. Mounting is a transaction: the
+// view is registered only once its first drawing is done; when that
+// fails, its listeners are removed, root is emptied and id is 0, so a
+// failed mount holds nothing.
+func mountView(args []js.Value) any {
+	if len(args) < 1 || !args[0].InstanceOf(js.Global().Get("Element")) {
+		return vert.ValueOf(jsMounted{Error: &jsError{FieldName: "root", Offset: -1, Message: "mount needs an element to draw into"}}).Value
+	}
+	var opts js.Value
+	if len(args) > 1 {
+		opts = args[1]
+	}
+	v := &embedView{root: args[0], sc: newScope(args[0])}
+	res := guard(func() jsMounted {
+		r := v.first(opts)
+		return jsMounted{ID: v.sc.id, OK: r.OK, Error: r.Error}
+	}, func(msg string) jsMounted {
+		v.sc.close()
+		v.root.Set("innerHTML", "")
+		return jsMounted{Error: &jsError{Offset: -1, Message: "the view could not be drawn: " + msg}}
+	})
+	if res.ID != 0 {
+		embeds[res.ID] = v
+	}
+	return vert.ValueOf(res).Value
+}
+
+// viewMethod answers __bitviewGo.view(id, method, ...args), the handle's
+// methods that web/bitview.js calls: "update" (options) answers {ok,
+// error}, "svg" (theme, pieces) the SVG document, "destroy" nothing. A
+// view destroyed (or never mounted) answers an error to update and "" to
+// svg.
+func viewMethod(args []js.Value) any {
+	if len(args) < 2 {
+		return nil
+	}
+	v, method, rest := embeds[args[0].Int()], args[1].String(), args[2:]
+	arg := func(i int) js.Value {
+		if i < len(rest) {
+			return rest[i]
+		}
+		return js.Undefined()
+	}
+	switch {
+	case method == "update" && v == nil:
+		return vert.ValueOf(jsResult{Error: &jsError{Offset: -1, Message: "the view was destroyed"}}).Value
+	case method == "update":
+		return vert.ValueOf(v.update(arg(0))).Value
+	case method == "svg" && v == nil:
+		return ""
+	case method == "svg":
+		return v.svg(arg(0), arg(1))
+	case method == "destroy" && v != nil:
+		v.destroy()
+	}
+	return nil
+}
+
+// first draws the view for the first time from the options: the whole
+// markup at once (or a copy of the last first drawing with the same
+// options), which the components then take over; then it listens.
+func (v *embedView) first(opts js.Value) jsResult {
+	o, problem := readOptions(opts)
+	doc := js.Global().Get("document")
+	v.opts, v.embed = o, view.ResolveEmbed(o, nil)
+	v.content = firstDrawings.content(doc, o, func() string { return v.embed.Markup(core.NoSquare) })
+	v.root.Set("innerHTML", "")
+	perftBox := doc.Call("createElement", "div")
+	perftBox.Set("className", "view-perft")
+	v.content.Call("append", perftBox)
+	v.perft = region{el: perftBox}
+	v.drawPerft()
+	style := doc.Call("createElement", "style")
+	v.root.Call("append", style, v.content)
+	v.errors = region{el: v.content.Call("querySelector", ".errors"), markup: v.embed.Errors(), written: true}
+	v.repr = reprView{region: &region{el: v.content.Call("querySelector", ".view-repr"), written: true}, shown: v.embed.ShowsRepr()}
+	if v.repr.shown {
+		v.repr.markup = view.Representations(v.embed.Pos, core.NoSquare)
+	}
+	v.tools = region{el: v.content.Call("querySelector", ".view-tools"), markup: v.embed.Tools(), written: true}
+	v.fig = newFigureView(v.content.Call("querySelector", ".view-board"), v.content.Call("querySelector", ".view .cards"), style, "")
+	v.fig.onPoint = func(sq core.Square, at js.Value) { v.repr.follow(v.embed.Pos, sq, at) }
+	v.fig.adopt(v.figure())
+	v.interactive()
+	v.fig.wire(v.sc)
+	v.sc.on("pointerleave", "", func(e *event, _ *dom.BasicHTMLElement) {
+		if e.Target.Equal(v.root) { // pointerleave does not bubble: bitview.js listens in the capture phase
+			v.fig.highlight(core.NoSquare)
+		}
+	})
+	if problem != nil {
+		return jsResult{Error: problem}
+	}
+	return v.result()
+}
+
+// firstDrawings keeps the last first drawing parsed, so that a page of
+// elements with the same options (a worksheet of start positions) has
+// its markup built and parsed once: the others clone it.
+var firstDrawings firstDrawing
+
+// A firstDrawing is a view's first markup, parsed into a template, with
+// the options it was drawn from (view.Embed.Markup depends on nothing
+// else at the first drawing, where no square is highlighted).
+type firstDrawing struct {
+	opts     view.Options
+	template js.Value // a <template> holding <div class="bitview-embed">
+}
+
+// content returns a new <div class="bitview-embed"> holding the view
+// drawn from opts: a copy of the last one when opts are the same, else
+// parsed from markup(), which is kept for the next.
+func (d *firstDrawing) content(doc js.Value, opts view.Options, markup func() string) js.Value {
+	if d.template.IsUndefined() || !d.opts.Same(opts) {
+		t := doc.Call("createElement", "template")
+		t.Set("innerHTML", `<div class="bitview-embed">`+markup()+`</div>`)
+		d.opts, d.template = opts, t
+	}
+	return doc.Call("importNode", d.template.Get("content").Get("firstElementChild"), true)
+}
+
+// update redraws the view from options: only what changed is written. With
+// options that cannot be read, the view stays as it is.
+func (v *embedView) update(opts js.Value) jsResult {
+	o, problem := readOptions(opts)
+	if problem != nil {
+		return jsResult{Error: problem}
+	}
+	v.opts, v.embed = o, view.ResolveEmbed(o, v.embed.Pos)
+	v.errors.set(v.embed.Errors())
+	setHidden(v.fig.board.box, !v.embed.Board)
+	setHidden(v.fig.cards.list.parent, len(v.embed.Shown) == 0)
+	v.fig.draw(v.figure())
+	v.drawPerft()
+	v.repr.shown = v.embed.ShowsRepr()
+	setHidden(v.repr.el, !v.repr.shown)
+	v.repr.draw(v.embed.Pos, v.fig.hover)
+	tools := v.embed.Tools()
+	v.tools.set(tools)
+	setHidden(v.tools.el, tools == "")
+	v.interactive()
+	return v.result()
+}
+
+// interactive shows whether the pointer and the keyboard explore the view.
+func (v *embedView) interactive() {
+	v.fig.interactive = v.embed.Interactive
+	v.content.Call("setAttribute", "data-interactive", map[bool]string{true: "1", false: "0"}[v.embed.Interactive])
+}
+
+// figure is what the view's figure draws: the embed's figure with its
+// arrows and marked squares.
+func (v *embedView) figure() figure {
+	return figure{Figure: v.embed.Figure, marks: v.embed.BoardMarks()}
+}
+
+// result is the answer for the view as drawn: its FEN error or first
+// problem, or ok.
+func (v *embedView) result() jsResult {
+	switch {
+	case v.embed.FENError != nil:
+		fe := v.embed.FENError
+		return jsResult{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}
+	case len(v.embed.Problems) > 0:
+		return jsResult{Error: &jsError{Offset: -1, Message: v.embed.Problems[0]}}
+	case v.perftError != "":
+		return jsResult{Error: &jsError{FieldName: "perft", Offset: -1, Message: v.perftError}}
+	}
+	return jsResult{OK: true}
+}
+
+// drawPerft draws the divide the perft option asks for under the view, on
+// the page's thread (hence view.MaxElementPerft), counting it again only
+// when the position or the depth changed; a refused option is explained
+// in its place.
+func (v *embedView) drawPerft() {
+	depth, problem := view.ParsePerftOption(v.opts.Perft)
+	v.perftError = problem
+	key := strconv.Itoa(depth) + " " + problem
+	if v.embed.Pos != nil {
+		key += " " + v.embed.Pos.FEN()
+	}
+	if key == v.perftKey {
+		return
+	}
+	v.perftKey = key
+	markup := ""
+	switch {
+	case problem != "":
+		markup = view.Alert(problem)
+	case depth > 0 && v.embed.Pos != nil:
+		if d, err := core.Divide(*v.embed.Pos, depth, nil); err == nil {
+			markup = `<h3>Perft divide, depth ` + strconv.Itoa(depth) + `</h3>` + view.StaticDivideTable(d)
+		}
+	}
+	v.perft.set(markup)
+	setHidden(v.perft.el, markup == "")
+}
+
+// svg answers the handle's svg(theme, pieces): the view as a standalone
+// SVG in the theme given ({light, dark, bitOn, …}, see view.Theme; a bad
+// theme falls back to the default colours), with pieces an array of 12
+// image hrefs in core.Piece order (data: URLs), or absent.
+func (v *embedView) svg(theme, pieces js.Value) string {
+	var t view.Theme
+	var ps []string
+	if theme.Truthy() {
+		_ = (vert.Value{Value: theme}).AssignTo(&t)
+	}
+	if pieces.Truthy() {
+		_ = (vert.Value{Value: pieces}).AssignTo(&ps)
+	}
+	return figureSVG(v.embed.Figure, t, ps)
+}
+
+// figureSVG draws f as a standalone SVG in theme t, with pieces the 12
+// piece images in core.Piece order (or none).
+func figureSVG(f view.Figure, t view.Theme, pieces []string) string {
+	if f.Pos == nil {
+		return view.SVG(view.Figure{Layout: f.Layout}, t, nil)
+	}
+	return view.SVG(f, t, func(pc core.Piece) string {
+		if int(pc) < len(pieces) {
+			return pieces[pc]
+		}
+		return ""
+	})
+}
+
+// destroy removes the view's listeners and its content, and forgets it.
+func (v *embedView) destroy() {
+	v.sc.close()
+	delete(embeds, v.sc.id)
+	v.root.Set("innerHTML", "")
+}

@@ -1,0 +1,126 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"syscall/js"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+// mount mounts a view into a new <div> of env's document with options (a
+// JS object made from opts), as bitview.js does, and answers its id and
+// its first drawing's answer.
+func (env *testEnv) mount(opts map[string]any) (js.Value, js.Value) {
+	env.t.Helper()
+	root := env.doc.Call("createElement", "div")
+	env.doc.Get("body").Call("append", root)
+	var o any = js.Undefined()
+	if opts != nil {
+		o = js.ValueOf(opts)
+	}
+	return root, js.Global().Get("__bitviewGo").Call("mount", root, o)
+}
+
+// TestElementEvents: an element is built from the page's components and
+// drives them through the same event path: options → markup, pointing,
+// the arrow keys, an update, and destroy.
+func TestElementEvents(t *testing.T) {
+	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
+	root, m := env.mount(map[string]any{"fen": kiwipete, "show": "P,occupied", "layout": "0x88", "orientation": "black"})
+	id := m.Get("id").Int()
+	v := embeds[id]
+	if id == 0 || v == nil || !m.Get("ok").Bool() {
+		t.Fatalf("mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+	}
+	if n := root.Call("querySelectorAll", ".card").Length(); n != 2 {
+		t.Errorf("%d cards, want 2", n)
+	}
+	// orientation black turns the grids with the board: rank 1 on top.
+	if got := root.Call("querySelector", ".card [data-square]").Call("getAttribute", "data-square").String(); got != "h1" {
+		t.Errorf("the first cell of a grid is %s, want h1 (turned with the board)", got)
+	}
+	v.sc.dispatch(&event{Type: "pointerover", Target: root.Call("querySelector", `.card [data-square="e4"]`)})
+	if v.fig.hover != core.E4 || !strings.Contains(root.Call("querySelector", "style").Get("textContent").String(), "e4") {
+		t.Errorf("pointing at e4: hover %v", v.fig.hover)
+	}
+	if a := v.sc.dispatch(&event{Type: "keydown", Key: "ArrowLeft", Target: root.Call("querySelector", `.board [data-square="e4"]`)}); a != answerPrevent|answerStop {
+		t.Errorf("ArrowLeft answered %d", a)
+	}
+	up := js.Global().Get("__bitviewGo").Call("view", id, "update", js.ValueOf(map[string]any{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "interactive": false}))
+	if !up.Get("ok").Bool() || root.Call("querySelectorAll", ".board [data-piece]").Length() != 0 {
+		t.Errorf("update to the empty board: %v", js.Global().Get("JSON").Call("stringify", up))
+	}
+	v.sc.dispatch(&event{Type: "pointerover", Target: root.Call("querySelector", `.board [data-square="a1"]`)})
+	if v.fig.hover == core.A1 {
+		t.Error("a view that is not interactive followed the pointer")
+	}
+	if svg := js.Global().Get("__bitviewGo").Call("view", id, "svg").String(); !strings.HasPrefix(svg, "<svg") {
+		t.Errorf("svg answered %.40q", svg)
+	}
+	js.Global().Get("__bitviewGo").Call("view", id, "destroy")
+	if embeds[id] != nil || scopes[id] != nil || root.Get("innerHTML").String() != "" {
+		t.Error("destroy left the view registered or drawn")
+	}
+	if r := js.Global().Get("__bitviewGo").Call("view", id, "update", js.Undefined()); r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), "destroyed") {
+		t.Error("a destroyed view's update did not answer an error")
+	}
+}
+
+// TestElementOptions: options are read by their tags; a string over its
+// limit, a value of the wrong type and a bad orientation are errors, and
+// the view stays.
+func TestElementOptions(t *testing.T) {
+	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
+	root, m := env.mount(map[string]any{"show": "P", "board": false, "grids": "fixed", "orientation": "black"})
+	id := m.Get("id").Int()
+	if root.Call("querySelector", ".view-board").Get("hidden").Truthy() != true {
+		t.Error("board: false left the board on show")
+	}
+	if got := root.Call("querySelector", ".card [data-square]").Call("getAttribute", "data-square").String(); got != "a8" {
+		t.Errorf(`grids "fixed": the first cell is %s, want a8`, got)
+	}
+	update := func(o any) js.Value { return js.Global().Get("__bitviewGo").Call("view", id, "update", o) }
+	for _, tc := range []struct {
+		opts any
+		want string
+	}{
+		{map[string]any{"show": strings.Repeat("P,", 3000)}, "show is 6,000 characters; the limit is 4,096 bytes"},
+		{map[string]any{"layout": 5}, "the options must be an object of strings and booleans"},
+		{map[string]any{"board": "yes"}, "the options must be an object of strings and booleans"},
+		{map[string]any{"show": "P", "orientation": "sideways"}, `orientation "sideways": use white or black`},
+		{"P", "the options must be an object of strings and booleans"},
+	} {
+		r := update(js.ValueOf(tc.opts))
+		if r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), tc.want) {
+			t.Errorf("update(%v) = %v, want an error %q", tc.opts, js.Global().Get("JSON").Call("stringify", r), tc.want)
+		}
+		if root.Call("querySelectorAll", ".card").Length() != 1 {
+			t.Errorf("update(%v) did not keep the view", tc.opts)
+		}
+	}
+	if r := update(js.ValueOf(map[string]any{"fen": strings.Repeat("8/", 200)})); r.Get("error").Get("field").Int() != core.FieldPiecePlacement {
+		t.Errorf("a FEN over the limit: %v, want a placement error", js.Global().Get("JSON").Call("stringify", r))
+	}
+}
+
+// TestElementFailedMountHoldsNothing: a mount whose first drawing fails
+// (here the root's append throws) answers id 0 and registers nothing: its
+// scope and its view are gone.
+func TestElementFailedMountHoldsNothing(t *testing.T) {
+	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
+	root := env.doc.Call("createElement", "div")
+	root.Set("append", js.Global().Get("Function").New("throw new Error('append refused')"))
+	before, beforeScopes := len(embeds), len(scopes)
+	for range 100 {
+		m := js.Global().Get("__bitviewGo").Call("mount", root, js.Undefined())
+		if m.Get("id").Int() != 0 || m.Get("ok").Bool() || !strings.Contains(m.Get("error").Get("message").String(), "could not be drawn") {
+			t.Fatalf("a failed mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+		}
+	}
+	if len(embeds) != before || len(scopes) != beforeScopes {
+		t.Errorf("100 failed mounts left %d views and %d scopes, want %d and %d", len(embeds), len(scopes), before, beforeScopes)
+	}
+}

@@ -1,0 +1,144 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// enginePanels are the engine author's panels: "Check my engine's
+// bitboards" (#dump), "Polyglot Zobrist key" (#zobrist) and "Magic
+// bitboards step by step" (#magic). Which are open (State.Tools) and the
+// magic piece and square (State.Magic) are in the link; the pasted dump
+// and the square field's text are kept here. Each panel is drawn only
+// while open, and rewritten only when its markup changes.
+type enginePanels struct {
+	st       *store
+	regions  *regions
+	attrs    *attrs
+	doc      js.Value
+	dump     string // the dump as last read from its field
+	dumpOver int    // the field's length when over dump.MaxTextLength (then dump is ""), else 0
+	square   string // the magic square field's text as last written
+}
+
+// start opens the panels the link lists and sets the magic controls.
+func (ep *enginePanels) start() {
+	for _, id := range ep.st.Tools {
+		ep.doc.Call("getElementById", id).Set("open", true)
+	}
+	ep.controls()
+}
+
+// magic returns the magic panel's piece and square (view.DefaultMagic
+// until one is picked).
+func (ep *enginePanels) magic() (core.PieceType, core.Square) {
+	pt, sq, err := view.ParseMagic(ep.st.Magic)
+	if err != nil {
+		pt, sq, _ = view.ParseMagic(view.DefaultMagic)
+	}
+	return pt, sq
+}
+
+// controls shows the state's magic piece and square in the panel's radio
+// buttons and square field.
+func (ep *enginePanels) controls() {
+	pt, sq := ep.magic()
+	setChecked(ep.doc.Call("getElementById", "magic-rook"), pt == core.Rook)
+	setChecked(ep.doc.Call("getElementById", "magic-bishop"), pt == core.Bishop)
+	if sq.String() != ep.square {
+		ep.square = sq.String()
+		ep.doc.Call("getElementById", "magic-square").Set("value", ep.square)
+		ep.attrs.set("magic-square", "aria-invalid", "false")
+		ep.regions.get("magic-status").set("")
+	}
+}
+
+func (ep *enginePanels) wire(sc *scope, acts actions) {
+	for _, id := range view.ToolPanels {
+		sc.on("toggle", "#"+id, func(e *event, _ *domElement) {
+			if e.Target.Get("id").String() != id {
+				return
+			}
+			open := e.Key == "open"
+			if slices.Contains(ep.st.Tools, id) != open {
+				ep.st.update(func(s *view.State) { s.SetTool(id, open) })
+			}
+		})
+	}
+	sc.on("input", "#dump-text", func(_ *event, el *domElement) {
+		v := el.Underlying().Get("value")
+		// The length is read before the text is copied into Go: a pasted
+		// 20 MB costs no more than a good dump.
+		if n := strLen(v); n > dump.MaxTextLength {
+			ep.dump, ep.dumpOver = "", n
+		} else {
+			ep.dump, ep.dumpOver = v.String(), 0
+		}
+		ep.render()
+	})
+	sc.on("change", "#magic input[name=magic-piece]", func(_ *event, el *domElement) {
+		_, sq := ep.magic()
+		pt := core.Rook
+		if el.ID() == "magic-bishop" {
+			pt = core.Bishop
+		}
+		ep.st.update(func(s *view.State) { s.Magic = view.FormatMagic(pt, sq) })
+	})
+	sc.on("input", "#magic-square", func(_ *event, el *domElement) {
+		v := el.Underlying().Get("value")
+		text := ""
+		if strLen(v) <= view.MaxOptionLength { // the field's maxlength is 2; a script may set more
+			text = strings.ToLower(strings.TrimSpace(v.String()))
+		}
+		ep.square = text
+		sq, ok := core.ParseSquare(text)
+		if !ok {
+			// The last good steps stay on show below the message.
+			msg := "Type a square, a1 … h8."
+			if text != "" {
+				msg = strconv.Quote(text) + " is not a square: type a1 … h8."
+			}
+			ep.attrs.set("magic-square", "aria-invalid", "true")
+			ep.regions.get("magic-status").set(view.Alert(msg))
+			return
+		}
+		ep.attrs.set("magic-square", "aria-invalid", "false")
+		ep.regions.get("magic-status").set("")
+		pt, _ := ep.magic()
+		ep.st.update(func(s *view.State) { s.Magic = view.FormatMagic(pt, sq) })
+	})
+}
+
+// render draws the open panels for the position on show.
+func (ep *enginePanels) render() {
+	open := func(id string) bool { return slices.Contains(ep.st.Tools, id) }
+	ep.controls()
+	if open("dump") {
+		report := view.DumpReport(&ep.st.pos, ep.dump)
+		if ep.dumpOver > 0 {
+			report = view.Alert(view.LimitMessage("the dump", ep.dumpOver, dump.MaxTextLength, "characters"))
+		}
+		ep.regions.get("dump-report").set(report)
+	}
+	if open("zobrist") {
+		var before *core.Position
+		m := core.NoMove
+		if gm, ok := ep.st.lastMove(); ok {
+			p := ep.st.game.PositionAt(ep.st.Ply - 1)
+			before, m = &p, gm.Move
+		}
+		ep.regions.get("zobrist-report").set(view.ZobristReport(&ep.st.pos, before, m))
+	}
+	if open("magic") {
+		pt, sq := ep.magic()
+		ep.regions.get("magic-report").set(view.MagicReport(&ep.st.pos, pt, sq))
+	}
+}

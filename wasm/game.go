@@ -1,0 +1,170 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// A gamePanel is the game panel (#game): a PGN pasted (or the sample game)
+// is loaded and stepped through with its buttons, its move list and the
+// arrow keys. The game on show is the store's (its moves are in the link);
+// the panel keeps the list as drawn, so a step moves the list's mark on
+// the buttons it kept by ply, and what it says about the last load.
+type gamePanel struct {
+	st      *store
+	regions *regions
+	doc     js.Value
+	status  string    // what the last load said (an error, a notice), or ""
+	shown   *pgn.Game // the game on show when status was said
+	drawn   *pgn.Game // the game whose move list is drawn
+	marked  int       // the ply marked current in the drawn list
+	plies   js.Value  // the drawn list's move buttons, by ply (a static NodeList: a step finds its button in O(1))
+	scroll  js.Func   // scrolls the current move into view after the frame
+}
+
+// start loads the game a link holds (&moves=…&ply=…), at its ply; a move
+// that does not replay is said, and the moves before it stay playable.
+func (gp *gamePanel) start() {
+	s := gp.st
+	if len(s.Moves) == 0 {
+		return
+	}
+	g, err := view.GameFromMoves(s.Start, s.Moves)
+	if err != nil {
+		gp.status = view.Alert(err.Error())
+	}
+	ply := s.Ply
+	s.setGame(g, ply)
+	gp.shown = g
+	if g != nil {
+		gp.open()
+	}
+}
+
+// open opens the panel.
+func (gp *gamePanel) open() {
+	gp.doc.Call("getElementById", "game").Set("open", true)
+}
+
+func (gp *gamePanel) wire(sc *scope, acts actions) {
+	sc.on("click", "[data-ply]", func(_ *event, el *domElement) {
+		if ply, err := strconv.Atoi(el.GetAttribute("data-ply")); err == nil {
+			gp.st.goToPly(ply)
+		}
+	})
+	acts["pgn-load"] = func() {
+		text := gp.doc.Call("getElementById", "pgn").Get("value")
+		if n := strLen(text); n > pgn.MaxBytes { // refused before a byte is copied into Go
+			gp.say(gp.st.game, view.Alert(view.LimitMessage("The PGN", n, pgn.MaxBytes, "characters")+" bytes ("+view.Thousands(pgn.MaxGames)+" games): paste fewer games."))
+			return
+		}
+		gp.load(text.String())
+	}
+	acts["pgn-sample"] = func() {
+		gp.doc.Call("getElementById", "pgn").Set("value", view.SamplePGN)
+		gp.load(view.SamplePGN)
+	}
+	acts["first"] = func() { gp.st.goToPly(0) }
+	acts["back"] = func() { gp.st.goToPly(gp.st.Ply - 1) }
+	acts["forward"] = func() { gp.st.goToPly(gp.st.Ply + 1) }
+	acts["last"] = func() {
+		if g := gp.st.game; g != nil {
+			gp.st.goToPly(len(g.Moves))
+		}
+	}
+}
+
+// load imports text: the first game, or the part of it before an error,
+// which the status explains with its line and column.
+func (gp *gamePanel) load(text string) {
+	games, err := pgn.Parse(text)
+	status := ""
+	var pe *pgn.Error
+	if errors.As(err, &pe) {
+		n := 0
+		if len(games) > 0 {
+			n = len(games[0].Moves)
+		}
+		status = view.PGNError(pe, n)
+	}
+	if len(games) == 0 {
+		if status == "" {
+			status = `<p class="hint">No game found: paste a PGN with moves.</p>`
+		}
+		gp.say(gp.st.game, status)
+		return
+	}
+	if len(games) > 1 {
+		status += `<p class="hint">The first of ` + strconv.Itoa(len(games)) + ` games is loaded.</p>`
+	}
+	gp.open()
+	gp.st.loadGame(&games[0])
+	gp.say(&games[0], status)
+}
+
+// say shows status below the PGN field, about the game g (a status
+// about another game than the one on show is cleared).
+func (gp *gamePanel) say(g *pgn.Game, status string) {
+	gp.shown, gp.status = g, status
+	gp.render()
+}
+
+// render draws the status, and the move list once per game; then it only
+// moves the list's current-move mark, which scrolls into view after the
+// frame (so a step's layout work is not forced inside the handler).
+func (gp *gamePanel) render() {
+	g := gp.st.game
+	switch {
+	case gp.st.closed != nil:
+		gp.shown, gp.status = nil, `<p class="hint" data-notice="game-closed">The game`+view.GameName(gp.st.closed)+` was closed to show the new position; Undo (u) brings it back at the move you left.</p>`
+		gp.st.closed = nil
+	case gp.shown != g: // another game is on show (undo, redo): the status was about the last
+		gp.shown, gp.status = g, ""
+	}
+	gp.regions.get("pgn-status").set(gp.status)
+	moves := gp.regions.get("moves")
+	if g == nil {
+		moves.set("")
+		gp.drawn, gp.plies = nil, js.Undefined()
+		return
+	}
+	ply := gp.st.Ply
+	switch {
+	case gp.drawn != g:
+		moves.set(view.MoveList(g, ply))
+		gp.drawn, gp.marked = g, ply
+		gp.plies = moves.el.Call("querySelectorAll", "[data-ply]") // in ply order: view.MoveList
+	case gp.marked != ply:
+		if old := gp.button(gp.marked); old.Truthy() {
+			old.Call("removeAttribute", "aria-current")
+		}
+		if cur := gp.button(ply); cur.Truthy() {
+			cur.Call("setAttribute", "aria-current", "step")
+		}
+		gp.marked = ply
+	default:
+		return
+	}
+	if gp.scroll.IsUndefined() {
+		gp.scroll = callback(func([]js.Value) { // lives as long as the page
+			if cur := gp.button(gp.marked); cur.Truthy() {
+				cur.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			}
+		})
+	}
+	js.Global().Call("requestAnimationFrame", gp.scroll)
+}
+
+// button returns the drawn move list's button of ply, or undefined.
+func (gp *gamePanel) button(ply int) js.Value {
+	if l := gp.plies; l.Truthy() && ply >= 0 && ply < l.Length() {
+		return l.Index(ply)
+	}
+	return js.Undefined()
+}

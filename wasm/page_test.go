@@ -1,0 +1,305 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+const (
+	startPlacement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	kiwipete       = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+)
+
+// TestPageOpens draws the default page and a link's view.
+func TestPageOpens(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	if got := env.pieces("#board"); got != startPlacement {
+		t.Errorf("board %s, want the start position", got)
+	}
+	if n := env.count("#cards .card"); n != 2 {
+		t.Errorf("%d cards, want 2 (P, occupied)", n)
+	}
+	if env.attr("html", "data-ready") != "1" {
+		t.Error("data-ready is not set")
+	}
+	if pg.st.FEN != core.StartFEN {
+		t.Errorf("state FEN %q", pg.st.FEN)
+	}
+}
+
+// TestPageFEN: typing a FEN draws its board, cards and status at each
+// keystroke and puts it in the link; an invalid one keeps the last good
+// board and says why; the examples show theirs.
+func TestPageFEN(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.input(pg.sc, "#fen", kiwipete)
+	if got := env.pieces("#board"); got != "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R" {
+		t.Errorf("board after typing Kiwipete: %s", got)
+	}
+	if !strings.Contains(env.url(), "fen=r3k2r") {
+		t.Errorf("link %s", env.url())
+	}
+	if got := env.text(`#cards [data-bitboard="P"] [data-format="hex"]`); got != "0x000000081000e700" {
+		t.Errorf("WhitePawns card %s, want Kiwipete's", got)
+	}
+	env.input(pg.sc, "#fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2X w KQkq - 0 1")
+	if env.attr("#fen", "aria-invalid") != "true" || env.count("#fen-status [data-error-field]") != 1 {
+		t.Errorf("an invalid FEN: aria-invalid %q, status %q", env.attr("#fen", "aria-invalid"), env.text("#fen-status"))
+	}
+	if got := env.pieces("#board"); !strings.HasPrefix(got, "r3k2r/") {
+		t.Errorf("the last good board left: %s", got)
+	}
+	env.fire(pg.sc, "click", `[data-example="0"]`, "", 0)
+	if got := env.pieces("#board"); got != startPlacement || env.q("#fen").Get("value").String() != core.StartFEN {
+		t.Errorf("example 0: board %s, field %q", got, env.q("#fen").Get("value"))
+	}
+}
+
+// TestPageSwitches: the numbering, a bitboard switch and Flip change the
+// cards, the board and the link.
+func TestPageSwitches(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.q(`input[name=layout][value="0x88"]`).Set("checked", true)
+	env.fire(pg.sc, "change", `input[name=layout][value="0x88"]`, "", 0)
+	if got := env.attr("#cards .card", "data-layout"); got != "0x88" || !strings.Contains(env.url(), "layout=0x88") {
+		t.Errorf("after 0x88: card layout %q, link %s", got, env.url())
+	}
+	if got := env.attr(`#cards [data-bitboard="P"] [data-square="e2"]`, "data-index"); got != "20" {
+		t.Errorf("e2 in 0x88 is %q, want 20", got)
+	}
+	env.fire(pg.sc, "click", `#toggles [data-toggle="n"]`, "", 0)
+	if env.count(`#cards [data-bitboard="n"]`) != 1 || !strings.Contains(env.url(), "show=P%2Coccupied%2Cn") {
+		t.Errorf("after the n switch: %d n cards, link %s", env.count(`#cards [data-bitboard="n"]`), env.url())
+	}
+	env.fire(pg.sc, "click", `#cards [data-bitboard="n"] [data-toggle="n"]`, "", 0) // the card's ×
+	if env.count(`#cards [data-bitboard="n"]`) != 0 {
+		t.Error("the card's × did not hide it")
+	}
+	env.q("#flip").Set("checked", true)
+	env.fire(pg.sc, "change", "#flip", "", 0)
+	if got := env.attr("#board .board [data-square]", "data-square"); got != "h1" || !strings.Contains(env.url(), "flip=1") {
+		t.Errorf("flipped: first square %q, link %s", got, env.url())
+	}
+}
+
+// TestPageEditor: a piece letter on a focused square puts the piece there,
+// the palette's tool acts while the editor is open, the state controls
+// edit the FEN, and undo and redo walk the history.
+func TestPageEditor(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "q", 0); a != answerPrevent|answerStop {
+		t.Errorf("a piece letter answered %d, want prevent and stop (the shortcuts must not see it)", a)
+	}
+	if got := env.attr(`#board [data-square="e4"]`, "data-piece"); got != "q" || !strings.HasPrefix(pg.st.FEN, "rnbqkbnr/pppppppp/8/8/4q3/") {
+		t.Errorf("q on e4: square %q, FEN %s", got, pg.st.FEN)
+	}
+	env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "Delete", 0)
+	if pg.st.FEN != core.StartFEN {
+		t.Errorf("Delete on e4: FEN %s", pg.st.FEN)
+	}
+	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "q", modCtrl); a != 0 || pg.st.FEN != core.StartFEN {
+		t.Errorf("Ctrl+q answered %d and gave %s: it is the browser's", a, pg.st.FEN)
+	}
+	// The palette's tool acts only while the editor is open.
+	env.fire(pg.sc, "toggle", "#editor", "open", 0)
+	env.fire(pg.sc, "click", `#palette [data-tool="N"]`, "", 0)
+	env.fire(pg.sc, "click", `#board [data-square="d4"]`, "", 0)
+	if got := env.attr(`#board [data-square="d4"]`, "data-piece"); got != "N" {
+		t.Errorf("the N tool on d4 gave %q", got)
+	}
+	env.q(`input[name=side][value="b"]`).Set("value", "b")
+	env.fire(pg.sc, "change", `input[name=side][value="b"]`, "", 0)
+	if !strings.Contains(pg.st.FEN, " b KQkq ") {
+		t.Errorf("black to move: FEN %s", pg.st.FEN)
+	}
+	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
+	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
+	if pg.st.FEN != core.StartFEN {
+		t.Errorf("two undos: FEN %s, want the start", pg.st.FEN)
+	}
+	env.fire(pg.sc, "click", `[data-action="redo"]`, "", 0)
+	if got := env.attr(`#board [data-square="d4"]`, "data-piece"); got != "N" {
+		t.Errorf("redo: d4 holds %q, want N", got)
+	}
+}
+
+// TestPageGame: the sample game loads, steps forward and back with the
+// buttons and the move list, marks its last move and keeps its moves in
+// the link; typing another position closes it, and undo brings it back.
+func TestPageGame(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.fire(pg.sc, "click", `[data-action="pgn-sample"]`, "", 0)
+	if env.count("#moves [data-ply]") < 20 || pg.st.game == nil {
+		t.Fatalf("the sample game: %d move buttons", env.count("#moves [data-ply]"))
+	}
+	env.fire(pg.sc, "click", `[data-action="forward"]`, "", 0)
+	env.fire(pg.sc, "click", `[data-action="forward"]`, "", 0)
+	if pg.st.Ply != 2 || !strings.Contains(env.url(), "&ply=2") || !strings.Contains(env.url(), "moves=") {
+		t.Errorf("after two steps: ply %d, link %s", pg.st.Ply, env.url())
+	}
+	if env.attr(`#moves [data-ply="2"]`, "aria-current") != "step" || env.attr(`#moves [data-ply="1"]`, "aria-current") != "" {
+		t.Error("the move list does not mark ply 2 alone")
+	}
+	if env.count("#board .last-from") != 1 || env.count("#board .last-to") != 1 {
+		t.Errorf("%d+%d squares marked as the last move, want 1+1", env.count("#board .last-from"), env.count("#board .last-to"))
+	}
+	env.fire(pg.sc, "click", `#moves [data-ply="0"]`, "", 0)
+	if pg.st.Ply != 0 || pg.st.FEN != core.StartFEN {
+		t.Errorf("ply 0: %d, %s", pg.st.Ply, pg.st.FEN)
+	}
+	env.input(pg.sc, "#fen", kiwipete)
+	if pg.st.game != nil || env.count(`#pgn-status [data-notice="game-closed"]`) != 1 || strings.Contains(env.url(), "moves=") {
+		t.Errorf("typing a FEN: game %v, notice %q, link %s", pg.st.game != nil, env.text("#pgn-status"), env.url())
+	}
+	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
+	if pg.st.game == nil || env.count("#moves [data-ply]") < 20 {
+		t.Error("undo did not bring the game back")
+	}
+}
+
+// TestPagePlayground: an expression's result card, a step's card, and an
+// error that keeps the last result.
+func TestPagePlayground(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.input(pg.sc, "#expr", "(whitePawns << 8) & ~allOccupied")
+	if got := env.text(`#expr-result [data-format="hex"]`); got != "0x0000000000ff0000" {
+		t.Errorf("result %s, want rank 3", got)
+	}
+	env.fire(pg.sc, "click", `#expr-status [data-step="0"]`, "", 0)
+	if got := env.text(`#expr-result [data-format="hex"]`); got != "0x000000000000ff00" {
+		t.Errorf("step 0 shows %s, want whitePawns", got)
+	}
+	env.input(pg.sc, "#expr", "popcount(knightAttacks(e4) & N")
+	if env.count("#expr-status [data-error-offset]") != 1 || env.attr("#expr", "aria-invalid") != "true" || env.count("#expr-result .card") != 1 {
+		t.Errorf("an error: status %q", env.text("#expr-status"))
+	}
+	if !strings.Contains(env.url(), "expr=popcount") {
+		t.Errorf("link %s", env.url())
+	}
+}
+
+// TestPageFreeCard: the free card's cells, labels and value fields set its
+// bits, in the layout on show, and the link keeps them.
+func TestPageFreeCard(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?show=free")
+	env.fire(pg.sc, "click", `#cards .free .cell[data-square="e4"]`, "", 0)
+	if pg.st.Free != core.E4.Bitboard() || !strings.Contains(env.url(), "free=0x0000000010000000") {
+		t.Errorf("e4 clicked: free %s, link %s", pg.st.Free.Hex(), env.url())
+	}
+	if a := env.fire(pg.sc, "keydown", `#cards .free .cell[data-square="e4"]`, " ", 0); a != answerPrevent|answerStop || pg.st.Free != 0 {
+		t.Errorf("Space on e4 answered %d, free %s", a, pg.st.Free.Hex())
+	}
+	env.fire(pg.sc, "click", `#cards .free [data-fill="rank:2"]`, "", 0)
+	if pg.st.Free != core.Rank2.Bitboard() {
+		t.Errorf("rank 2 label: %s", pg.st.Free.Hex())
+	}
+	env.input(pg.sc, `#cards [data-free-field="hex"]`, "0xff")
+	if pg.st.Free != core.Rank1.Bitboard() {
+		t.Errorf("hex 0xff: %s", pg.st.Free.Hex())
+	}
+	env.input(pg.sc, `#cards [data-free-field="hex"]`, "0xfg")
+	if pg.st.Free != core.Rank1.Bitboard() || env.count("#cards .free [role=alert], #cards .free .error") == 0 {
+		t.Errorf("hex 0xfg: %s, want the last good value kept and an error", pg.st.Free.Hex())
+	}
+}
+
+// TestPageDrawingAndShortcuts: m marks the focused board square, x clears
+// the drawing, p presents, ? opens the shortcuts, and keys typed in a
+// field are the field's.
+func TestPageDrawingAndShortcuts(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.fire(pg.sc, "focusin", `#board [data-square="d4"]`, "", 0)
+	env.fire(pg.sc, "keydown", `#board [data-square="d4"]`, "m", 0)
+	if len(pg.st.Marked) != 1 || !strings.Contains(env.url(), "marks=Gd4") {
+		t.Errorf("m on d4: marks %v, link %s", pg.st.Marked, env.url())
+	}
+	if env.q("#clear-drawing").Get("hidden").Truthy() {
+		t.Error("Clear arrows is hidden while there is a drawing")
+	}
+	env.fire(pg.sc, "keydown", "#board", "x", 0)
+	if len(pg.st.Marked) != 0 {
+		t.Errorf("x left marks %v", pg.st.Marked)
+	}
+	env.fire(pg.sc, "keydown", "#bitview-app", "p", 0)
+	if !pg.st.Present || !env.q("html").Get("classList").Call("contains", "present").Bool() ||
+		env.attr(`[data-action="present"]`, "aria-pressed") != "true" {
+		t.Error("p did not present")
+	}
+	env.fire(pg.sc, "keydown", "#bitview-app", "?", 0)
+	if env.q("#shortcuts").Get("hidden").Truthy() || env.count("#shortcuts kbd") < 10 {
+		t.Error("? did not open the shortcuts")
+	}
+	env.fire(pg.sc, "keydown", "#bitview-app", "Escape", 0)
+	if !env.q("#shortcuts").Get("hidden").Truthy() {
+		t.Error("Escape did not close the shortcuts")
+	}
+	env.fire(pg.sc, "keydown", "#expr", "f", 0)
+	if pg.st.Flipped {
+		t.Error("f typed in the expression field flipped the board")
+	}
+}
+
+// TestPagePanels: the shift demo, the engine panels and the embed snippets
+// draw while open, and the engine panels' state is in the link.
+func TestPagePanels(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.fire(pg.sc, "toggle", "#shiftdemo", "open", 0)
+	if env.count("#shift-grid [data-square]") != 64 {
+		t.Errorf("the shift demo draws %d cells", env.count("#shift-grid [data-square]"))
+	}
+	env.fire(pg.sc, "click", `[data-action="shift-step"]`, "", 0)
+	if env.text("#shift-caption") == "" {
+		t.Error("no caption after a step")
+	}
+	env.fire(pg.sc, "toggle", "#zobrist", "open", 0)
+	if !strings.Contains(env.text("#zobrist-report"), "463b96181691fc9c") || !strings.Contains(env.url(), "tools=zobrist") {
+		t.Errorf("Zobrist: %q, link %s", env.text("#zobrist-report"), env.url())
+	}
+	env.fire(pg.sc, "toggle", "#magic", "open", 0)
+	env.input(pg.sc, "#magic-square", "d5")
+	if !strings.Contains(env.url(), "magic=rook%3Ad5") {
+		t.Errorf("magic square d5: link %s", env.url())
+	}
+	env.input(pg.sc, "#magic-square", "z9")
+	if env.attr("#magic-square", "aria-invalid") != "true" || !strings.Contains(env.text("#magic-status"), "z9") {
+		t.Errorf("a bad square: %q", env.text("#magic-status"))
+	}
+	env.fire(pg.sc, "click", `#board [data-square="a1"]`, "", 0) // a click picks the magic square
+	if !strings.Contains(env.url(), "magic=rook%3Aa1") {
+		t.Errorf("a1 clicked: link %s", env.url())
+	}
+	env.fire(pg.sc, "toggle", "#embed", "open", 0)
+	if env.count("#embed-snippets [data-snippet]") != 2 {
+		t.Errorf("%d snippets", env.count("#embed-snippets [data-snippet]"))
+	}
+}
+
+// TestPagePointing: pointing at a square highlights it everywhere and
+// fills the square panel; the arrow keys move across the board.
+func TestPagePointing(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?layout=0x88")
+	env.fire(pg.sc, "pointerover", `#cards [data-square="b7"]`, "", 0)
+	if pg.fig.hover != core.B7 || !strings.Contains(env.text("#square-info"), "97") {
+		t.Errorf("b7 pointed at: hover %v, panel %q", pg.fig.hover, env.text("#square-info"))
+	}
+	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "ArrowUp", 0); a != answerPrevent|answerStop {
+		t.Errorf("ArrowUp on the board answered %d", a)
+	}
+	if a := env.fire(pg.sc, "keydown", `#board [data-square="e8"]`, "ArrowUp", 0); a != 0 {
+		t.Errorf("ArrowUp at the edge answered %d, want nothing (the page may scroll)", a)
+	}
+}

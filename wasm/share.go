@@ -1,0 +1,56 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"syscall/js"
+
+	"github.com/bitview/bitview/wasm/view"
+	"github.com/norunners/vert"
+)
+
+// share is what the page gives away: the figure on show exported as an
+// SVG or a PNG (at 2×, in the page's theme, through web/bitview.js's
+// helpers), and the embed snippets of the view on show (#embed), drawn
+// while that panel is open.
+type share struct {
+	st      *store
+	regions *regions
+	doc     js.Value
+	figure  func() view.Figure // what the board and the cards show
+	open    bool
+}
+
+func (sh *share) wire(sc *scope, acts actions) {
+	sc.on("click", "[data-export]", func(_ *event, el *domElement) { sh.export(el.GetAttribute("data-export")) })
+	sc.on("toggle", "#embed", func(e *event, _ *domElement) {
+		if e.Target.Get("id").String() == "embed" {
+			sh.open = e.Key == "open"
+			sh.render()
+		}
+	})
+}
+
+func (sh *share) render() {
+	if !sh.open {
+		return
+	}
+	loc := js.Global().Get("location")
+	base := loc.Get("origin").String() + loc.Get("pathname").String()
+	base = base[:strings.LastIndexByte(base, '/')+1]
+	sh.regions.get("embed-snippets").set(view.Snippets(sh.st.State, base))
+}
+
+// export saves the figure on show in format ("svg" or "png").
+func (sh *share) export(format string) {
+	f := sh.figure()
+	api := js.Global().Get("bitview")
+	var t view.Theme
+	_ = (vert.Value{Value: api.Call("themeOf", sh.doc.Call("getElementById", "bitview-app"))}).AssignTo(&t)
+	then(api.Call("pieceImages"), func(v js.Value) {
+		var pieces []string
+		_ = (vert.Value{Value: v}).AssignTo(&pieces)
+		api.Call("saveFigure", figureSVG(f, t, pieces), format, "bitview")
+	}, nil)
+}

@@ -1,0 +1,110 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// A shiftDemo is the shift demo (#shiftdemo): a bitboard of the position
+// shifted one bit at a time (view.ShiftFrame), stepped or played every
+// 600 ms, drawn only while its panel is open.
+type shiftDemo struct {
+	st      *store
+	regions *regions
+	doc     js.Value
+	src     string // the bitboard shifted: a core.BitboardNames name
+	op      int    // the shift: an index into view.ShiftOps
+	step    int
+	frames  int
+	open    bool
+	timer   js.Value // the interval while playing, else undefined
+	tick    js.Func  // the interval's callback, released when it stops
+}
+
+func (sd *shiftDemo) wire(sc *scope, acts actions) {
+	sd.src, sd.op = view.DefaultShiftSource, view.DefaultShiftOp
+	sc.on("toggle", "#shiftdemo", func(e *event, _ *domElement) {
+		if e.Target.Get("id").String() == "shiftdemo" {
+			sd.open = e.Key == "open"
+			sd.render()
+		}
+	})
+	sc.on("change", "#shift-src", func(_ *event, el *domElement) {
+		sd.src = el.Underlying().Get("value").String()
+		sd.reset()
+	})
+	sc.on("change", "#shift-op", func(_ *event, el *domElement) {
+		sd.op, _ = strconv.Atoi(el.Underlying().Get("value").String())
+		sd.reset()
+	})
+	acts["animate"] = sd.play
+	acts["shift-step"] = func() {
+		sd.stop()
+		if sd.step < sd.frames-1 {
+			sd.step++
+		}
+		sd.draw()
+	}
+	acts["shift-reset"] = sd.reset
+}
+
+// render shows the first frame for the position on show while the panel
+// is open and not playing.
+func (sd *shiftDemo) render() {
+	if sd.open && !sd.timer.Truthy() {
+		sd.step = 0
+		sd.draw()
+	}
+}
+
+// draw draws the demo's current frame.
+func (sd *shiftDemo) draw() {
+	name, _ := core.LookupBitboard(sd.src)
+	op := view.ShiftOps[min(max(sd.op, 0), len(view.ShiftOps)-1)]
+	grid, frames, caption := view.ShiftFrame(name.Of(&sd.st.pos), op, sd.step)
+	sd.frames = frames
+	sd.regions.get("shift-grid").set(grid)
+	sd.regions.get("shift-caption").text(caption)
+}
+
+// reset stops the animation and shows the first frame.
+func (sd *shiftDemo) reset() {
+	sd.stop()
+	sd.step = 0
+	sd.draw()
+}
+
+// stop stops a running animation.
+func (sd *shiftDemo) stop() {
+	if sd.timer.Truthy() {
+		js.Global().Call("clearInterval", sd.timer)
+		sd.tick.Release()
+		sd.timer = js.Undefined()
+	}
+}
+
+// play opens the panel and moves one bit every 600 ms until every bit has
+// moved.
+func (sd *shiftDemo) play() {
+	sd.stop()
+	sd.doc.Call("getElementById", "shiftdemo").Set("open", true)
+	sd.open = true
+	if sd.step >= sd.frames-1 {
+		sd.step = 0
+	}
+	sd.draw()
+	sd.tick = callback(func([]js.Value) {
+		if sd.step >= sd.frames-1 {
+			sd.stop()
+			return
+		}
+		sd.step++
+		sd.draw()
+	})
+	sd.timer = js.Global().Call("setInterval", sd.tick, 600)
+}

@@ -1,0 +1,190 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall/js"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+// These helpers run the page and the element under Node (go test with
+// go_js_wasm_exec) in a DOM made by linkedom (wasm/node_modules, `npm
+// install` in wasm/), the same development dependency the Node tests of
+// mount use. Events are handed to a scope as web/bitview.js hands them
+// (plain values, see events.go), so a test drives each component's event
+// → state → markup path without a browser.
+
+// testEnv is one test's document and what the page reads from the window.
+type testEnv struct {
+	t    *testing.T
+	doc  js.Value
+	urls []string // the queries history.replaceState wrote, in order
+	fns  []js.Func
+}
+
+// newTestEnv makes a document from html (index.html's template when
+// html is "") and the globals the page and the element use, and restores
+// the previous globals when the test ends.
+func newTestEnv(t *testing.T, html string) *testEnv {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := filepath.Join(wd, "node_modules", "linkedom")
+	if _, err := os.Stat(lib); err != nil {
+		t.Fatalf("linkedom is missing (%v): run npm install in wasm/ (make test does)", err)
+	}
+	if html == "" {
+		b, err := os.ReadFile(filepath.Join(wd, "prerender", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		html = string(b)
+	}
+	dom := js.Global().Call("require", lib).Call("parseHTML", html)
+	env := &testEnv{t: t, doc: dom.Get("document")}
+	g := js.Global()
+	saved := map[string]js.Value{}
+	set := func(name string, v any) {
+		saved[name] = g.Get(name)
+		g.Set(name, v)
+	}
+	for _, name := range []string{"Element", "HTMLElement", "Node", "Event", "CustomEvent"} {
+		set(name, dom.Get(name))
+	}
+	set("document", env.doc)
+	set("window", dom.Get("window"))
+	set("location", map[string]any{"search": "", "origin": "http://bitview.test", "pathname": "/sub/folder/"})
+	history := js.Global().Get("Object").New()
+	history.Set("replaceState", env.fn(func(args []js.Value) any {
+		env.urls = append(env.urls, args[2].String())
+		return nil
+	}))
+	set("history", history)
+	set("requestAnimationFrame", env.fn(func([]js.Value) any { return 0 }))
+	listen := js.Global().Get("Object").New()
+	listen.Set("listen", env.fn(func([]js.Value) any { return nil }))
+	listen.Set("unlisten", env.fn(func([]js.Value) any { return nil }))
+	set("__bitviewJS", listen)
+	t.Cleanup(func() {
+		for name, v := range saved {
+			g.Set(name, v)
+		}
+		for _, f := range env.fns {
+			f.Release()
+		}
+	})
+	return env
+}
+
+// fn makes a JS function of fn, released when the test ends.
+func (env *testEnv) fn(fn func(args []js.Value) any) js.Func {
+	f := js.FuncOf(func(_ js.Value, args []js.Value) any { return fn(args) })
+	env.fns = append(env.fns, f)
+	return f
+}
+
+// page opens Bitview's page at query in the document.
+func (env *testEnv) page(query string) *page {
+	js.Global().Get("location").Set("search", query)
+	return newPage(env.doc, query)
+}
+
+// q returns the first element matching selector, failing the test when
+// there is none.
+func (env *testEnv) q(selector string) js.Value {
+	env.t.Helper()
+	el := env.doc.Call("querySelector", selector)
+	if el.IsNull() {
+		env.t.Fatalf("no element matches %s", selector)
+	}
+	return el
+}
+
+// count returns how many elements match selector.
+func (env *testEnv) count(selector string) int {
+	return env.doc.Call("querySelectorAll", selector).Get("length").Int()
+}
+
+// text returns the text of the first element matching selector.
+func (env *testEnv) text(selector string) string {
+	env.t.Helper()
+	return env.q(selector).Get("textContent").String()
+}
+
+// attr returns attribute name of the first element matching selector.
+func (env *testEnv) attr(selector, name string) string {
+	env.t.Helper()
+	v := env.q(selector).Call("getAttribute", name)
+	if v.IsNull() {
+		return ""
+	}
+	return v.String()
+}
+
+// url returns the last query the page wrote.
+func (env *testEnv) url() string {
+	if len(env.urls) == 0 {
+		return ""
+	}
+	return env.urls[len(env.urls)-1]
+}
+
+// fire hands sc an event of type typ on the element matching selector, as
+// web/bitview.js does, and answers what Go asked for (answerPrevent,
+// answerStop).
+func (env *testEnv) fire(sc *scope, typ, selector, key string, mods int) int {
+	env.t.Helper()
+	return sc.dispatch(&event{Type: typ, Key: key, Mods: mods, Target: env.q(selector), Data: js.Undefined()})
+}
+
+// input sets the value of the field matching selector and fires input.
+func (env *testEnv) input(sc *scope, selector, value string) {
+	env.t.Helper()
+	env.q(selector).Set("value", value)
+	env.fire(sc, "input", selector, "", 0)
+}
+
+// pieces returns the board's pieces as a FEN piece placement, read from
+// the markup (data-piece of each square).
+func (env *testEnv) pieces(board string) string {
+	env.t.Helper()
+	var mb [core.SquareCount]byte
+	list := env.doc.Call("querySelectorAll", board+" [data-square]")
+	for i := range list.Length() {
+		sq := list.Index(i)
+		s, ok := core.ParseSquare(sq.Call("getAttribute", "data-square").String())
+		if p := sq.Call("getAttribute", "data-piece"); ok && !p.IsNull() {
+			mb[s] = p.String()[0]
+		}
+	}
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			c := mb[r*8+f]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(c)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}
