@@ -208,7 +208,6 @@ var Names = func() []Name {
 		Name{Name: "all", Doc: "every square, " + core.AllSquares.Hex(), value: core.AllSquares})
 }()
 
-
 // An Func is a function of the expression language. Every function
 // works on whole sets: knightAttacks(x) is the union of the attacks of a
 // knight on each square of x.
