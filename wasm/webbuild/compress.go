@@ -16,24 +16,38 @@ import (
 )
 
 // compressAll writes the .br and .gz siblings of each file in names (see
-// compress), one sibling per CPU at a time. It returns every sibling's
-// error, joined, or nil.
+// compress), one sibling per CPU at a time. Each name is checked first (it
+// must be a regular file); one that is not is reported once and skipped.
+// It returns every error, joined, or nil.
 func compressAll(names []string, quality int) error {
 	type job struct {
 		name string
 		ext  string // ".br" or ".gz"
 	}
-	var jobs []job
+	var (
+		jobs []job
+		errs []error
+	)
 	for _, name := range names {
-		jobs = append(jobs, job{name, ".br"}, job{name, ".gz"})
+		info, err := os.Stat(name)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("compress %s: %w", name, err))
+		case info.IsDir():
+			errs = append(errs, fmt.Errorf("compress %s: a folder, not a file", name))
+		case !info.Mode().IsRegular():
+			errs = append(errs, fmt.Errorf("compress %s: not a regular file", name))
+		default:
+			jobs = append(jobs, job{name, ".br"}, job{name, ".gz"})
+		}
 	}
-	errs := make([]error, len(jobs))
+	jobErrs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
 			for i := range next {
-				errs[i] = compress(jobs[i].name, jobs[i].ext, quality)
+				jobErrs[i] = compress(jobs[i].name, jobs[i].ext, quality)
 			}
 		})
 	}
@@ -42,7 +56,7 @@ func compressAll(names []string, quality int) error {
 	}
 	close(next)
 	wg.Wait()
-	return errors.Join(errs...)
+	return errors.Join(append(errs, jobErrs...)...)
 }
 
 // compress writes name's sibling name+ext: for ".br", brotli at quality
@@ -66,7 +80,7 @@ func compress(name, ext string, quality int) (err error) {
 		return err
 	}
 	if !info.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file (%s)", info.Mode().Type())
+		return fmt.Errorf("not a regular file")
 	}
 	out, err := newSibling(name, ext, info)
 	if err != nil {
@@ -115,9 +129,12 @@ type sibling struct {
 	moved bool
 }
 
-// newSibling creates the temporary file for name+ext in name's folder.
+// newSibling creates the temporary file for name+ext in name's folder. Its
+// name (.NAME.RANDOM.br) ends as the sibling's does, so that one an
+// interrupted build leaves behind is deleted by make clean and counts for
+// nothing in sw-version.js, as the siblings themselves.
 func newSibling(name, ext string, src os.FileInfo) (*sibling, error) {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+ext+".*.tmp")
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*"+ext)
 	if err != nil {
 		return nil, err
 	}

@@ -17,9 +17,9 @@
 // FILE's modification time: make then sees them as up to date, and
 // serve.go's freshness rule (a sibling not older than its source, in whole
 // seconds) accepts them. Each sibling is written to a temporary file in
-// the same folder and renamed into place, so an interrupted build leaves
-// no truncated sibling behind. The files are compressed in parallel, one
-// per CPU.
+// the same folder (.FILE.RANDOM.br, .FILE.RANDOM.gz) and renamed into
+// place, so an interrupted build leaves no truncated sibling behind. The
+// siblings are written in parallel, one per CPU.
 //
 // sw-version writes DIR/sw-version.js, which versions the service
 // worker's cache (web/sw.js): the SHA-256 of every regular file below DIR

@@ -103,30 +103,14 @@ func jsString(s string) string {
 }
 
 // writeSWVersion writes dir's sw-version.js (see the package comment) and
-// returns its version. The file is written to a temporary file and renamed
-// into place.
+// returns its version. The file is written in place: make deletes it if
+// the build is interrupted (.DELETE_ON_ERROR).
 func writeSWVersion(dir string) (string, error) {
 	files, err := hashFiles(dir)
 	if err != nil {
 		return "", err
 	}
-	out := swVersionPath(dir)
-	tmp, err := os.CreateTemp(dir, "."+swVersionFile+".*.tmp")
-	if err != nil {
-		return "", err
-	}
-	defer os.Remove(tmp.Name()) // fails, harmlessly, once renamed
-	if _, err := tmp.Write(swVersionJS(files)); err != nil {
-		tmp.Close()
-		return "", err
-	}
-	if err := tmp.Close(); err != nil {
-		return "", err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return "", err
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
+	if err := os.WriteFile(swVersionPath(dir), swVersionJS(files), 0o644); err != nil {
 		return "", err
 	}
 	return swVersion(files), nil
