@@ -140,7 +140,7 @@ measure: needs-node-chromium dist
 	BITVIEW_MEASURE=1 go test -count=1 -timeout 60m -run 'TestMeasure' -v ./wasm/browser/ | grep -vE '^(=== (RUN|PAUSE|CONT)|--- PASS|PASS$$)'
 
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
-dist: needs-node wasm
+dist: needs-node wasm $(WEBBUILD)
 	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" \) -delete
 	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
 	cd dist && npm pack --dry-run >/dev/null
