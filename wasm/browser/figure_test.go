@@ -290,6 +290,10 @@ func TestFigurePrerendered(t *testing.T) {
 		}
 	}
 	screenshot(t, off, "figures-scripts-off-360")
+	if err := chromedp.Do(off, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/off.html")); err != nil {
+		t.Fatal(err)
+	}
+	static := eval[[]float64](t, off, `[...document.querySelectorAll('bitboard-view')].map((v) => v.getBoundingClientRect().height)`)
 
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/on.html")); err != nil {
 		t.Fatal(err)
@@ -298,8 +302,10 @@ func TestFigurePrerendered(t *testing.T) {
 	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
 		return { slots: vs.filter((v) => !v.shadowRoot.querySelector('slot').hidden).length,
 			drawn: vs.filter((v) => v.shadowRoot.querySelector('.host .view') !== null).length,
-			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length }; })()`)
-	t.Logf("4 prerendered figures hydrated at 1280×900: %v layout-shift entries, CLS %.4f", got["n"], got["cls"])
+			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length,
+			heights: vs.map((v) => v.getBoundingClientRect().height) }; })()`)
+	t.Logf("4 prerendered figures hydrated at 1280×900: %v layout-shift entries, CLS %.4f; heights static %v, drawn %v",
+		got["n"], got["cls"], static, got["heights"])
 	if got["slots"] != 0.0 || got["drawn"] != 4.0 {
 		t.Errorf("after bitview-ready: %v", got)
 	}
