@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm serve test vet fuzz bench measure dist clean browser
+.PHONY: wasm figures serve test vet fuzz bench measure dist clean browser
 .DELETE_ON_ERROR:
 
 # Precompressed siblings (X.br, X.gz) are written at build time and served by
@@ -64,13 +64,19 @@ sw_version = cd $(1) && sums=$$(find . -type f ! -name '*.br' ! -name '*.gz' ! -
 web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz web/sw-version.js,$(shell find web -type f))
 	@$(call sw_version,web) && grep -o 'version: "[0-9a-f]*"' sw-version.js | sed 's|^|$@: |'
 
+# The figures of web/tutorial.html, prerendered by the bitview command (a
+# page is rewritten only when a figure changed; see README, "Figures
+# without JavaScript").
+figures:
+	go run ./wasm/cmd/bitview prerender web/tutorial.html
+
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
 # Each suite once: core and wasm/view natively, the wasm main package under
 # Node, the JS API tests, the server, then the page in Chromium.
 test: vet wasm browser
-	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/
+	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/ ./wasm/figure/ ./wasm/cmd/...
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node tests of mount
 	node --test wasm/
@@ -108,7 +114,7 @@ measure: dist browser
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: wasm
 	@$(NEED_BROTLI)
-	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" \) -delete
+	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" \) -delete
 	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
 	cd dist && npm pack --dry-run >/dev/null
 	@$(call sw_version,dist) && grep -o 'version: "[0-9a-f]*"' sw-version.js | sed 's|^|dist/sw-version.js: |'
