@@ -62,6 +62,13 @@ function bitview(url) {
   return started;
 }
 
+// afterLoad resolves at once, or, when wait is set (the element holds a
+// prerendered figure), once the page has loaded.
+function afterLoad(wait) {
+  if (!wait || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+}
+
 // The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
 // The other attributes are checked by Go before it copies them (see
 // README.md, "Limits"): fen, show, layout, orientation and magic.
@@ -148,8 +155,10 @@ class BitboardView extends HTMLElement {
       this.#applyBase();
       // The view is shown once Bitview and view.css are both there, in
       // one step, so the prerendered figure never gives way to an
-      // unstyled or empty one.
-      Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()]).then(
+      // unstyled or empty one. A page whose figures are prerendered shows
+      // them first: Bitview starts after the page has loaded, so its
+      // download and compilation do not hold up their painting.
+      afterLoad(this.firstElementChild !== null).then(() => Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()])).then(
         ([api]) => {
           if (!this.isConnected || this.#handle) return;
           const handle = api.mount(this.#container, this.#options());

@@ -12,12 +12,17 @@ import (
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 )
 
-// figuresProbe runs before a page's scripts: it records when the parsed
-// page has painted (two frames after DOMContentLoaded: every prerendered
-// figure is in the DOM then) and when N elements have sent bitview-ready
-// and painted (COUNT, replaced by the test).
+// figuresProbe runs before a page's scripts: it records when the parser
+// has put the page's FIGURES prerendered figures into the DOM and they
+// have painted (two frames later), whatever the page's scripts do, and
+// when COUNT elements have sent bitview-ready and painted (COUNT and
+// FIGURES are replaced by the test).
 const figuresProbe = `window.__fig = { painted: 0, drawn: 0, ready: 0 };
-document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => requestAnimationFrame(() => { __fig.painted = performance.now(); })));
+new MutationObserver((records, obs) => {
+  if (document.querySelectorAll('bitboard-view > svg').length < FIGURES) return;
+  obs.disconnect();
+  requestAnimationFrame(() => requestAnimationFrame(() => { __fig.painted = performance.now(); }));
+}).observe(document, { childList: true, subtree: true });
 document.addEventListener('bitview-ready', () => { if (++__fig.ready === COUNT) requestAnimationFrame(() => requestAnimationFrame(() => { __fig.drawn = performance.now(); })); });`
 
 // figuresWait resolves to [first contentful paint, painted, drawn] in ms
@@ -25,7 +30,7 @@ document.addEventListener('bitview-ready', () => { if (++__fig.ready === COUNT) 
 const figuresWait = `new Promise((resolve) => {
   const check = () => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    if (__fig.painted && fcp && (COUNT === 0 || __fig.drawn)) resolve([fcp, __fig.painted, __fig.drawn]);
+    if ((__fig.painted || FIGURES === 0) && fcp && (COUNT === 0 || __fig.drawn)) resolve([fcp, __fig.painted, __fig.drawn]);
     else setTimeout(check, 10);
   };
   check();
@@ -83,17 +88,18 @@ func TestMeasurePrerendered(t *testing.T) {
 	}
 	browser := measureBrowser(t)
 	site := serveDir(t, dir)
-	probe := func(count int) string { return strings.ReplaceAll(figuresProbe, "COUNT", fmt.Sprint(count)) }
-	wait := func(count int) string { return strings.ReplaceAll(figuresWait, "COUNT", fmt.Sprint(count)) }
-	coldRun[[]float64](t, browser, measureNets[0], site+"/wasm-20.html", probe(0), wait(0)) // untimed warm-up
+	fill := func(js string, count, figures int) string {
+		return strings.NewReplacer("COUNT", fmt.Sprint(count), "FIGURES", fmt.Sprint(figures)).Replace(js)
+	}
+	coldRun[[]float64](t, browser, measureNets[0], site+"/static-20.html", fill(figuresProbe, 0, n), fill(figuresWait, 0, n)) // untimed warm-up
 	got := map[string][]float64{}
 	for range measureLoads() {
 		for _, v := range []struct {
-			key, page string
-			ready     int
-		}{{"static", "static-20.html", 0}, {"prerendered", "prerendered-20.html", n}, {"wasm", "wasm-20.html", n},
-			{"prerendered 1", "prerendered-1.html", 1}, {"static 1", "static-1-nojs.html", 0}} {
-			r := coldRun[[]float64](t, browser, measureNets[0], site+"/"+v.page, probe(v.ready), wait(v.ready))
+			key, page      string
+			ready, figures int
+		}{{"static", "static-20.html", 0, n}, {"prerendered", "prerendered-20.html", n, n}, {"wasm", "wasm-20.html", n, 0},
+			{"prerendered 1", "prerendered-1.html", 1, 1}, {"static 1", "static-1-nojs.html", 0, 1}} {
+			r := coldRun[[]float64](t, browser, measureNets[0], site+"/"+v.page, fill(figuresProbe, v.ready, v.figures), fill(figuresWait, v.ready, v.figures))
 			got[v.key+" fcp"] = append(got[v.key+" fcp"], r[0])
 			got[v.key+" painted"] = append(got[v.key+" painted"], r[1])
 			got[v.key+" drawn"] = append(got[v.key+" drawn"], r[2])
@@ -113,6 +119,7 @@ func TestMeasurePrerendered(t *testing.T) {
 	line("20 prerendered, with the element: all painted", "prerendered painted")
 	line("20 prerendered, with the element: all drawn by the wasm", "prerendered drawn")
 	line("20 elements drawn by the wasm: all drawn", "wasm drawn")
+	line("1 prerendered 200 px board, no script: painted", "static 1 painted")
 	line("1 prerendered 200 px board, with the element: painted", "prerendered 1 painted")
 	line("1 prerendered 200 px board, with the element: drawn by the wasm", "prerendered 1 drawn")
 	if chessboard {
