@@ -73,26 +73,22 @@ func Page(name string, page []byte, markdown bool) ([]byte, error) {
 	return addStyle(out, markdown), nil
 }
 
-// addStyle puts Style into a page that has figures and no Style yet.
+// addStyle puts Style into a page that has prerendered figures and no
+// Style yet: before </head> when the page has a head before its first
+// figure, else (and in Markdown, as a block of its own) before that figure.
 func addStyle(page []byte, markdown bool) []byte {
-	if bytes.Contains(page, []byte("data-bitview-figures")) {
-		return page
-	}
 	first := bytes.Index(page, []byte("<bitboard-view"))
-	for first >= 0 && !bytes.Contains(page[first:], []byte("</svg></bitboard-view>")) && !bytes.Contains(page[first:], []byte("</svg>\n</bitboard-view>")) {
-		return page
-	}
-	if first < 0 {
+	if first < 0 || bytes.Contains(page, []byte("data-bitview-figures")) || !bytes.Contains(page[first:], []byte("</svg>")) {
 		return page
 	}
 	if head := bytes.Index(page, []byte("</head>")); head >= 0 && head < first && !markdown {
 		return slices.Concat(page[:head], []byte(Style+"\n"), page[head:])
 	}
-	nl := []byte("")
+	sep := ""
 	if markdown {
-		nl = []byte("\n\n")
+		sep = "\n\n"
 	}
-	return slices.Concat(page[:first], []byte(Style), nl, page[first:])
+	return slices.Concat(page[:first], []byte(Style+sep), page[first:])
 }
 
 // element returns the start tag and content of a figure element with
