@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm serve test vet fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: wasm figures serve test vet fuzz bench measure dist clean needs-node needs-node-chromium
 .DELETE_ON_ERROR:
 
 # wasm/webbuild writes the precompressed siblings and sw-version.js in plain
@@ -67,6 +67,12 @@ web/bitview.wasm.br web/bitview.wasm.gz: BROTLI_TEXT := $(BROTLI_WASM)
 web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz web/sw-version.js,$(shell find web -type f)) | $(WEBBUILD)
 	@$(WEBBUILD) sw-version web
 
+# The figures of web/tutorial.html, prerendered by the bitview command (a
+# page is rewritten only when a figure changed; see README, "Figures
+# without JavaScript").
+figures:
+	go run ./wasm/cmd/bitview prerender web/tutorial.html
+
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
@@ -76,7 +82,7 @@ serve: wasm
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
 test: needs-node-chromium vet wasm
-	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/ ./wasm/webbuild/
+	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/ ./wasm/cmd/...
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node tests of mount
 	node --test wasm/*.test.mjs
@@ -141,7 +147,7 @@ measure: needs-node-chromium dist
 
 # dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
 dist: needs-node wasm $(WEBBUILD)
-	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" \) -delete
+	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" \) -delete
 	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
 	cd dist && npm pack --dry-run >/dev/null
 	@$(WEBBUILD) sw-version dist

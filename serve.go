@@ -12,7 +12,8 @@
 // security headers and a strict Content-Security-Policy, CORS for the
 // assets that other sites embed, GET and HEAD only, no dotfiles and no
 // directory listings, and precompressed X.br / X.gz siblings written by the
-// build (see fresh for when a sibling counts).
+// build (see fresh for when a sibling counts). /figure.svg?fen=…&show=…
+// answers a figure as an SVG (see figure.Handler).
 package main
 
 import (
@@ -33,6 +34,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // contentSecurityPolicy allows nothing external: scripts, wasm, styles,
@@ -76,9 +79,11 @@ var precompressed = []struct{ coding, suffix string }{
 	{"gzip", ".gz"},
 }
 
-// fileHandler serves the regular files below dir.
+// fileHandler serves the regular files below dir, and figures at
+// /figure.svg (figure.Handler).
 type fileHandler struct {
-	dir string
+	dir     string
+	figures http.Handler
 }
 
 // newHandler returns a handler serving the files below dir. It fails if dir
@@ -90,7 +95,7 @@ func newHandler(dir string) (http.Handler, error) {
 		return nil, err
 	}
 	root.Close()
-	return &fileHandler{dir: dir}, nil
+	return &fileHandler{dir: dir, figures: figure.Handler(figure.BuildID())}, nil
 }
 
 // ServeHTTP checks the request and the file it names, then serves a fresh
@@ -98,6 +103,10 @@ func newHandler(dir string) (http.Handler, error) {
 // http.FileServerFS.
 func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setHeaders(w.Header(), r.URL.Path)
+	if r.URL.Path == "/figure.svg" {
+		h.figures.ServeHTTP(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/wasm/view"
@@ -37,9 +36,8 @@ func (sh *share) render() {
 		return
 	}
 	loc := js.Global().Get("location")
-	base := loc.Get("origin").String() + loc.Get("pathname").String()
-	base = base[:strings.LastIndexByte(base, '/')+1]
-	sh.regions.get("embed-snippets").set(view.Snippets(sh.st.State, base))
+	page := loc.Get("origin").String() + loc.Get("pathname").String()
+	sh.regions.get("embed-snippets").set(view.EmbedSnippets(sh.st.State, page, version))
 }
 
 // export saves the figure on show in format ("svg" or "png").

@@ -6,7 +6,9 @@ for (const fig of document.querySelectorAll('figure.example')) {
   const pre = document.createElement('pre');
   pre.className = 'markup';
   const code = document.createElement('code');
-  code.textContent = view.outerHTML.replace(/=""/g, '');
+  // The element's tags without its content: the prerendered figure (an
+  // SVG written by the bitview command) is no part of what to copy.
+  code.textContent = view.cloneNode(false).outerHTML.replace(/=""/g, '');
   pre.append(code);
   fig.append(pre);
 }

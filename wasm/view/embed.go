@@ -258,23 +258,88 @@ func FrameHeight(s State) int {
 	return pad + max(board, cards)
 }
 
-// Snippets returns the two ways to embed the view s on another page, the
-// <bitboard-view> element and the iframe, with base the URL of the folder
-// that holds Bitview's files (ending in "/"). Each has a copy button.
-// The free bitboard goes as its value (see State.EmbedShow).
-func Snippets(s State, base string) string {
+// CDN is the folder of Bitview's npm package at a version on jsDelivr
+// (every npm CDN sends Access-Control-Allow-Origin: *): CDN + version +
+// "/" holds bitview-element.js and the files it loads.
+const CDN = "https://cdn.jsdelivr.net/npm/bitview@"
+
+// moduleError is the element snippet's script's onerror: when the module
+// itself cannot be loaded (a site without CORS headers, a 404), nothing
+// of Bitview runs, so this line puts a visible error, naming the URL and
+// the fix, at the top of every element and sends bitview-error.
+const moduleError = `document.querySelectorAll('bitboard-view').forEach((e)=>{const p=document.createElement('p');p.role='alert';` +
+	`p.style.cssText='border:2px solid #b42318;padding:.5rem;color:#7a1a10;background:#fff4d6';` +
+	`p.textContent='Bitview could not load '+this.src+': its site must send Access-Control-Allow-Origin, or put Bitview\'s files on this site';` +
+	`e.prepend(p);e.dispatchEvent(new CustomEvent('bitview-error',{bubbles:true,detail:{message:p.textContent,field:0,offset:-1,fieldName:''}}))})`
+
+// EmbedSnippets returns the two ways to embed the view s on another page
+// (the <bitboard-view> element and the iframe, each with a copy button;
+// the free bitboard goes as its value, see State.EmbedShow), for a page at
+// the URL page and Bitview version
+// (bitview.version). The element loads bitview-element.js from the npm
+// package on the CDN at that version, which works from any site; a note
+// gives the path to use for a copy of dist/ on the author's own site. The
+// iframe shows embed.html beside page (a CDN serves no HTML pages). When
+// page is on this machine (localhost, 127.0.0.1, [::1]), a note says so:
+// the iframe's address then works only here, and the site to publish
+// embed.html on must replace it.
+func EmbedSnippets(s State, page, version string) string {
+	folder := page
+	if i := strings.IndexAny(folder, "?#"); i >= 0 {
+		folder = folder[:i]
+	}
+	folder = folder[:strings.LastIndex(folder, "/")+1]
+	element := `<script type="module" src="` + escape(CDN+version+"/bitview-element.js") + `" onerror="` + escape(moduleError) + `"></script>`
+	notes := `<p class="snippet-note" data-note="cdn">The element loads Bitview from the npm CDN (bitview@` + escape(version) +
+		`). To use your own copy of <code>dist/</code>, replace the script's address with its path on your site, e.g. <code>/bitview/bitview-element.js</code>.</p>`
+	if local(folder) {
+		notes += `<p class="snippet-note" data-note="localhost" role="note">This page was opened from this machine (<code>` + escape(hostOf(folder)) +
+			`</code>): the iframe's address works only here. Publish <code>dist/</code> and use its address on your site instead.</p>`
+	}
+	return snippets(s, element, folder) + notes
+}
+
+// local reports whether a URL's host is this machine: localhost,
+// 127.0.0.0/8 or [::1].
+func local(u string) bool {
+	h := strings.ToLower(hostOf(u))
+	if i := strings.LastIndex(h, ":"); i >= 0 && !strings.HasSuffix(h, "]") {
+		h = h[:i]
+	}
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "[::1]"
+}
+
+// hostOf returns the host (and port) of an absolute URL, or "".
+func hostOf(u string) string {
+	_, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// snippets returns the element snippet, script (the line that loads the
+// element) and the element, and the iframe snippet for embed.html in
+// folder base.
+func snippets(s State, script, base string) string {
 	s.Show, s.Free = s.EmbedShow(), 0 // the free bitboard goes as its value
 	q := s.Query()
 	attrs := ` fen="` + escape(s.FEN) + `" layout="` + escape(s.Layout) + `" show="` + escape(strings.Join(s.Show, ",")) + `"`
 	if s.Flipped {
 		attrs += ` orientation="black"`
+		if s.FixedGrids {
+			attrs += ` grids="fixed"`
+		}
 	}
 	if s.Labels {
 		attrs += ` labels`
 	}
-	element := `<script type="module" src="` + escape(base) + `bitview-element.js"></script>` + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
+	element := script + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
 	if s.Flipped {
-		q += "&orientation=black"
+		q += "&orientation=black" // the query has grids=fixed already when they are
 	}
 	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="760" height="` + strconv.Itoa(FrameHeight(s)) +
 		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener

@@ -258,7 +258,7 @@ func TestFreeState(t *testing.T) {
 	if got := s.EmbedShow(); strings.Join(got, ",") != "P,occupied,0xff00000000000000" {
 		t.Errorf("EmbedShow() = %v, want the free bitboard as a LERF number", got)
 	}
-	snip := Snippets(s, "https://example.org/")
+	snip := EmbedSnippets(s, "https://example.org/", "0.1.0")
 	if strings.Contains(snip, "free=") || strings.Contains(snip, ",free") || !strings.Contains(snip, `show=&#34;P,occupied,0xff00000000000000&#34;`) {
 		t.Errorf("the snippets name the free bitboard instead of its value: %s", snip)
 	}

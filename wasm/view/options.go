@@ -125,3 +125,59 @@ func (o Options) orientation() (flipped, fixed bool, problem string) {
 	}
 	return flipped, fixed, problem
 }
+
+// An AttributeError says which attribute of a <bitboard-view> cannot be
+// read, and why.
+type AttributeError struct {
+	Name, Value, Msg string
+}
+
+func (e *AttributeError) Error() string { return e.Name + ": " + e.Msg }
+
+// ParseAttributes reads the options of a <bitboard-view> from its
+// attributes, as web/bitview-element.js reads them for mount: fen, layout,
+// show, orientation, grids, arrows, marks, magic and perft as they are
+// (each checked against its limit, see OptionLimit; a FEN over the limit
+// is cut to one byte more, for the FEN parser to refuse); board, grid and
+// interactive are on unless "false", "0", "off" or "no" (any case);
+// labels, repr and zobrist are on when present, unless one of those. An
+// attribute that is not an option (size, values, wasm) is no concern of
+// the view and is skipped. A boolean that is neither on nor off ("maybe")
+// is an error here, where the element would read it as on: a figure made
+// by a command should not guess. What the values mean is ResolveEmbed's
+// to check.
+func ParseAttributes(attrs map[string]string) (Options, error) {
+	var o Options
+	v := reflect.ValueOf(&o).Elem()
+	for i, f := range OptionFields {
+		val, ok := attrs[strings.ToLower(f.Key)]
+		if !ok || f.Key == "pieceBase" {
+			continue
+		}
+		field := v.Field(i)
+		if f.String {
+			if limit := OptionLimit(f.Limit); len(val) > limit {
+				if f.Limit != "fen" {
+					return Options{}, &AttributeError{f.Key, "", LimitMessage(f.Key, len(val), limit, "bytes")}
+				}
+				val = val[:limit+1]
+			}
+			field.SetString(val)
+			continue
+		}
+		var b bool
+		switch strings.ToLower(strings.TrimSpace(val)) {
+		case "false", "0", "off", "no":
+		case "", "true", "1", "on", "yes":
+			b = true
+		default:
+			return Options{}, &AttributeError{f.Key, clipText(val), "use true or false"}
+		}
+		if field.Kind() == reflect.Pointer {
+			field.Set(reflect.ValueOf(&b))
+		} else {
+			field.SetBool(b)
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,385 @@
+//go:build !(js && wasm)
+
+package browser
+
+// Browser tests of figures drawn without JavaScript (issue 23): the bitview
+// command's SVG is the element's toSVG() byte for byte, and its PNG is the
+// element's toPNG() with the same size and content; tutorial.html's
+// prerendered figures are toSVG() of their elements; a prerendered element
+// shows its figure with scripts off and gives way to the drawn view; an
+// element whose files cannot be loaded shows why.
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"image"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	bvfigure "github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/view"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// figureCases are options of figures, as attributes and as the command's.
+var figureCases = []bvfigure.Options{
+	{},
+	{"fen": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "show": "P,occupied", "arrows": "Ge2e4 Rd7d5", "marks": "Yd4 Be5"},
+	{"fen": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "layout": "0x88", "show": "n", "board": "false"},
+	{"orientation": "black", "labels": "", "show": "white,(P << 8) & empty", "layout": "berf"},
+	{"fen": "8/8/8/8/8/8/8/7N w - - 0 1", "layout": "10x12", "show": "N,knightAttacks(h1)", "grid": "true"},
+	{"fen": "8/8/8/8/4P3/8/8/R7", "layout": "msb-a8", "show": "white", "values": "hex", "board": "false"},
+}
+
+// attrs writes options as an element's attributes.
+func attrs(o bvfigure.Options) string {
+	var b strings.Builder
+	for _, name := range bvfigure.Names {
+		if v, ok := o[name]; ok {
+			b.WriteString(" " + name + `="` + html.EscapeString(v) + `"`)
+		}
+	}
+	return b.String()
+}
+
+// figureSite serves a copy of Bitview's files and the given pages with
+// serve.go, and returns its URL.
+func figureSite(t *testing.T, pages map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range distFiles {
+		from, to := filepath.Join(repo, "web", name), filepath.Join(dir, name)
+		var err error
+		if info, serr := os.Stat(from); serr == nil && info.IsDir() {
+			err = os.CopyFS(to, os.DirFS(from))
+		} else {
+			err = copyFile(from, to)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages["ready.js"] = readyJS
+	for name, page := range pages {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return serveDir(t, dir)
+}
+
+// readyLog counts the elements' bitview-ready events and records the
+// layout shifts (a file: serve.go's policy allows no inline script).
+const readyLog = `<script src="ready.js"></script>`
+
+const readyJS = `window.readyCount = 0; document.addEventListener('bitview-ready', () => readyCount++);
+window.shifts = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) shifts.push(e.value); }).observe({ type: 'layout-shift', buffered: true });`
+
+func waitReady(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`window.readyCount >= %d`, n))); err != nil {
+		t.Fatalf("waiting for %d bitview-ready: %v", n, err)
+	}
+}
+
+// TestFigureSVGMatchesElement: figure's SVG (the bitview command's) is
+// the element's toSVG() byte for byte, with the default theme and the
+// real pieces, for boards, grids of every kind of layout, arrows, marks,
+// labels and orientation; and its PNG is toPNG(2)'s size with the same
+// content, within the difference the fonts make.
+func TestFigureSVGMatchesElement(t *testing.T) {
+	ctx, _ := site(t)
+	var page strings.Builder
+	page.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>figures</title>` + readyLog +
+		`<script type="module" src="bitview-element.js"></script></head><body>`)
+	for i, o := range figureCases {
+		fmt.Fprintf(&page, `<bitboard-view id="f%d"%s></bitboard-view>`, i, attrs(o))
+	}
+	page.WriteString(`</body></html>`)
+	url := figureSite(t, map[string]string{"figures.html": page.String()})
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/figures.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, len(figureCases))
+	svgs := evalAsync[[]string](t, ctx, `Promise.all([...document.querySelectorAll('bitboard-view')].map((v) => v.toSVG()))`)
+	for i, o := range figureCases {
+		f, err := bvfigure.Resolve(o)
+		if err != nil {
+			t.Fatalf("bvfigure.Resolve(%v): %v", o, err)
+		}
+		if got := f.SVG(); got != svgs[i] {
+			j := 0
+			for j < min(len(got), len(svgs[i])) && got[j] == svgs[i][j] {
+				j++
+			}
+			t.Errorf("figure %d (%v): the command's SVG (%d bytes) differs from toSVG() (%d bytes) at byte %d:\ncommand: …%.160s\nelement: …%.160s",
+				i, o, len(got), len(svgs[i]), j, got[max(j-40, 0):], svgs[i][max(j-40, 0):])
+		}
+	}
+	for _, i := range []int{1, 2, 4} {
+		b64 := evalAsync[string](t, ctx, fmt.Sprintf(`document.getElementById('f%d').toPNG(2).then((b) => b.arrayBuffer()).then((a) => {
+			let s = ''; for (const c of new Uint8Array(a)) s += String.fromCharCode(c); return btoa(s); })`, i))
+		raw, _ := base64.StdEncoding.DecodeString(b64)
+		browser, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatalf("toPNG: %v", err)
+		}
+		f, _ := bvfigure.Resolve(figureCases[i])
+		data, err := f.PNG(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		native, _ := png.Decode(bytes.NewReader(data))
+		if browser.Bounds() != native.Bounds() {
+			t.Errorf("figure %d: the PNG is %v, toPNG(2) %v", i, native.Bounds().Size(), browser.Bounds().Size())
+			continue
+		}
+		mean, far := pngDiff(browser, native)
+		t.Logf("figure %d, %v px: mean difference %.2f (of 255) per channel; %.2f%% of pixels differ by more than 64 in a channel",
+			i, native.Bounds().Size(), mean, 100*far)
+		if mean > 6 || far > 0.04 {
+			t.Errorf("figure %d: the PNG differs from toPNG(2) too much: mean %.2f, %.2f%% of pixels far off", i, mean, 100*far)
+		}
+		saveScreenshot(t, fmt.Sprintf("figure-%d-native", i), data)
+		saveScreenshot(t, fmt.Sprintf("figure-%d-browser", i), raw)
+	}
+}
+
+// pngDiff returns the mean absolute difference per channel (0–255) of
+// two images of one size, and the fraction of pixels with a channel more
+// than 64 apart.
+func pngDiff(a, b image.Image) (mean, far float64) {
+	r := a.Bounds()
+	var sum, n, farN float64
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			ar, ag, ab, _ := a.At(x, y).RGBA()
+			br, bg, bb, _ := b.At(x, y).RGBA()
+			worst := 0.0
+			for _, d := range []float64{absDiff(ar, br), absDiff(ag, bg), absDiff(ab, bb)} {
+				sum += d
+				worst = max(worst, d)
+			}
+			if worst > 64 {
+				farN++
+			}
+			n++
+		}
+	}
+	return sum / (3 * n), farN / n
+}
+
+func absDiff(a, b uint32) float64 {
+	d := float64(a>>8) - float64(b>>8)
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// evalAsync evaluates a promise and returns its value.
+func evalAsync[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("eval %.80s: %v", js, err)
+	}
+	return v
+}
+
+// staticSVGs returns the SVG inside each <bitboard-view> of a page's
+// source, in order ("" for an element without one).
+func staticSVGs(page string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?s)<bitboard-view\b[^>]*>(.*?)</bitboard-view>`).FindAllStringSubmatch(page, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// TestFigureTutorial: every figure of web/tutorial.html is prerendered,
+// and its static SVG is toSVG() of the same element, byte for byte.
+func TestFigureTutorial(t *testing.T) {
+	ctx, url := site(t)
+	src, err := os.ReadFile(filepath.Join(repo, "web", "tutorial.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	static := staticSVGs(string(src))
+	if len(static) == 0 {
+		t.Fatal("tutorial.html has no <bitboard-view>")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitViews(t, ctx)
+	svgs := evalAsync[[]string](t, ctx, `(async () => { const vs = [...document.querySelectorAll('bitboard-view')];
+		await Promise.all(vs.map((v) => v.status.ok || v.status.error ? null : new Promise((r) => v.addEventListener('bitview-ready', r, { once: true }))));
+		return Promise.all(vs.map((v) => v.toSVG())); })()`)
+	if len(svgs) != len(static) {
+		t.Fatalf("%d elements on the page, %d in the source", len(svgs), len(static))
+	}
+	for i := range static {
+		if static[i] == "" || static[i] != svgs[i] {
+			t.Errorf("figure %d: the static SVG (%d bytes) is not toSVG() (%d bytes): run `go run ./wasm/cmd/bitview prerender web/tutorial.html`",
+				i+1, len(static[i]), len(svgs[i]))
+		}
+	}
+}
+
+// hydrationPage is a page of n prerendered figures (the bitview command's
+// output) between paragraphs, so that a change of a figure's height
+// would move what follows it.
+func hydrationPage(t *testing.T, n int, scripts bool) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>prerendered</title>
+<style>body{font:16px/1.5 Georgia,serif;max-width:760px;margin:1rem auto;padding:0 1rem}</style>`)
+	if scripts {
+		b.WriteString(readyLog + `<script type="module" src="bitview-element.js"></script>`)
+	}
+	b.WriteString(`</head><body><h1>Prerendered figures</h1>`)
+	for i := range n {
+		o := figureCases[i%len(figureCases)]
+		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
+	}
+	b.WriteString(`<p>The end.</p></body></html>`)
+	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// TestFigurePrerendered: a prerendered page shows every figure with
+// scripts off (the SVG fits the column); with scripts on, each element
+// shows its figure until drawn, then the drawn view, and the layout
+// shifts this causes are measured (PerformanceObserver 'layout-shift').
+func TestFigurePrerendered(t *testing.T) {
+	ctx, _ := site(t)
+	url := figureSite(t, map[string]string{"on.html": hydrationPage(t, 4, true), "off.html": hydrationPage(t, 4, false)})
+
+	off, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if err := chromedp.Do(off, chromedp.EmulateViewport(360, 800)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(off, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(off, chromedp.Navigate(url+"/off.html")); err != nil {
+		t.Fatal(err)
+	}
+	boxes := eval[[][2]float64](t, off, `[...document.querySelectorAll('bitboard-view > svg')].map((s) => { const r = s.getBoundingClientRect(); return [r.width, r.height]; })`)
+	if len(boxes) != 4 {
+		t.Fatalf("%d figures shown with scripts off, want 4", len(boxes))
+	}
+	for i, b := range boxes {
+		if b[0] < 200 || b[0] > 360 || b[1] < 100 {
+			t.Errorf("figure %d with scripts off at 360 px: %v×%v px", i, b[0], b[1])
+		}
+	}
+	screenshot(t, off, "figures-scripts-off-360")
+	if err := chromedp.Do(off, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/off.html")); err != nil {
+		t.Fatal(err)
+	}
+	static := eval[[]float64](t, off, `[...document.querySelectorAll('bitboard-view')].map((v) => v.getBoundingClientRect().height)`)
+
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/on.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, 4)
+	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+		return { slots: vs.filter((v) => !v.shadowRoot.querySelector('slot').hidden).length,
+			drawn: vs.filter((v) => v.shadowRoot.querySelector('.host .view') !== null).length,
+			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length,
+			heights: vs.map((v) => v.getBoundingClientRect().height) }; })()`)
+	t.Logf("4 prerendered figures hydrated at 1280×900: %v layout-shift entries, CLS %.4f; heights static %v, drawn %v",
+		got["n"], got["cls"], static, got["heights"])
+	if got["slots"] != 0.0 || got["drawn"] != 4.0 {
+		t.Errorf("after bitview-ready: %v", got)
+	}
+}
+
+// TestFigureLoadFailure: an author's page that loads the element from a
+// site that sends no CORS headers (another origin) shows, in every
+// element, an error naming the URL and the fix, never 0 px tall, and
+// sends bitview-error; so does an element whose base is wrong.
+func TestFigureLoadFailure(t *testing.T) {
+	ctx, _ := site(t)
+	dir := t.TempDir()
+	for _, name := range distFiles {
+		from, to := filepath.Join(repo, "web", name), filepath.Join(dir, name)
+		var err error
+		if info, serr := os.Stat(from); serr == nil && info.IsDir() {
+			err = os.CopyFS(to, os.DirFS(from))
+		} else {
+			err = copyFile(from, to)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	noCORS := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer noCORS.Close()
+	snippet := strings.Split(figureSnippet(noCORS.URL), "\n")[0]
+	author := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		switch r.URL.Path {
+		case "/snippet/":
+			fmt.Fprint(w, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">`+eventLog+snippet+
+				`</head><body><p>before</p><bitboard-view id="a" show="P"></bitboard-view><p>between</p><bitboard-view id="b"></bitboard-view><p>after</p></body></html>`)
+		case "/base/":
+			fmt.Fprint(w, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">`+eventLog+
+				`<script type="module">import { setBaseURL } from '/assets/bitview-element.js'; setBaseURL('`+noCORS.URL+`/');</script>
+</head><body><p>before</p><bitboard-view id="a" show="P"></bitboard-view><p>after</p></body></html>`)
+		case "/assets/bitview-element.js", "/assets/bitview.js":
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer author.Close()
+	for _, tc := range []struct{ path, want string }{
+		{"/snippet/", noCORS.URL + "/bitview-element.js"},
+		{"/base/", noCORS.URL + "/bitview.wasm"},
+	} {
+		t.Run(strings.Trim(tc.path, "/"), func(t *testing.T) {
+			if err := chromedp.Do(ctx, chromedp.Navigate(author.URL+tc.path)); err != nil {
+				t.Fatal(err)
+			}
+			waitEvents(t, ctx, "bitview-error", 1)
+			got := eval[[]map[string]any](t, ctx, `[...document.querySelectorAll('bitboard-view')].map((v) => ({
+				h: v.getBoundingClientRect().height,
+				text: (v.shadowRoot?.querySelector('[role=alert]') ?? v.querySelector('[role=alert]'))?.textContent ?? '' }))`)
+			for _, v := range got {
+				text := v["text"].(string)
+				if v["h"].(float64) < 20 || !strings.Contains(text, tc.want) || !strings.Contains(text, "Access-Control-Allow-Origin") {
+					t.Errorf("a failed element: %v px tall, saying %q; want a box naming %s and the fix", v["h"], text, tc.want)
+				}
+			}
+			screenshot(t, ctx, "figure-load-failure-"+strings.Trim(tc.path, "/"))
+		})
+	}
+}
+
+// figureSnippet returns the Embed panel's element snippet (view.EmbedSnippets)
+// with the CDN's folder replaced by base: the two lines an author pastes.
+func figureSnippet(base string) string {
+	s := view.DefaultState()
+	s.Show = []string{"P"}
+	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", "0.1.0")
+	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)
+	return strings.Replace(html.UnescapeString(m[1]), view.CDN+"0.1.0", base, 1)
+}

@@ -1,0 +1,30 @@
+// Command bitview draws Bitview's figures without a browser: the SVG a
+// <bitboard-view>'s toSVG() returns, byte for byte, or a PNG of it (as
+// toPNG(), at 2× by default), from a FEN and the element's options; and it
+// prerenders pages, writing every figure of a folder of Markdown or built
+// HTML into the page so it shows with JavaScript off.
+//
+// Install or run it without a clone:
+//
+//	go run github.com/bitview/bitview/wasm/cmd/bitview@latest -fen '…' -show P,empty -o pawns.svg
+//
+// Usage:
+//
+//	bitview [options] -o FILE.svg|FILE.png|-
+//	bitview prerender [-n] PATH...
+//
+// The options have the names of the element's attributes and are read
+// by the same rules (package figure): -fen, -show, -layout, -orientation,
+// -arrows, -marks, -board, -grid, -values, -labels, and -theme (light,
+// dark, or colours: light,bitOn=#1d4ed8). -scale sets the PNG's scale.
+// Bad input exits with status 1 and a message naming the option, the
+// field and the character; no file is written then (the figure goes to a
+// temporary file renamed over FILE only when whole).
+//
+// prerender walks each PATH for .md, .markdown, .html and .htm files and
+// writes each ```bitboard block, <pre><code class="language-bitboard">
+// block and <bitboard-view> element's figure into the page as an inline
+// SVG (see figure.Page). A file is rewritten only when a figure changed;
+// a file with a bad figure is left untouched and named with its line,
+// the others are still done, and the exit status is 1. -n only reports.
+package main

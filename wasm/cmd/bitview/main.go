@@ -1,0 +1,154 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bitview/bitview/wasm/figure"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// usage is the command's help text, after "usage:".
+const usage = `usage: bitview [options] -o FILE.svg|FILE.png|-
+       bitview prerender [-n] PATH...
+
+Draws the figure a <bitboard-view> with the same attributes shows (its
+toSVG() byte for byte; a PNG as its toPNG()), or writes every figure of
+the Markdown and HTML pages below PATH into them.
+
+Options (the element's attributes, read the same way):
+`
+
+// attrFlag is one of the element's options: its value as an attribute,
+// and whether it was given. Boolean attributes may be given alone
+// (-labels), as present.
+type attrFlag struct {
+	name    string
+	opts    figure.Options
+	boolean bool
+}
+
+func (f *attrFlag) String() string { return "" }
+func (f *attrFlag) Set(v string) error {
+	return f.opts.Set(f.name, v)
+}
+func (f *attrFlag) IsBoolFlag() bool { return f.boolean }
+
+// help describes each option.
+var help = map[string]string{
+	"fen":         "the position (default: the start position; a piece placement alone is read as white to move)",
+	"show":        "bitboards to draw as grids: names (P, white, occupied, pawns…), attack maps or expressions, comma-separated",
+	"layout":      "the numbering: lerf (default), lefr, 0x88, msb-a8, berf, befr, 10x12",
+	"orientation": "white (default) or black: the board, and the grids, seen from Black",
+	"arrows":      "arrows in the PGN [%cal] syntax, e.g. \"Ge2e4 Rd7d5\"",
+	"marks":       "marked squares in the [%csl] syntax, e.g. \"Gd4 Ye5\"",
+	"board":       "-board=false draws no board",
+	"grid":        "-grid=false draws no grids",
+	"values":      "all, hex or none (the element's grids; the figure always has the hex value)",
+	"labels":      "write each square's index on the board",
+	"theme":       "light (default), dark, or either followed by name=#colour pairs: light,bitOn=#1d4ed8",
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "prerender" {
+		return prerender(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("bitview", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := figure.Options{}
+	for _, name := range figure.Names {
+		boolean := name == "labels" || name == "board" || name == "grid"
+		fs.Var(&attrFlag{name: name, opts: opts, boolean: boolean}, name, help[name])
+	}
+	out := fs.String("o", "", "the file to write: FILE.svg, FILE.png, or - for the SVG on standard output")
+	scale := fs.Float64("scale", 2, "the PNG's scale: its pixels per SVG unit (toPNG's default, 2)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "bitview: unexpected argument %q (options come as -name value)\n", fs.Arg(0))
+		return 2
+	}
+	png := strings.EqualFold(filepath.Ext(*out), ".png")
+	if *out == "" || !png && *out != "-" && !strings.EqualFold(filepath.Ext(*out), ".svg") {
+		fmt.Fprintln(stderr, "bitview: -o FILE.svg, FILE.png or - is needed")
+		return 2
+	}
+	f, err := figure.Resolve(opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "bitview:", err)
+		return 1
+	}
+	var data []byte
+	if png {
+		if data, err = f.PNG(*scale); err != nil {
+			fmt.Fprintln(stderr, "bitview: -scale:", err)
+			return 1
+		}
+	} else {
+		data = []byte(f.SVG())
+	}
+	if *out == "-" {
+		_, err = stdout.Write(data)
+	} else {
+		err = figure.WriteFile(*out, data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "bitview:", err)
+		return 1
+	}
+	return 0
+}
+
+func prerender(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bitview prerender", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dry := fs.Bool("n", false, "only report which pages would change")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page, as an inline SVG. A page is rewritten only when a figure\nchanged; a page with a bad figure is left as it was.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	results, err := figure.Pages(fs.Args(), *dry)
+	status := 0
+	for _, r := range results {
+		switch {
+		case r.Err != nil:
+			fmt.Fprintln(stderr, "bitview:", r.Err)
+			status = 1
+		case r.Changed && *dry:
+			fmt.Fprintln(stdout, "would write", r.File)
+		case r.Changed:
+			fmt.Fprintln(stdout, "wrote", r.File)
+		}
+	}
+	if err != nil && status == 0 {
+		fmt.Fprintln(stderr, "bitview:", err)
+		status = 1
+	}
+	return status
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/wasm/figure"
+)
+
+// TestRun: the command writes figure's SVG and PNG; bad input exits 1
+// naming the option, the field and the character, and writes nothing.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	want, err := figure.Resolve(figure.Options{"fen": "8/8/8/8/4P3/8/8/8 w - - 0 1", "show": "P,empty", "layout": "0x88", "labels": "", "board": "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	svg := filepath.Join(dir, "pawn.svg")
+	if code := run([]string{"-fen", "8/8/8/8/4P3/8/8/8 w - - 0 1", "-show", "P,empty", "-layout", "0x88", "-labels", "-board=false", "-o", svg}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if got, _ := os.ReadFile(svg); string(got) != want.SVG() {
+		t.Errorf("%s is not figure's SVG", svg)
+	}
+	stdout.Reset()
+	if code := run([]string{"-fen", "8/8/8/8/4P3/8/8/8 w - - 0 1", "-show", "P,empty", "-layout", "0x88", "-labels", "-board=false", "-o", "-"}, &stdout, &stderr); code != 0 || stdout.String() != want.SVG() {
+		t.Errorf("-o - wrote %d bytes (exit %d), want the SVG", stdout.Len(), code)
+	}
+	pngFile := filepath.Join(dir, "pawn.png")
+	if code := run([]string{"-show", "P", "-o", pngFile}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(pngFile); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Error("the PNG is no PNG")
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-fen", "8/8/8/8/8/8/8/8 w KQkq - 0 x"}, "bitview: fen: field 6 (fullmove number), character 28 'x'"},
+		{[]string{"-show", "P,(P<<8)&emty"}, `bitview: show: character 10 'e': "(P<<8)&emty"`},
+		{[]string{"-theme", "dark,bitOn=teal"}, "bitview: theme: character 12 't': bitOn must be a colour"},
+		{[]string{"-show", "P", "-scale", "20"}, "bitview: -scale: scale 20: use a number above 0 and at most 8"},
+	} {
+		stderr.Reset()
+		out := filepath.Join(dir, "bad.png")
+		if code := run(append(tc.args, "-o", out), &stdout, &stderr); code != 1 || !strings.HasPrefix(stderr.String(), tc.want) {
+			t.Errorf("bitview %q: exit %d, %q; want 1 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("bitview %q wrote %s", tc.args, out)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, ".bad*")); len(left) > 0 {
+			t.Errorf("temporary files left: %v", left)
+		}
+	}
+	if code := run([]string{"-o", filepath.Join(dir, "x.gif")}, &stdout, &stderr); code != 2 {
+		t.Errorf("-o x.gif: exit %d, want 2", code)
+	}
+}
+
+// TestPrerender: bitview prerender writes the figures of a folder's pages,
+// rewrites nothing the second time, and exits 1 naming the file and line of
+// a bad figure.
+func TestPrerender(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("A\n\n```bitboard\nshow: P\nlayout: berf\n```\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "wrote ") {
+		t.Fatalf("exit %d, %q %q", code, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 0 || stdout.Len() != 0 {
+		t.Errorf("second run: exit %d, %q", code, stdout.String())
+	}
+	os.WriteFile(filepath.Join(dir, "b.md"), []byte("B\n\n```bitboard\nshow: P\nlayout: berff\n```\n"), 0o644)
+	stderr.Reset()
+	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "b.md:5: layout: unknown layout") {
+		t.Errorf("a bad block: exit %d, %q", code, stderr.String())
+	}
+}
+
+// The command's answer to a FEN with a typo: the option, the field and
+// the character at fault, and exit status 1 (no file is written).
+func Example() {
+	code := run([]string{"-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "-show", "P", "-o", "start.svg"}, os.Stdout, os.Stdout)
+	fmt.Println("exit status", code)
+	// Output:
+	// bitview: fen: field 4 (en passant target square), character 52 'e': en passant target square "e9" must be '-' or a square such as e3
+	// exit status 1
+}

@@ -1,0 +1,229 @@
+package figure
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/web"
+)
+
+// Names are the options of a figure, in the order the command's usage
+// lists them: the attributes of <bitboard-view> that change its figure
+// (README, "The element"), and theme, which the element reads from its
+// CSS (light, dark, or colours: see ParseTheme).
+var Names = []string{"fen", "show", "layout", "orientation", "grids", "arrows", "marks", "board", "grid", "values", "labels", "theme"}
+
+// Ignored are attributes of <bitboard-view> that do not change its
+// figure (toSVG() draws neither the tools below the view nor its size):
+// a page's element may carry them; they are not read.
+var Ignored = []string{"size", "interactive", "repr", "magic", "zobrist", "perft", "wasm"}
+
+// MaxThemeLength is the longest theme option, 1,024 bytes: a base name and
+// twelve name=colour pairs take about 250.
+const MaxThemeLength = 1024
+
+// Options are a figure's options by name (see Names), as attribute
+// values: an option that is absent is not in the map, and a boolean
+// option given without a value (labels) is present with "".
+type Options map[string]string
+
+// An Error says which option is wrong and where: Offset is the 0-based
+// byte offset into the option's value of the character at fault (-1 when
+// the whole value is), and for the fen option Field is the FEN field (1–6,
+// see core.FieldName). It wraps core.FENError, expr.Error or
+// pgn.AnnotationError when one of those was the cause.
+type Error struct {
+	Option string
+	Value  string
+	Field  int
+	Offset int
+	Msg    string
+	Err    error
+}
+
+// Error returns e.g. `fen: field 2 (active color), character 45 "x": …`.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Option)
+	if e.Field > 0 {
+		b.WriteString(": field " + strconv.Itoa(e.Field) + " (" + core.FieldName(e.Field) + ")")
+	}
+	if e.Offset >= 0 && e.Offset <= len(e.Value) {
+		if e.Field > 0 {
+			b.WriteString(",")
+		} else {
+			b.WriteString(":")
+		}
+		b.WriteString(" character " + strconv.Itoa(utf8.RuneCountInString(e.Value[:e.Offset])+1))
+		if e.Offset < len(e.Value) {
+			r, _ := utf8.DecodeRuneInString(e.Value[e.Offset:])
+			b.WriteString(" " + strconv.QuoteRune(r))
+		} else {
+			b.WriteString(" (the end)")
+		}
+	}
+	b.WriteString(": " + e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the error of the parser that found the fault, or nil.
+func (e *Error) Unwrap() error { return e.Err }
+
+// optionError is an Error over the whole value.
+func optionError(name, value, msg string) *Error {
+	return &Error{Option: name, Value: value, Offset: -1, Msg: msg}
+}
+
+// Set sets option name to value, checking the name and the value's
+// length: a view option's against its limit (view.OptionLimit; the FEN is
+// cut to one byte over core.MaxFENLength, for ParseFEN to say "too long"
+// with its field), values against view.MaxOptionLength and theme against
+// MaxThemeLength. The value itself is read by Resolve.
+func (o Options) Set(name, value string) error {
+	if !slices.Contains(Names, name) {
+		return optionError(name, value, "unknown option; the options are "+strings.Join(Names, ", "))
+	}
+	limit := view.MaxOptionLength
+	for _, f := range view.OptionFields {
+		if f.Key == name && f.String {
+			limit = view.OptionLimit(f.Limit)
+		}
+	}
+	switch name {
+	case "fen":
+		value = view.Clip(value, limit)
+		limit++
+	case "theme":
+		limit = MaxThemeLength
+	}
+	if len(value) > limit {
+		return optionError(name, "", view.LimitMessage(name, len(value), limit, "bytes"))
+	}
+	o[name] = value
+	return nil
+}
+
+// A Figure is a resolved figure: what to draw and in which theme.
+type Figure struct {
+	Embed view.Embed
+	Theme view.Theme
+}
+
+// Resolve reads o as <bitboard-view> reads its attributes (the same
+// defaults: the start position, LERF, board and grids on, White at the
+// bottom; labels only when present) through view.ResolveEmbed, and
+// returns the figure, or the first fault as an *Error naming the option,
+// the field and the character. The element draws an error inside itself
+// where Resolve refuses: an unknown layout, show item, arrow or mark, or
+// an orientation, values or boolean it would have read as the default.
+func Resolve(o Options) (*Figure, error) {
+	for name, v := range o {
+		if err := (Options{}).Set(name, v); err != nil {
+			return nil, err
+		}
+	}
+	vo, err := view.ParseAttributes(o)
+	var ae *view.AttributeError
+	if errors.As(err, &ae) {
+		return nil, optionError(ae.Name, ae.Value, ae.Msg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch v, ok := o["values"]; {
+	case !ok, v == "all", v == "hex", v == "none":
+	default:
+		return nil, optionError("values", v, "use all, hex or none (it changes the element's grids, not the figure)")
+	}
+	e := view.ResolveEmbed(vo, nil)
+	if fe := e.FENError; fe != nil {
+		return nil, &Error{Option: "fen", Value: vo.FEN, Field: fe.Field, Offset: fe.Offset, Msg: fe.Msg, Err: fe}
+	}
+	if err := checkLists(o, e, vo.Grid == nil || *vo.Grid); err != nil {
+		return nil, err
+	}
+	if len(e.Problems) > 0 {
+		return nil, problemError(o, e.Problems[0])
+	}
+	t, err := ParseTheme(o["theme"])
+	if err != nil {
+		return nil, err
+	}
+	return &Figure{Embed: e, Theme: t}, nil
+}
+
+// checkLists finds the item at fault in the arrows, marks and show
+// options, with its offset in the option's value.
+func checkLists(o Options, e view.Embed, grid bool) error {
+	for _, name := range []string{"arrows", "marks"} {
+		parse := pgn.ParseMarks
+		if name == "arrows" {
+			parse = func(s string) ([]pgn.Mark, error) { _, err := pgn.ParseArrows(s); return nil, err }
+		}
+		if _, err := parse(o[name]); err != nil {
+			off := -1
+			msg := err.Error()
+			if ae, ok := err.(*pgn.AnnotationError); ok {
+				off, msg = ae.Offset, ae.Msg
+			}
+			return &Error{Option: name, Value: o[name], Offset: off, Msg: msg, Err: err}
+		}
+	}
+	if e.Pos == nil || !grid {
+		return nil
+	}
+	show := o["show"]
+	at := 0
+	for _, item := range view.SplitShow(show) {
+		at += strings.Index(show[at:], item)
+		if _, err := view.ResolveShown(e.Pos, item); err != nil {
+			off, msg := at, err.Error()
+			x, perr := expr.Parse(item)
+			if perr == nil {
+				_, perr = x.Eval(e.Pos)
+			}
+			if xe, ok := perr.(*expr.Error); ok {
+				off, msg = at+min(xe.Offset, len(item)), `"`+item+`": `+xe.Msg
+			}
+			return &Error{Option: "show", Value: show, Offset: off, Msg: msg, Err: perr}
+		}
+		at += len(item)
+	}
+	return nil
+}
+
+// problemError names the option of one of view.ResolveEmbed's problems.
+func problemError(o Options, p string) error {
+	for _, name := range []string{"layout", "show", "arrows", "marks", "orientation", "grids"} {
+		if rest, ok := strings.CutPrefix(p, name+" "); ok && (name == "orientation" || name == "grids") {
+			return optionError(name, o[name], rest) // `orientation "up": use …` names the option once
+		}
+		if strings.HasPrefix(p, name) || strings.Contains(p, " "+name+" ") || strings.HasPrefix(p, "unknown "+name) {
+			return optionError(name, o[name], p)
+		}
+	}
+	return optionError("options", "", p)
+}
+
+// SVG returns the figure as the element's toSVG() returns it: view.SVG
+// with the Chessnut pieces as data: URLs.
+func (f *Figure) SVG() string {
+	fig := f.Embed.Figure
+	if fig.Pos == nil {
+		return view.SVG(view.Figure{Layout: fig.Layout}, f.Theme, nil)
+	}
+	pieces := web.PieceImages()
+	return view.SVG(fig, f.Theme, func(pc core.Piece) string {
+		if int(pc) < len(pieces) {
+			return pieces[pc]
+		}
+		return ""
+	})
+}

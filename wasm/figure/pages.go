@@ -1,0 +1,550 @@
+package figure
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	xhtml "golang.org/x/net/html"
+)
+
+// Style is the rule a prerendered page gets once, so that its figures fit
+// their column with JavaScript off (an SVG's width attribute is its size
+// at 1×); the element's shadow root says the same to its slot.
+const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg{display:block;max-width:100%;height:auto}</style>`
+
+// MaxPageBytes is the largest page Page reads, 16 MiB: a long built page
+// of a static-site generator is a few hundred KB.
+const MaxPageBytes = 16 << 20
+
+// BlockKeys are the keys of a ```bitboard block, as bitview-markdown.js
+// reads them (KEYS there): each sets the attribute of the same name,
+// and expr adds one expression to show.
+var BlockKeys = []string{"fen", "show", "expr", "layout", "arrows", "marks", "orientation", "labels", "board", "grid", "values", "size", "repr", "interactive"}
+
+// A PageError is a figure of a page that could not be drawn: the file,
+// its 1-based line and the option's error (an *Error, which names the
+// field and the character), or what else was wrong.
+type PageError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *PageError) Error() string {
+	return e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Err.Error()
+}
+
+func (e *PageError) Unwrap() error { return e.Err }
+
+// Page writes the figure of every <bitboard-view> of a page into it, as
+// an inline SVG in the element's light DOM (what the element's toSVG()
+// gives), and turns every bitboard block into such an element: a
+// ```bitboard fence of a Markdown page (markdown true), a
+// <pre><code class="language-bitboard"> block of an HTML page, with the
+// highlighter's <div class="language-bitboard …"> around it when it holds
+// only the block (what Hugo, MkDocs, Docusaurus and Jekyll write). The
+// page gets Style once (before </head>, or before its first figure).
+// Everything else is left as it was, byte for byte, so a page whose
+// figures are already drawn comes back unchanged. The first figure that
+// cannot be drawn is an error naming its line; the page is then not to be
+// written.
+func Page(name string, page []byte, markdown bool) ([]byte, error) {
+	if len(page) > MaxPageBytes {
+		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
+	}
+	var out []byte
+	var err error
+	if markdown {
+		out, err = markdownPage(name, page)
+	} else {
+		out, err = htmlPage(name, page)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return addStyle(out, markdown), nil
+}
+
+// addStyle puts Style into a page that has prerendered figures and no
+// Style yet: before </head> when the page has a head before its first
+// figure, else (and in Markdown, as a block of its own) before that figure.
+func addStyle(page []byte, markdown bool) []byte {
+	first := bytes.Index(page, []byte("<bitboard-view"))
+	if first < 0 || bytes.Contains(page, []byte("data-bitview-figures")) || !bytes.Contains(page[first:], []byte("</svg>")) {
+		return page
+	}
+	if head := bytes.Index(page, []byte("</head>")); head >= 0 && head < first && !markdown {
+		return slices.Concat(page[:head], []byte(Style+"\n"), page[head:])
+	}
+	sep := ""
+	if markdown {
+		sep = "\n\n"
+	}
+	return slices.Concat(page[:first], []byte(Style+sep), page[first:])
+}
+
+// element returns the start tag and content of a figure element with
+// attrs (in the order given) and its SVG; in Markdown the SVG gets lines
+// of its own, so that CommonMark reads the whole as one HTML block.
+func element(attrs [][2]string, svg string, markdown bool) string {
+	var b strings.Builder
+	b.WriteString("<bitboard-view")
+	for _, a := range attrs {
+		b.WriteString(" " + a[0])
+		if a[1] != "" || a[0] == "data-source" {
+			b.WriteString(`="` + html.EscapeString(a[1]) + `"`)
+		}
+	}
+	b.WriteString(">")
+	if markdown {
+		b.WriteString("\n" + svg + "\n")
+	} else {
+		b.WriteString(svg)
+	}
+	b.WriteString("</bitboard-view>")
+	return b.String()
+}
+
+// figureOf draws the figure of an element's attributes: the options of
+// Names (theme aside: a page's figure is the default theme's, as the
+// element's toSVG() gives it), the attributes of Ignored skipped, and any
+// other attribute (id, class, style, data-*, aria-*) left to the page.
+func figureOf(attrs [][2]string) (string, error) {
+	o := Options{}
+	for _, a := range attrs {
+		if !slices.Contains(Names, a[0]) {
+			continue
+		}
+		if a[0] == "theme" {
+			return "", optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+		}
+		if err := o.Set(a[0], a[1]); err != nil {
+			return "", err
+		}
+	}
+	f, err := Resolve(o)
+	if err != nil {
+		return "", err
+	}
+	return f.SVG(), nil
+}
+
+// lineAt returns the 1-based line of offset i.
+func lineAt(page []byte, i int) int { return bytes.Count(page[:i], []byte("\n")) + 1 }
+
+// A span is a part of a page to replace.
+type span struct {
+	start, end int
+	text       string
+}
+
+func splice(page []byte, spans []span) []byte {
+	var b bytes.Buffer
+	at := 0
+	for _, s := range spans {
+		b.Write(page[at:s.start])
+		b.WriteString(s.text)
+		at = s.end
+	}
+	b.Write(page[at:])
+	return b.Bytes()
+}
+
+// parseBlock reads a bitboard block's lines as bitview-markdown.js does:
+// one "key: value" a line, blank lines and # comments skipped, show and
+// expr lines joined into show. line is the block's first line in the
+// page, for errors.
+func parseBlock(name, text string, line int) ([][2]string, error) {
+	var attrs [][2]string
+	var show []string
+	for i, raw := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(raw)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		key, value, ok := strings.Cut(l, ":")
+		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
+		if !ok || !slices.Contains(BlockKeys, key) {
+			msg := `unknown key "` + key + `"`
+			if !ok {
+				msg = strconv.Quote(l) + ` is not "key: value"`
+			}
+			return nil, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))}
+		}
+		if key == "show" || key == "expr" {
+			if value != "" {
+				show = append(show, value)
+			}
+			continue
+		}
+		attrs = slices.DeleteFunc(attrs, func(a [2]string) bool { return a[0] == key })
+		attrs = append(attrs, [2]string{key, value})
+	}
+	if len(show) > 0 {
+		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
+	}
+	return attrs, nil
+}
+
+// blockFigure turns a block's text into the element with its figure.
+func blockFigure(name, text string, line int, markdown bool) (string, error) {
+	attrs, err := parseBlock(name, text, line)
+	if err != nil {
+		return "", err
+	}
+	svg, err := figureOf(attrs)
+	if err != nil {
+		return "", &PageError{name, line + optionLine(text, err), err}
+	}
+	return element(attrs, svg, markdown), nil
+}
+
+// optionLine returns the 0-based line of text that sets the option err
+// names (the first, for show), or 0.
+func optionLine(text string, err error) int {
+	var fe *Error
+	if !errors.As(err, &fe) {
+		return 0
+	}
+	for i, raw := range strings.Split(text, "\n") {
+		key, _, _ := strings.Cut(strings.TrimSpace(raw), ":")
+		key = strings.ToLower(strings.TrimSpace(key))
+		if key == fe.Option || fe.Option == "show" && key == "expr" {
+			return i
+		}
+	}
+	return 0
+}
+
+// markdownPage draws the ```bitboard fences and the <bitboard-view>
+// elements of a Markdown page; other fenced code blocks are left alone
+// (an example of the element's markup stays an example).
+func markdownPage(name string, page []byte) ([]byte, error) {
+	var spans []span
+	lines := bytes.SplitAfter(page, []byte("\n"))
+	at := 0
+	var prose []int // the lines outside fences
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		t := bytes.TrimLeft(l, " ")
+		fence := ""
+		if len(l)-len(t) < 4 {
+			for _, f := range []string{"```", "~~~"} {
+				if bytes.HasPrefix(t, []byte(f)) {
+					n := len(t) - len(bytes.TrimLeft(t, f[:1]))
+					fence = strings.Repeat(f[:1], n)
+				}
+			}
+		}
+		if fence == "" {
+			prose = append(prose, i)
+			at += len(l)
+			continue
+		}
+		info := strings.TrimSpace(string(t[len(fence):]))
+		start, body := at, at+len(l)
+		at += len(l)
+		end := len(page)
+		j := i + 1
+		for ; j < len(lines); j++ {
+			c := bytes.TrimSpace(lines[j])
+			if bytes.HasPrefix(c, []byte(fence)) && len(bytes.Trim(c, fence[:1])) == 0 {
+				end = at
+				at += len(lines[j])
+				break
+			}
+			at += len(lines[j])
+		}
+		if j == len(lines) {
+			end = at
+		}
+		i = j
+		if lang, _, _ := strings.Cut(info, " "); strings.Trim(lang, "{}.") != "bitboard" {
+			continue
+		}
+		text := string(page[body:end])
+		fig, err := blockFigure(name, text, lineAt(page, body), true)
+		if err != nil {
+			return nil, err
+		}
+		stop := min(at, len(page))
+		nl := ""
+		if stop > 0 && page[stop-1] == '\n' {
+			nl = "\n"
+		}
+		spans = append(spans, span{start, stop, fig + nl})
+	}
+	// The elements outside fences: the page read as HTML with every
+	// fence blanked out (the same offsets).
+	masked := slices.Clone(page)
+	off := 0
+	for n, l := range lines {
+		if _, found := slices.BinarySearch(prose, n); !found {
+			for k := off; k < off+len(l); k++ {
+				if masked[k] != '\n' {
+					masked[k] = ' '
+				}
+			}
+		}
+		off += len(l)
+	}
+	elems, err := htmlSpans(name, masked, true)
+	if err != nil {
+		return nil, err
+	}
+	spans = append(spans, elems...)
+	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+	return splice(page, spans), nil
+}
+
+// htmlPage draws the elements and blocks of an HTML page.
+func htmlPage(name string, page []byte) ([]byte, error) {
+	spans, err := htmlSpans(name, page, false)
+	if err != nil {
+		return nil, err
+	}
+	return splice(page, spans), nil
+}
+
+// hasClass reports whether a class attribute's value holds c.
+func hasClass(class, c string) bool { return slices.Contains(strings.Fields(class), c) }
+
+// htmlSpans finds the <bitboard-view> elements of page and, unless
+// markdown, its bitboard blocks (a <div> or <pre> of class
+// language-bitboard, or a <pre> whose first child is such a <code>), and
+// returns what replaces each: an element's content when its figure
+// changed, a block whole.
+func htmlSpans(name string, page []byte, markdown bool) ([]span, error) {
+	z := xhtml.NewTokenizer(bytes.NewReader(page))
+	var spans []span
+	pos := 0
+	type figureState struct {
+		start, content int
+		attrs          [][2]string
+	}
+	type blockState struct {
+		start, depth int
+		inPre        bool
+		text         strings.Builder
+	}
+	var fig *figureState
+	var blk *blockState
+	lastPre := -1 // the offset of a <pre> start tag followed by blanks only so far
+	for {
+		tt := z.Next()
+		raw := z.Raw()
+		start := pos
+		pos += len(raw)
+		switch tt {
+		case xhtml.ErrorToken:
+			if z.Err() == io.EOF {
+				if fig != nil {
+					return nil, &PageError{name, lineAt(page, fig.start), errors.New("<bitboard-view> has no end tag")}
+				}
+				return spans, nil
+			}
+			return nil, &PageError{name, lineAt(page, start), z.Err()}
+		case xhtml.TextToken:
+			if blk != nil && blk.inPre {
+				blk.text.WriteString(html.UnescapeString(string(raw)))
+			}
+			if len(bytes.TrimSpace(raw)) > 0 {
+				lastPre = -1
+			}
+		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
+			tn, more := z.TagName()
+			tag := string(tn)
+			var attrs [][2]string
+			class := ""
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				attrs = append(attrs, [2]string{string(k), string(v)})
+				if string(k) == "class" {
+					class = string(v)
+				}
+			}
+			open := tt == xhtml.StartTagToken && !voidTag(tag)
+			switch {
+			case fig != nil:
+			case blk != nil:
+				if open {
+					blk.depth++
+				}
+				if tag == "pre" {
+					blk.inPre = true
+				}
+				if tag == "br" && blk.inPre {
+					blk.text.WriteString("\n")
+				}
+			case tag == "bitboard-view" && open:
+				fig = &figureState{start: start, content: pos, attrs: attrs}
+			case markdown:
+			case (tag == "div" || tag == "pre") && open && hasClass(class, "language-bitboard"):
+				blk = &blockState{start: start, depth: 1, inPre: tag == "pre"}
+			case tag == "code" && open && lastPre >= 0 && hasClass(class, "language-bitboard"):
+				blk = &blockState{start: lastPre, depth: 2, inPre: true}
+			}
+			lastPre = -1
+			if tag == "pre" && open && blk == nil && fig == nil {
+				lastPre = start
+			}
+		case xhtml.EndTagToken:
+			lastPre = -1
+			tn, _ := z.TagName()
+			switch {
+			case fig != nil:
+				if string(tn) != "bitboard-view" {
+					break
+				}
+				svg, err := figureOf(fig.attrs)
+				if err != nil {
+					return nil, &PageError{name, lineAt(page, fig.start), err}
+				}
+				content := svg
+				if markdown {
+					content = "\n" + svg + "\n"
+				}
+				if string(page[fig.content:start]) != content {
+					spans = append(spans, span{fig.content, start, content})
+				}
+				fig = nil
+			case blk != nil:
+				if blk.depth--; blk.depth > 0 {
+					break
+				}
+				f, err := blockFigure(name, blk.text.String(), lineAt(page, blk.start), false)
+				if err != nil {
+					return nil, err
+				}
+				spans = append(spans, span{blk.start, pos, f})
+				blk = nil
+			}
+		}
+	}
+}
+
+// voidTag reports whether an HTML element has no end tag.
+func voidTag(tag string) bool {
+	switch tag {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
+		return true
+	}
+	return false
+}
+
+// A Result is what Pages did to one file.
+type Result struct {
+	File    string
+	Changed bool
+	Err     error
+}
+
+// Pages prerenders every page below each path (a file, or a folder walked
+// for .md, .markdown, .html and .htm files; dotfolders and node_modules
+// skipped): a page is rewritten (a temporary file renamed over it) only
+// when one of its figures changed, and left untouched when one of them
+// is wrong. With dryRun nothing is written. It returns one Result per
+// page with figures; the error is the first page's that failed, after
+// all were tried.
+func Pages(paths []string, dryRun bool) ([]Result, error) {
+	var results []Result
+	var first error
+	for _, root := range paths {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			ext := strings.ToLower(filepath.Ext(p))
+			markdown := ext == ".md" || ext == ".markdown"
+			if !markdown && ext != ".html" && ext != ".htm" {
+				return nil
+			}
+			r := pageFile(p, markdown, dryRun)
+			if r.Err != nil && first == nil {
+				first = r.Err
+			}
+			if r.Err != nil || r.Changed || r.figures {
+				results = append(results, r.Result)
+			}
+			return nil
+		})
+		if err != nil && first == nil {
+			first = err
+		}
+	}
+	return results, first
+}
+
+type pageResult struct {
+	Result
+	figures bool
+}
+
+func pageFile(p string, markdown, dryRun bool) pageResult {
+	r := pageResult{Result: Result{File: p}}
+	info, err := os.Stat(p)
+	if err == nil && info.Size() > MaxPageBytes {
+		err = &PageError{p, 1, fmt.Errorf("the page is %d bytes; the limit is %d", info.Size(), MaxPageBytes)}
+	}
+	var in []byte
+	if err == nil {
+		in, err = os.ReadFile(p)
+	}
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	out, err := Page(p, in, markdown)
+	if err != nil {
+		r.Err = err
+		return r
+	}
+	r.figures = bytes.Contains(out, []byte("<bitboard-view"))
+	if bytes.Equal(in, out) {
+		return r
+	}
+	r.Changed = true
+	if !dryRun {
+		r.Err = WriteFile(p, out, info.Mode().Perm())
+	}
+	return r
+}
+
+// WriteFile writes data to a temporary file beside name and renames it
+// over name, so that name is either untouched or whole.
+func WriteFile(name string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
