@@ -48,7 +48,9 @@ export interface BitboardViewAttributes {
   board?: string | boolean;
   grid?: string | boolean;
   labels?: string | boolean;
+  /** The side at the bottom; the grids turn with the board unless grids is "fixed". */
   orientation?: 'white' | 'black';
+  grids?: 'fixed';
   /** A CSS length for the width. */
   size?: string;
   interactive?: string | boolean;

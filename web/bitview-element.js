@@ -8,7 +8,8 @@
 // Attributes (all live): fen (default: the start position), layout (lerf,
 // 0x88, msb-a8, berf, 10x12, lefr, befr), show (comma list of bitboard
 // names or expressions), board and grid ("false" hides them), labels
-// (square indices on the board), orientation (white|black), size (a CSS
+// (square indices on the board), orientation (white|black: the board,
+// and the grids with it unless grids="fixed"), size (a CSS
 // length for the width), interactive ("false" makes a static figure),
 // values ("hex" or "none" for compact grids), repr (the position in every
 // board representation, below), arrows ("Ge2e4 Rd7d5") and marks ("Gd4
@@ -62,19 +63,30 @@ function bitview(url) {
   return started;
 }
 
+// afterLoad resolves at once, or, when wait is set (the element holds a
+// prerendered figure), once the page has loaded.
+function afterLoad(wait) {
+  if (!wait || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+}
+
 // The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
 // The other attributes are checked by Go before it copies them (see
 // README.md, "Limits"): fen, show, layout, orientation and magic.
 const MAX_SIZE = 64;
 
-const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'size', 'interactive', 'values', 'repr',
+const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'size', 'interactive', 'values', 'repr',
   'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm'];
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 // HOST_CSS styles each element's shadow root, besides view.css and
 // repr.css: one sheet that every element adopts.
 const HOST_CSS = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
-  ':host([hidden]){display:none}.close{display:none}.failed{color:var(--bitview-error)}' +
+  ':host([hidden]){display:none}.close{display:none}slot[hidden],.host[hidden]{display:none}' +
+  '::slotted(svg){display:block;max-width:100%;height:auto}' +
+  // The failure box is styled here, not by view.css, which may be what failed.
+  '.failed{display:block;min-height:3rem;margin:0 0 .5rem;padding:.6rem .8rem;border:2px solid #b42318;border-radius:6px;' +
+  'background:#fff4d6;color:#7a1a10;font:14px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}.failed code{font-size:13px}' +
   '[data-values=hex] .readout+.readout,[data-values=none] .readouts{display:none}' +
   '[data-values=hex] .view .cards,[data-values=none] .view .cards{grid-template-columns:repeat(auto-fill,minmax(min(100%,11rem),1fr))}' +
   '[data-values=hex] .card h3,[data-values=none] .card h3{font-size:.85rem}' +
@@ -97,6 +109,7 @@ class BitboardView extends HTMLElement {
 
   #root;
   #container;
+  #slot; // shows the light DOM (a prerendered figure) until the view is drawn
   #handle = null;
   #status = { ok: false, error: null };
   #links;
@@ -115,7 +128,9 @@ class BitboardView extends HTMLElement {
     this.#container = document.createElement('div');
     this.#container.setAttribute('part', 'view');
     this.#container.className = 'host';
-    this.#root.append(link, reprLink, this.#container);
+    this.#container.hidden = true; // until drawn: the slot shows the prerendered figure, if any
+    this.#slot = document.createElement('slot');
+    this.#root.append(link, reprLink, this.#slot, this.#container);
     if ('adoptedStyleSheets' in ShadowRoot.prototype) {
       this.#root.adoptedStyleSheets = [hostSheet()]; // after the links in the cascade, as a <style> after them
     } else {
@@ -139,19 +154,25 @@ class BitboardView extends HTMLElement {
     queueMicrotask(() => {
       if (!this.isConnected || this.#handle) return;
       this.#applyBase();
-      bitview(this.getAttribute('wasm') ?? undefined).then(
-        (api) => {
+      // The view is shown once Bitview and view.css are both there, in
+      // one step, so the prerendered figure never gives way to an
+      // unstyled or empty one. A page whose figures are prerendered shows
+      // them first: Bitview starts after the page has loaded, so its
+      // download and compilation do not hold up their painting.
+      afterLoad(this.firstElementChild !== null).then(() => Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()])).then(
+        ([api]) => {
           if (!this.isConnected || this.#handle) return;
           const handle = api.mount(this.#container, this.#options());
-          if (typeof handle.update !== 'function') {
+          if (!handle.drawn) {
             this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
             return;
           }
           this.#handle = handle;
+          this.#show();
           this.#setStatus({ ok: handle.ok, error: handle.error });
           this.#emit('bitview-ready', { ...this.#status });
         },
-        (err) => this.#fail(`Bitview could not start: ${err.message}`),
+        (err) => this.#fail(`Bitview could not start: ${err.message}`, err.url),
       );
     });
   }
@@ -164,6 +185,8 @@ class BitboardView extends HTMLElement {
       this.#handle?.destroy();
     } catch {}
     this.#handle = null;
+    this.#slot.hidden = false; // the prerendered figure, until drawn again
+    this.#container.hidden = true;
   }
 
   attributeChangedCallback(name) {
@@ -177,14 +200,50 @@ class BitboardView extends HTMLElement {
     }
   }
 
-  // fail shows why the element cannot draw, inside it, and tells the page.
-  #fail(message) {
+  // styled resolves when view.css and repr.css have loaded (at once when
+  // they already have), and rejects, naming the URL, when one cannot be.
+  #styled() {
+    return Promise.all(this.#links.map(([link]) => new Promise((resolve, reject) => {
+      if (link.sheet) return resolve();
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener('error', () => {
+        const err = new Error(`could not load ${link.href}`);
+        err.url = link.href;
+        reject(err);
+      }, { once: true });
+    })));
+  }
+
+  // show replaces the prerendered figure (the slot) with the drawn view,
+  // in one step; the focus, if it was on the element, stays there.
+  #show() {
+    this.#container.hidden = false;
+    this.#slot.hidden = true;
+  }
+
+  // fail shows why the element cannot draw, inside it, in a box styled
+  // without view.css (never 0 px tall), with the URL that failed and the
+  // fix, and tells the page (bitview-error). A prerendered figure stays
+  // on show below the box.
+  #fail(message, url) {
     this.#container.innerHTML = '';
-    const p = document.createElement('p');
-    p.className = 'failed';
-    p.setAttribute('role', 'alert');
-    p.textContent = message;
-    this.#container.append(p);
+    this.#container.hidden = false;
+    const box = document.createElement('div');
+    box.className = 'failed';
+    box.setAttribute('role', 'alert');
+    const what = document.createElement('p');
+    what.style.margin = '0';
+    what.textContent = message;
+    const fix = document.createElement('p');
+    fix.style.margin = '.3rem 0 0';
+    const base = baseURL();
+    fix.append('Bitview loads its files from ');
+    const code = document.createElement('code');
+    code.textContent = url ? new URL('.', url).href : base;
+    fix.append(code, `. If that is another site, it must send Access-Control-Allow-Origin (npm CDNs and Bitview's serve.go do); ` +
+      `if the files are elsewhere, call setBaseURL('/path/to/bitview/') from bitview-element.js before the first element draws.`);
+    box.append(what, fix);
+    this.#container.append(box);
     this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message } });
   }
 
@@ -277,6 +336,7 @@ class BitboardView extends HTMLElement {
       grid: !off(this.getAttribute('grid')),
       labels: this.hasAttribute('labels') && !off(this.getAttribute('labels')),
       orientation: this.getAttribute('orientation') ?? 'white',
+      grids: this.getAttribute('grids') ?? '',
       interactive: !off(this.getAttribute('interactive')),
       repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
       arrows: this.getAttribute('arrows') ?? '',

@@ -110,7 +110,9 @@ export interface MountOptions {
   board?: boolean;
   grid?: boolean;
   labels?: boolean;
+  /** The side at the bottom; the grids turn with the board unless grids is "fixed". */
   orientation?: 'white' | 'black';
+  grids?: 'fixed' | '';
   interactive?: boolean;
   repr?: boolean;
   /** Arrows in the PGN [%cal] syntax, "Ge2e4 Rd7d5" (colours G R Y B). */
@@ -123,6 +125,8 @@ export interface MountOptions {
   magic?: string;
   /** The position's Polyglot key below the view. */
   zobrist?: boolean;
+  /** A perft divide under the view, "1" to "4" plies. */
+  perft?: string;
 }
 
 export interface RenderResult {
@@ -147,6 +151,8 @@ export interface Theme {
 }
 
 export interface MountHandle extends RenderResult {
+  /** false when the view could not be drawn at all: Bitview holds nothing of it and its methods are inert. */
+  drawn: boolean;
   update(options: MountOptions): RenderResult;
   /** The view as a standalone SVG document; pieces: 12 image hrefs in core.Piece order (see pieceImages). */
   svg(theme?: Theme, pieces?: string[]): string;

@@ -444,11 +444,12 @@ function makeApi(ex, go) {
 }
 
 // mount draws a view into root (see the API's mount) and answers its
-// handle: {ok, error, update(options), svg(theme, pieces), destroy()}.
+// handle: {ok, error, drawn, update(options), svg(theme, pieces),
+// destroy()}.
 // The options, the theme and the pieces are copied into plain data before
-// Go reads them. A view that could not be drawn answers {ok: false, error}
-// with inert methods: update answers the same error, svg '', and destroy
-// does nothing.
+// Go reads them. A view that could not be drawn at all (drawn: false; Go
+// holds nothing of it) answers {ok: false, error} with inert methods:
+// update answers the same error, svg '', and destroy does nothing.
 function mount(go, root, options) {
   let drawn;
   try {
@@ -467,14 +468,14 @@ function mount(go, root, options) {
   };
   if (id === 0) {
     return {
-      ok: false, error,
+      ok: false, error, drawn: false,
       update: () => ({ ok: false, error }),
       svg: () => '',
       destroy: () => {},
     };
   }
   return {
-    ok, error,
+    ok, error, drawn: true,
     update: (o) => {
       let copy;
       try {

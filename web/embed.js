@@ -15,7 +15,7 @@ import './bitview-element.js';
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
-for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'interactive', 'values', 'repr', 'arrows', 'marks']) {
+for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'interactive', 'values', 'repr', 'arrows', 'marks']) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }
 
