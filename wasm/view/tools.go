@@ -15,9 +15,9 @@ import (
 // steps, each the whole content of its panel's output region, built from
 // the markup of bench.go.
 
-// ToolPanels are the ids of the tool panels, the <details> elements of
-// index.html, in page order; State.Tools lists the open ones.
-var ToolPanels = []string{"dump", "zobrist", "magic"}
+// Tabs are the tools of the page's tool area, in the order of its tab
+// bar: each is the id of its panel in index.html (State.Tab).
+var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"}
 
 // DefaultMagic is the magic panel's piece and square until one is picked.
 const DefaultMagic = "rook:e4"
