@@ -51,8 +51,9 @@ func Quote(s string) string {
 // otherwise its first MaxChars characters, an ellipsis and its length in
 // bytes, "Nf3++++…+… (1,048,576 bytes)". It is for text a message shows
 // without quotes because it was already read as a word of its kind (a
-// SAN move with a long run of check signs, a name): s must hold no
-// control characters, which it writes as they are.
+// SAN move with a long run of check signs, a name), or that markup shows
+// in a <code> element (a pasted line): unlike Quote it escapes nothing,
+// control characters included.
 func Unquoted(s string) string {
 	head, cut := Cut(s)
 	if !cut {
