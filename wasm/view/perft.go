@@ -6,6 +6,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // The markup of the perft divide panel around DivideTable (bench.go): the
@@ -261,9 +262,9 @@ func ParsePerftOption(s string) (depth int, problem string) {
 	d, err := strconv.Atoi(s)
 	switch {
 	case err != nil || d < 1:
-		return 0, "perft " + strconv.Quote(s) + " is not a depth: give 1 to " + strconv.Itoa(MaxElementPerft) + " plies"
+		return 0, "perft " + excerpt.Quote(s) + " is not a depth: give 1 to " + strconv.Itoa(MaxElementPerft) + " plies"
 	case d > MaxElementPerft:
-		return 0, "perft " + s + " is too deep for an element, which divides on the page's thread: at most " +
+		return 0, "perft " + strconv.Itoa(d) + " is too deep for an element, which divides on the page's thread: at most " +
 			strconv.Itoa(MaxElementPerft) + " plies (Bitview's page goes to " + strconv.Itoa(core.MaxDivideDepth) + " in a Web Worker)"
 	}
 	return d, ""
