@@ -133,7 +133,7 @@ func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error)
 // it); with orPlacement, a piece placement that ends the
 // input stands for "<placement> w - - 0 1" and placementOnly is true.
 func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ error) {
-	*p = Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+	*p = NewPosition()
 	if len(fen) > MaxFENLength {
 		return false, tooLong(fen)
 	}
@@ -156,7 +156,7 @@ func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ 
 placement:
 	for ; i < len(s); i++ {
 		c := s[i]
-		if pc := pieceOfLetter[c]; pc < NoPiece {
+		if pc := pieceOfLetter[c]; pc != NoPiece {
 			if sq >= rankEnd {
 				return false, rankLengthError(fen, i, rankEnd/8-1)
 			}
@@ -427,7 +427,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if pc >= NoPiece {
+			if pc == NoPiece {
 				empty++
 				continue
 			}

@@ -59,9 +59,9 @@ func TestCheckFindsCorruption(t *testing.T) {
 		name    string
 		corrupt func(p *Position)
 	}{
-		{"bitboard without mailbox", func(p *Position) { p.pieces[WhiteQueen] |= E4.Bitboard() }},
+		{"bitboard without mailbox", func(p *Position) { p.pieces[WhiteQueen.Index()] |= E4.Bitboard() }},
 		{"mailbox without bitboard", func(p *Position) { p.mailbox[E4] = BlackKnight }},
-		{"two pieces on one square", func(p *Position) { p.pieces[BlackPawn] |= E2.Bitboard() }},
+		{"two pieces on one square", func(p *Position) { p.pieces[BlackPawn.Index()] |= E2.Bitboard() }},
 		{"stale colour occupancy", func(p *Position) { p.colors[White] |= E4.Bitboard() }},
 		{"invalid mailbox piece", func(p *Position) { p.mailbox[E4] = 200 }},
 		{"side to move", func(p *Position) { p.SideToMove = 2 }},

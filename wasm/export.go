@@ -29,7 +29,7 @@ func wireSize() int32 { return int32(len(wire)) }
 //	ok u8 = 0, then the error: field u8, offset u16 (bytes), message str
 //	ok u8 = 1, then side u8 (0 w, 1 b), castling u8 (KQkq = 1|2|4|8),
 //	  en passant u8 (LERF square, 64 none), halfmove u32, fullmove u32,
-//	  mailbox 64 × u8 (core.Piece, 12 empty), same u8 (1: the canonical FEN
+//	  mailbox 64 × u8 (core.Piece.Index: 0 P … 11 k, 12 empty), same u8 (1: the canonical FEN
 //	  equals the input without its surrounding whitespace), then when
 //	  same = 0 the canonical FEN str, then warnings: count u8, each code
 //	  index u8 (into the shim's table), squares count u8 and that many
@@ -54,7 +54,7 @@ func parseFEN(fenLen int32) int32 {
 		w.u32(p.FullmoveNumber)
 		mb := p.Mailbox()
 		for _, pc := range mb {
-			w.u8(int(pc))
+			w.u8(pc.Index())
 		}
 		same := w.n
 		w.n++

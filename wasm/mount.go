@@ -462,7 +462,7 @@ func (m *mounted) key(ev js.Value, el *dom.BasicHTMLElement) {
 
 // svg answers handle.svg(theme, pieces): the view as a standalone SVG in
 // the theme given ({light, dark, bitOn, …}, see view.Theme), with pieces an
-// array of 12 image hrefs in core.Piece order (data: URLs), or absent.
+// array of 12 image hrefs in core.Piece.Index order (data: URLs), or absent.
 func (m *mounted) svg(args []js.Value) any {
 	var t view.Theme
 	var pieces []string
@@ -476,14 +476,14 @@ func (m *mounted) svg(args []js.Value) any {
 }
 
 // figureSVG draws f as a standalone SVG in theme t, with pieces the 12
-// piece images in core.Piece order (or none).
+// piece images in core.Piece.Index order (or none).
 func figureSVG(f view.Figure, t view.Theme, pieces []string) string {
 	if f.Pos == nil {
 		return view.SVG(view.Figure{Layout: f.Layout}, t, nil)
 	}
 	return view.SVG(f, t, func(pc core.Piece) string {
-		if int(pc) < len(pieces) {
-			return pieces[pc]
+		if i := pc.Index(); i < len(pieces) {
+			return pieces[i]
 		}
 		return ""
 	})

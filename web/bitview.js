@@ -17,6 +17,7 @@
 const MAX_FEN = 257; // core.MaxFENLength + 1: enough for Go to see "too long"
 const MAX_ARG = 64;
 const ANSWER = 512; // argSize in wasm/wire.go: where Go writes its answers
+// The wire's mailbox bytes: core.Piece.Index, 0 P … 11 k, 12 empty.
 const LETTERS = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k', ''];
 const SQUARES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + (1 + (i >> 3)));
 const CASTLING = Array.from({ length: 16 }, (_, b) => [...'KQkq'].filter((_, i) => b & (1 << i)).join('') || '-');
@@ -419,7 +420,7 @@ const PIECES = ['wP', 'wN', 'wB', 'wR', 'wQ', 'wK', 'bP', 'bN', 'bB', 'bR', 'bQ'
 
 /**
  * The twelve Chessnut pieces (at the base) as data: URLs, in
- * core.Piece order, so exported SVGs stand alone; [] when they cannot be read.
+ * core.Piece.Index order, so exported SVGs stand alone; [] when they cannot be read.
  */
 export function pieceImages() {
   pieceURLs ??= Promise.all(PIECES.map(async (p) => {

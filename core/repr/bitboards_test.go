@@ -13,8 +13,8 @@ import (
 func TestBitboardSetsNames(t *testing.T) {
 	p, _ := core.ParseFEN(core.StartFEN)
 	s12 := Bitboards12(&p)
-	if s12[core.WhitePawn].Name != "P" || s12[core.WhitePawn].Title != "WhitePawns" || s12[core.BlackKing].Title != "BlackKings" {
-		t.Errorf("Bitboards12 names: %+v … %+v", s12[core.WhitePawn].BitboardName, s12[core.BlackKing].BitboardName)
+	if s12[0].Name != "P" || s12[0].Title != "WhitePawns" || s12[11].Title != "BlackKings" {
+		t.Errorf("Bitboards12 names: %+v … %+v", s12[0].BitboardName, s12[11].BitboardName)
 	}
 	want8 := []struct{ name, title string }{
 		{"white", "pieces[White]"}, {"black", "pieces[Black]"},
@@ -40,10 +40,11 @@ func TestBitboardSetsRoundTrip(t *testing.T) {
 		p := c.pos
 		s12, s8 := Bitboards12(&p), Bitboards8(&p)
 		var pieces [core.PieceCount]core.Bitboard
-		for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-			pieces[pc] = s12[pc].Bits
-			if want := s8[pc.Color()].Bits & s8[core.ColorCount+int(pc.Type())].Bits; s12[pc].Bits != want {
-				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[pc].Title, coretest.SquareList(s12[pc].Bits), coretest.SquareList(want))
+		for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+			i := pc.Index()
+			pieces[i] = s12[i].Bits
+			if want := s8[pc.Color()].Bits & s8[core.ColorCount+int(pc.Type())].Bits; s12[i].Bits != want || s12[i].Bits != p.Pieces(pc) {
+				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[i].Title, coretest.SquareList(s12[i].Bits), coretest.SquareList(want))
 			}
 		}
 		got, err := PositionFromBitboards(pieces)
@@ -66,10 +67,10 @@ func TestBitboardSetsRoundTrip(t *testing.T) {
 func TestBitboardSetsReject(t *testing.T) {
 	p, _ := core.ParseFEN(core.StartFEN)
 	var pieces [core.PieceCount]core.Bitboard
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-		pieces[pc] = p.Pieces(pc)
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+		pieces[pc.Index()] = p.Pieces(pc)
 	}
-	pieces[core.BlackQueen] |= core.E1.Bitboard()
+	pieces[core.BlackQueen.Index()] |= core.E1.Bitboard()
 	_, err := PositionFromBitboards(pieces)
 	checkReprError(t, "12 bitboards sharing e1", err, "bitboards-12", int(core.E1))
 

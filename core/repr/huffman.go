@@ -283,7 +283,7 @@ func appendBits(dst []byte, v uint64, n int) []byte {
 // appendPiece appends pc's code to dst: "0" for NoPiece, else its type's
 // code and the colour bit (1 for white).
 func appendPiece(dst []byte, pc core.Piece) []byte {
-	if pc >= core.NoPiece {
+	if pc == core.NoPiece || pc > core.BlackKing {
 		return append(dst, '0')
 	}
 	c := minimalCodes[pc.Type()]

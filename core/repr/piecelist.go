@@ -23,8 +23,9 @@ const NoListIndex uint8 = 0xFF
 //	Index[e4] = NoListIndex (255)
 type PieceLists struct {
 	// Squares holds the list of each piece, indexed by Piece
-	// (WhitePawn … BlackKing); the lists share one backing array.
-	Squares [core.PieceCount][]core.Square
+	// (WhitePawn … BlackKing; Squares[NoPiece] is nil); the lists share
+	// one backing array.
+	Squares [core.PieceCount + 1][]core.Square
 	// Index holds, for each square in LERF order, the place of its piece
 	// in that piece's list, or NoListIndex for an empty square.
 	Index [core.SquareCount]uint8
@@ -37,7 +38,7 @@ func PieceListsOf(p *core.Position) PieceLists {
 	for i := range l.Index {
 		l.Index[i] = NoListIndex
 	}
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		start := len(all)
 		for sq := range p.Pieces(pc).Squares() {
 			l.Index[sq] = uint8(len(all) - start)
@@ -55,7 +56,7 @@ func PieceListsOf(p *core.Position) PieceLists {
 // disagrees with the lists. The lists may be in any order.
 func PositionFromPieceLists(l PieceLists) (core.Position, error) {
 	p := core.NewPosition()
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		for i, sq := range l.Squares[pc] {
 			switch {
 			case sq >= core.NoSquare:

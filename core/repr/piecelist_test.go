@@ -49,7 +49,7 @@ func TestPieceListsRoundTrip(t *testing.T) {
 	for _, c := range reprCases(t) {
 		l := PieceListsOf(&c.pos)
 		n := 0
-		for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+		for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 			if !slices.IsSorted(l.Squares[pc]) || len(l.Squares[pc]) != c.pos.Pieces(pc).Count() {
 				t.Errorf("%s: Squares[%v] = %v, want the %d squares of %v ascending", c.name, pc, l.Squares[pc], c.pos.Pieces(pc).Count(), pc)
 			}
