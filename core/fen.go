@@ -92,8 +92,10 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // most MaxCounter; fullmove number at least 1). Inputs over MaxFENLength
 // bytes are rejected at once.
 //
-// Every error is a *FENError naming the field and byte offset at fault.
-// A position that parses but cannot arise in a game (no king, a pawn on
+// Every error is a *FENError naming the field and byte offset at fault;
+// with an error, p is the empty position ([NewPosition]: an empty board,
+// White to move, no castling rights, no en passant target square, FEN
+// "8/8/8/8/8/8/8/8 w - - 0 1"), never a board read halfway. A position that parses but cannot arise in a game (no king, a pawn on
 // rank 1, …) is not an error: see [Position.Warnings]. For every position
 // p it returns, ParseFEN(p.FEN()) returns p again.
 //
@@ -101,7 +103,7 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // missing"); [ParseFENOrPlacement] accepts it.
 func ParseFEN(fen string) (p Position, err error) {
 	if _, err = parseFEN(&p, fen, false); err != nil {
-		p = Position{}
+		p = NewPosition()
 	}
 	return p, err
 }
@@ -121,16 +123,18 @@ const PlacementOnlyNotice = "Only the piece placement was given: white to move, 
 // Anything more than the placement must be a whole FEN: "<placement> w"
 // is still an error (castling availability is missing), and a malformed
 // placement gets the same *FENError, field and offset, as from ParseFEN.
+// With an error, p is the empty position ([NewPosition]) and
+// placementOnly is false.
 func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error) {
 	if placementOnly, err = parseFEN(&p, fen, true); err != nil {
-		p = Position{}
+		p = NewPosition()
 	}
 	return p, placementOnly, err
 }
 
 // parseFEN is ParseFEN writing into p (the caller's result, so the
-// position is not copied on the way out; on an error the caller zeroes
-// it); with orPlacement, a piece placement that ends the
+// position is not copied on the way out; on an error the caller replaces
+// it with the empty position); with orPlacement, a piece placement that ends the
 // input stands for "<placement> w - - 0 1" and placementOnly is true.
 func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ error) {
 	*p = NewPosition()

@@ -84,7 +84,9 @@ const MaxCounter = 1<<31 - 1
 // NewPosition returns the empty position: an empty board (NoPiece on
 // every square, no piece bitboard set) with White to move, no castling
 // rights, no en passant target square, halfmove clock 0 and fullmove
-// number 1. Its FEN is "8/8/8/8/8/8/8/8 w - - 0 1".
+// number 1. Its FEN is "8/8/8/8/8/8/8/8 w - - 0 1". Every function of
+// core and its sub-packages that returns a Position with an error
+// returns this one.
 func NewPosition() Position {
 	return Position{EnPassant: NoSquare, FullmoveNumber: 1}
 }

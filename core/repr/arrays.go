@@ -120,13 +120,13 @@ func (a *boardArray) position(src []uint8) (core.Position, error) {
 		sq := a.square(i)
 		if sq == core.NoSquare {
 			if c != CodeOffBoard {
-				return core.Position{}, reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
+				return core.NewPosition(), reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
 			}
 			continue
 		}
 		pc, ok := PieceFromCode(c)
 		if !ok {
-			return core.Position{}, reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
+			return core.NewPosition(), reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
 		}
 		if pc != core.NoPiece {
 			p.Put(pc, sq)

@@ -45,7 +45,7 @@ func PositionFromBitboards(pieces [core.PieceCount]core.Bitboard) (core.Position
 	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		for sq := range pieces[pc.Index()].Squares() {
 			if other := p.PieceAt(sq); other != core.NoPiece {
-				return core.Position{}, reprError("bitboards-12", int(sq), sq.String()+" is in both "+other.String()+"s and "+pc.String()+"s")
+				return core.NewPosition(), reprError("bitboards-12", int(sq), sq.String()+" is in both "+other.String()+"s and "+pc.String()+"s")
 			}
 			p.Put(pc, sq)
 		}
@@ -62,18 +62,18 @@ func PositionFromBitboards8(colors [core.ColorCount]core.Bitboard, types [core.P
 	var pieces [core.PieceCount]core.Bitboard
 	var typed core.Bitboard
 	if both := colors[core.White] & colors[core.Black]; both != 0 {
-		return core.Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is both white and black")
+		return core.NewPosition(), reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is both white and black")
 	}
 	for pt := core.Pawn; pt <= core.King; pt++ {
 		if both := typed & types[pt]; both != 0 {
-			return core.Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is in two piece types, one of them pieces["+pt.String()+"]")
+			return core.NewPosition(), reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is in two piece types, one of them pieces["+pt.String()+"]")
 		}
 		typed |= types[pt]
 		pieces[core.NewPiece(core.White, pt).Index()] = colors[core.White] & types[pt]
 		pieces[core.NewPiece(core.Black, pt).Index()] = colors[core.Black] & types[pt]
 	}
 	if odd := typed ^ (colors[core.White] | colors[core.Black]); odd != 0 {
-		return core.Position{}, reprError("bitboards-8", int(odd.LSB()), odd.LSB().String()+" has a colour but no piece type, or a type but no colour")
+		return core.NewPosition(), reprError("bitboards-8", int(odd.LSB()), odd.LSB().String()+" has a colour but no piece type, or a type but no colour")
 	}
 	return PositionFromBitboards(pieces)
 }

@@ -71,8 +71,8 @@ func TestBitboardSetsReject(t *testing.T) {
 		pieces[pc.Index()] = p.Pieces(pc)
 	}
 	pieces[core.BlackQueen.Index()] |= core.E1.Bitboard()
-	_, err := PositionFromBitboards(pieces)
-	checkReprError(t, "12 bitboards sharing e1", err, "bitboards-12", int(core.E1))
+	got, err := PositionFromBitboards(pieces)
+	checkReprError(t, "12 bitboards sharing e1", got, err, "bitboards-12", int(core.E1))
 
 	colors := [core.ColorCount]core.Bitboard{p.Colors(core.White), p.Colors(core.Black)}
 	var types [core.PieceTypeCount]core.Bitboard
@@ -100,16 +100,20 @@ func TestBitboardSetsReject(t *testing.T) {
 	for _, tt := range tests {
 		c, ty := colors, types
 		tt.change(&c, &ty)
-		_, err := PositionFromBitboards8(c, ty)
-		checkReprError(t, tt.name, err, "bitboards-8", int(tt.square))
+		got, err := PositionFromBitboards8(c, ty)
+		checkReprError(t, tt.name, got, err, "bitboards-8", int(tt.square))
 	}
 }
 
-// checkReprError fails t unless err is a *Error of repr at index.
-func checkReprError(t *testing.T, name string, err error, repr string, index int) {
+// checkReprError fails t unless err is a *Error of repr at index and got,
+// the position returned with it, is the empty position.
+func checkReprError(t *testing.T, name string, got core.Position, err error, repr string, index int) {
 	t.Helper()
 	var re *Error
 	if !errors.As(err, &re) || re.Repr != repr || re.Index != index || re.Msg == "" {
 		t.Errorf("%s: got %v, want a *Error of %s at %d", name, err, repr, index)
+	}
+	if got != core.NewPosition() {
+		t.Errorf("%s: got %q with the error, want the empty position", name, got.FEN())
 	}
 }

@@ -60,18 +60,18 @@ func PositionFromPieceLists(l PieceLists) (core.Position, error) {
 		for i, sq := range l.Squares[pc] {
 			switch {
 			case sq >= core.NoSquare:
-				return core.Position{}, reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
+				return core.NewPosition(), reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
 			case p.PieceAt(sq) != core.NoPiece:
-				return core.Position{}, reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.PieceAt(sq).String()+" and "+pc.String())
+				return core.NewPosition(), reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.PieceAt(sq).String()+" and "+pc.String())
 			case int(l.Index[sq]) != i:
-				return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
+				return core.NewPosition(), reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
 			}
 			p.Put(pc, sq)
 		}
 	}
 	for sq := core.A1; sq < core.NoSquare; sq++ {
 		if p.PieceAt(sq) == core.NoPiece && l.Index[sq] != NoListIndex {
-			return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
+			return core.NewPosition(), reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
 		}
 	}
 	return p, nil

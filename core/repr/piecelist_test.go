@@ -1,7 +1,6 @@
 package repr
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -99,11 +98,8 @@ func TestPieceListsReject(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			l := PieceListsOf(&start)
 			tt.break_(&l)
-			_, err := PositionFromPieceLists(l)
-			var re *Error
-			if !errors.As(err, &re) || re.Repr != "piece-lists" || re.Index != tt.square || re.Msg == "" {
-				t.Errorf("PositionFromPieceLists = %v, want a *Error at square %d", err, tt.square)
-			}
+			got, err := PositionFromPieceLists(l)
+			checkReprError(t, "PositionFromPieceLists", got, err, "piece-lists", tt.square)
 		})
 	}
 }
