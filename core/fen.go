@@ -160,7 +160,7 @@ func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ 
 placement:
 	for ; i < len(s); i++ {
 		c := s[i]
-		if pc := pieceOfLetter[c]; pc != NoPiece {
+		if pc := pieceOfLetter[c]; pc.isPiece() {
 			if sq >= rankEnd {
 				return false, rankLengthError(fen, i, rankEnd/8-1)
 			}
@@ -431,7 +431,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if pc == NoPiece {
+			if !pc.isPiece() {
 				empty++
 				continue
 			}

@@ -24,7 +24,7 @@ const (
 func (n BitboardName) Of(p *Position) Bitboard {
 	switch n.kind {
 	case namePiece:
-		return p.pieces[n.arg%PieceCount] // pieces is in Index order
+		return p.Pieces(WhitePawn + Piece(n.arg%PieceCount))
 	case nameColor:
 		return p.colors[n.arg&1]
 	case nameOccupied:

@@ -94,17 +94,22 @@ func (p Piece) Type() PieceType { return PieceType((p - 1) % PieceTypeCount) }
 // export, in web/bitview.js): that order is part of the JS API and stays
 // as it is whatever the numeric values of Piece.
 func (p Piece) Index() int {
-	if i := int(p - 1); i < PieceCount { // NoPiece - 1 wraps to 255
-		return i
+	if p.isPiece() {
+		return int(p - 1)
 	}
 	return PieceCount
 }
+
+// isPiece reports whether p is one of the twelve pieces, WhitePawn …
+// BlackKing, in one unsigned comparison (NoPiece-1 wraps to 255), which
+// also proves p-1 a valid index of an array of twelve.
+func (p Piece) isPiece() bool { return p-1 < PieceCount }
 
 // Letter returns the piece's FEN letter (PGN standard, section 16.1.4):
 // upper case for white, "PNBRQK", lower case for black, "pnbrqk"; ' ' for
 // NoPiece.
 func (p Piece) Letter() byte {
-	if p > BlackKing {
+	if !p.isPiece() {
 		return ' '
 	}
 	return pieceLetters[p]
@@ -129,7 +134,7 @@ var pieceOfLetter = func() (t [256]Piece) {
 // String returns the piece's conventional name as engines spell their
 // bitboards, "WhitePawn" … "BlackKing", or "NoPiece".
 func (p Piece) String() string {
-	if p == NoPiece || p > BlackKing {
+	if !p.isPiece() {
 		return "NoPiece"
 	}
 	return [2]string{"White", "Black"}[p.Color()] + p.Type().String()

@@ -57,8 +57,8 @@ func (cr CastlingRights) appendTo(dst []byte) []byte {
 // [Position.Validate] rejects. Start from [NewPosition] (the empty
 // position) or [ParseFEN].
 type Position struct {
-	pieces  [PieceCount]Bitboard // in Piece.Index order: pc's is pieces[pc-1] (see Pieces)
-	colors  [ColorCount]Bitboard // the occupancy is their union (Occupied)
+	pieces  [PieceCount + 1]Bitboard // indexed by Piece; pieces[NoPiece] stays empty
+	colors  [ColorCount]Bitboard     // the occupancy is their union (Occupied)
 	mailbox [SquareCount]Piece
 
 	// SideToMove is the colour to move (FEN field 2, active color).
@@ -92,20 +92,27 @@ func NewPosition() Position {
 }
 
 // Put places piece pc on sq, first removing whatever stood there. pc must
-// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics
-// (index out of range) for NoSquare or NoPiece.
+// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics for
+// NoPiece, before it changes anything, and for NoSquare (index out of
+// range).
 func (p *Position) Put(pc Piece, sq Square) {
+	if pc == NoPiece {
+		panic(errPutNoPiece)
+	}
 	p.Remove(sq)
 	p.put(pc, sq)
 }
 
-// put places pc on the empty square sq: the one writer of the bitboards,
-// colour occupancy and mailbox that Put, Play and ParseFEN all go through
-// ([Position.Remove] is its inverse). The occupancy is the union of the
+// errPutNoPiece is what Put panics with for NoPiece.
+var errPutNoPiece = errors.New("core: Put of NoPiece")
+
+// put places pc, a piece, on the empty square sq: the one writer of the
+// bitboards, colour occupancy and mailbox that Put, Play and ParseFEN all
+// go through ([Position.Remove] is its inverse). The occupancy is the union of the
 // colours (Occupied), so it cannot disagree with them and costs no write.
 func (p *Position) put(pc Piece, sq Square) {
 	b := Bitboard(1) << (sq & 63)
-	p.pieces[pc-1] |= b // NoPiece-1 wraps to 255: index out of range
+	p.pieces[pc] |= b
 	p.colors[pc.Color()] |= b
 	p.mailbox[sq&63] = pc
 }
@@ -118,7 +125,7 @@ func (p *Position) Remove(sq Square) Piece {
 		return NoPiece
 	}
 	b := sq.Bitboard()
-	p.pieces[pc-1] &^= b
+	p.pieces[pc] &^= b
 	p.colors[pc.Color()] &^= b
 	p.mailbox[sq] = NoPiece
 	return pc
@@ -137,9 +144,9 @@ func (p *Position) PieceAt(sq Square) Piece {
 func (p *Position) Mailbox() [SquareCount]Piece { return p.mailbox }
 
 // Pieces returns the bitboard of piece pc, one of the twelve (e.g.
-// WhitePawn's is "WhitePawns" in engine code). pc must be a piece:
-// Pieces panics (index out of range) for NoPiece.
-func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc-1] }
+// WhitePawn's is "WhitePawns" in engine code); Pieces(NoPiece) is empty.
+// It panics (index out of range) for a value past BlackKing.
+func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc] }
 
 // Colors returns the occupancy of colour c: every square holding one of its
 // pieces. With [Position.Types] it forms the 8-bitboard representation.
@@ -165,6 +172,9 @@ func (p *Position) King(c Color) Square { return p.Pieces(NewPiece(c, King)).LSB
 func (p *Position) Validate() error {
 	var seen, colors [ColorCount]Bitboard
 	var all Bitboard
+	if p.pieces[NoPiece] != 0 {
+		return errors.New("the bitboard of NoPiece has " + p.pieces[NoPiece].LSB().String())
+	}
 	for pc := WhitePawn; pc <= BlackKing; pc++ {
 		b := p.Pieces(pc)
 		if b&all != 0 {
