@@ -102,9 +102,7 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // A piece placement alone is an error here (field 2, "active color is
 // missing"); [ParseFENOrPlacement] accepts it.
 func ParseFEN(fen string) (p Position, err error) {
-	if _, err = parseFEN(&p, fen, false); err != nil {
-		p = NewPosition()
-	}
+	_, err = parseFEN(&p, fen, false)
 	return p, err
 }
 
@@ -126,20 +124,18 @@ const PlacementOnlyNotice = "Only the piece placement was given: white to move, 
 // With an error, p is the empty position ([NewPosition]) and
 // placementOnly is false.
 func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error) {
-	if placementOnly, err = parseFEN(&p, fen, true); err != nil {
-		p = NewPosition()
-	}
+	placementOnly, err = parseFEN(&p, fen, true)
 	return p, placementOnly, err
 }
 
 // parseFEN is ParseFEN writing into p (the caller's result, so the
-// position is not copied on the way out; on an error the caller replaces
-// it with the empty position); with orPlacement, a piece placement that ends the
+// position is not copied on the way out; on an error, p is left the empty
+// position: see fail); with orPlacement, a piece placement that ends the
 // input stands for "<placement> w - - 0 1" and placementOnly is true.
 func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ error) {
 	*p = NewPosition()
 	if len(fen) > MaxFENLength {
-		return false, tooLong(fen)
+		return p.fail(tooLong(fen))
 	}
 	i, end := 0, len(fen)
 	for i < end && isBlank(fen[i]) {
@@ -149,7 +145,7 @@ func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ 
 		end--
 	}
 	if i == end {
-		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
+		return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty"))
 	}
 
 	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
@@ -162,7 +158,7 @@ placement:
 		c := s[i]
 		if pc := pieceOfLetter[c]; pc.isPiece() {
 			if sq >= rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			p.put(pc, Square(sq&63))
 			sq++
@@ -172,34 +168,34 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
-					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
+				return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit"))
 			}
 			if sq += int(c - '0'); sq > rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			digit = true
 		case c == '/':
 			if sq < rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			if rankEnd == 8 {
-				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
+				return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks"))
 			}
 			rankEnd -= 8
 			sq, digit = rankEnd-8, false
 		case isSep(c):
 			break placement
 		default:
-			return false, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
+			return p.fail(badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'"))
 		}
 	}
 	if sq < rankEnd {
-		return false, rankLengthError(fen, i, rankEnd/8-1)
+		return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 	}
 	if rankEnd != 8 {
-		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
-			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
+		return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'"))
 	}
 
 	// Field 2: active color. The zero values of p (white to move, no
@@ -208,7 +204,7 @@ placement:
 		if orPlacement {
 			return true, nil
 		}
-		return false, missing(fen, FieldActiveColor, i)
+		return p.fail(missing(fen, FieldActiveColor, i))
 	}
 	switch s[i] {
 	case 'w':
@@ -216,46 +212,46 @@ placement:
 	case 'b':
 		p.SideToMove = Black
 	default:
-		return false, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
+		return p.fail(badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'"))
 	}
 	if i++; i < end && !isSep(s[i]) {
-		return false, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
+		return p.fail(badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'"))
 	}
 
 	// Field 3: castling availability.
 	if i = skipSep(fen, i, end); i == end {
-		return false, missing(fen, FieldCastling, i)
+		return p.fail(missing(fen, FieldCastling, i))
 	}
 	if s[i] == '-' {
 		if i++; i < end && !isSep(s[i]) {
-			return false, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
+			return p.fail(fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone"))
 		}
 	} else {
 		var err error
 		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
-			return false, err
+			return p.fail(err)
 		}
 	}
 
 	// Field 4: en passant target square.
 	if i = skipSep(fen, i, end); i == end {
-		return false, missing(fen, FieldEnPassant, i)
+		return p.fail(missing(fen, FieldEnPassant, i))
 	}
 	if s[i] == '-' {
 		i++
 	} else {
 		if i+1 >= end || s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
-			return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+			return p.fail(badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3"))
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return false, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
-				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
+			return p.fail(fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
+				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6"))
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
 	}
 	if i < end && !isSep(s[i]) {
-		return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+		return p.fail(badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3"))
 	}
 
 	// Fields 5 and 6: halfmove clock and fullmove number, both or neither.
@@ -264,23 +260,30 @@ placement:
 	}
 	var err error
 	if p.HalfmoveClock, i, err = parseCounter(fen, FieldHalfmoveClock, i, end); err != nil {
-		return false, err
+		return p.fail(err)
 	}
 	if i = skipSep(fen, i, end); i == end {
-		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
-			"fullmove number is missing: give both counters or neither")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+			"fullmove number is missing: give both counters or neither"))
 	}
 	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
-		return false, err
+		return p.fail(err)
 	}
 	if p.FullmoveNumber == 0 {
-		return false, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1"))
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
-			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields"))
 	}
 	return false, nil
+}
+
+// fail empties p (the empty position, as every FEN error leaves it) and
+// returns err, for parseFEN's error returns.
+func (p *Position) fail(err error) (placementOnly bool, _ error) {
+	*p = NewPosition()
+	return false, err
 }
 
 // skipSep returns the offset of the first byte at or after i that is not a
@@ -431,7 +434,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if !pc.isPiece() {
+			if pc == NoPiece {
 				empty++
 				continue
 			}
