@@ -90,7 +90,17 @@ func NewPiece(c Color, pt PieceType) Piece { return Piece(c)*PieceTypeCount + Pi
 func (p Piece) Color() Color { return Color(b2i(p > WhiteKing)) }
 
 // Type returns the piece's type; p must not be NoPiece.
-func (p Piece) Type() PieceType { return PieceType((p - 1) % PieceTypeCount) }
+func (p Piece) Type() PieceType { return pieceTypes[p] }
+
+// pieceTypes holds the PieceType of every Piece value (Pawn for NoPiece
+// and past BlackKing): indexed by a uint8, a load without a bounds check
+// or a division.
+var pieceTypes = func() (t [256]PieceType) {
+	for p := WhitePawn; p <= BlackKing; p++ {
+		t[p] = PieceType((p - 1) % PieceTypeCount)
+	}
+	return t
+}()
 
 // Index returns the piece's place in the order of the twelve piece
 // bitboards, counted from 0: WhitePawn 0 … WhiteKing 5, BlackPawn 6 …
