@@ -434,7 +434,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		empty := byte(0)
 		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if pc == NoPiece {
+			if !pc.isPiece() {
 				empty++
 				continue
 			}

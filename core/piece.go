@@ -71,16 +71,8 @@ const (
 	PieceCount = 12
 )
 
-// pieceLetters holds the FEN letter of every Piece value: ' ' for NoPiece,
-// "PNBRQKpnbrqk" for WhitePawn … BlackKing, ' ' past them. Indexed by a
-// uint8, it needs neither a bounds check nor a test for NoPiece.
-var pieceLetters = func() (t [256]byte) {
-	for i := range t {
-		t[i] = ' '
-	}
-	copy(t[:], " PNBRQKpnbrqk")
-	return t
-}()
+// pieceLetters holds the FEN letter of each Piece, NoPiece first (as ' ').
+const pieceLetters = " PNBRQKpnbrqk"
 
 // NewPiece returns the piece of colour c and type pt.
 func NewPiece(c Color, pt PieceType) Piece { return Piece(c)*PieceTypeCount + Piece(pt) + 1 }
@@ -126,7 +118,12 @@ func (p Piece) isPiece() bool { return p-1 < PieceCount }
 // Letter returns the piece's FEN letter (PGN standard, section 16.1.4):
 // upper case for white, "PNBRQK", lower case for black, "pnbrqk"; ' ' for
 // NoPiece.
-func (p Piece) Letter() byte { return pieceLetters[p] }
+func (p Piece) Letter() byte {
+	if !p.isPiece() {
+		return ' '
+	}
+	return pieceLetters[p]
+}
 
 // PieceFromLetter returns the piece whose FEN letter is c, or NoPiece and
 // false if c is not one of "PNBRQKpnbrqk".
