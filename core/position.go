@@ -108,8 +108,9 @@ var errPutNoPiece = errors.New("core: Put of NoPiece")
 
 // put places pc, a piece, on the empty square sq: the one writer of the
 // bitboards, colour occupancy and mailbox that Put, Play and ParseFEN all
-// go through ([Position.Remove] is its inverse). The occupancy is the union of the
-// colours (Occupied), so it cannot disagree with them and costs no write.
+// go through ([Position.Remove] is its inverse). The occupancy is the
+// union of the colours (Occupied), so it cannot disagree with them and
+// costs no write.
 func (p *Position) put(pc Piece, sq Square) {
 	b := Bitboard(1) << (sq & 63)
 	p.pieces[pc] |= b
