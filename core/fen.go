@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
@@ -432,20 +433,24 @@ func rankLengthError(fen string, i, rank int) error {
 // extended slice. It allocates only if dst lacks room.
 func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
-		empty := byte(0)
-		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if !pc.isPiece() {
-				empty++
-				continue
-			}
+		// The rank's eight mailbox bytes as one word, the a-file lowest:
+		// NoPiece is 0, so a run of empty squares is a run of zero bytes.
+		m := p.mailbox[rank*8 : rank*8+8 : rank*8+8]
+		w := uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 |
+			uint64(m[4])<<32 | uint64(m[5])<<40 | uint64(m[6])<<48 | uint64(m[7])<<56
+		left := 8 // squares not yet written
+		for w != 0 {
+			empty := bits.TrailingZeros64(w) / 8 // empty squares before the next piece
 			if empty > 0 {
-				dst = append(dst, '0'+empty)
-				empty = 0
+				dst = append(dst, '0'+byte(empty))
 			}
-			dst = append(dst, pieceLetters[pc])
+			w >>= 8 * empty
+			dst = append(dst, pieceLetters[min(w&0xff, PieceCount+1)]) // min: no bounds check
+			w >>= 8
+			left -= empty + 1
 		}
-		if empty > 0 {
-			dst = append(dst, '0'+empty)
+		if left > 0 {
+			dst = append(dst, '0'+byte(left))
 		}
 		if rank > 0 {
 			dst = append(dst, '/')

@@ -71,8 +71,9 @@ const (
 	PieceCount = 12
 )
 
-// pieceLetters holds the FEN letter of each Piece, NoPiece first (as ' ').
-const pieceLetters = " PNBRQKpnbrqk"
+// pieceLetters holds the FEN letter of each Piece, NoPiece first (as ' '),
+// and a last ' ' that AppendFEN writes for any value past BlackKing.
+const pieceLetters = " PNBRQKpnbrqk "
 
 // NewPiece returns the piece of colour c and type pt.
 func NewPiece(c Color, pt PieceType) Piece { return Piece(c)*PieceTypeCount + Piece(pt) + 1 }
