@@ -19,12 +19,12 @@ package core
 // removed from the occupancy.
 func (p *Position) Attacked(by Color) Bitboard {
 	occ := p.Occupied()
-	queens := p.pieces[NewPiece(by, Queen)]
-	return p.pieces[NewPiece(by, Pawn)].PawnAttacks(by) |
-		p.pieces[NewPiece(by, Knight)].KnightAttacks() |
-		p.pieces[NewPiece(by, King)].KingAttacks() |
-		(p.pieces[NewPiece(by, Bishop)] | queens).BishopAttacks(occ) |
-		(p.pieces[NewPiece(by, Rook)] | queens).RookAttacks(occ)
+	queens := p.Pieces(NewPiece(by, Queen))
+	return p.Pieces(NewPiece(by, Pawn)).PawnAttacks(by) |
+		p.Pieces(NewPiece(by, Knight)).KnightAttacks() |
+		p.Pieces(NewPiece(by, King)).KingAttacks() |
+		(p.Pieces(NewPiece(by, Bishop)) | queens).BishopAttacks(occ) |
+		(p.Pieces(NewPiece(by, Rook)) | queens).RookAttacks(occ)
 }
 
 // AttacksFrom returns the squares the piece on sq attacks (for a pawn, the
@@ -85,7 +85,7 @@ func (p *Position) Checkers() Bitboard {
 // Black) when it is empty, i.e. (P << 8) & empty for White and (p >> 8) &
 // empty for Black. The result is the target squares, not the pawns.
 func (p *Position) SinglePushes(c Color) Bitboard {
-	single, _ := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.Occupied())
+	single, _ := pawnPushes(p.Pieces(NewPiece(c, Pawn)), c, ^p.Occupied())
 	return single
 }
 
@@ -96,7 +96,7 @@ func (p *Position) SinglePushes(c Color) Bitboard {
 // SinglePushes(c). The result is the target squares, on rank 4 for White
 // and rank 5 for Black.
 func (p *Position) DoublePushes(c Color) Bitboard {
-	_, double := pawnPushes(p.pieces[NewPiece(c, Pawn)], c, ^p.Occupied())
+	_, double := pawnPushes(p.Pieces(NewPiece(c, Pawn)), c, ^p.Occupied())
 	return double
 }
 

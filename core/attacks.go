@@ -188,14 +188,14 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 // line through sq (Stockfish's attackers_to does the same test through
 // its pseudo-attack tables). sq must be a square.
 func (p *Position) attackersWith(sq Square, by Color, occ, removed Bitboard) Bitboard {
-	a := pawnAttacks[by.Other()][sq]&p.pieces[NewPiece(by, Pawn)] |
-		knightAttacks[sq]&p.pieces[NewPiece(by, Knight)] |
-		kingAttacks[sq]&p.pieces[NewPiece(by, King)]
-	queens := p.pieces[NewPiece(by, Queen)]
-	if rq := p.pieces[NewPiece(by, Rook)] | queens; rookRays[sq]&rq != 0 {
+	a := pawnAttacks[by.Other()][sq]&p.Pieces(NewPiece(by, Pawn)) |
+		knightAttacks[sq]&p.Pieces(NewPiece(by, Knight)) |
+		kingAttacks[sq]&p.Pieces(NewPiece(by, King))
+	queens := p.Pieces(NewPiece(by, Queen))
+	if rq := p.Pieces(NewPiece(by, Rook)) | queens; rookRays[sq]&rq != 0 {
 		a |= RookAttacks(sq, occ) & rq
 	}
-	if bq := p.pieces[NewPiece(by, Bishop)] | queens; bishopRays[sq]&bq != 0 {
+	if bq := p.Pieces(NewPiece(by, Bishop)) | queens; bishopRays[sq]&bq != 0 {
 		a |= BishopAttacks(sq, occ) & bq
 	}
 	return a &^ removed

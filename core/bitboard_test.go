@@ -36,11 +36,20 @@ func TestSquareNames(t *testing.T) {
 }
 
 func TestPieces(t *testing.T) {
-	for pc := WhitePawn; pc < NoPiece; pc++ {
+	n := 0
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
 		got, ok := PieceFromLetter(pc.Letter())
 		if !ok || got != pc || NewPiece(pc.Color(), pc.Type()) != pc {
 			t.Errorf("piece %v: letter %c gives %v", pc, pc.Letter(), got)
 		}
+		n++
+	}
+	if n != PieceCount {
+		t.Errorf("WhitePawn … BlackKing are %d pieces, want PieceCount = %d", n, PieceCount)
+	}
+	var zero Piece
+	if zero != NoPiece {
+		t.Errorf("the zero Piece is %v, want NoPiece", zero)
 	}
 	if WhitePawn.String() != "WhitePawn" || BlackKing.String() != "BlackKing" || NoPiece.String() != "NoPiece" {
 		t.Error("piece names")
@@ -115,5 +124,30 @@ func TestShifts(t *testing.T) {
 	// Without the mask, << 1 wraps h4 to a5: the reason the masks exist.
 	if H4.Bitboard()<<1 != A5.Bitboard() {
 		t.Error("raw shift")
+	}
+}
+
+// TestPieceIndex pins the order Index gives, which the JS API's piece
+// tables (web/bitview.js: LETTERS, PIECES) and the wire's mailbox bytes
+// rely on: the twelve pieces in FEN letter order "PNBRQKpnbrqk", white
+// first, then 12 for NoPiece and for anything that is not a piece.
+func TestPieceIndex(t *testing.T) {
+	const order = "PNBRQKpnbrqk"
+	for i := range len(order) {
+		pc, ok := PieceFromLetter(order[i])
+		if !ok || pc.Index() != i {
+			t.Errorf("%c: Index() = %d, want %d", order[i], pc.Index(), i)
+		}
+		if got := BitboardNames[pc.Index()].Name; got != order[i:i+1] {
+			t.Errorf("BitboardNames[%v.Index()] = %q, want %q", pc, got, order[i:i+1])
+		}
+	}
+	for _, pc := range []Piece{NoPiece, BlackKing + 1, 200, 255} {
+		if pc.Index() != PieceCount {
+			t.Errorf("Piece(%d).Index() = %d, want PieceCount (%d)", pc, pc.Index(), PieceCount)
+		}
+		if pc.Letter() != ' ' || pc.String() != "NoPiece" {
+			t.Errorf("Piece(%d): Letter() = %q, String() = %q, want ' ' and NoPiece", pc, pc.Letter(), pc.String())
+		}
 	}
 }

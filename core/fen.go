@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
@@ -93,17 +94,17 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // most MaxCounter; fullmove number at least 1). Inputs over MaxFENLength
 // bytes are rejected at once.
 //
-// Every error is a *FENError naming the field and byte offset at fault.
-// A position that parses but cannot arise in a game (no king, a pawn on
+// Every error is a *FENError naming the field and byte offset at fault;
+// with an error, p is the empty position ([NewPosition]: an empty board,
+// White to move, no castling rights, no en passant target square, FEN
+// "8/8/8/8/8/8/8/8 w - - 0 1"), never a board read halfway. A position that parses but cannot arise in a game (no king, a pawn on
 // rank 1, …) is not an error: see [Position.Warnings]. For every position
 // p it returns, ParseFEN(p.FEN()) returns p again.
 //
 // A piece placement alone is an error here (field 2, "active color is
 // missing"); [ParseFENOrPlacement] accepts it.
 func ParseFEN(fen string) (p Position, err error) {
-	if _, err = parseFEN(&p, fen, false); err != nil {
-		p = Position{}
-	}
+	_, err = parseFEN(&p, fen, false)
 	return p, err
 }
 
@@ -122,21 +123,21 @@ const PlacementOnlyNotice = "Only the piece placement was given: white to move, 
 // Anything more than the placement must be a whole FEN: "<placement> w"
 // is still an error (castling availability is missing), and a malformed
 // placement gets the same *FENError, field and offset, as from ParseFEN.
+// With an error, p is the empty position ([NewPosition]) and
+// placementOnly is false.
 func ParseFENOrPlacement(fen string) (p Position, placementOnly bool, err error) {
-	if placementOnly, err = parseFEN(&p, fen, true); err != nil {
-		p = Position{}
-	}
+	placementOnly, err = parseFEN(&p, fen, true)
 	return p, placementOnly, err
 }
 
 // parseFEN is ParseFEN writing into p (the caller's result, so the
-// position is not copied on the way out; on an error the caller zeroes
-// it); with orPlacement, a piece placement that ends the
+// position is not copied on the way out; on an error, p is left the empty
+// position: see fail); with orPlacement, a piece placement that ends the
 // input stands for "<placement> w - - 0 1" and placementOnly is true.
 func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ error) {
-	*p = Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+	*p = NewPosition()
 	if len(fen) > MaxFENLength {
-		return false, tooLong(fen)
+		return p.fail(tooLong(fen))
 	}
 	i, end := 0, len(fen)
 	for i < end && isBlank(fen[i]) {
@@ -146,7 +147,7 @@ func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ 
 		end--
 	}
 	if i == end {
-		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty")
+		return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "the FEN is empty"))
 	}
 
 	// Field 1: piece placement, rank 8 to rank 1, each rank a to h. sq is
@@ -157,9 +158,9 @@ func parseFEN(p *Position, fen string, orPlacement bool) (placementOnly bool, _ 
 placement:
 	for ; i < len(s); i++ {
 		c := s[i]
-		if pc := pieceOfLetter[c]; pc < NoPiece {
+		if pc := pieceOfLetter[c]; pc.isPiece() {
 			if sq >= rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			p.put(pc, Square(sq&63))
 			sq++
@@ -169,34 +170,34 @@ placement:
 		switch {
 		case c >= '1' && c <= '8':
 			if digit {
-				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
-					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit")
+				return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+					"two digits in a row ('"+string(c)+"' after '"+string(s[i-1])+"'): write the empty squares as one digit"))
 			}
 			if sq += int(c - '0'); sq > rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			digit = true
 		case c == '/':
 			if sq < rankEnd {
-				return false, rankLengthError(fen, i, rankEnd/8-1)
+				return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 			}
 			if rankEnd == 8 {
-				return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks")
+				return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "more than 8 ranks"))
 			}
 			rankEnd -= 8
 			sq, digit = rankEnd-8, false
 		case isSep(c):
 			break placement
 		default:
-			return false, badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'")
+			return p.fail(badChar(fen, FieldPiecePlacement, i, "a piece letter (PNBRQKpnbrqk), a digit 1–8 or '/'"))
 		}
 	}
 	if sq < rankEnd {
-		return false, rankLengthError(fen, i, rankEnd/8-1)
+		return p.fail(rankLengthError(fen, i, rankEnd/8-1))
 	}
 	if rankEnd != 8 {
-		return false, fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
-			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'")
+		return p.fail(fenError(fen, FieldPiecePlacement, i, ErrFENSyntax,
+			"piece placement has "+strconv.Itoa(9-rankEnd/8)+" ranks; it needs 8, separated by '/'"))
 	}
 
 	// Field 2: active color. The zero values of p (white to move, no
@@ -205,7 +206,7 @@ placement:
 		if orPlacement {
 			return true, nil
 		}
-		return false, missing(fen, FieldActiveColor, i)
+		return p.fail(missing(fen, FieldActiveColor, i))
 	}
 	switch s[i] {
 	case 'w':
@@ -213,46 +214,46 @@ placement:
 	case 'b':
 		p.SideToMove = Black
 	default:
-		return false, badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'")
+		return p.fail(badToken(fen, FieldActiveColor, i, end, "must be 'w' or 'b'"))
 	}
 	if i++; i < end && !isSep(s[i]) {
-		return false, badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'")
+		return p.fail(badToken(fen, FieldActiveColor, i-1, end, "must be 'w' or 'b'"))
 	}
 
 	// Field 3: castling availability.
 	if i = skipSep(fen, i, end); i == end {
-		return false, missing(fen, FieldCastling, i)
+		return p.fail(missing(fen, FieldCastling, i))
 	}
 	if s[i] == '-' {
 		if i++; i < end && !isSep(s[i]) {
-			return false, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
+			return p.fail(fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone"))
 		}
 	} else {
 		var err error
 		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
-			return false, err
+			return p.fail(err)
 		}
 	}
 
 	// Field 4: en passant target square.
 	if i = skipSep(fen, i, end); i == end {
-		return false, missing(fen, FieldEnPassant, i)
+		return p.fail(missing(fen, FieldEnPassant, i))
 	}
 	if s[i] == '-' {
 		i++
 	} else {
 		if i+1 >= end || s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
-			return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+			return p.fail(badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3"))
 		}
 		if s[i+1] != '3' && s[i+1] != '6' {
-			return false, fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
-				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6")
+			return p.fail(fenError(fen, FieldEnPassant, i+1, ErrFENSyntax,
+				"en passant target square "+s[i:i+2]+" is not on rank 3 or 6"))
 		}
 		p.EnPassant = NewSquare(File(s[i]-'a'), Rank(s[i+1]-'1'))
 		i += 2
 	}
 	if i < end && !isSep(s[i]) {
-		return false, badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3")
+		return p.fail(badToken(fen, FieldEnPassant, i, end, "must be '-' or a square such as e3"))
 	}
 
 	// Fields 5 and 6: halfmove clock and fullmove number, both or neither.
@@ -261,23 +262,30 @@ placement:
 	}
 	var err error
 	if p.HalfmoveClock, i, err = parseCounter(fen, FieldHalfmoveClock, i, end); err != nil {
-		return false, err
+		return p.fail(err)
 	}
 	if i = skipSep(fen, i, end); i == end {
-		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
-			"fullmove number is missing: give both counters or neither")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+			"fullmove number is missing: give both counters or neither"))
 	}
 	if p.FullmoveNumber, i, err = parseCounter(fen, FieldFullmoveNumber, i, end); err != nil {
-		return false, err
+		return p.fail(err)
 	}
 	if p.FullmoveNumber == 0 {
-		return false, fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i-1, ErrFENRange, "fullmove number must be at least 1"))
 	}
 	if i = skipSep(fen, i, end); i < end {
-		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
-			"unexpected text "+excerpt.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
+		return p.fail(fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
+			"unexpected text "+excerpt.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields"))
 	}
 	return false, nil
+}
+
+// fail empties p (the empty position, as every FEN error leaves it) and
+// returns err, for parseFEN's error returns.
+func (p *Position) fail(err error) (placementOnly bool, _ error) {
+	*p = NewPosition()
+	return false, err
 }
 
 // skipSep returns the offset of the first byte at or after i that is not a
@@ -426,20 +434,24 @@ func rankLengthError(fen string, i, rank int) error {
 // extended slice. It allocates only if dst lacks room.
 func (p *Position) AppendFEN(dst []byte) []byte {
 	for rank := 7; rank >= 0; rank-- {
-		empty := byte(0)
-		for _, pc := range p.mailbox[rank*8 : rank*8+8] {
-			if pc >= NoPiece {
-				empty++
-				continue
-			}
+		// The rank's eight mailbox bytes as one word, the a-file lowest:
+		// NoPiece is 0, so a run of empty squares is a run of zero bytes.
+		m := p.mailbox[rank*8 : rank*8+8 : rank*8+8]
+		w := uint64(m[0]) | uint64(m[1])<<8 | uint64(m[2])<<16 | uint64(m[3])<<24 |
+			uint64(m[4])<<32 | uint64(m[5])<<40 | uint64(m[6])<<48 | uint64(m[7])<<56
+		left := 8 // squares not yet written
+		for w != 0 {
+			empty := bits.TrailingZeros64(w) / 8 // empty squares before the next piece
 			if empty > 0 {
-				dst = append(dst, '0'+empty)
-				empty = 0
+				dst = append(dst, '0'+byte(empty))
 			}
-			dst = append(dst, pieceLetters[pc])
+			w >>= 8 * empty
+			dst = append(dst, pieceLetters[min(w&0xff, PieceCount+1)]) // min: no bounds check
+			w >>= 8
+			left -= empty + 1
 		}
-		if empty > 0 {
-			dst = append(dst, '0'+empty)
+		if left > 0 {
+			dst = append(dst, '0'+byte(left))
 		}
 		if rank > 0 {
 			dst = append(dst, '/')

@@ -145,10 +145,47 @@ var invalidFENs = []struct {
 	{"too long inside a character", "x" + strings.Repeat("é", 200), 1, MaxFENLength - 1, ErrFENSyntax, "longer than 256 bytes"},
 }
 
+// emptyFEN is the FEN of the empty position, NewPosition(), which ParseFEN
+// returns with every error.
+const emptyFEN = "8/8/8/8/8/8/8/8 w - - 0 1"
+
+// TestEmptyPosition pins what "empty" means: NewPosition is an empty
+// board (NoPiece everywhere, no bitboard set) with White to move, no
+// castling rights and no en passant target square, FEN emptyFEN, and
+// ParseFEN reads emptyFEN back as it. The zero Position has the same
+// board (NoPiece is the zero Piece) but en passant a1 and fullmove 0, so
+// Validate rejects it.
+func TestEmptyPosition(t *testing.T) {
+	e := NewPosition()
+	checkInvariants(t, &e)
+	if e.FEN() != emptyFEN || e.EnPassant != NoSquare || e.Castling != NoCastling || e.SideToMove != White ||
+		e.HalfmoveClock != 0 || e.FullmoveNumber != 1 || e.Occupied() != 0 {
+		t.Errorf("NewPosition() = %q (en passant %v), want %q", e.FEN(), e.EnPassant, emptyFEN)
+	}
+	if p, err := ParseFEN(emptyFEN); err != nil || p != e {
+		t.Errorf("ParseFEN(%q) = %q, %v; want NewPosition()", emptyFEN, p.FEN(), err)
+	}
+	var zero Position
+	for sq := A1; sq < NoSquare; sq++ {
+		if zero.PieceAt(sq) != NoPiece || e.PieceAt(sq) != NoPiece {
+			t.Fatalf("%v holds %v in the zero Position, %v in NewPosition(); want NoPiece", sq, zero.PieceAt(sq), e.PieceAt(sq))
+		}
+	}
+	if zero.Mailbox() != e.Mailbox() || zero.Occupied() != 0 {
+		t.Errorf("the zero Position's board is not empty: %q", zero.FEN())
+	}
+	if err := zero.Validate(); err == nil || !strings.Contains(err.Error(), "en passant target square a1") {
+		t.Errorf("Validate() of the zero Position = %v, want its en passant square a1 rejected", err)
+	}
+}
+
 func TestParseFENInvalid(t *testing.T) {
 	for _, tt := range invalidFENs {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseFEN(tt.fen)
+			p, err := ParseFEN(tt.fen)
+			if p != NewPosition() || p.FEN() != emptyFEN {
+				t.Errorf("ParseFEN(%q) = %q with its error, want the empty position %q", tt.fen, p.FEN(), emptyFEN)
+			}
 			var fe *FENError
 			if !errors.As(err, &fe) {
 				t.Fatalf("ParseFEN(%q) error = %v, want a *FENError", tt.fen, err)
@@ -201,6 +238,9 @@ func TestParseFENOrPlacement(t *testing.T) {
 				return
 			}
 			_, strict := ParseFEN(tt.fen)
+			if p != NewPosition() {
+				t.Errorf("ParseFENOrPlacement(%q) = %q with its error, want the empty position %q", tt.fen, p.FEN(), emptyFEN)
+			}
 			if only || !reflect.DeepEqual(err, strict) {
 				t.Errorf("ParseFENOrPlacement(%q) = %v, %v; ParseFEN says %v", tt.fen, only, err, strict)
 			}

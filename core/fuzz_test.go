@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzParseFEN checks that ParseFEN never panics, that every rejection is
-// a *FENError pointing inside the input, and that every accepted input
+// a *FENError pointing inside the input and comes with the empty
+// position (NewPosition), and that every accepted input
 // gives a consistent position whose canonical FEN parses back to it; and
 // that ParseFENOrPlacement agrees with it except for a placement alone.
 func FuzzParseFEN(f *testing.F) {
@@ -42,6 +43,9 @@ func FuzzParseFEN(f *testing.F) {
 			var fe *FENError
 			if !errors.As(err, &fe) || fe.Field < 1 || fe.Field > 6 || fe.Offset < 0 || fe.Offset > len(fen) || fe.Msg == "" {
 				t.Fatalf("ParseFEN(%q) error %#v", fen, err)
+			}
+			if p != NewPosition() {
+				t.Fatalf("ParseFEN(%q) = %q with error %v, want the empty position", fen, p.FEN(), err)
 			}
 			return
 		}

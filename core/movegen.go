@@ -52,12 +52,12 @@ var promotionOrder = [4]PieceType{Queen, Rook, Bishop, Knight}
 // testing only king moves and en passant captures square by square.
 func (p *Position) LegalMoves(dst []Move) []Move {
 	us, them := p.SideToMove, p.SideToMove.Other()
-	kings := p.pieces[NewPiece(us, King)]
+	kings := p.Pieces(NewPiece(us, King))
 	if kings == 0 || kings&(kings-1) != 0 {
 		return dst
 	}
 	ksq := kings.LSB()
-	theirKing := p.pieces[NewPiece(them, King)]
+	theirKing := p.Pieces(NewPiece(them, King))
 	ours := p.colors[us]
 	capturable := p.colors[them] &^ theirKing
 	checkers := p.AttackersTo(ksq, them)
@@ -87,12 +87,12 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	pinned := p.pinnedTo(ksq, us)
 	occ := p.Occupied()
 
-	for b := p.pieces[NewPiece(us, Knight)] &^ pinned; b != 0; {
+	for b := p.Pieces(NewPiece(us, Knight)) &^ pinned; b != 0; {
 		from := b.PopLSB()
 		dst = appendPieceMoves(dst, from, KnightAttacks(from)&target, capturable)
 	}
-	queens := p.pieces[NewPiece(us, Queen)]
-	for b := p.pieces[NewPiece(us, Bishop)] | queens; b != 0; {
+	queens := p.Pieces(NewPiece(us, Queen))
+	for b := p.Pieces(NewPiece(us, Bishop)) | queens; b != 0; {
 		from := b.PopLSB()
 		to := BishopAttacks(from, occ) & target
 		if pinned.Has(from) {
@@ -100,7 +100,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 		}
 		dst = appendPieceMoves(dst, from, to, capturable)
 	}
-	for b := p.pieces[NewPiece(us, Rook)] | queens; b != 0; {
+	for b := p.Pieces(NewPiece(us, Rook)) | queens; b != 0; {
 		from := b.PopLSB()
 		to := RookAttacks(from, occ) & target
 		if pinned.Has(from) {
@@ -157,7 +157,7 @@ func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
 // appendPawnMoves appends the pawn moves of colour us: pushes, double
 // pushes, captures, promotions (queen first) and en passant captures.
 func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pinned, capturable Bitboard) []Move {
-	pawns := p.pieces[NewPiece(us, Pawn)]
+	pawns := p.Pieces(NewPiece(us, Pawn))
 	// up is the square offset of one step forward; west and east are those
 	// of the captures towards the a- and h-file.
 	var left, right, lastRank Bitboard
@@ -225,9 +225,9 @@ func appendPawnSet(dst []Move, to Bitboard, offset int, flags Move, ksq Square, 
 // finder, used by LegalMoves and [Position.Pinned].
 func (p *Position) pinnedTo(ksq Square, us Color) Bitboard {
 	them := us.Other()
-	queens := p.pieces[NewPiece(them, Queen)]
-	snipers := rookRays[ksq]&(p.pieces[NewPiece(them, Rook)]|queens) |
-		bishopRays[ksq]&(p.pieces[NewPiece(them, Bishop)]|queens)
+	queens := p.Pieces(NewPiece(them, Queen))
+	snipers := rookRays[ksq]&(p.Pieces(NewPiece(them, Rook))|queens) |
+		bishopRays[ksq]&(p.Pieces(NewPiece(them, Bishop))|queens)
 	var pinned Bitboard
 	for snipers != 0 {
 		b := between[ksq][snipers.PopLSB()] & p.Occupied()

@@ -7,7 +7,7 @@ type BitboardName struct {
 	Name  string // the name used by the API and the URL: "P", "white", "pawns", …
 	Title string // its conventional name in engine code: "WhitePawns", "pieces[Pawn]", …
 	kind  nameKind
-	arg   uint8 // the Piece, Color or PieceType the kind needs
+	arg   uint8 // what the kind needs: the Piece's Index, the Color or the PieceType
 }
 
 type nameKind uint8
@@ -24,7 +24,7 @@ const (
 func (n BitboardName) Of(p *Position) Bitboard {
 	switch n.kind {
 	case namePiece:
-		return p.pieces[n.arg%PieceCount]
+		return p.Pieces(WhitePawn + Piece(n.arg%PieceCount))
 	case nameColor:
 		return p.colors[n.arg&1]
 	case nameOccupied:
@@ -42,8 +42,8 @@ func (n BitboardName) Of(p *Position) Bitboard {
 // colours (the 8-bitboard representation is the colours plus the types).
 var BitboardNames = func() []BitboardName {
 	var ns []BitboardName
-	for pc := WhitePawn; pc < NoPiece; pc++ {
-		ns = append(ns, BitboardName{string(pc.Letter()), pc.String() + "s", namePiece, uint8(pc)})
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
+		ns = append(ns, BitboardName{string(pc.Letter()), pc.String() + "s", namePiece, uint8(pc.Index())})
 	}
 	ns = append(ns,
 		BitboardName{"white", "pieces[White]", nameColor, uint8(White)},
@@ -64,7 +64,7 @@ func LookupBitboard(name string) (BitboardName, bool) {
 		if !ok {
 			return BitboardName{}, false
 		}
-		return BitboardNames[pc], true // the table starts with the pieces, in Piece order
+		return BitboardNames[pc.Index()], true // the table starts with the pieces, in Piece order
 	}
 	for _, n := range BitboardNames[PieceCount:] {
 		if n.Name == name {
@@ -80,7 +80,7 @@ func LookupBitboard(name string) (BitboardName, bool) {
 func (n BitboardName) Description() string {
 	switch n.kind {
 	case namePiece:
-		pc := Piece(n.arg)
+		pc := WhitePawn + Piece(n.arg%PieceCount)
 		return "the " + pc.Color().String() + " " + strings.ToLower(pc.Type().String()) + "s"
 	case nameColor:
 		return "every " + Color(n.arg).String() + " piece"

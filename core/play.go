@@ -28,8 +28,8 @@ var castlingLost = func() (t [SquareCount]CastlingRights) {
 //   - the fullmove number is increased by one after Black's move.
 //
 // (The counters stop at MaxCounter.) The board changes only through
-// [Position.Put] and [Position.Remove], so its bitboards and mailbox stay
-// in step.
+// [Position.Remove] and the one writer [Position.Put] uses, so its
+// bitboards and mailbox stay in step.
 //
 // Play does not check m: it must be a legal move of p, from
 // [Position.LegalMoves], pgn.ParseSAN (package core/pgn) or
@@ -68,7 +68,7 @@ func (p *Position) Play(m Move) {
 	if pt, ok := m.Promotion(); ok && pt < King {
 		pc = NewPiece(pc.Color(), pt)
 	}
-	p.Put(pc, to)
+	p.put(pc, to) // to was emptied above
 
 	p.Castling &^= castlingLost[from] | castlingLost[to]
 	p.EnPassant = NoSquare

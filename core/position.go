@@ -51,12 +51,14 @@ func (cr CastlingRights) appendTo(dst []byte) []byte {
 //
 // The board changes only through [Position.Put] and [Position.Remove];
 // [Position.Validate] proves the mailbox, bitboards and occupancy agree.
-// Positions are comparable with ==. The zero Position is not a valid
-// board (its mailbox reads WhitePawn everywhere): start from
-// [NewPosition] or [ParseFEN].
+// Positions are comparable with ==. The zero Position has an empty board
+// (its mailbox is NoPiece everywhere) but is not the empty position: its
+// en passant target square reads a1 and its fullmove number 0, which
+// [Position.Validate] rejects. Start from [NewPosition] (the empty
+// position) or [ParseFEN].
 type Position struct {
-	pieces  [PieceCount]Bitboard
-	colors  [ColorCount]Bitboard // the occupancy is their union (Occupied)
+	pieces  [PieceCount + 1]Bitboard // indexed by Piece; pieces[NoPiece] stays empty
+	colors  [ColorCount]Bitboard     // the occupancy is their union (Occupied)
 	mailbox [SquareCount]Piece
 
 	// SideToMove is the colour to move (FEN field 2, active color).
@@ -79,37 +81,40 @@ type Position struct {
 // position is handed to).
 const MaxCounter = 1<<31 - 1
 
-// emptyMailbox is the mailbox of an empty board.
-var emptyMailbox = func() (m [SquareCount]Piece) {
-	for i := range m {
-		m[i] = NoPiece
-	}
-	return m
-}()
-
-// NewPosition returns an empty board with White to move, no castling
+// NewPosition returns the empty position: an empty board (NoPiece on
+// every square, no piece bitboard set) with White to move, no castling
 // rights, no en passant target square, halfmove clock 0 and fullmove
-// number 1.
+// number 1. Its FEN is "8/8/8/8/8/8/8/8 w - - 0 1". Every function of
+// core and its sub-packages that returns a Position with an error
+// returns this one.
 func NewPosition() Position {
-	return Position{mailbox: emptyMailbox, EnPassant: NoSquare, FullmoveNumber: 1}
+	return Position{EnPassant: NoSquare, FullmoveNumber: 1}
 }
 
 // Put places piece pc on sq, first removing whatever stood there. pc must
-// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics
-// (index out of range) for NoSquare or NoPiece.
+// be a piece (not NoPiece) and sq a square (not NoSquare): Put panics for
+// NoPiece, before it changes anything, and for NoSquare (index out of
+// range).
 func (p *Position) Put(pc Piece, sq Square) {
+	if pc == NoPiece {
+		panic(errPutNoPiece)
+	}
 	p.Remove(sq)
 	p.put(pc, sq)
 }
 
-// put places pc on the empty square sq: the one writer of the bitboards,
-// colour occupancy and mailbox that Put, Play and ParseFEN all go through
-// ([Position.Remove] is its inverse). The occupancy is the union of the
-// colours (Occupied), so it cannot disagree with them and costs no write.
+// errPutNoPiece is what Put panics with for NoPiece.
+var errPutNoPiece = errors.New("core: Put of NoPiece")
+
+// put places pc, a piece, on the empty square sq: the one writer of the
+// bitboards, colour occupancy and mailbox that Put, Play and ParseFEN all
+// go through ([Position.Remove] is its inverse). The occupancy is the
+// union of the colours (Occupied), so it cannot disagree with them and
+// costs no write.
 func (p *Position) put(pc Piece, sq Square) {
 	b := Bitboard(1) << (sq & 63)
 	p.pieces[pc] |= b
-	p.colors[b2i(pc >= PieceTypeCount)] |= b // the colour without a division: White = 0, Black = 1
+	p.colors[pc.Color()] |= b
 	p.mailbox[sq&63] = pc
 }
 
@@ -140,7 +145,8 @@ func (p *Position) PieceAt(sq Square) Piece {
 func (p *Position) Mailbox() [SquareCount]Piece { return p.mailbox }
 
 // Pieces returns the bitboard of piece pc, one of the twelve (e.g.
-// WhitePawn's is "WhitePawns" in engine code).
+// WhitePawn's is "WhitePawns" in engine code); Pieces(NoPiece) is empty.
+// It panics (index out of range) for a value past BlackKing.
 func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc] }
 
 // Colors returns the occupancy of colour c: every square holding one of its
@@ -150,7 +156,7 @@ func (p *Position) Colors(c Color) Bitboard { return p.colors[c] }
 // Types returns the squares holding a piece of type pt of either colour
 // ("pieces[Pawn]" in the 8-bitboard representation).
 func (p *Position) Types(pt PieceType) Bitboard {
-	return p.pieces[NewPiece(White, pt)] | p.pieces[NewPiece(Black, pt)]
+	return p.Pieces(NewPiece(White, pt)) | p.Pieces(NewPiece(Black, pt))
 }
 
 // Occupied returns every occupied square.
@@ -158,7 +164,7 @@ func (p *Position) Occupied() Bitboard { return p.colors[White] | p.colors[Black
 
 // King returns the square of the king of colour c, or NoSquare when c has
 // no king (with several kings, the lowest).
-func (p *Position) King(c Color) Square { return p.pieces[NewPiece(c, King)].LSB() }
+func (p *Position) King(c Color) Square { return p.Pieces(NewPiece(c, King)).LSB() }
 
 // Validate verifies that the mailbox, the twelve piece bitboards and the
 // occupancy bitboards describe the same board, that no two piece bitboards
@@ -167,8 +173,11 @@ func (p *Position) King(c Color) Square { return p.pieces[NewPiece(c, King)].LSB
 func (p *Position) Validate() error {
 	var seen, colors [ColorCount]Bitboard
 	var all Bitboard
-	for pc := WhitePawn; pc < NoPiece; pc++ {
-		b := p.pieces[pc]
+	if p.pieces[NoPiece] != 0 {
+		return errors.New("the bitboard of NoPiece has " + p.pieces[NoPiece].LSB().String())
+	}
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
+		b := p.Pieces(pc)
 		if b&all != 0 {
 			return errors.New(pc.String() + " also on " + (b & all).LSB().String())
 		}
@@ -182,10 +191,10 @@ func (p *Position) Validate() error {
 	}
 	for sq := A1; sq < NoSquare; sq++ {
 		pc := p.mailbox[sq]
-		if pc > NoPiece {
+		if pc > BlackKing {
 			return errors.New("mailbox " + sq.String() + " holds invalid piece " + strconv.Itoa(int(pc)))
 		}
-		if pc != NoPiece && !p.pieces[pc].Has(sq) {
+		if pc != NoPiece && !p.Pieces(pc).Has(sq) {
 			return errors.New("mailbox " + sq.String() + " holds " + pc.String() + " but its bitboard lacks it")
 		}
 		if pc != NoPiece {

@@ -24,6 +24,27 @@ func TestPutRemove(t *testing.T) {
 	}
 }
 
+// TestPutNoPiece checks that Put panics for NoPiece before it changes
+// anything, and that the bitboard of NoPiece is empty.
+func TestPutNoPiece(t *testing.T) {
+	p, _ := ParseFEN(StartFEN)
+	before := p
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Put(NoPiece, e1) did not panic")
+			}
+		}()
+		p.Put(NoPiece, E1)
+	}()
+	if p != before {
+		t.Errorf("Put(NoPiece, e1) changed the position to %s", p.FEN())
+	}
+	if b := p.Pieces(NoPiece); b != 0 {
+		t.Errorf("Pieces(NoPiece) = %#x, want 0", b)
+	}
+}
+
 // TestBuildStartPosition builds the start position piece by piece and
 // compares it with the parsed one: Put is the only way in and agrees with
 // ParseFEN.
@@ -61,6 +82,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 	}{
 		{"bitboard without mailbox", func(p *Position) { p.pieces[WhiteQueen] |= E4.Bitboard() }},
 		{"mailbox without bitboard", func(p *Position) { p.mailbox[E4] = BlackKnight }},
+		{"bitboard of NoPiece", func(p *Position) { p.pieces[NoPiece] |= E4.Bitboard() }},
 		{"two pieces on one square", func(p *Position) { p.pieces[BlackPawn] |= E2.Bitboard() }},
 		{"stale colour occupancy", func(p *Position) { p.colors[White] |= E4.Bitboard() }},
 		{"invalid mailbox piece", func(p *Position) { p.mailbox[E4] = 200 }},

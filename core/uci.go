@@ -112,7 +112,7 @@ func uciSyntax(s string) error {
 func (p *Position) noMatch(fn, s string) error {
 	msg := "no legal move matches " + s
 	switch {
-	case p.King(p.SideToMove) == NoSquare || p.pieces[NewPiece(p.SideToMove, King)].Count() > 1:
+	case p.King(p.SideToMove) == NoSquare || p.Pieces(NewPiece(p.SideToMove, King)).Count() > 1:
 		msg += " (" + p.SideToMove.String() + " does not have exactly one king)"
 	case p.InCheck():
 		msg += " (" + p.SideToMove.String() + " is in check)"

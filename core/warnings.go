@@ -67,11 +67,11 @@ func (p *Position) Warnings() []Warning {
 		ws = append(ws, Warning{Code: code, Message: message, Squares: squares})
 	}
 	for c := White; c <= Black; c++ {
-		if kings := p.pieces[NewPiece(c, King)]; kings.Count() != 1 {
+		if kings := p.Pieces(NewPiece(c, King)); kings.Count() != 1 {
 			add(WarnKingCount, kings, c.String()+" has "+strconv.Itoa(kings.Count())+" kings; a game has exactly one per side")
 		}
-		if n := p.pieces[NewPiece(c, Pawn)].Count(); n > 8 {
-			add(WarnTooManyPawns, p.pieces[NewPiece(c, Pawn)], c.String()+" has "+strconv.Itoa(n)+" pawns; at most 8")
+		if n := p.Pieces(NewPiece(c, Pawn)).Count(); n > 8 {
+			add(WarnTooManyPawns, p.Pieces(NewPiece(c, Pawn)), c.String()+" has "+strconv.Itoa(n)+" pawns; at most 8")
 		}
 		if n := p.colors[c].Count(); n > 16 {
 			add(WarnTooManyPieces, p.colors[c], c.String()+" has "+strconv.Itoa(n)+" pieces; at most 16")
@@ -81,7 +81,7 @@ func (p *Position) Warnings() []Warning {
 		add(WarnPawnOnBackRank, back, "pawns on rank 1 or 8 ("+squareList(back)+"): a pawn there must already have promoted")
 	}
 	them := p.SideToMove.Other()
-	if kings := p.pieces[NewPiece(them, King)]; kings.Count() == 1 {
+	if kings := p.Pieces(NewPiece(them, King)); kings.Count() == 1 {
 		if checkers := p.AttackersTo(kings.LSB(), p.SideToMove); checkers != 0 {
 			add(WarnOpponentInCheck, kings|checkers, them.String()+" is in check but it is "+p.SideToMove.String()+"'s move")
 		}
@@ -136,7 +136,7 @@ func (p *Position) Warnings() []Warning {
 // which is why two sliders on different lines are allowed.
 func (p *Position) checkWarnings(add func(WarningCode, Bitboard, string)) {
 	us, them := p.SideToMove, p.SideToMove.Other()
-	kings := p.pieces[NewPiece(us, King)]
+	kings := p.Pieces(NewPiece(us, King))
 	if kings.Count() != 1 {
 		return
 	}
@@ -183,20 +183,20 @@ func (p *Position) checkWarnings(add func(WarningCode, Bitboard, string)) {
 // promotions are at most 8 (chessops's isStandardMaterialSide). It stays
 // silent when the side has more than 8 pawns (too-many-pawns says so).
 func (p *Position) promotionWarnings(c Color, add func(WarningCode, Bitboard, string)) {
-	pawns := p.pieces[NewPiece(c, Pawn)].Count()
+	pawns := p.Pieces(NewPiece(c, Pawn)).Count()
 	if pawns > 8 {
 		return
 	}
 	const light = Bitboard(0x55AA55AA55AA55AA)
-	bishops := p.pieces[NewPiece(c, Bishop)]
+	bishops := p.Pieces(NewPiece(c, Bishop))
 	kinds := []struct {
 		name  string
 		set   Bitboard
 		start int
 	}{
-		{"queens", p.pieces[NewPiece(c, Queen)], 1},
-		{"rooks", p.pieces[NewPiece(c, Rook)], 2},
-		{"knights", p.pieces[NewPiece(c, Knight)], 2},
+		{"queens", p.Pieces(NewPiece(c, Queen)), 1},
+		{"rooks", p.Pieces(NewPiece(c, Rook)), 2},
+		{"knights", p.Pieces(NewPiece(c, Knight)), 2},
 		{"light-squared bishops", bishops & light, 1},
 		{"dark-squared bishops", bishops &^ light, 1},
 	}

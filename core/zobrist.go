@@ -73,8 +73,8 @@ func polyglotPieceOffset(pc Piece, sq Square) int {
 // The XOR of their Key fields is [Position.PolyglotKey].
 func (p *Position) PolyglotTerms(dst []PolyglotTerm) []PolyglotTerm {
 	start := len(dst)
-	for pc := range Piece(PieceCount) {
-		for sq := range p.pieces[pc].Squares() {
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
+		for sq := range p.Pieces(pc).Squares() {
 			i := polyglotPieceOffset(pc, sq)
 			dst = append(dst, PolyglotTerm{Kind: PolyglotPiece, Offset: i, Key: polyglotRandom[i], Piece: pc, Square: sq})
 		}
@@ -88,7 +88,7 @@ func (p *Position) PolyglotTerms(dst []PolyglotTerm) []PolyglotTerm {
 				Piece: NoPiece, Square: NoSquare, Castling: right})
 		}
 	}
-	if ep := p.EnPassant; ep < NoSquare && PawnAttacks(p.SideToMove.Other(), ep)&p.pieces[NewPiece(p.SideToMove, Pawn)] != 0 {
+	if ep := p.EnPassant; ep < NoSquare && PawnAttacks(p.SideToMove.Other(), ep)&p.Pieces(NewPiece(p.SideToMove, Pawn)) != 0 {
 		i := 772 + int(ep.File())
 		dst = append(dst, PolyglotTerm{Kind: PolyglotEnPassant, Offset: i, Key: polyglotRandom[i], Piece: NoPiece, Square: ep})
 	}
@@ -113,8 +113,8 @@ func sortTerms(t []PolyglotTerm) {
 // 0x463b96181691fc9c. It does not allocate.
 func (p *Position) PolyglotKey() uint64 {
 	var key uint64
-	for pc := range Piece(PieceCount) {
-		for sq := range p.pieces[pc].Squares() {
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
+		for sq := range p.Pieces(pc).Squares() {
 			key ^= polyglotRandom[polyglotPieceOffset(pc, sq)]
 		}
 	}
@@ -124,7 +124,7 @@ func (p *Position) PolyglotKey() uint64 {
 			key ^= polyglotRandom[768+i]
 		}
 	}
-	if ep := p.EnPassant; ep < NoSquare && PawnAttacks(p.SideToMove.Other(), ep)&p.pieces[NewPiece(p.SideToMove, Pawn)] != 0 {
+	if ep := p.EnPassant; ep < NoSquare && PawnAttacks(p.SideToMove.Other(), ep)&p.Pieces(NewPiece(p.SideToMove, Pawn)) != 0 {
 		key ^= polyglotRandom[772+int(ep.File())]
 	}
 	if p.SideToMove == White {

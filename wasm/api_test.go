@@ -127,7 +127,7 @@ func TestParseFENWire(t *testing.T) {
 	if ans[0] != 1 || ans[1] != 0 || ans[2] != 15 || ans[3] != 64 || binary.LittleEndian.Uint32(ans[8:]) != 1 {
 		t.Errorf("start position header % x", ans[:12])
 	}
-	if ans[12+int(core.E1)] != byte(core.WhiteKing) || ans[12+int(core.E4)] != byte(core.NoPiece) || ans[76] != 1 || ans[77] != 0 {
+	if ans[12+int(core.E1)] != byte(core.WhiteKing.Index()) || ans[12+int(core.E4)] != byte(core.NoPiece.Index()) || ans[76] != 1 || ans[77] != 0 {
 		t.Errorf("start position mailbox or flags: % x", ans[12:])
 	}
 	// No kings and four castling rights: two king-count and four castling-rights warnings.

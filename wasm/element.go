@@ -268,21 +268,7 @@ func (v *embedView) svg(theme, pieces js.Value) string {
 	if pieces.Truthy() {
 		_ = (vert.Value{Value: pieces}).AssignTo(&ps)
 	}
-	return figureSVG(v.embed.Figure, t, ps)
-}
-
-// figureSVG draws f as a standalone SVG in theme t, with pieces the 12
-// piece images in core.Piece order (or none).
-func figureSVG(f view.Figure, t view.Theme, pieces []string) string {
-	if f.Pos == nil {
-		return view.SVG(view.Figure{Layout: f.Layout}, t, nil)
-	}
-	return view.SVG(f, t, func(pc core.Piece) string {
-		if int(pc) < len(pieces) {
-			return pieces[pc]
-		}
-		return ""
-	})
+	return view.FigureSVG(v.embed.Figure, t, ps)
 }
 
 // destroy removes the view's listeners and its content, and forgets it.

@@ -42,6 +42,6 @@ func (sh *share) export(format string) {
 	then(api.Call("pieceImages"), func(v js.Value) {
 		var pieces []string
 		_ = (vert.Value{Value: v}).AssignTo(&pieces)
-		api.Call("saveFigure", figureSVG(f, t, pieces), format, "bitview")
+		api.Call("saveFigure", view.FigureSVG(f, t, pieces), format, "bitview")
 	}, nil)
 }

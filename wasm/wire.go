@@ -73,10 +73,8 @@ type jsWireFormat struct {
 func wireFormat([]js.Value) any {
 	f := jsWireFormat{FENLimit: core.MaxFENLength + 1, ArgLimit: view.MaxOptionLength, AnswerAt: argSize,
 		Letters: make([]string, core.PieceCount+1)}
-	for b := range f.Letters { // a mailbox byte is a core.Piece: the twelve and NoPiece
-		if pc := core.Piece(b); pc != core.NoPiece {
-			f.Letters[b] = string(pc.Letter())
-		}
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ { // a mailbox byte is a piece's Index, NoPiece's for empty
+		f.Letters[pc.Index()] = string(pc.Letter())
 	}
 	return vert.ValueOf(f).Value
 }
@@ -125,7 +123,7 @@ func parseFEN(fenLen int32) int32 {
 		w.u32(p.FullmoveNumber)
 		mb := p.Mailbox()
 		for _, pc := range mb {
-			w.u8(int(pc))
+			w.u8(pc.Index())
 		}
 		same := w.n
 		w.n++

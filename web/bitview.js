@@ -515,7 +515,7 @@ const PIECES = ['wP', 'wN', 'wB', 'wR', 'wQ', 'wK', 'bP', 'bN', 'bB', 'bR', 'bQ'
 
 /**
  * The twelve Chessnut pieces (at the base) as data: URLs, in
- * core.Piece order, so exported SVGs stand alone; [] when they cannot be read.
+ * core.Piece.Index order, so exported SVGs stand alone; [] when they cannot be read.
  */
 export function pieceImages() {
   pieceURLs ??= Promise.all(PIECES.map(async (p) => {

@@ -18,8 +18,8 @@ import (
 //	   6  WKING       12  BKING
 //	 255  OFFBOARD (a border cell of the 0x88, 10×12 and 16×16 arrays)
 //
-// A piece's code is its [core.Piece] value plus one, so 0 is left for the empty
-// square. Every array form (64, 0x88, 10×12, 16×16) uses this one table.
+// A piece's code is its [core.Piece] value, and 0, the empty square, is
+// NoPiece's. Every array form (64, 0x88, 10×12, 16×16) uses this one table.
 const (
 	CodeEmpty    uint8 = 0    // EMPTY: an empty square
 	CodeOffBoard uint8 = 0xFF // OFFBOARD: a cell that is not a square
@@ -32,23 +32,20 @@ var codeNames = [core.PieceCount + 1]string{"EMPTY", "WPAWN", "WKNIGHT", "WBISHO
 // Code returns the piece's code in the array representations (see
 // CodeEmpty): WhitePawn 1 … BlackKing 12, and CodeEmpty (0) for NoPiece.
 func Code(pc core.Piece) uint8 {
-	if pc >= core.NoPiece {
+	if pc > core.BlackKing {
 		return CodeEmpty
 	}
-	return uint8(pc) + 1
+	return uint8(pc)
 }
 
 // PieceFromCode returns the piece whose array code is c: NoPiece for
 // CodeEmpty, WhitePawn … BlackKing for 1 … 12. It reports false for any
 // other code, CodeOffBoard included.
 func PieceFromCode(c uint8) (core.Piece, bool) {
-	if c > core.PieceCount {
+	if c > uint8(core.BlackKing) {
 		return core.NoPiece, false
 	}
-	if c == CodeEmpty {
-		return core.NoPiece, true
-	}
-	return core.Piece(c - 1), true
+	return core.Piece(c), true // CodeEmpty is NoPiece
 }
 
 // CodeName returns the tutorial name of an array code: "EMPTY", "WPAWN" …
@@ -123,13 +120,13 @@ func (a *boardArray) position(src []uint8) (core.Position, error) {
 		sq := a.square(i)
 		if sq == core.NoSquare {
 			if c != CodeOffBoard {
-				return core.Position{}, reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
+				return core.NewPosition(), reprError(a.repr, i, "off-board cell holds "+strconv.Itoa(int(c))+", want OFFBOARD (255)")
 			}
 			continue
 		}
 		pc, ok := PieceFromCode(c)
 		if !ok {
-			return core.Position{}, reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
+			return core.NewPosition(), reprError(a.repr, i, "square "+sq.String()+" holds "+CodeName(c)+", which is not a piece code (0–12)")
 		}
 		if pc != core.NoPiece {
 			p.Put(pc, sq)

@@ -1,7 +1,6 @@
 package repr
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/bitview/bitview/core"
@@ -142,64 +141,53 @@ func TestArraysRejectBadCells(t *testing.T) {
 		name  string
 		repr  string
 		index int
-		build func() error
+		build func() (core.Position, error)
 	}{
-		{"array64 code 13", "array64", 5, func() error {
+		{"array64 code 13", "array64", 5, func() (core.Position, error) {
 			a := Array64(&start)
 			a[5] = 13
-			_, err := PositionFromArray64(a)
-			return err
+			return PositionFromArray64(a)
 		}},
-		{"array64 OFFBOARD on a square", "array64", 63, func() error {
+		{"array64 OFFBOARD on a square", "array64", 63, func() (core.Position, error) {
 			a := Array64(&start)
 			a[63] = CodeOffBoard
-			_, err := PositionFromArray64(a)
-			return err
+			return PositionFromArray64(a)
 		}},
-		{"0x88 piece off the board", "0x88", 0x08, func() error {
+		{"0x88 piece off the board", "0x88", 0x08, func() (core.Position, error) {
 			a := Array0x88(&start)
 			a[0x08] = 1
-			_, err := PositionFromArray0x88(a)
-			return err
+			return PositionFromArray0x88(a)
 		}},
-		{"0x88 empty off the board", "0x88", 0x7f, func() error {
+		{"0x88 empty off the board", "0x88", 0x7f, func() (core.Position, error) {
 			a := Array0x88(&start)
 			a[0x7f] = CodeEmpty
-			_, err := PositionFromArray0x88(a)
-			return err
+			return PositionFromArray0x88(a)
 		}},
-		{"10x12 border emptied", "10x12", 20, func() error {
+		{"10x12 border emptied", "10x12", 20, func() (core.Position, error) {
 			a := Array10x12(&start)
 			a[20] = CodeEmpty
-			_, err := PositionFromArray10x12(a)
-			return err
+			return PositionFromArray10x12(a)
 		}},
-		{"10x12 square OFFBOARD", "10x12", 55, func() error {
+		{"10x12 square OFFBOARD", "10x12", 55, func() (core.Position, error) {
 			a := Array10x12(&start)
 			a[55] = CodeOffBoard
-			_, err := PositionFromArray10x12(a)
-			return err
+			return PositionFromArray10x12(a)
 		}},
-		{"16x16 border piece", "16x16", 0, func() error {
+		{"16x16 border piece", "16x16", 0, func() (core.Position, error) {
 			a := Array16x16(&start)
 			a[0] = 12
-			_, err := PositionFromArray16x16(a)
-			return err
+			return PositionFromArray16x16(a)
 		}},
-		{"16x16 code 200", "16x16", 0x78, func() error {
+		{"16x16 code 200", "16x16", 0x78, func() (core.Position, error) {
 			a := Array16x16(&start)
 			a[0x78] = 200
-			_, err := PositionFromArray16x16(a)
-			return err
+			return PositionFromArray16x16(a)
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.build()
-			var re *Error
-			if !errors.As(err, &re) || re.Repr != tt.repr || re.Index != tt.index || re.Msg == "" {
-				t.Errorf("got %v, want a *Error for %s index %d", err, tt.repr, tt.index)
-			}
+			got, err := tt.build()
+			checkReprError(t, tt.name, got, err, tt.repr, tt.index)
 		})
 	}
 }

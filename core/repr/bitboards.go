@@ -11,11 +11,12 @@ type NamedBitboard struct {
 }
 
 // Bitboards12 returns the 12-bitboard set: one bitboard per piece, in
-// Piece order (WhitePawns … BlackKings), as Position holds them.
+// Piece order (WhitePawns … BlackKings), as Position holds them: piece
+// pc's is entry pc.Index().
 func Bitboards12(p *core.Position) [core.PieceCount]NamedBitboard {
 	var s [core.PieceCount]NamedBitboard
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-		s[pc] = NamedBitboard{core.BitboardNames[pc], p.Pieces(pc)} // BitboardNames starts with the pieces, in Piece order
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+		s[pc.Index()] = NamedBitboard{core.BitboardNames[pc.Index()], p.Pieces(pc)} // BitboardNames starts with the pieces, in Piece order
 	}
 	return s
 }
@@ -35,15 +36,16 @@ func Bitboards8(p *core.Position) [core.ColorCount + core.PieceTypeCount]NamedBi
 }
 
 // PositionFromBitboards builds the position whose 12 piece bitboards are
-// pieces (indexed by Piece), placing every piece with Put, with the state
-// of NewPosition. Two bitboards sharing a square is a *Error (Index:
-// the square).
+// pieces, in Piece order (WhitePawns … BlackKings: piece pc's is
+// pieces[pc.Index()], as [Bitboards12] gives them), placing every piece
+// with Put, with the state of NewPosition. Two bitboards sharing a square
+// is a *Error (Index: the square).
 func PositionFromBitboards(pieces [core.PieceCount]core.Bitboard) (core.Position, error) {
 	p := core.NewPosition()
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-		for sq := range pieces[pc].Squares() {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+		for sq := range pieces[pc.Index()].Squares() {
 			if other := p.PieceAt(sq); other != core.NoPiece {
-				return core.Position{}, reprError("bitboards-12", int(sq), sq.String()+" is in both "+other.String()+"s and "+pc.String()+"s")
+				return core.NewPosition(), reprError("bitboards-12", int(sq), sq.String()+" is in both "+other.String()+"s and "+pc.String()+"s")
 			}
 			p.Put(pc, sq)
 		}
@@ -60,18 +62,18 @@ func PositionFromBitboards8(colors [core.ColorCount]core.Bitboard, types [core.P
 	var pieces [core.PieceCount]core.Bitboard
 	var typed core.Bitboard
 	if both := colors[core.White] & colors[core.Black]; both != 0 {
-		return core.Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is both white and black")
+		return core.NewPosition(), reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is both white and black")
 	}
 	for pt := core.Pawn; pt <= core.King; pt++ {
 		if both := typed & types[pt]; both != 0 {
-			return core.Position{}, reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is in two piece types, one of them pieces["+pt.String()+"]")
+			return core.NewPosition(), reprError("bitboards-8", int(both.LSB()), both.LSB().String()+" is in two piece types, one of them pieces["+pt.String()+"]")
 		}
 		typed |= types[pt]
-		pieces[core.NewPiece(core.White, pt)] = colors[core.White] & types[pt]
-		pieces[core.NewPiece(core.Black, pt)] = colors[core.Black] & types[pt]
+		pieces[core.NewPiece(core.White, pt).Index()] = colors[core.White] & types[pt]
+		pieces[core.NewPiece(core.Black, pt).Index()] = colors[core.Black] & types[pt]
 	}
 	if odd := typed ^ (colors[core.White] | colors[core.Black]); odd != 0 {
-		return core.Position{}, reprError("bitboards-8", int(odd.LSB()), odd.LSB().String()+" has a colour but no piece type, or a type but no colour")
+		return core.NewPosition(), reprError("bitboards-8", int(odd.LSB()), odd.LSB().String()+" has a colour but no piece type, or a type but no colour")
 	}
 	return PositionFromBitboards(pieces)
 }

@@ -13,8 +13,8 @@ import (
 func TestBitboardSetsNames(t *testing.T) {
 	p, _ := core.ParseFEN(core.StartFEN)
 	s12 := Bitboards12(&p)
-	if s12[core.WhitePawn].Name != "P" || s12[core.WhitePawn].Title != "WhitePawns" || s12[core.BlackKing].Title != "BlackKings" {
-		t.Errorf("Bitboards12 names: %+v … %+v", s12[core.WhitePawn].BitboardName, s12[core.BlackKing].BitboardName)
+	if s12[0].Name != "P" || s12[0].Title != "WhitePawns" || s12[11].Title != "BlackKings" {
+		t.Errorf("Bitboards12 names: %+v … %+v", s12[0].BitboardName, s12[11].BitboardName)
 	}
 	want8 := []struct{ name, title string }{
 		{"white", "pieces[White]"}, {"black", "pieces[Black]"},
@@ -40,10 +40,11 @@ func TestBitboardSetsRoundTrip(t *testing.T) {
 		p := c.pos
 		s12, s8 := Bitboards12(&p), Bitboards8(&p)
 		var pieces [core.PieceCount]core.Bitboard
-		for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-			pieces[pc] = s12[pc].Bits
-			if want := s8[pc.Color()].Bits & s8[core.ColorCount+int(pc.Type())].Bits; s12[pc].Bits != want {
-				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[pc].Title, coretest.SquareList(s12[pc].Bits), coretest.SquareList(want))
+		for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+			i := pc.Index()
+			pieces[i] = s12[i].Bits
+			if want := s8[pc.Color()].Bits & s8[core.ColorCount+int(pc.Type())].Bits; s12[i].Bits != want || s12[i].Bits != p.Pieces(pc) {
+				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[i].Title, coretest.SquareList(s12[i].Bits), coretest.SquareList(want))
 			}
 		}
 		got, err := PositionFromBitboards(pieces)
@@ -66,12 +67,12 @@ func TestBitboardSetsRoundTrip(t *testing.T) {
 func TestBitboardSetsReject(t *testing.T) {
 	p, _ := core.ParseFEN(core.StartFEN)
 	var pieces [core.PieceCount]core.Bitboard
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-		pieces[pc] = p.Pieces(pc)
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+		pieces[pc.Index()] = p.Pieces(pc)
 	}
-	pieces[core.BlackQueen] |= core.E1.Bitboard()
-	_, err := PositionFromBitboards(pieces)
-	checkReprError(t, "12 bitboards sharing e1", err, "bitboards-12", int(core.E1))
+	pieces[core.BlackQueen.Index()] |= core.E1.Bitboard()
+	got, err := PositionFromBitboards(pieces)
+	checkReprError(t, "12 bitboards sharing e1", got, err, "bitboards-12", int(core.E1))
 
 	colors := [core.ColorCount]core.Bitboard{p.Colors(core.White), p.Colors(core.Black)}
 	var types [core.PieceTypeCount]core.Bitboard
@@ -99,16 +100,20 @@ func TestBitboardSetsReject(t *testing.T) {
 	for _, tt := range tests {
 		c, ty := colors, types
 		tt.change(&c, &ty)
-		_, err := PositionFromBitboards8(c, ty)
-		checkReprError(t, tt.name, err, "bitboards-8", int(tt.square))
+		got, err := PositionFromBitboards8(c, ty)
+		checkReprError(t, tt.name, got, err, "bitboards-8", int(tt.square))
 	}
 }
 
-// checkReprError fails t unless err is a *Error of repr at index.
-func checkReprError(t *testing.T, name string, err error, repr string, index int) {
+// checkReprError fails t unless err is a *Error of repr at index and got,
+// the position returned with it, is the empty position.
+func checkReprError(t *testing.T, name string, got core.Position, err error, repr string, index int) {
 	t.Helper()
 	var re *Error
 	if !errors.As(err, &re) || re.Repr != repr || re.Index != index || re.Msg == "" {
 		t.Errorf("%s: got %v, want a *Error of %s at %d", name, err, repr, index)
+	}
+	if got != core.NewPosition() {
+		t.Errorf("%s: got %q with the error, want the empty position", name, got.FEN())
 	}
 }

@@ -4,5 +4,7 @@
 // bitboards and the minimal (Huffman) encoding, with each one's size in
 // [Representations]. Values that cannot be a board give a *[Error]; bad
 // minimal encodings a *[MinimalError] wrapping ErrTruncated, ErrMalformed
-// or ErrRange.
+// or ErrRange. Every function that builds a position returns the empty
+// position, core.NewPosition(), with its error, never a board built
+// halfway.
 package repr

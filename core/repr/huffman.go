@@ -223,7 +223,7 @@ func DecodeMinimal(b BitString) (core.Position, error) {
 			start := r.i
 			pc, ok := r.piece()
 			if !ok {
-				return core.Position{}, minimalError(core.FieldPiecePlacement, start, ErrTruncated,
+				return core.NewPosition(), minimalError(core.FieldPiecePlacement, start, ErrTruncated,
 					"the code of "+sq.String()+" is cut off after "+strconv.Itoa(r.i-start)+" bits")
 			}
 			if pc != core.NoPiece {
@@ -234,38 +234,38 @@ func DecodeMinimal(b BitString) (core.Position, error) {
 	start := r.i
 	v, ok := r.read(1)
 	if !ok {
-		return core.Position{}, r.truncated(core.FieldActiveColor, start, 1)
+		return core.NewPosition(), r.truncated(core.FieldActiveColor, start, 1)
 	}
 	p.SideToMove = core.Color(v ^ 1)
 	start = r.i
 	if v, ok = r.read(4); !ok {
-		return core.Position{}, r.truncated(core.FieldCastling, start, 4)
+		return core.NewPosition(), r.truncated(core.FieldCastling, start, 4)
 	}
 	for i := range 4 {
 		p.Castling |= core.CastlingRights(v>>(3-i)&1) << i
 	}
 	start = r.i
 	if v, ok = r.read(1); !ok {
-		return core.Position{}, r.truncated(core.FieldEnPassant, start, 1)
+		return core.NewPosition(), r.truncated(core.FieldEnPassant, start, 1)
 	}
 	if v == 1 {
 		if v, ok = r.read(4); !ok {
-			return core.Position{}, r.truncated(core.FieldEnPassant, start, 5)
+			return core.NewPosition(), r.truncated(core.FieldEnPassant, start, 5)
 		}
 		p.EnPassant = core.NewSquare(core.File(v>>1), [2]core.Rank{core.Rank3, core.Rank6}[v&1])
 	}
 	h, err := r.gamma(core.FieldHalfmoveClock, core.MaxCounter+1)
 	if err != nil {
-		return core.Position{}, err
+		return core.NewPosition(), err
 	}
 	p.HalfmoveClock = int(h - 1)
 	n, err := r.gamma(core.FieldFullmoveNumber, core.MaxCounter)
 	if err != nil {
-		return core.Position{}, err
+		return core.NewPosition(), err
 	}
 	p.FullmoveNumber = int(n)
 	if r.i < len(r.s) {
-		return core.Position{}, minimalError(core.FieldFullmoveNumber, r.i, ErrMalformed,
+		return core.NewPosition(), minimalError(core.FieldFullmoveNumber, r.i, ErrMalformed,
 			strconv.Itoa(len(r.s)-r.i)+" bits left over after the fullmove number")
 	}
 	return p, nil
@@ -283,7 +283,7 @@ func appendBits(dst []byte, v uint64, n int) []byte {
 // appendPiece appends pc's code to dst: "0" for NoPiece, else its type's
 // code and the colour bit (1 for white).
 func appendPiece(dst []byte, pc core.Piece) []byte {
-	if pc >= core.NoPiece {
+	if pc == core.NoPiece || pc > core.BlackKing {
 		return append(dst, '0')
 	}
 	c := minimalCodes[pc.Type()]

@@ -201,7 +201,10 @@ func TestDecodeMinimalErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b, err := ParseBitString(tt.bits)
 			if err == nil {
-				_, err = DecodeMinimal(b)
+				var got core.Position
+				if got, err = DecodeMinimal(b); got != core.NewPosition() {
+					t.Errorf("got %q with the error, want the empty position", got.FEN())
+				}
 			}
 			var me *MinimalError
 			if !errors.As(err, &me) {
@@ -245,6 +248,9 @@ func FuzzDecodeMinimal(f *testing.F) {
 					t.Fatalf("DecodeMinimal(%q) = %s, which encodes to %q", s, p.FEN(), got)
 				}
 				return
+			}
+			if p != core.NewPosition() {
+				t.Fatalf("DecodeMinimal(%q) = %s with error %v, want the empty position", s, p.FEN(), err)
 			}
 		}
 		var me *MinimalError

@@ -23,8 +23,9 @@ const NoListIndex uint8 = 0xFF
 //	Index[e4] = NoListIndex (255)
 type PieceLists struct {
 	// Squares holds the list of each piece, indexed by Piece
-	// (WhitePawn … BlackKing); the lists share one backing array.
-	Squares [core.PieceCount][]core.Square
+	// (WhitePawn … BlackKing; Squares[NoPiece] is nil); the lists share
+	// one backing array.
+	Squares [core.PieceCount + 1][]core.Square
 	// Index holds, for each square in LERF order, the place of its piece
 	// in that piece's list, or NoListIndex for an empty square.
 	Index [core.SquareCount]uint8
@@ -37,7 +38,7 @@ func PieceListsOf(p *core.Position) PieceLists {
 	for i := range l.Index {
 		l.Index[i] = NoListIndex
 	}
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		start := len(all)
 		for sq := range p.Pieces(pc).Squares() {
 			l.Index[sq] = uint8(len(all) - start)
@@ -55,22 +56,22 @@ func PieceListsOf(p *core.Position) PieceLists {
 // disagrees with the lists. The lists may be in any order.
 func PositionFromPieceLists(l PieceLists) (core.Position, error) {
 	p := core.NewPosition()
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		for i, sq := range l.Squares[pc] {
 			switch {
 			case sq >= core.NoSquare:
-				return core.Position{}, reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
+				return core.NewPosition(), reprError("piece-lists", int(sq), "the list of "+pc.String()+" holds square number "+strconv.Itoa(int(sq))+" at place "+strconv.Itoa(i))
 			case p.PieceAt(sq) != core.NoPiece:
-				return core.Position{}, reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.PieceAt(sq).String()+" and "+pc.String())
+				return core.NewPosition(), reprError("piece-lists", int(sq), sq.String()+" is in the lists of both "+p.PieceAt(sq).String()+" and "+pc.String())
 			case int(l.Index[sq]) != i:
-				return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
+				return core.NewPosition(), reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+", but "+sq.String()+" is at place "+strconv.Itoa(i)+" of the list of "+pc.String())
 			}
 			p.Put(pc, sq)
 		}
 	}
 	for sq := core.A1; sq < core.NoSquare; sq++ {
 		if p.PieceAt(sq) == core.NoPiece && l.Index[sq] != NoListIndex {
-			return core.Position{}, reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
+			return core.NewPosition(), reprError("piece-lists", int(sq), "Index["+sq.String()+"] = "+strconv.Itoa(int(l.Index[sq]))+" but no list holds "+sq.String()+"; want NoListIndex (255)")
 		}
 	}
 	return p, nil

@@ -1,7 +1,6 @@
 package repr
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -49,7 +48,7 @@ func TestPieceListsRoundTrip(t *testing.T) {
 	for _, c := range reprCases(t) {
 		l := PieceListsOf(&c.pos)
 		n := 0
-		for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+		for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 			if !slices.IsSorted(l.Squares[pc]) || len(l.Squares[pc]) != c.pos.Pieces(pc).Count() {
 				t.Errorf("%s: Squares[%v] = %v, want the %d squares of %v ascending", c.name, pc, l.Squares[pc], c.pos.Pieces(pc).Count(), pc)
 			}
@@ -99,11 +98,8 @@ func TestPieceListsReject(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			l := PieceListsOf(&start)
 			tt.break_(&l)
-			_, err := PositionFromPieceLists(l)
-			var re *Error
-			if !errors.As(err, &re) || re.Repr != "piece-lists" || re.Index != tt.square || re.Msg == "" {
-				t.Errorf("PositionFromPieceLists = %v, want a *Error at square %d", err, tt.square)
-			}
+			got, err := PositionFromPieceLists(l)
+			checkReprError(t, "PositionFromPieceLists", got, err, "piece-lists", tt.square)
 		})
 	}
 }

@@ -215,15 +215,5 @@ func problemError(o Options, p string) error {
 // SVG returns the figure as the element's toSVG() returns it: view.SVG
 // with the Chessnut pieces as data: URLs.
 func (f *Figure) SVG() string {
-	fig := f.Embed.Figure
-	if fig.Pos == nil {
-		return view.SVG(view.Figure{Layout: fig.Layout}, f.Theme, nil)
-	}
-	pieces := web.PieceImages()
-	return view.SVG(fig, f.Theme, func(pc core.Piece) string {
-		if int(pc) < len(pieces) {
-			return pieces[pc]
-		}
-		return ""
-	})
+	return view.FigureSVG(f.Embed.Figure, f.Theme, web.PieceImages())
 }

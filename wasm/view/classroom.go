@@ -24,7 +24,7 @@ func Palette(tool string) string {
 		b.WriteString(`<button type="button" class="tool" data-tool="` + t + `" aria-pressed="` + pressed + `" title="` + label + `" aria-label="` + label + `">` + inner + `</button>`)
 	}
 	button("", "Select squares (no editing)", "↖")
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		button(string(pc.Letter()), "Put a "+pieceNames[pc], `<img alt="" src="`+pieceImage("", pc)+`">`)
 	}
 	button("x", "Empty squares", "⌫")

@@ -43,18 +43,18 @@ func TestPalette(t *testing.T) {
 				t.Errorf("%d tools pressed for %q", pressed, tool)
 			}
 			// Each piece tool shows that piece's image and names it.
-			for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-				b := buttons[1+int(pc)]
+			for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+				b := buttons[1+pc.Index()]
 				if want := "Put a " + pc.Color().String() + " " + strings.ToLower(pc.Type().String()); b["aria-label"] != want {
-					t.Errorf("tool %q labelled %q, want %q", tools[1+int(pc)], b["aria-label"], want)
+					t.Errorf("tool %q labelled %q, want %q", tools[1+pc.Index()], b["aria-label"], want)
 				}
 			}
 			if imgs := startTags(t, out, "img"); len(imgs) != 12 {
 				t.Errorf("%d images, want 12", len(imgs))
 			} else {
-				for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-					if imgs[pc]["src"] != pieceImagePath(pc) {
-						t.Errorf("image %d = %q, want %q", pc, imgs[pc]["src"], pieceImagePath(pc))
+				for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+					if imgs[pc.Index()]["src"] != pieceImagePath(pc) {
+						t.Errorf("image %d = %q, want %q", pc.Index(), imgs[pc.Index()]["src"], pieceImagePath(pc))
 					}
 				}
 			}

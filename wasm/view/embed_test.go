@@ -397,7 +397,7 @@ func TestResolveEmbedBadFEN(t *testing.T) {
 				t.Errorf("Board, Flipped, Labels, Layout = %v, %v, %v, %v: want the options", e.Board, e.Flipped, e.Labels, e.Layout.ID)
 			}
 			want := []Shown{
-				{Key: "P", Title: core.BitboardNames[core.WhitePawn].Title, Bits: kiwi.Pieces(core.WhitePawn)},
+				{Key: "P", Title: core.BitboardNames[core.WhitePawn.Index()].Title, Bits: kiwi.Pieces(core.WhitePawn)},
 				{Key: "knightAttacks(N)", Title: "knightAttacks(N)", Bits: kiwi.Pieces(core.WhiteKnight).KnightAttacks()},
 			}
 			if !slices.Equal(e.Shown, want) {

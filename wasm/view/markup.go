@@ -9,9 +9,10 @@ import (
 	"github.com/bitview/bitview/core/pgn"
 )
 
-// pieceNames names each piece for aria-labels: "white pawn" … "black king".
-var pieceNames = func() (n [core.PieceCount]string) {
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+// pieceNames names each piece for aria-labels, indexed by core.Piece:
+// "white pawn" … "black king" ("" for NoPiece).
+var pieceNames = func() (n [core.PieceCount + 1]string) {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		n[pc] = pc.Color().String() + " " + strings.ToLower(pc.Type().String())
 	}
 	return n
@@ -433,8 +434,8 @@ func Toggles(show []string) string {
 			attr(&b, "data-toggle", n.Name)
 			attr(&b, "title", n.Title)
 			b.WriteString(`>`)
-			if g.from+i < core.PieceCount {
-				b.WriteString(`<img alt="" src="` + pieceImage("", core.Piece(g.from+i)) + `">`)
+			if g.from+i < core.PieceCount { // the pieces, WhitePawn first, in Piece.Index order
+				b.WriteString(`<img alt="" src="` + pieceImage("", core.WhitePawn+core.Piece(g.from+i)) + `">`)
 			}
 			b.WriteString(escape(n.Name) + `</button>`)
 		}

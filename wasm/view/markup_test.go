@@ -547,7 +547,7 @@ func TestToggles(t *testing.T) {
 			t.Errorf("%d images, want 12", len(imgs))
 		}
 		for i, img := range imgs {
-			if want := pieceImagePath(core.Piece(i)); img["src"] != want {
+			if want := pieceImagePath(core.WhitePawn + core.Piece(i)); img["src"] != want {
 				t.Errorf("image %d src %q, want %q", i, img["src"], want)
 			}
 		}

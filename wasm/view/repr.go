@@ -320,7 +320,7 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 	l := repr.PieceListsOf(p)
 	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-lists"><thead><tr><th scope="col">piece</th><th scope="col">count</th>` +
 		`<th scope="col">squares, in list order</th></tr></thead><tbody>`)
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		letter := string(pc.Letter())
 		b.WriteString(`<tr data-piece="` + letter + `"><th scope="row"><code>` + letter + `</code> ` + escape(pc.String()) +
 			`</th><td class="num">` + itoa(len(l.Squares[pc])) + `</td><td>`)
@@ -585,7 +585,7 @@ func reprDiff(want, got *core.Position) []string {
 	var ds []string
 	wm, gm := want.Mailbox(), got.Mailbox()
 	name := func(pc core.Piece) string {
-		if pc >= core.NoPiece {
+		if pc == core.NoPiece {
 			return "empty"
 		}
 		return pieceNames[pc]

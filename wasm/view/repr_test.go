@@ -366,8 +366,8 @@ func TestRepresentationsPieceLists(t *testing.T) {
 			if len(rows) != core.PieceCount {
 				t.Fatalf("%d pieces, want %d", len(rows), core.PieceCount)
 			}
-			for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
-				r := rows[pc]
+			for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+				r := rows[pc.Index()]
 				if r.attrs["data-piece"] != string(pc.Letter()) {
 					t.Errorf("row %d is %q, want %c", pc, r.attrs["data-piece"], pc.Letter())
 				}
@@ -392,7 +392,7 @@ func TestRepresentationsPieceLists(t *testing.T) {
 				t.Fatalf("reverse map has %d entries, want 64", len(cells))
 			}
 			place := map[core.Square]int{}
-			for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+			for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 				i := 0
 				for sq := range p.Pieces(pc).Squares() {
 					place[sq] = i
@@ -418,7 +418,7 @@ func TestRepresentationsBitboards(t *testing.T) {
 		p := mustParse(t, pos.fen)
 		out := Representations(p, core.NoSquare)
 		want12 := map[string]core.Bitboard{}
-		for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+		for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 			want12[string(pc.Letter())] = p.Pieces(pc)
 		}
 		want8 := map[string]core.Bitboard{"white": p.Colors(core.White), "black": p.Colors(core.Black)}

@@ -302,3 +302,20 @@ func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int, fli
 	b.WriteString(`</g>`)
 	return w, bottom + svgValue - y
 }
+
+// FigureSVG is SVG with pieces the twelve piece images (hrefs, data: URLs
+// for a file that stands alone) in core.Piece.Index order (P N B R Q K p n
+// b r q k), or none: the element's toSVG(), the page's export and the
+// bitview command all draw through it. A figure without a position (a FEN
+// that never parsed) is drawn as its layout alone.
+func FigureSVG(f Figure, t Theme, pieces []string) string {
+	if f.Pos == nil {
+		return SVG(Figure{Layout: f.Layout}, t, nil)
+	}
+	return SVG(f, t, func(pc core.Piece) string {
+		if i := pc.Index(); i < len(pieces) {
+			return pieces[i]
+		}
+		return ""
+	})
+}

@@ -171,7 +171,7 @@ func checkSVGBoard(t *testing.T, root *xnode, f Figure, th Theme, piece func(cor
 	t.Helper()
 	images := piece(core.WhitePawn) != ""
 	letterOf := map[string]string{} // image href → piece letter
-	for pc := core.WhitePawn; pc < core.NoPiece; pc++ {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		letterOf[piece(pc)] = string(pc.Letter())
 	}
 	boards := groups(root, "board")
