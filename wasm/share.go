@@ -33,15 +33,21 @@ func (sh *share) render() {
 	sh.regions.get("embed-snippets").set(view.EmbedSnippets(sh.st.State, page, version))
 }
 
-// export saves the figure on show in format ("svg" or "png").
+// export saves the figure on show in format ("svg" or "png"), named for
+// its position and numbering (view.ExportName: "bitview-kiwipete-0x88").
 func (sh *share) export(format string) {
 	f := sh.figure()
+	named := sh.st.State
+	if f.Pos != nil {
+		named.FEN = f.Pos.FEN() // the position drawn: the last valid one while the FEN field holds an error
+	}
+	name := view.ExportName(named)
 	api := js.Global().Get("bitview")
 	var t view.Theme
 	_ = (vert.Value{Value: api.Call("themeOf", sh.doc.Call("getElementById", "bitview-app"))}).AssignTo(&t)
 	then(api.Call("pieceImages"), func(v js.Value) {
 		var pieces []string
 		_ = (vert.Value{Value: v}).AssignTo(&pieces)
-		api.Call("saveFigure", view.FigureSVG(f, t, pieces), format, "bitview")
+		api.Call("saveFigure", view.FigureSVG(f, t, pieces), format, name)
 	}, nil)
 }

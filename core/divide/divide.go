@@ -1,6 +1,8 @@
 package divide
 
 import (
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,6 +133,22 @@ func Parse(text string) Parsed {
 	// at each replacement made 14,284 repeated lines cost 0.6 s).
 	slices.SortStableFunc(p.Skipped, func(a, b Skipped) int { return a.Line - b.Line })
 	return p
+}
+
+// Sum returns the sum of the pasted moves' counts, to compare with the
+// Total the text states (an engine whose total is not the sum of its
+// lines, or a paste cut short, shows there). ok is false when the sum
+// does not fit in 64 bits, as no perft count does, and sum is then
+// math.MaxUint64.
+func (p Parsed) Sum() (sum uint64, ok bool) {
+	for _, c := range p.Moves {
+		s, carry := bits.Add64(sum, c.Nodes, 0)
+		if carry != 0 {
+			return math.MaxUint64, false
+		}
+		sum = s
+	}
+	return sum, true
 }
 
 // add records c, replacing an earlier count of the same move, whose line

@@ -56,6 +56,14 @@ func TestParse(t *testing.T) {
 		{"repeated move keeps the later count", "e2e4: 1\ne2e4: 2", []Count{{"e2e4", 2, 2}}, 0, false, []int{1}},
 		{"not moves", "e2e2: 3\ne2e9 4\ne7e8k 1\ne2e4\ne2e4 x\ne2e4 -5\ne2e4 99999999999999999999\ne2e4 1,23", nil, 0, false, []int{1, 2, 3, 4, 5, 6, 7, 8}},
 		{"blank and empty", "\n  \n\t\n", nil, 0, false, nil},
+		// The pasted total is kept wherever it stands: the verdict compares
+		// it with the sum of the moves and with Bitview's total.
+		{"stockfish total among info lines", "info string NNUE evaluation using nn-1c0000000000.nnue\na2a3: 380\n\nNodes searched: 380\n\ninfo string done",
+			[]Count{{"a2a3", 380, 2}}, 380, true, []int{1, 6}},
+		{"total before the moves", "Total: 60\ne2e4: 20\ng1f3: 21", []Count{{"e2e4", 20, 2}, {"g1f3", 21, 3}}, 60, true, nil},
+		{"total that is not the sum", "e2e4: 20\nNodes searched: 9", []Count{{"e2e4", 20, 1}}, 9, true, nil},
+		{"qperft keeps the last block's total", "2. a2a3 moves = 20\nperft( 2)= 20\n2. a2a3 moves = 380\n2. e2e4 moves = 600\nperft( 3)= 980 ( 0.001 sec)",
+			[]Count{{"a2a3", 380, 3}, {"e2e4", 600, 4}}, 980, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +92,30 @@ func TestParseMoveCount(t *testing.T) {
 	got := Parse("d7e7 1\nMoves: 24\nNodes: 3605103")
 	if !got.HasMoveCount || got.MoveCount != 24 {
 		t.Errorf("MoveCount = %d, %v; want 24, true", got.MoveCount, got.HasMoveCount)
+	}
+}
+
+func TestParsedSum(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		sum  uint64
+		ok   bool
+	}{
+		{"none", "", 0, true},
+		{"stockfish", stockfishStart3, 1240, true},
+		{"qperft", qperftStart2, 40, true},
+		{"the total is not added", "e2e4: 20\nNodes searched: 9", 20, true},
+		{"largest", "e2e4: 18446744073709551614\nd2d4: 1", 18446744073709551615, true},
+		{"overflow", "e2e4: 18446744073709551615\nd2d4: 1", 18446744073709551615, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sum, ok := Parse(tt.text).Sum()
+			if sum != tt.sum || ok != tt.ok {
+				t.Errorf("Parse(%q).Sum() = %d, %v; want %d, %v", tt.text, sum, ok, tt.sum, tt.ok)
+			}
+		})
 	}
 }
 

@@ -470,27 +470,57 @@ func TestPageShare(t *testing.T) {
 	if !strings.Contains(fr, `embed.html?fen=r3k2r%2Fp1ppqpb1`) || !strings.Contains(fr, `layout=0x88`) || !strings.Contains(fr, `<iframe`) {
 		t.Errorf("iframe snippet: %s", fr)
 	}
-	// Export: catch the download the page starts, and read the file.
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(async () => {
+	// Export: catch the download the page starts, and read the file. It
+	// is named for the position and the numbering (view.ExportName), and
+	// its caption states the numbering.
+	exportJS := `(async () => {
 		let blob;
 		const createObjectURL = URL.createObjectURL;
 		URL.createObjectURL = (b) => { blob = b; return createObjectURL(b); };
+		const click = HTMLAnchorElement.prototype.click;
 		const saved = new Promise((resolve) => {
 			HTMLAnchorElement.prototype.click = function () { resolve(this.download); };
 		});
-		document.querySelector('[data-export="svg"]').click();
+		document.querySelector('[data-export="FORMAT"]').click();
 		const name = await saved;
+		HTMLAnchorElement.prototype.click = click;
+		URL.createObjectURL = createObjectURL;
+		if (blob.type !== 'image/svg+xml') return { name, type: blob.type, size: blob.size };
 		const svg = await blob.text();
 		const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
 		return { name, ok: !doc.querySelector('parsererror'), squares: doc.querySelectorAll('.board [data-square]').length,
 			grids: [...doc.querySelectorAll('.grid')].map((g) => g.dataset.bitboard + '/' + g.dataset.layout).join(','),
-			cells: doc.querySelectorAll('.grid[data-bitboard="P"] rect').length };
-	})()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
-	if err != nil {
+			cells: doc.querySelectorAll('.grid[data-bitboard="P"] rect').length,
+			caption: doc.querySelector('.caption')?.textContent ?? '' };
+	})()`
+	export := func(format string) map[string]any {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](strings.Replace(exportJS, "FORMAT", format, 1), chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := export("svg"); got["name"] != "bitview-kiwipete-0x88.svg" || got["ok"] != true || got["squares"] != 64.0 ||
+		got["grids"] != "P/0x88,occupied/0x88" || got["cells"] != 128.0 || got["caption"] != "Numbering: 0x88 (a1 = 0, h8 = 119)" {
+		t.Errorf("exported SVG: %v", got)
+	}
+	if got := export("png"); got["name"] != "bitview-kiwipete-0x88.png" || got["type"] != "image/png" || got["size"].(float64) < 1000 {
+		t.Errorf("exported PNG: %v", got)
+	}
+	// Another numbering, and a FEN field holding an error: the figure and
+	// its name are those of the position drawn, the last valid one.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name="layout"][value="msb-a8"]`))); err != nil {
 		t.Fatal(err)
 	}
-	if got["name"] != "bitview.svg" || got["ok"] != true || got["squares"] != 64.0 || got["grids"] != "P/0x88,occupied/0x88" || got["cells"] != 128.0 {
-		t.Errorf("exported SVG: %v", got)
+	typeFEN(t, ctx, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2X w KQkq - 0 1")
+	if got := export("svg"); got["name"] != "bitview-kiwipete-msb-a8.svg" || got["grids"] != "P/msb-a8,occupied/msb-a8" || got["caption"] != "Numbering: MSB = a8" {
+		t.Errorf("exported SVG in msb-a8 with an invalid FEN typed: %v", got)
+	}
+	// A position that is not an example: move, side, Polyglot key.
+	typeFEN(t, ctx, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2")
+	if got := export("svg"); got["name"] != "bitview-move2-white-0756b9-msb-a8.svg" {
+		t.Errorf("exported SVG after 1.e4 d5: %v", got)
 	}
 }
 

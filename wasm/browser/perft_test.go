@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide/dividetest"
+	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/chromedp"
 )
 
@@ -216,6 +218,32 @@ func TestPerftFindsDroppedEnPassant(t *testing.T) {
 			}
 			screenshot(t, ctx, "perft-diff")
 		}
+		// The verdict names the moves that differ, up to
+		// view.MaxVerdictMoves, each with both counts.
+		named := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#perft-verdict [data-uci]')].map((s) => [s.dataset.uci, s.textContent]))`)
+		differ := 0
+		for _, r := range d.Rows {
+			if r.Class == "" {
+				continue
+			}
+			differ++
+			var counts string
+			switch r.Class {
+			case "missing":
+				counts = "Bitview " + thousands(t, r.Ours)
+			case "extra":
+				counts = "pasted " + thousands(t, r.Pasted)
+			default:
+				counts = "Bitview " + thousands(t, r.Ours) + ", pasted " + thousands(t, r.Pasted)
+			}
+			want := r.UCI + " " + r.Class + " (" + counts + ")"
+			if text, ok := named[r.UCI]; ok && text != want {
+				t.Errorf("after %v: the verdict names %s as %q, want %q", path, r.UCI, text, want)
+			}
+		}
+		if len(named) != min(differ, view.MaxVerdictMoves) {
+			t.Errorf("after %v: the verdict names %d moves (%v), want %d of %d", path, len(named), named, min(differ, view.MaxVerdictMoves), differ)
+		}
 		var wrong, missing []string
 		for _, r := range d.Rows {
 			switch r.Class {
@@ -232,8 +260,10 @@ func TestPerftFindsDroppedEnPassant(t *testing.T) {
 			if err != nil || !m.IsEnPassant() {
 				t.Fatalf("after %v: missing %v is not an en passant capture", path, missing)
 			}
+			// The verdict names the move with Bitview's count, and the
+			// buggy engine's total, the sum of its lines, is not Bitview's.
 			verdict := eval[string](t, ctx, `document.getElementById('perft-verdict').textContent`)
-			if !strings.Contains(verdict, "missing") {
+			if !strings.Contains(verdict, missing[0]+" missing (Bitview ") || !strings.Contains(verdict, "is the sum of the pasted moves; Bitview's is ") {
 				t.Errorf("verdict %q", verdict)
 			}
 			t.Logf("Kiwipete depth %d, engine without en passant: %s missing after %d clicks (%s)", depth, missing[0], clicks, strings.Join(path, " "))
@@ -428,4 +458,17 @@ func TestMeasurePerft(t *testing.T) {
 				pos.name, depth, res[0].Nodes, med, res[0].Nodes/med/1e3, len(res))
 		}
 	}
+}
+
+// thousands writes the decimal count s with commas between groups of three
+// digits, as the perft verdict does.
+func thousands(t *testing.T, s string) string {
+	t.Helper()
+	if _, err := strconv.ParseUint(s, 10, 64); err != nil {
+		t.Fatalf("count %q: %v", s, err)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -50,12 +50,17 @@ func bitGrid(b *strings.Builder, label string, v uint64, cellClass func(bit int)
 // per move in UCI order with Bitview's count and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
 // get class "missing", "extra" or "wrong" (see divide.Kind), extra moves
-// are appended after the legal ones, and a final row gives the totals
-// ("total so far" while d is not complete). Each row carries data-uci. Below depth 1, each legal move's row has a
-// button with data-descend (play the move and divide one ply deeper); an
-// extra move cannot be played, and at depth 1 every count is 1, so their
-// rows have none. The lines of the paste that were not understood follow
-// the table, one per item: "not understood: line 3 'foo' — reason".
+// are appended after the legal ones, and a footer row gives the totals
+// ("total so far" while d is not complete): Bitview's and the pasted
+// total, class "wrong" when they differ. When the paste states no total,
+// or one that is not the sum of its moves, a second footer row
+// (data-total="sum") gives that sum, class "wrong" when it is not
+// Bitview's total. Each move's row carries data-uci. Below depth 1, each
+// legal move's row has a button with data-descend (play the move and
+// divide one ply deeper); an extra move cannot be played, and at depth 1
+// every count is 1, so their rows have none. The lines of the paste that
+// were not understood follow the table, one per item: "not understood:
+// line 3 'foo' — reason".
 func DivideTable(d core.Division, got *divide.Parsed) string {
 	return divideTable(d, got, true)
 }
@@ -147,6 +152,18 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 			class = ` class="wrong"`
 		}
 		b.WriteString(`<td` + class + `>` + total + `</td>`)
+		// The pasted moves' sum, when the paste states no total or another.
+		if sum, fits := got.Sum(); len(got.Moves) > 0 && (!got.HasTotal || !fits || sum != got.Total) {
+			text := thousands64(sum)
+			if !fits {
+				text = "&gt; " + text
+			}
+			class := ""
+			if !fits || sum != d.Nodes {
+				class = ` class="wrong"`
+			}
+			b.WriteString(`</tr><tr data-total="sum"><th scope="row">sum of the pasted moves</th><td></td><td` + class + `>` + text + `</td>`)
+		}
 	}
 	b.WriteString(`</tr></tfoot></table>`)
 	if got != nil && len(got.Skipped) > 0 {

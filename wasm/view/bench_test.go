@@ -1,6 +1,7 @@
 package view
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -76,6 +77,50 @@ func TestDivideTable(t *testing.T) {
 	d1, _ := core.Divide(p, 1, nil)
 	if s := DivideTable(d1, nil); strings.Contains(s, "data-descend") || len(rowsByUCI(t, s)) != 20 {
 		t.Errorf("depth 1 divide has descend buttons or not 20 rows:\n%s", s)
+	}
+}
+
+// TestDivideTableTotals checks the footer of a compared divide: the
+// pasted total beside Bitview's, and the sum of the pasted moves when the
+// paste states no total or another one.
+func TestDivideTableTotals(t *testing.T) {
+	d, _ := core.Divide(mustPos(t, core.StartFEN), 1, nil) // 20 moves of 1
+	var all strings.Builder
+	for _, e := range d.Entries {
+		all.WriteString(e.Move.UCI() + " 1\n")
+	}
+	footer := regexp.MustCompile(`(?s)<tfoot>.*</tfoot>`)
+	tests := []struct {
+		name, text string
+		want       string // the footer's rows, tags and all
+	}{
+		{"total is the sum and ours", all.String() + "Nodes searched: 20",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>20</td></tr></tfoot>`},
+		{"total is the sum, not ours", "a2a3 1\nNodes searched: 1",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td class="wrong">1</td></tr></tfoot>`},
+		{"no total", "a2a3 1\nb2b3 1",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>—</td></tr>` +
+				`<tr data-total="sum"><th scope="row">sum of the pasted moves</th><td></td><td class="wrong">2</td></tr></tfoot>`},
+		{"no total, the sum is ours", all.String(),
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>—</td></tr>` +
+				`<tr data-total="sum"><th scope="row">sum of the pasted moves</th><td></td><td>20</td></tr></tfoot>`},
+		{"total is ours, not the sum", "a2a3 1\nNodes searched: 20",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>20</td></tr>` +
+				`<tr data-total="sum"><th scope="row">sum of the pasted moves</th><td></td><td class="wrong">1</td></tr></tfoot>`},
+		{"sum past 64 bits", "a2a3 18446744073709551615\nb2b3 1\nNodes searched: 20",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>20</td></tr>` +
+				`<tr data-total="sum"><th scope="row">sum of the pasted moves</th><td></td><td class="wrong">&gt; 18,446,744,073,709,551,615</td></tr></tfoot>`},
+		{"no moves", "Nodes searched: 20",
+			`<tfoot><tr><th scope="row">total</th><td>20</td><td>20</td></tr></tfoot>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := divide.Parse(tt.text)
+			s := DivideTable(d, &got)
+			if f := footer.FindString(s); f != tt.want {
+				t.Errorf("DivideTable footer of %q =\n%s\nwant\n%s", tt.text, f, tt.want)
+			}
+		})
 	}
 }
 

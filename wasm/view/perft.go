@@ -185,10 +185,32 @@ func thousands64(n uint64) string {
 	return b.String()
 }
 
+// MaxVerdictMoves is the most differing moves the perft verdict names;
+// the rest are counted ("and 12 more"), and every one has its row in the
+// divide table. A generator with one bug usually differs on a handful of
+// root moves; a broken one on all of them (up to 218), which would bury
+// the verdict.
+const MaxVerdictMoves = 5
+
 // PerftVerdict sums up how a pasted divide compares with Bitview's
-// complete divide d: "All 20 moves agree" or the number of moves that
-// differ, by kind, and what to do next. A paste with no move counts says
-// so. The paragraph carries data-differ (the number of differing moves).
+// complete divide d, in one paragraph:
+//
+//   - "All 20 moves agree", or the moves that differ, named (missing first,
+//     then extra, then wrong counts, each in UCI order) with Bitview's and
+//     the pasted count: "e2e4 missing (Bitview 20), e1e2 extra (pasted 19),
+//     g1f3 wrong (Bitview 20, pasted 21)", at most MaxVerdictMoves of them,
+//     then "and N more" with the count of each kind;
+//   - whether the pasted total (Stockfish's "Nodes searched: N", qperft's
+//     "perft( N)= …") is the sum of the pasted moves and equals Bitview's
+//     total, or that the paste states none and what its moves sum to;
+//   - what to do next: click a wrong count to divide one ply deeper, or,
+//     when only moves are missing or extra, that this is the bug.
+//
+// A paste with no move counts says so. The paragraph carries data-differ
+// (the number of differing moves, -1 for no counts); each named move is a
+// span with data-uci and data-kind (see divide.Kind); the total's sentence
+// is a span of class perft-total with data-sum and data-ours, "equal" or
+// "differs" (absent when the paste states no total).
 func PerftVerdict(d core.Division, got divide.Parsed) string {
 	if len(got.Moves) == 0 {
 		return `<p class="perft-verdict" data-differ="-1">No move counts found in the paste: it should have lines like <code>e2e4: 600</code>.</p>`
@@ -202,8 +224,14 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	b.WriteString(`<p class="perft-verdict`)
 	if len(diffs) == 0 {
 		b.WriteString(` agree" data-differ="0">All ` + strconv.Itoa(len(d.Entries)) + ` moves agree`)
-		if got.HasTotal && got.Total != d.Nodes {
-			b.WriteString(`, but the pasted total ` + thousands64(got.Total) + ` is not their sum ` + thousands64(d.Nodes))
+		if got.HasTotal {
+			// Every move agrees and d is complete, so the pasted moves sum to d.Nodes.
+			if got.Total == d.Nodes {
+				b.WriteString(`, and so does the pasted total, ` + perftTotal(got.Total, true, true) + `.</p>`)
+			} else {
+				b.WriteString(`, but the pasted total ` + perftTotal(got.Total, false, false) + ` is not their sum, ` + thousands64(d.Nodes) + `.</p>`)
+			}
+			return b.String()
 		}
 		b.WriteString(`.</p>`)
 		return b.String()
@@ -214,41 +242,96 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	} else {
 		b.WriteString(strconv.Itoa(len(diffs)) + ` moves differ: `)
 	}
-	var parts []string
-	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
-		if n[k] > 0 {
-			word := k.String()
-			if k == divide.WrongCount {
-				word = "with a wrong count"
+	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount}
+	var named []string
+	for _, k := range kinds {
+		for _, df := range diffs {
+			if df.Kind != k || len(named) == MaxVerdictMoves {
+				continue
 			}
-			parts = append(parts, strconv.Itoa(n[k])+" "+word)
+			item := `<span data-uci="` + escape(df.UCI) + `" data-kind="` + k.String() + `"><code>` + escape(df.UCI) + `</code> ` + k.String() + ` (`
+			switch k {
+			case divide.Missing:
+				item += `Bitview ` + thousands64(df.Want)
+			case divide.Extra:
+				item += `pasted ` + thousands64(df.Got)
+			default:
+				item += `Bitview ` + thousands64(df.Want) + `, pasted ` + thousands64(df.Got)
+			}
+			named = append(named, item+`)</span>`)
 		}
 	}
-	b.WriteString(strings.Join(parts, ", ") + `. `)
+	b.WriteString(strings.Join(named, ", "))
+	if more := len(diffs) - len(named); more > 0 {
+		var parts []string
+		for _, k := range kinds {
+			if n[k] > 0 {
+				parts = append(parts, strconv.Itoa(n[k])+" "+k.String())
+			}
+		}
+		b.WriteString(` and ` + strconv.Itoa(more) + ` more (in all ` + strings.Join(parts, ", ") + `)`)
+	}
+	b.WriteString(`. ` + perftTotalSentence(d, got) + ` `)
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		b.WriteString(`Click a move with a wrong count to play it and divide one ply deeper.`)
 	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
-		var missing, extra []string
-		for _, df := range diffs {
-			switch df.Kind {
-			case divide.Missing:
-				missing = append(missing, df.UCI)
-			case divide.Extra:
-				extra = append(extra, df.UCI)
-			}
-		}
 		var found []string
-		if len(missing) > 0 {
-			found = append(found, "misses "+strings.Join(missing, ", "))
+		if n[divide.Missing] > 0 {
+			found = append(found, "misses "+strconv.Itoa(n[divide.Missing])+" legal "+perftPlural(n[divide.Missing], "move", "moves"))
 		}
-		if len(extra) > 0 {
-			found = append(found, "makes "+strings.Join(extra, ", ")+", which "+perftPlural(len(extra), "is", "are")+" not legal")
+		if n[divide.Extra] > 0 {
+			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
 		}
 		b.WriteString(`Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`)
 	}
 	b.WriteString(`</p>`)
 	return b.String()
+}
+
+// perftTotalSentence says whether the pasted total is the sum of the
+// pasted moves and equals Bitview's total d.Nodes, or, when the paste
+// states no total, what its moves sum to.
+func perftTotalSentence(d core.Division, got divide.Parsed) string {
+	sum, fits := got.Sum()
+	sumText := thousands64(sum)
+	if !fits {
+		sumText = "more than " + thousands64(sum)
+	}
+	if !got.HasTotal {
+		s := `<span class="perft-total">The paste states no total; its moves sum to ` + sumText
+		if fits && sum == d.Nodes {
+			return s + `, as Bitview's do.</span>`
+		}
+		return s + `, Bitview's to ` + thousands64(d.Nodes) + `.</span>`
+	}
+	isSum, isOurs := fits && got.Total == sum, got.Total == d.Nodes
+	s := `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">The pasted total ` + thousands64(got.Total)
+	switch {
+	case isSum && isOurs:
+		s += ` is the sum of the pasted moves and equals Bitview's.`
+	case isSum:
+		s += ` is the sum of the pasted moves; Bitview's is ` + thousands64(d.Nodes) + `.`
+	case isOurs:
+		s += ` equals Bitview's but not the sum of the pasted moves, ` + sumText + `.`
+	default:
+		s += ` is neither the sum of the pasted moves, ` + sumText + `, nor Bitview's, ` + thousands64(d.Nodes) + `.`
+	}
+	return s + `</span>`
+}
+
+// perftTotal writes a pasted total in the agreeing verdict: a span of
+// class perft-total with data-sum and data-ours (see PerftVerdict).
+func perftTotal(total uint64, isSum, isOurs bool) string {
+	return `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">` + thousands64(total) + `</span>`
+}
+
+// perftEqual returns "equal" or "differs".
+func perftEqual(eq bool) string {
+	if eq {
+		return "equal"
+	}
+	return "differs"
 }
 
 // ParsePerftOption reads the element's perft option: "" (or absent) for

@@ -69,28 +69,101 @@ func TestPerftProgress(t *testing.T) {
 
 func TestPerftVerdict(t *testing.T) {
 	p := mustPos(t, core.StartFEN)
-	d, _ := core.Divide(p, 2, nil)
+	d, _ := core.Divide(p, 2, nil) // every move 20, total 400
+	d1, _ := core.Divide(p, 1, nil)
 	var all strings.Builder
 	for _, e := range d.Entries {
 		all.WriteString(e.Move.UCI() + ": " + "20\n")
 	}
+	// with returns all with the replacements of strings.NewReplacer(repl...).
+	with := func(repl ...string) string { return strings.NewReplacer(repl...).Replace(all.String()) }
+	// Ten wrong counts and two moves missing.
+	var many []string
+	for _, m := range []string{"a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3", "e2e4"} {
+		many = append(many, m+": 20\n", m+": 21\n")
+	}
+	many = append(many, "g1f3: 20\n", "", "g1h3: 20\n", "")
 	tests := []struct {
-		name, text string
-		want       []string
+		name      string
+		d         core.Division
+		text      string
+		differ    string // data-differ
+		sum, ours string // the total span's data-sum and data-ours; "-" for no total span
+		reads     string // the paragraph's whole text
 	}{
-		{"agree", all.String(), []string{`data-differ="0"`, "All 20 moves agree."}},
-		{"bad total", all.String() + "Nodes searched: 401", []string{`data-differ="0"`, "pasted total 401 is not their sum 400"}},
-		{"nothing", "hello", []string{`data-differ="-1"`, "No move counts"}},
-		{"wrong", strings.Replace(all.String(), "e2e4: 20", "e2e4: 21", 1), []string{`data-differ="1"`, "1 move differs: 1 with a wrong count", "Click a move"}},
-		{"missing and extra", strings.Replace(all.String(), "e2e4: 20", "e1e2: 20", 1), []string{`data-differ="2"`, "2 moves differ: 1 missing, 1 extra", "Found it: in this position your move generator misses e2e4 and makes e1e2, which is not legal."}},
+		{"agree", d, all.String(), "0", "-", "-", "All 20 moves agree."},
+		{"agree with the total", d, all.String() + "Nodes searched: 400", "0", "equal", "equal",
+			"All 20 moves agree, and so does the pasted total, 400."},
+		{"bad total", d, all.String() + "Nodes searched: 401", "0", "differs", "differs",
+			"All 20 moves agree, but the pasted total 401 is not their sum, 400."},
+		{"nothing", d, "hello", "-1", "-", "-", "No move counts found in the paste: it should have lines like e2e4: 600."},
+		{"wrong, no total", d, with("e2e4: 20", "e2e4: 21"), "1", "", "",
+			"1 move differs: e2e4 wrong (Bitview 20, pasted 21). The paste states no total; its moves sum to 401, Bitview's to 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"wrong, total is the sum", d, with("e2e4: 20", "e2e4: 21") + "Nodes searched: 401", "1", "equal", "differs",
+			"1 move differs: e2e4 wrong (Bitview 20, pasted 21). The pasted total 401 is the sum of the pasted moves; Bitview's is 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"wrong, total is ours", d, with("e2e4: 20", "e2e4: 21") + "Nodes searched: 400", "1", "differs", "equal",
+			"1 move differs: e2e4 wrong (Bitview 20, pasted 21). The pasted total 400 equals Bitview's but not the sum of the pasted moves, 401. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"wrong, total is neither", d, with("e2e4: 20", "e2e4: 21") + "Nodes searched: 1,234", "1", "differs", "differs",
+			"1 move differs: e2e4 wrong (Bitview 20, pasted 21). The pasted total 1,234 is neither the sum of the pasted moves, 401, nor Bitview's, 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"missing and extra cancel out", d, with("e2e4: 20", "e1e2: 20") + "Nodes searched: 400", "2", "equal", "equal",
+			"2 moves differ: e2e4 missing (Bitview 20), e1e2 extra (pasted 20). The pasted total 400 is the sum of the pasted moves and equals Bitview's. " +
+				"Found it: in this position your move generator misses 1 legal move and makes 1 move that is not legal."},
+		{"missing at depth 1", d1, "a2a3 1\nb2b3 1\nNodes: 2", "18", "equal", "differs",
+			"18 moves differ: a2a4 missing (Bitview 1), b1a3 missing (Bitview 1), b1c3 missing (Bitview 1), b2b4 missing (Bitview 1), " +
+				"c2c3 missing (Bitview 1) and 13 more (in all 18 missing). " +
+				"The pasted total 2 is the sum of the pasted moves; Bitview's is 20. Found it: in this position your move generator misses 18 legal moves."},
+		{"a wrong count at depth 1 is not clicked", d1, "a2a3 2\n", "20", "", "",
+			"20 moves differ: a2a4 missing (Bitview 1), b1a3 missing (Bitview 1), b1c3 missing (Bitview 1), b2b3 missing (Bitview 1), " +
+				"b2b4 missing (Bitview 1) and 15 more (in all 19 missing, 1 wrong). " +
+				"The paste states no total; its moves sum to 2, Bitview's to 20. Found it: in this position your move generator misses 19 legal moves."},
+		{"missing first, then extra, then wrong", d, with(many...) + "e1e2: 5\ne1f2 6\nNodes searched: 8,902", "14", "differs", "differs",
+			"14 moves differ: g1f3 missing (Bitview 20), g1h3 missing (Bitview 20), e1e2 extra (pasted 5), e1f2 extra (pasted 6), " +
+				"a2a3 wrong (Bitview 20, pasted 21) and 9 more (in all 2 missing, 2 extra, 10 wrong). The pasted total 8,902 is neither the sum of the pasted moves, 381, nor Bitview's, 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"sum past 64 bits", d, with("a2a3: 20", "a2a3: 18446744073709551615"), "1", "", "",
+			"1 move differs: a2a3 wrong (Bitview 20, pasted 18,446,744,073,709,551,615). " +
+				"The paste states no total; its moves sum to more than 18,446,744,073,709,551,615, Bitview's to 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
 	}
 	for _, tt := range tests {
-		s := PerftVerdict(d, divide.Parse(tt.text))
-		for _, w := range tt.want {
-			if !strings.Contains(s, w) {
-				t.Errorf("%s: lacks %q:\n%s", tt.name, w, s)
+		t.Run(tt.name, func(t *testing.T) {
+			s := PerftVerdict(tt.d, divide.Parse(tt.text))
+			checkTagBalance(t, s, "p", "span", "code")
+			ps := startTags(t, s, "p")
+			if len(ps) != 1 || ps[0]["data-differ"] != tt.differ {
+				t.Errorf("PerftVerdict: paragraphs %v, want one with data-differ=%q:\n%s", ps, tt.differ, s)
 			}
-		}
+			checkText(t, "PerftVerdict", stripTags(s), tt.reads)
+			var total map[string]string
+			named := 0
+			for _, sp := range startTags(t, s, "span") {
+				switch {
+				case sp["class"] == "perft-total":
+					total = sp
+				case sp["data-uci"] != "" && sp["data-kind"] != "":
+					named++
+				default:
+					t.Errorf("span %v is neither a named move nor the total", sp)
+				}
+			}
+			if want := min(MaxVerdictMoves, max(atoi(t, tt.differ), 0)); named != want {
+				t.Errorf("%d moves named, want %d", named, want)
+			}
+			switch {
+			case tt.sum == "-":
+				if total != nil {
+					t.Errorf("a total span %v, want none", total)
+				}
+			case total == nil:
+				t.Errorf("no total span, want data-sum=%q data-ours=%q", tt.sum, tt.ours)
+			case total["data-sum"] != tt.sum || total["data-ours"] != tt.ours:
+				t.Errorf("total span %v, want data-sum=%q data-ours=%q", total, tt.sum, tt.ours)
+			}
+		})
 	}
 }
 

@@ -94,6 +94,9 @@ const (
 	svgTitle  = 24 // a grid's title band
 	svgValue  = 22 // a grid's hex value band
 	svgGridW  = 8 * 30
+	// The caption that states the numbering: its band and the gap above it.
+	svgCaption    = 20
+	svgCaptionGap = 10
 )
 
 // SVG draws the figure as a standalone SVG document: vector shapes with
@@ -101,7 +104,10 @@ const (
 // data: URL, so the file stands alone), or "" to draw its FEN letter. The
 // result's width and height attributes give its size at 1×. The board and
 // the grids are laid out in the grid of columns that fits a 16:9 slide
-// best (see gridColumns), row by row.
+// best (see gridColumns), row by row. When the figure shows numbers (a
+// grid, or the board's indices), a caption below them states the
+// numbering (see NumberingCaption), so a slide says which layout its
+// indices are in.
 func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
 	t = t.orDefault()
 	type item struct {
@@ -145,6 +151,13 @@ func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
 		}
 		width += svgMargin - svgGap
 	}
+	if f.Layout != nil && (len(f.Shown) > 0 || f.Board && f.Labels && f.Pos != nil) {
+		top := height - svgMargin + svgCaptionGap
+		body.WriteString(`<g class="caption" data-layout="` + escape(f.Layout.ID) + `">`)
+		svgText(&body, svgMargin, top+svgCaption/2, "13", t.Muted, "start", "", NumberingCaption(f.Layout))
+		body.WriteString(`</g>`)
+		height = top + svgCaption + svgMargin
+	}
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="` + itoa(width) + `" height="` + itoa(height) +
 		`" viewBox="0 0 ` + itoa(width) + ` ` + itoa(height) + `" font-family="` + escape(t.Font) + `">`)
@@ -152,6 +165,18 @@ func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
 	b.WriteString(body.String())
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// NumberingCaption returns the caption that states a figure's numbering:
+// "Numbering: " and the layout's name from core.Layouts, followed by the
+// indices of a1 and h8 when the name does not say where it starts, e.g.
+// "Numbering: LERF (a1 = 0)", "Numbering: 0x88 (a1 = 0, h8 = 119)".
+func NumberingCaption(l *core.Layout) string {
+	s := "Numbering: " + l.Name
+	if !strings.Contains(l.Name, "=") {
+		s += " (a1 = " + itoa(l.Index(core.A1)) + ", h8 = " + itoa(l.Index(core.H8)) + ")"
+	}
+	return s
 }
 
 // gridColumns returns the number of columns, 1 … len(sizes), whose layout

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
 )
@@ -670,6 +671,82 @@ func TestSVGSize(t *testing.T) {
 			if aspect := float64(w) / float64(h); aspect < 0.9 || aspect > 2.8 {
 				t.Errorf("%s: board and %d grids are %d×%d (%.2f:1), want near 16:9", l.ID, n, w, h, aspect)
 			}
+		}
+	}
+}
+
+func TestNumberingCaption(t *testing.T) {
+	want := map[string]string{
+		"lerf":   "Numbering: LERF (a1 = 0)",
+		"0x88":   "Numbering: 0x88 (a1 = 0, h8 = 119)",
+		"msb-a8": "Numbering: MSB = a8",
+		"berf":   "Numbering: BERF (a8 = 0)",
+		"10x12":  "Numbering: 10×12 mailbox (a1 = 21, h8 = 98)",
+		"lefr":   "Numbering: LEFR (a1 = 0, a2 = 1)",
+		"befr":   "Numbering: BEFR (h8 = 0, h7 = 1)",
+	}
+	if len(want) != len(core.Layouts) {
+		t.Errorf("%d captions for %d layouts", len(want), len(core.Layouts))
+	}
+	for _, l := range core.Layouts {
+		if got := NumberingCaption(l); got != want[l.ID] {
+			t.Errorf("NumberingCaption(%s) = %q, want %q", l.ID, got, want[l.ID])
+		}
+	}
+}
+
+// TestSVGCaption checks that a figure showing numbers states its
+// numbering in a caption below everything else, and that one without
+// numbers (a bare board) has none.
+func TestSVGCaption(t *testing.T) {
+	start := mustParse(t, core.StartFEN)
+	pawns := []Shown{{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB}}
+	for _, l := range core.Layouts {
+		for _, tt := range []struct {
+			name    string
+			f       Figure
+			caption bool
+		}{
+			{"board and grid", Figure{Pos: start, Layout: l, Board: true, Shown: pawns}, true},
+			{"grid alone", Figure{Pos: start, Layout: l, Shown: pawns}, true},
+			{"board with indices", Figure{Pos: start, Layout: l, Board: true, Labels: true}, true},
+			{"flipped board with indices and grid", Figure{Pos: start, Layout: l, Board: true, Labels: true, Flipped: true, Shown: pawns}, true},
+			{"bare board", Figure{Pos: start, Layout: l, Board: true}, false},
+			{"nothing", Figure{Pos: start, Layout: l}, false},
+		} {
+			t.Run(l.ID+"/"+tt.name, func(t *testing.T) {
+				out := SVG(tt.f, Theme{}, noPieceImage)
+				root := checkSVG(t, out, tt.f, DefaultTheme, noPieceImage)
+				w, h := svgSize(t, out, root)
+				caps := groups(root, "caption")
+				if !tt.caption {
+					if len(caps) != 0 || strings.Contains(out, "Numbering") {
+						t.Errorf("a caption in a figure without numbers:\n%s", out)
+					}
+					return
+				}
+				if len(caps) != 1 || caps[0].attrs["data-layout"] != l.ID {
+					t.Fatalf("captions %v, want one with data-layout=%q", caps, l.ID)
+				}
+				texts := caps[0].all("text")
+				if len(texts) != 1 || texts[0].text != NumberingCaption(l) || texts[0].attrs["fill"] != DefaultTheme.Muted {
+					t.Fatalf("caption texts %+v, want %q in %s", texts, NumberingCaption(l), DefaultTheme.Muted)
+				}
+				// Below every board and grid, with room for its 13-unit
+				// text above the bottom margin.
+				_, _, cy, _ := span(t, caps[0])
+				for _, g := range append(groups(root, "board"), groups(root, "grid")...) {
+					if _, _, _, y1 := span(t, g); cy-7 < y1+4 {
+						t.Errorf("caption at y %d is not below the %s ending at %d", cy, g.attrs["class"], y1)
+					}
+				}
+				// Its width, at most 0.6 em a character in a sans-serif
+				// font, fits inside the side margins.
+				runes := utf8.RuneCountInString(NumberingCaption(l))
+				if x := texts[0].num(t, "x"); x != svgMargin || cy+7 > h-svgMargin || x+13*6*runes/10 > w-svgMargin {
+					t.Errorf("caption of %d characters at (%d, %d) in a %d×%d figure", runes, x, cy, w, h)
+				}
+			})
 		}
 	}
 }
