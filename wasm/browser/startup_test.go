@@ -46,15 +46,38 @@ const startProbe = `(() => {
   }, 5);
 })()`
 
-// startWait resolves, once the page is interactive, to [first board,
-// interactive, bytes transferred, the end of the wasm's download (0 for
-// a page without one)].
+// startWait resolves, once the page is interactive, to a startTimes.
 const startWait = `new Promise((resolve) => {
-  const check = () => window.__measure.interactive === undefined ? setTimeout(check, 20) : resolve([__measure.board, __measure.interactive,
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + e.transferSize, 0),
-    performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).reduce((t, e) => Math.max(t, e.responseEnd), 0)]);
+  const check = () => {
+    if (window.__measure.interactive === undefined) { setTimeout(check, 20); return; }
+    const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'));
+    const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? 0;
+    resolve({ board: __measure.board, interactive: __measure.interactive,
+      bytes: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + e.transferSize, 0),
+      wasmStart: wasm.reduce((t, e) => Math.max(t, e.startTime), 0), wasmEnd: wasm.reduce((t, e) => Math.max(t, e.responseEnd), 0),
+      compiled: mark('bitview-compiled'), run: mark('bitview-run'), main: mark('bitview-main'), drawn: mark('bitview-drawn') });
+  };
   check();
 })`
+
+// startTimes are what startWait measures of one load, in ms from
+// navigation start: the first board, the first input handled, the bytes
+// transferred, when the wasm's request started and its last byte arrived
+// (0 for a page without one), and Bitview's start-up marks (0 for a page
+// without them): the wasm compiled (web/bitview.js), instantiated and
+// about to run, Go's inits done and main started (wasm/main.go), and the
+// page drawn from its state (wasm/page.go).
+type startTimes struct {
+	Board       float64 `json:"board"`
+	Interactive float64 `json:"interactive"`
+	Bytes       float64 `json:"bytes"`
+	WasmStart   float64 `json:"wasmStart"`
+	WasmEnd     float64 `json:"wasmEnd"`
+	Compiled    float64 `json:"compiled"`
+	Run         float64 `json:"run"`
+	Main        float64 `json:"main"`
+	Drawn       float64 `json:"drawn"`
+}
 
 // TestMeasureStartup measures, in one run, the time from navigation start
 // to the first board and to the first input handled, for two baselines
@@ -84,24 +107,26 @@ func TestMeasureStartup(t *testing.T) {
 		{"make serve", siteURL + "/"},
 		{"dist", distURL + "/"},
 	}
-	type series struct{ board, interactive, bytes, wasm []float64 }
+	type series struct{ board, interactive, bytes, wasm, wasmStart, compiled, run, main, drawn []float64 }
 	got := map[string]*series{}
 	loads := measureLoads()
 	// One untimed load first: the browser's own first-use costs are not the page's.
-	coldRun[[]float64](t, browser, measureNets[0], variants[0].url, startProbe, startWait)
+	coldRun[startTimes](t, browser, measureNets[0], variants[0].url, startProbe, startWait)
 	for range loads {
 		for _, net := range measureNets {
 			for _, v := range variants {
-				r := coldRun[[]float64](t, browser, net, v.url, startProbe, startWait)
-				if len(r) != 4 || r[0] <= 0 || r[1] < r[0] {
-					t.Fatalf("%s (%s): board %v", v.name, net.name, r)
+				r := coldRun[startTimes](t, browser, net, v.url, startProbe, startWait)
+				if r.Board <= 0 || r.Interactive < r.Board {
+					t.Fatalf("%s (%s): %+v", v.name, net.name, r)
 				}
 				k := v.name + " " + net.name
 				if got[k] == nil {
 					got[k] = &series{}
 				}
 				s := got[k]
-				s.board, s.interactive, s.bytes, s.wasm = append(s.board, r[0]), append(s.interactive, r[1]), append(s.bytes, r[2]), append(s.wasm, r[3])
+				s.board, s.interactive, s.bytes, s.wasm = append(s.board, r.Board), append(s.interactive, r.Interactive), append(s.bytes, r.Bytes), append(s.wasm, r.WasmEnd)
+				s.wasmStart, s.compiled, s.run, s.main, s.drawn = append(s.wasmStart, r.WasmStart), append(s.compiled, r.Compiled),
+					append(s.run, r.Run), append(s.main, r.Main), append(s.drawn, r.Drawn)
 			}
 		}
 	}
@@ -119,6 +144,14 @@ func TestMeasureStartup(t *testing.T) {
 				summary(s.interactive), median(s.interactive)/goBoard, median(s.bytes), median(s.wasm))
 		}
 		fmt.Fprintf(&b, "  (wasm done: when the last byte of the page's .wasm arrived, the floor of its interactive time)\n")
+		fmt.Fprintf(&b, "  where Bitview's time goes, ms from navigation start, median: the wasm requested, downloaded, compiled (bitview.js), instantiated,\n")
+		fmt.Fprintf(&b, "  Go's runtime and inits done (main), the page drawn from its state (hydrated), and the first input handled\n")
+		fmt.Fprintf(&b, "  %-14s %9s %9s %9s %9s %9s %9s %11s\n", "page", "requested", "download", "compiled", "instanced", "main", "hydrated", "interactive")
+		for _, v := range variants[2:] {
+			s := got[v.name+" "+net.name]
+			fmt.Fprintf(&b, "  %-14s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %11.1f\n", v.name, median(s.wasmStart), median(s.wasm), median(s.compiled),
+				median(s.run), median(s.main), median(s.drawn), median(s.interactive))
+		}
 	}
 	t.Log(b.String())
 }
