@@ -4,15 +4,23 @@ package browser
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/cdp/jsonv2"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -537,4 +545,236 @@ func TestMeasureTargets(t *testing.T) {
 		t.Skip("a measurement: run `make measure`")
 	}
 	t.Log("\n" + targetTable())
+}
+
+// traceEvent is one event of a Chromium trace (the Trace Event Format):
+// its name, phase (X: complete, with a duration; R, I, n: marks), time
+// and duration in µs, thread, and arguments.
+type traceEvent struct {
+	Name string         `json:"name"`
+	Cat  string         `json:"cat"`
+	Ph   string         `json:"ph"`
+	Ts   float64        `json:"ts"`
+	Dur  float64        `json:"dur"`
+	Pid  int            `json:"pid"`
+	Tid  int            `json:"tid"`
+	Args map[string]any `json:"args"`
+}
+
+// startPhases are the phases of Bitview's start-up that TestMeasureStartupTrace
+// splits the main thread's time into, each ending at a mark (the wasm's
+// last byte is the end of its resource timing, read from the page).
+var startPhases = []struct{ name, end string }{
+	{"to the wasm's last byte", "wasm-end"},
+	{"to compiled", "bitview-compiled"},
+	{"to Go's main", "bitview-main"},
+	{"to hydrated", "bitview-drawn"},
+	{"to interactive", "interactive"},
+}
+
+// TestMeasureStartupTrace records a Chromium trace (CDP Tracing) of cold
+// loads of dist/'s page, unthrottled, and sums the time of the renderer's
+// main thread in each phase of start-up by the kind of work (the trace
+// events directly under each task: HTML parsing, script evaluation and
+// calls into the wasm, style, layout, paint, garbage collection, the
+// wasm's streaming compile…), median over the loads. It shows where the
+// page's time to interactive goes beside the download: what the main
+// thread is busy with while the wasm arrives and after. Run it with
+// `make measure`.
+func TestMeasureStartupTrace(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make measure`")
+	}
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	browser := measureBrowser(t)
+	url := serveDir(t, dist) + "/"
+	coldRun[startTimes](t, browser, measureNets[0], url, startProbe, startWait) // untimed, as in TestMeasureStartup
+	loads := measureLoads()
+	got := map[string][]float64{} // phase + "\x00" + kind → ms in each load
+	ends := map[string][]float64{}
+	for range loads {
+		events, times := tracedRun(t, browser, url)
+		phases, kinds := mainThreadPhases(events, times)
+		for i, p := range startPhases {
+			ends[p.name] = append(ends[p.name], phases[i])
+			for k, ms := range kinds[i] {
+				got[p.name+"\x00"+k] = append(got[p.name+"\x00"+k], ms)
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nstart-up trace of dist/, unthrottled, %d cold loads: the renderer's main thread, ms busy in each phase by kind of work (median; the five largest)\n", loads)
+	for _, p := range startPhases {
+		type kv struct {
+			k string
+			v float64
+		}
+		var kinds []kv
+		busy := 0.0
+		for key, xs := range got {
+			if phase, kind, _ := strings.Cut(key, "\x00"); phase == p.name {
+				for len(xs) < loads {
+					xs = append(xs, 0) // a load without that kind of work in this phase
+				}
+				kinds = append(kinds, kv{kind, median(xs)})
+				busy += median(xs)
+			}
+		}
+		slices.SortFunc(kinds, func(a, b kv) int { return cmp.Compare(b.v, a.v) })
+		fmt.Fprintf(&b, "  %-24s ends at %6.1f ms, main thread busy ≈ %5.1f ms:", p.name, median(ends[p.name]), busy)
+		for _, x := range kinds[:min(5, len(kinds))] {
+			fmt.Fprintf(&b, " %s %.1f;", x.k, x.v)
+		}
+		b.WriteString("\n")
+	}
+	t.Log(b.String())
+}
+
+// tracedRun loads url in a fresh browser context of browser with a trace
+// running, until the page is interactive, and returns the trace's events
+// and the page's start-up times.
+func tracedRun(t *testing.T, browser context.Context, url string) ([]traceEvent, startTimes) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	defer cancel()
+	var (
+		mu     sync.Mutex
+		raw    []jsonv2.Value
+		finish = make(chan struct{})
+	)
+	if err := chromedp.Do(ctx); err != nil { // the tab, for Listen
+		t.Fatal(err)
+	}
+	chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			raw = append(raw, ev.Value...)
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(finish)
+		}
+	})
+	start := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbe}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
+			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline",
+				"v8", "v8.wasm", "blink.user_timing", "loading", "__metadata"}}})
+		return err
+	})
+	if err := chromedp.Do(ctx, start, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	tctx, stop := context.WithTimeout(ctx, 60*time.Second)
+	defer stop()
+	times, err := chromedp.Run(tctx, chromedp.Evaluate[startTimes](startWait, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-finish:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the trace did not complete within 30 s")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	events := make([]traceEvent, 0, len(raw))
+	for _, v := range raw {
+		var e traceEvent
+		if err := json.Unmarshal(v, &e); err == nil {
+			events = append(events, e)
+		}
+	}
+	return events, times
+}
+
+// mainThreadPhases splits the trace's main-thread time into startPhases:
+// each phase's end (ms from navigation start) and, per phase, the ms of
+// each kind of work (the complete events directly under a task, and a
+// task's time outside them as "script and wasm": JS and Go running in a
+// promise's continuation have no event of their own in these categories),
+// each event cut at the phases' edges. Tasks inside tasks count once.
+func mainThreadPhases(events []traceEvent, times startTimes) ([]float64, []map[string]float64) {
+	main := map[[2]int]bool{} // the renderer main threads: pid, tid
+	nav := 0.0
+	for _, e := range events {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Args["name"] == "CrRendererMain" {
+			main[[2]int{e.Pid, e.Tid}] = true
+		}
+	}
+	// The page's main thread is the one with Bitview's marks, and the zero
+	// of the page's clock (navigation start) is where the mark
+	// bitview-compiled falls in the trace less its time on the page's clock.
+	var mainThread [2]int
+	for _, e := range events {
+		if e.Name == "bitview-compiled" && main[[2]int{e.Pid, e.Tid}] {
+			mainThread = [2]int{e.Pid, e.Tid}
+			nav = e.Ts - times.Compiled*1000
+		}
+	}
+	mark := map[string]float64{"wasm-end": times.WasmEnd, "bitview-compiled": times.Compiled, "bitview-main": times.Main,
+		"bitview-drawn": times.Drawn, "interactive": times.Interactive}
+	ends := make([]float64, len(startPhases))
+	kinds := make([]map[string]float64, len(startPhases))
+	for i, p := range startPhases {
+		ends[i] = mark[p.end]
+		kinds[i] = map[string]float64{}
+	}
+	// add counts [from, to) ms of work of kind k into the phases it spans.
+	add := func(k string, from, to float64) {
+		lo := 0.0
+		for i, end := range ends {
+			a, b := max(from, lo), min(to, end)
+			if b > a {
+				kinds[i][k] += b - a
+			}
+			lo = end
+		}
+	}
+	var tasks, work []traceEvent
+	for _, e := range events {
+		if e.Ph != "X" || [2]int{e.Pid, e.Tid} != mainThread {
+			continue
+		}
+		if e.Name == "RunTask" || e.Name == "ThreadControllerImpl::RunTask" {
+			tasks = append(tasks, e)
+		} else {
+			work = append(work, e)
+		}
+	}
+	byStart := func(a, b traceEvent) int { return cmp.Or(cmp.Compare(a.Ts, b.Ts), cmp.Compare(b.Dur, a.Dur)) }
+	slices.SortFunc(work, byStart)
+	slices.SortFunc(tasks, byStart)
+	taskEnd := 0.0
+	for _, task := range tasks {
+		if task.Ts < taskEnd { // a task run inside another (a nested run loop): counted with it
+			continue
+		}
+		taskEnd = task.Ts + task.Dur
+		// The task's own time, between the outermost events inside it: JS
+		// and Go running, which these categories give no event of their own.
+		ms := func(ts float64) float64 { return (ts - nav) / 1000 }
+		end := task.Ts
+		for _, e := range work {
+			if e.Ts < task.Ts || e.Ts+e.Dur > task.Ts+task.Dur || e.Ts < end {
+				continue
+			}
+			add("script and wasm", ms(end), ms(e.Ts))
+			add(e.Name, ms(e.Ts), ms(e.Ts+e.Dur))
+			end = e.Ts + e.Dur
+		}
+		add("script and wasm", ms(end), ms(task.Ts+task.Dur))
+	}
+	return ends, kinds
 }
