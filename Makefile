@@ -166,9 +166,12 @@ bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core/...
 
 # Start-up time and N elements in headless Chromium against baselines in the
-# same run, the cost of a keystroke and of a game step, perft divides in the
-# Web Worker, offline reloads, a 10,000-ply game stepped end to end, then the
-# issue's targets (see wasm/browser/startup_test.go, measure_test.go,
+# same run, where the start-up's time goes (a Chromium trace), the cost of a
+# keystroke (to the DOM laid out) and of a game step, the JS API against
+# chessops, the wasm's size, perft divides in the Web Worker, offline
+# reloads, a 10,000-ply game stepped end to end, then one table of issue
+# 24's targets and issue 13's with this run's figures (see
+# wasm/browser/startup_test.go, measure_test.go, measure_api_test.go,
 # keystroke_test.go, perft_test.go, offline_test.go and limits_test.go);
 # BITVIEW_MEASURE_N=3 make measure for fewer cold loads (7 by default).
 measure: needs-node-chromium dist

@@ -7,10 +7,13 @@
 //
 //   node wasm/jscall.bench.mjs ROOT WASM CHESSOPS_DIR [ROUNDS]
 //
-// It first checks that both transports answer alike for every FEN, then
-// runs ROUNDS rounds (15 by default) of 10,000 calls of each case in turn,
+// With the plain functions it first checks that both transports answer
+// alike for every FEN (a wasm without them, as shipped, is timed through
+// the wire alone), then runs ROUNDS rounds (15 by default) of 10,000 calls of each case in turn,
 // and prints each case's µs per call and each ratio to chessops, computed
-// round by round, as median (min–max) over the rounds.
+// round by round, as median (min–max) over the rounds, then a line
+// "jscall-json {parseFen, bitboard}" with the wire's median ratios
+// (make measure reads it).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +28,8 @@ await import(pathToFileURL(path.join(execSync('go env GOROOT').toString().trim()
 const { load } = await import(pathToFileURL(path.join(root, 'web/bitview.js')).href);
 const api = await load(fs.readFileSync(wasm));
 const go = globalThis.__bitviewGo;
-if (typeof go.parseFenPlain !== 'function') throw new Error(`${wasm} was not built with -tags jscallplain`);
+// Without -tags jscallplain (the wasm that ships), only the wire is timed.
+const plain = typeof go.parseFenPlain === 'function';
 const { parseFen } = await import(pathToFileURL(path.join(peer, 'node_modules/chessops/dist/esm/fen.js')).href);
 
 // The FENs of ../shared/bench/jscall, and two with errors and warnings for
@@ -38,7 +42,7 @@ const fens = [
   '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
   '8/8/3k4/3pP3/8/8/8/4K3 w - d6 0 50',
 ];
-for (const fen of [...fens, '8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1']) {
+for (const fen of plain ? [...fens, '8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'] : []) {
   assert.deepEqual(go.parseFenPlain(fen), api.parseFen(fen), `parseFen(${fen})`);
   for (const [name, layout] of [['P', 'lerf'], ['occupied', '0x88'], ['k', '10x12'], ['x', 'lerf']]) {
     assert.deepEqual(go.bitboardPlain(fen, name, layout), api.bitboard(fen, name, layout), `bitboard(${fen}, ${name}, ${layout})`);
@@ -53,6 +57,10 @@ const cases = {
   'plain bitboard': (i) => { sink = go.bitboardPlain(fens[i % 6], 'P', 'lerf'); },
   'chessops parseFen': (i) => { sink = parseFen(fens[i % 6]); },
 };
+if (!plain) {
+  delete cases['plain parseFen'];
+  delete cases['plain bitboard'];
+}
 for (const f of Object.values(cases)) for (let i = 0; i < N; i++) f(i); // warm-up
 const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (let round = 0; round < ROUNDS; round++) {
@@ -71,8 +79,12 @@ for (const [k, xs] of Object.entries(times)) {
   const ratio = k.startsWith('chessops') ? '' : `  ${summary(xs.map((x, r) => x / times['chessops parseFen'][r]))}× chessops`;
   console.log(`  ${k.padEnd(18)} ${summary(xs)} µs${ratio}`);
 }
-for (const fn of ['parseFen', 'bitboard']) {
+for (const fn of plain ? ['parseFen', 'bitboard'] : []) {
   console.log(`  ${fn}: wire/plain ${summary(times[`wire ${fn}`].map((x, r) => x / times[`plain ${fn}`][r]))}×`);
 }
+// The medians of the wire's ratios, for make measure's table.
+const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const ratio = (k) => med(times[k].map((x, r) => x / times['chessops parseFen'][r]));
+console.log(`jscall-json ${JSON.stringify({ parseFen: ratio('wire parseFen'), bitboard: ratio('wire bitboard') })}`);
 void sink;
 process.exit(0);

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	brotlienc "github.com/andybalholm/brotli"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 	"github.com/chromedp/cdproto/page"
@@ -364,15 +365,19 @@ fen.addEventListener('input', () => place(fen.value));
 	return dir
 }
 
-// brotli compresses b at quality 11 with Debian's brotli command.
+// brotli compresses b at quality 11 with the pure-Go encoder that
+// wasm/webbuild uses (github.com/andybalholm/brotli), so make measure
+// needs no brotli command.
 func brotli(t *testing.T, b []byte) []byte {
-	cmd := exec.Command("brotli", "-q", "11", "-c")
-	cmd.Stdin = bytes.NewReader(b)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("brotli: %v (apt-get install brotli)", err)
+	var out bytes.Buffer
+	w := brotlienc.NewWriterLevel(&out, 11)
+	if _, err := w.Write(b); err != nil {
+		t.Fatalf("brotli: %v", err)
 	}
-	return out
+	if err := w.Close(); err != nil {
+		t.Fatalf("brotli: %v", err)
+	}
+	return out.Bytes()
 }
 
 // elementsProbe runs before any script of an elements page. It records,
