@@ -1,0 +1,136 @@
+//go:build !(js && wasm)
+
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/view"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// Accessibility in real Chromium: axe-core finds no serious or critical
+// violation on the main page (as it opens; with every switch on and every
+// panel open; in the dark theme), in presentation mode, on tutorial.html
+// and on embed.html (see axe_test.go).
+
+// everyKey is every bitboard switch of the page: the pieces and sets, the
+// attack maps and the free bitboard.
+func everyKey() []string {
+	var keys []string
+	for _, n := range core.BitboardNames {
+		keys = append(keys, n.Name)
+	}
+	for _, m := range view.AttackMaps {
+		keys = append(keys, m.Key)
+	}
+	return append(keys, view.FreeKey)
+}
+
+// openEverything opens the main page at Kiwipete in the given layout with every switch on
+// (every bitboard, Flip, Square indices), the free card holding bits, an
+// expression in the playground with a step selected, every <details>
+// open, the sample game loaded and stepped, a square selected on the
+// board, the dump checker fed a line, and a perft divide run at depth 2
+// with an engine's divide pasted to compare.
+func openEverything(t *testing.T, ctx context.Context, site, layout string) {
+	t.Helper()
+	q := url.Values{}
+	q.Set("fen", kiwipeteFEN)
+	q.Set("layout", layout)
+	q.Set("show", strings.Join(everyKey(), ","))
+	q.Set("free", "0x00000010000000ff")
+	q.Set("expr", "(whitePawns << 8) & ~allOccupied")
+	q.Set("tools", strings.Join(view.ToolPanels, ","))
+	q.Set("flip", "1")
+	q.Set("labels", "1")
+	open(t, ctx, site+"/?"+q.Encode())
+	eval[bool](t, ctx, `(() => { for (const d of document.querySelectorAll('details')) d.open = true; return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)),
+		chromedp.Click(chromedp.CSS(`[data-action="forward"]`)), chromedp.Click(chromedp.CSS(`[data-action="forward"]`)),
+		chromedp.Click(chromedp.CSS(`#board [data-square="e2"]`))); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(() => { document.querySelector('#expr-status [data-step]')?.click(); return true; })()`)
+	setInput(t, ctx, "dump-text", `"0x000000000000FF00, 0x0000000000000042"`)
+	runPerft(t, ctx, 2)
+	setInput(t, ctx, "perft-paste", `"a2a3: 1\nb2b3: 20\nzz: 3\nNodes searched: 400"`)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#cards .card').length`); n < len(everyKey()) {
+		t.Errorf("%d cards on show, want every switch's (%d)", n, len(everyKey()))
+	}
+}
+
+// TestA11yMainPage: the main page as it opens, and with everything open
+// (in LERF, and in 10x12 and 0x88, whose grids have off-board slots), in
+// the light theme and in the dark one; the shortcuts dialog open.
+func TestA11yMainPage(t *testing.T) {
+	_, site := site(t)
+	ctx := longTab(t, 6*time.Minute)
+	open(t, ctx, site+"/")
+	checkAxe(t, ctx, "main page")
+	for _, layout := range []string{"lerf", "10x12"} {
+		openEverything(t, ctx, site, layout)
+		screenshot(t, ctx, "a11y-everything-"+layout)
+		checkAxe(t, ctx, "main page, everything open, "+layout)
+	}
+
+	dark := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, dark); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, site+"/")
+	checkAxe(t, ctx, "main page, dark")
+	openEverything(t, ctx, site, "0x88")
+	screenshot(t, ctx, "a11y-everything-dark-0x88")
+	checkAxe(t, ctx, "main page, dark, everything open, 0x88")
+	// The shortcuts dialog, open.
+	eval[bool](t, ctx, `(() => { document.querySelector('[data-action="help"]').click(); return true; })()`)
+	checkAxe(t, ctx, "main page, dark, the shortcuts dialog")
+}
+
+// TestA11yPresentation: presentation mode with one and four cards, in
+// both themes, at a projector's 1920×1080.
+func TestA11yPresentation(t *testing.T) {
+	_, site := site(t)
+	ctx := longTab(t, 3*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080)); err != nil {
+		t.Fatal(err)
+	}
+	for _, theme := range []string{"light", "dark"} {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
+			t.Fatal(err)
+		}
+		for _, show := range []string{presentShows[0], presentShows[3]} {
+			open(t, ctx, site+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+show)
+			checkAxe(t, ctx, fmt.Sprintf("presentation, %s, %d cards", theme, strings.Count(show, ",")+1))
+		}
+	}
+}
+
+// TestA11yTutorialAndEmbed: tutorial.html and embed.html, each drawn, in
+// both themes.
+func TestA11yTutorialAndEmbed(t *testing.T) {
+	_, site := site(t)
+	ctx := longTab(t, 3*time.Minute)
+	for _, theme := range []string{"light", "dark"} {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range []string{"/tutorial.html", "/embed.html", "/embed.html?fen=" + url.QueryEscape(kiwipeteFEN) + "&layout=0x88&show=P,occupied,attacked:w&labels=1&orientation=black"} {
+			if err := chromedp.Do(ctx, chromedp.Navigate(site+page)); err != nil {
+				t.Fatal(err)
+			}
+			waitViews(t, ctx)
+			checkAxe(t, ctx, page+", "+theme)
+		}
+	}
+}
