@@ -289,8 +289,9 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 			}
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
+				name := CellName(core.NoSquare, c.Index, false)
 				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
-					`" aria-label="off-board slot ` + idx + `" title="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
+					`" aria-label="` + name + `" title="` + name + `">` + cellDigits("·", idx) + `</div>`)
 				tab = "-1"
 				continue
 			}
@@ -302,8 +303,9 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 			case (prev &^ bb).Has(c.Square):
 				class = "cell bit-cleared"
 			}
+			name := CellName(c.Square, c.Index, c.Bit)
 			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" tabindex="` + tab + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
-				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `" title="` + sq + `, bit ` + idx + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
+				`" aria-label="` + name + `" title="` + name + `">` + cellDigits(bit, idx) + `</div>`)
 			tab = "-1"
 		}
 		b.WriteString(`</div>`)
@@ -321,6 +323,32 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 		b.WriteString(`<span class="coord file">` + f + `</span>`)
 	}
 	b.WriteString(`</div></div>`)
+}
+
+// CellName returns the accessible name of a cell of a bit grid: its
+// square, its index in the numbering on show and its bit, as in
+// "e4, index 28, set" and "e4, index 28, not set"; an off-board slot
+// (sq is core.NoSquare: the 0x88 and 10×12 layouts' slots that are no
+// square) is "off-board slot, index 8". The index is the one the cell
+// shows, so the name holds the cell's visible label (WCAG 2.5.3, Label in
+// Name); the bit is the cell's state, which the name says in words.
+func CellName(sq core.Square, index int, bit bool) string {
+	if sq == core.NoSquare {
+		return "off-board slot, index " + strconv.Itoa(index)
+	}
+	state := "not set"
+	if bit {
+		state = "set"
+	}
+	return sq.String() + ", index " + strconv.Itoa(index) + ", " + state
+}
+
+// cellDigits writes the inside of a grid cell: the digit (its bit, or
+// another mark such as "·" for an off-board slot), which view.css draws
+// from data-digit, as the cell's state is in its name (see CellName); and
+// the index, as text, the cell's label.
+func cellDigits(digit, index string) string {
+	return `<b data-digit="` + escape(digit) + `"></b><small>` + index + `</small>`
 }
 
 // fillButton writes the button of a rank or file label of the free card:

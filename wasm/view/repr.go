@@ -94,6 +94,23 @@ func reprCodeText(c uint8) string {
 	return itoa(int(c)) + " (" + repr.CodeName(c) + ")"
 }
 
+// reprCellName names a cell of an array grid: its square (an off-board
+// slot when sq is core.NoSquare), its index (with its hex form when hex),
+// then what it holds, as in "e4, index 28: 1 (WPAWN)". The index comes
+// before the value, as in the cell's text (index, then value), so the
+// name holds what the cell shows (WCAG 2.5.3, Label in Name).
+func reprCellName(sq core.Square, i int, hex bool, holds string) string {
+	name := "off-board slot"
+	if sq != core.NoSquare {
+		name = sq.String()
+	}
+	name += ", index " + itoa(i)
+	if hex {
+		name += " (" + repr.HexIndex(i) + ")"
+	}
+	return name + ": " + holds
+}
+
 // A reprArray is one array form as the panel draws it: its cells in index
 // order, Cols to a row, index 0 at the top left.
 type reprArray struct {
@@ -231,27 +248,22 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 			cls += " jump"
 		}
 		b.WriteString(`<div role="gridcell" class="` + cls + `"`)
-		var label, text string
+		label := reprCellName(sq, i, a.id != "array64", reprCodeText(code))
+		text := itoa(int(code))
 		if sq == core.NoSquare {
 			b.WriteString(` data-offboard`)
-			label = "index " + itoa(i) + " = " + repr.HexIndex(i) + ": " + reprCodeText(code)
 			text = "×"
 		} else {
 			attr(b, "data-square", sq.String())
-			label = sq.String() + ": " + reprCodeText(code)
-			if a.id != "array64" {
-				label += ", index " + itoa(i) + " = " + repr.HexIndex(i)
-			}
-			text = itoa(int(code))
 		}
 		b.WriteString(` data-index="` + itoa(i) + `" data-code="` + itoa(int(code)) + `"`)
 		attr(b, "title", label)
 		attr(b, "aria-label", label)
-		b.WriteString(`><b>` + text + `</b>`)
+		b.WriteString(`>`)
 		if !a.tiny {
-			b.WriteString(`<small>` + itoa(i) + `</small>`)
+			b.WriteString(`<small>` + itoa(i) + `</small> `) // the index first: the cell's text reads as its name
 		}
-		b.WriteString(`</div>`)
+		b.WriteString(`<b>` + text + `</b></div>`)
 		if col == a.cols-1 {
 			b.WriteString(`</div>`)
 		}
@@ -350,15 +362,15 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 			b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + itoa(i) + `</span>`)
 		}
 		pc := p.PieceAt(sq)
-		cls, text, label := "cell code empty", "–", sq.String()+": empty, "+itoa(int(place))+" (NoListIndex)"
+		cls, text, label := "cell code empty", "–", reprCellName(sq, i, false, "empty ("+itoa(int(place))+", NoListIndex)")
 		if place != repr.NoListIndex {
 			cls, text = "cell code piece", itoa(int(place))
-			label = sq.String() + ": place " + text + " in the list of " + pc.String()
+			label = reprCellName(sq, i, false, text+", its place in the list of "+pc.String())
 		}
 		b.WriteString(`<div role="gridcell" class="` + cls + `" data-square="` + sq.String() + `" data-index="` + itoa(i) + `"`)
 		attr(b, "title", label)
 		attr(b, "aria-label", label)
-		b.WriteString(`><b>` + text + `</b><small>` + itoa(i) + `</small></div>`)
+		b.WriteString(`><small>` + itoa(i) + `</small> <b>` + text + `</b></div>`)
 		if i%8 == 7 {
 			b.WriteString(`</div>`)
 		}
@@ -436,9 +448,9 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 			if n == self {
 				cls += " self"
 			}
-			label := "bit " + itoa(n) + " = " + sq.String() + ": " + bit
+			label := CellName(sq, n, bit == "1")
 			b.WriteString(`<div role="gridcell" class="` + cls + `" data-square="` + sq.String() + `" data-index="` + itoa(n) +
-				`" data-bit="` + bit + `" title="` + label + `" aria-label="` + label + `"><b>` + bit + `</b><small>` + itoa(n) + `</small></div>`)
+				`" data-bit="` + bit + `" title="` + label + `" aria-label="` + label + `">` + cellDigits(bit, itoa(n)) + `</div>`)
 			if n%8 == 7 {
 				b.WriteString(`</div>`)
 			}
