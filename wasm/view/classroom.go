@@ -156,7 +156,8 @@ func exprErrorPanel(src string, e *expr.Error) string {
 // ExprHelp returns the playground's help: core's description of the
 // language (precedence table, names and functions).
 func ExprHelp() string {
-	return `<pre class="help">` + escape(expr.Help) + `</pre>`
+	// It scrolls: a stop in the tab order, named, so the keyboard can scroll it.
+	return `<pre class="help" tabindex="0" role="region" aria-label="Operators, names and functions">` + escape(expr.Help) + `</pre>`
 }
 
 // A Shortcut is a key of the page's keyboard shortcuts and what it does.
@@ -195,7 +196,7 @@ var Shortcuts = []Shortcut{
 // ShortcutsHelp returns the list of shortcuts for the "?" overlay.
 func ShortcutsHelp() string {
 	var b strings.Builder
-	b.WriteString(`<h2 id="shortcuts-title">Keyboard shortcuts</h2><dl class="shortcuts">`)
+	b.WriteString(`<button type="button" class="close" data-action="close">Close</button><h2 id="shortcuts-title">Keyboard shortcuts</h2><dl class="shortcuts">`)
 	for _, s := range Shortcuts {
 		b.WriteString(`<dt><kbd>` + escape(s.Key) + `</kbd></dt><dd>` + escape(s.Help) + `</dd>`)
 	}

@@ -353,17 +353,24 @@ func cellDigits(digit, index string) string {
 
 // fillButton writes the button of a rank or file label of the free card:
 // it fills the squares of set (rank "8" or file "e"), or clears them when
-// every one is set already, and its label says which it will do.
+// every one is set already, and its label says which it will do. A row
+// of a grid holds cells only (WAI-ARIA 1.2: gridcell, rowheader,
+// columnheader), so the button is inside the row's header (a rank's) or
+// its column's (a file's).
 func fillButton(b *strings.Builder, kind, label string, bb, set core.Bitboard) {
 	verb := "Fill"
 	if bb&set == set {
 		verb = "Clear"
 	}
+	role := "rowheader"
+	if kind == "file" {
+		role = "columnheader"
+	}
 	name := verb + " " + kind + " " + label
-	b.WriteString(`<button type="button" class="coord ` + kind + ` fill" tabindex="-1" data-fill="` + kind + ":" + label + `"`)
+	b.WriteString(`<span role="` + role + `" class="fill-head"><button type="button" class="coord ` + kind + ` fill" tabindex="-1" data-fill="` + kind + ":" + label + `"`)
 	attr(b, "aria-label", name)
 	attr(b, "title", name)
-	b.WriteString(`>` + label + `</button>`)
+	b.WriteString(`>` + label + `</button></span>`)
 }
 
 // readout writes one value: its format with a copy button carrying the
