@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -118,8 +119,9 @@ func axeCounts(vs []axeViolation) string {
 // finds on the page in the tab, and logs the counts (name is the page).
 func checkAxe(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	start := time.Now()
 	vs := axeSerious(t, ctx)
-	t.Logf("axe-core, %s: %s", name, axeCounts(vs))
+	t.Logf("axe-core, %s: %s (%.1f s)", name, axeCounts(vs), time.Since(start).Seconds())
 	for _, v := range vs {
 		t.Errorf("%s: %s", name, v)
 	}
