@@ -14,6 +14,7 @@ import (
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Accessibility in real Chromium: axe-core finds no serious or critical
@@ -132,6 +133,65 @@ func TestA11yTutorialAndEmbed(t *testing.T) {
 			}
 			waitViews(t, ctx)
 			checkAxe(t, ctx, page+", "+theme)
+		}
+	}
+}
+
+// focusRingJS focuses the board square a8 and then steps with the
+// keyboard to b8 and back, so that :focus-visible applies, and reads for
+// the square focused (light a8, then dark b8) its background, the focus
+// ring's two colours (its ::after border and inset shadow) and outline,
+// and the hover colour, each as #rrggbb.
+const focusRingJS = `(() => {
+  const hex = (c) => { const m = c.match(/rgba?\(([\d.]+), ([\d.]+), ([\d.]+)/); return m ? '#' + [m[1], m[2], m[3]].map((v) => (+v).toString(16).padStart(2, '0')).join('') : c; };
+  const sq = document.activeElement;
+  const after = getComputedStyle(sq, '::after'), own = getComputedStyle(sq);
+  return { square: sq.dataset.square, bg: hex(own.backgroundColor), outline: own.outlineStyle, content: after.content,
+    ring: hex(after.borderTopColor), ringWidth: after.borderTopWidth, inner: hex(after.boxShadow),
+    hover: getComputedStyle(document.documentElement).getPropertyValue('--bitview-hover').trim() };
+})()`
+
+// TestA11yFocusRing: the keyboard focus on a board square is a ring of at
+// least 3:1 against both square colours, in both themes, and unlike the
+// hover highlight (an outline of --bitview-hover, which the focused
+// square does not wear).
+func TestA11yFocusRing(t *testing.T) {
+	ctx, url := site(t)
+	for _, theme := range []string{"light", "dark"} {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, url+"/")
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board [data-square="a8"]`))); err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]string{}
+		for _, k := range []string{kb.ArrowRight, kb.ArrowLeft} {
+			key(t, ctx, k)
+			r := eval[map[string]string](t, ctx, focusRingJS)
+			name := theme + " " + r["square"]
+			seen[r["square"]] = r["bg"]
+			if r["content"] == "none" || r["ringWidth"] != "3px" {
+				t.Errorf("%s: no focus ring (::after content %s, border %s)", name, r["content"], r["ringWidth"])
+				continue
+			}
+			if r["outline"] != "none" {
+				t.Errorf("%s: the focused square has an outline (%s) besides its ring", name, r["outline"])
+			}
+			if c := contrast(r["ring"], r["bg"]); c < 3 {
+				t.Errorf("%s: the ring %s on the square %s has contrast %.2f, want ≥ 3", name, r["ring"], r["bg"], c)
+			}
+			if c := contrast(r["ring"], r["inner"]); c < 3 {
+				t.Errorf("%s: the ring's colours %s and %s are %.2f apart, want ≥ 3 (a ring of two colours)", name, r["ring"], r["inner"], c)
+			}
+			if c := contrast(r["ring"], r["hover"]); c < 3 {
+				t.Errorf("%s: the ring %s against the hover colour %s: %.2f, want ≥ 3 (unlike hover)", name, r["ring"], r["hover"], c)
+			}
+			t.Logf("%s: ring %s / %s on %s: %.2f", name, r["ring"], r["inner"], r["bg"], contrast(r["ring"], r["bg"]))
+		}
+		if len(seen) != 2 || seen["a8"] == seen["b8"] {
+			t.Errorf("%s: squares seen %v, want a light and a dark one", theme, seen)
 		}
 	}
 }
