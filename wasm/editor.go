@@ -20,7 +20,7 @@ type editor struct {
 	st      *store
 	regions *regions
 	tool    string // "" selects squares, a FEN letter puts that piece, "x" empties
-	open    bool   // #editor is open: the palette's tool acts, u and r undo and redo
+	open    bool   // #editor is open: the palette's tool acts, undo and redo keys act (view.Shortcuts)
 }
 
 func (ed *editor) wire(sc *scope, acts actions) {

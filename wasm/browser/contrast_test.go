@@ -76,7 +76,7 @@ func TestThemeContrast(t *testing.T) {
 		return func(v map[string]string) string { return v[name] }
 	}
 	lit := func(hex string) func(map[string]string) string { return func(map[string]string) string { return hex } }
-	// faded is name drawn at opacity a over bg; mixed is name at a over bg.
+	// faded is the colour name drawn at opacity a over bg.
 	faded := func(name string, a float64, bg func(map[string]string) string) func(map[string]string) string {
 		return func(v map[string]string) string { return blend(v[name], bg(v), a) }
 	}
