@@ -137,6 +137,23 @@ func TestA11yTutorialAndEmbed(t *testing.T) {
 	}
 }
 
+// TestA11yPhone: the main page and tutorial.html on a 360×740 phone,
+// where more of them scrolls sideways.
+func TestA11yPhone(t *testing.T) {
+	_, site := site(t)
+	ctx := longTab(t, 2*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, site+"/?show=P,occupied,free&layout=0x88&expr=N")
+	checkAxe(t, ctx, "main page, 360 px, 0x88")
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+"/tutorial.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitViews(t, ctx)
+	checkAxe(t, ctx, "tutorial.html, 360 px")
+}
+
 // focusRingJS focuses the board square a8 and then steps with the
 // keyboard to b8 and back, so that :focus-visible applies, and reads for
 // the square focused (light a8, then dark b8) its background, the focus
