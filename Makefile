@@ -83,8 +83,8 @@ serve: wasm
 # a file (nodejs/node#50219).
 test: needs-node-chromium vet wasm
 	go test -count=1 ./core/... ./wasm/view/... ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/ ./wasm/cmd/...
+	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node and wasm tests of the page and mount
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
-	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node tests of mount
 	node --test wasm/*.test.mjs
 	go test -count=1 .
 	go test -count=1 ./wasm/browser/

@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"mime"
 	"net"
 	"net/http"
 	"os"
@@ -52,24 +51,48 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsaf
 // nothing to click-jack. The main page keeps frame-ancestors 'self'.
 var embedPolicy = strings.Replace(contentSecurityPolicy, "frame-ancestors 'self'", "frame-ancestors *", 1)
 
-// The types of the files Bitview serves, registered once so they do not
-// depend on the machine's mime database (/etc/mime.types may say
-// application/javascript, or lack .wasm). Other extensions use the
-// database, then application/octet-stream; nothing is sniffed.
-func init() {
-	for ext, typ := range map[string]string{
-		".html": "text/html; charset=utf-8",
-		".css":  "text/css; charset=utf-8",
-		".js":   "text/javascript; charset=utf-8",
-		".mjs":  "text/javascript; charset=utf-8",
-		".json": "application/json",
-		".svg":  "image/svg+xml",
-		".wasm": "application/wasm",
-	} {
-		if err := mime.AddExtensionType(ext, typ); err != nil {
-			panic(err)
-		}
+// contentTypes maps a file's extension (lower-cased) to the type it is
+// served as: every kind of file below web/ and dist/, and the images and
+// fonts a page of examples might add. The machine's MIME database is never
+// consulted: it differs between machines (Debian's /etc/mime.types maps
+// .ts to text/vnd.trolltech.linguist, others to video/mp2t; some lack
+// .wasm or say application/javascript). An extension not listed is sent
+// as application/octet-stream, and nothing is sniffed (nosniff).
+//
+// TypeScript declarations (.d.ts) and the React example's .jsx source are
+// text for people and editors, never run by a browser: text/plain, as
+// jsDelivr and unpkg serve .ts (TypeScript has no registered media type).
+var contentTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".json":        "application/json",
+	".map":         "application/json",
+	".webmanifest": "application/manifest+json",
+	".wasm":        "application/wasm",
+	".svg":         "image/svg+xml",
+	".ts":          "text/plain; charset=utf-8",
+	".jsx":         "text/plain; charset=utf-8",
+	".txt":         "text/plain; charset=utf-8",
+	".md":          "text/markdown; charset=utf-8",
+	".png":         "image/png",
+	".jpg":         "image/jpeg",
+	".jpeg":        "image/jpeg",
+	".gif":         "image/gif",
+	".webp":        "image/webp",
+	".avif":        "image/avif",
+	".ico":         "image/vnd.microsoft.icon",
+	".woff2":       "font/woff2",
+	".gz":          "application/gzip",
+}
+
+// contentType returns the type of the file called name (see contentTypes).
+func contentType(name string) string {
+	if typ, ok := contentTypes[strings.ToLower(path.Ext(name))]; ok {
+		return typ
 	}
+	return "application/octet-stream"
 }
 
 // precompressed lists the codings the build writes beside a file, as the
@@ -145,11 +168,7 @@ func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !redirect {
-		typ := mime.TypeByExtension(path.Ext(name))
-		if typ == "" {
-			typ = "application/octet-stream"
-		}
-		w.Header().Set("Content-Type", typ) // of the original, whatever is sent
+		w.Header().Set("Content-Type", contentType(name)) // of the original, whatever is sent
 		if servePrecompressed(w, r, root, name, info) {
 			return
 		}
@@ -241,9 +260,50 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, n
 	// (unless it answers a Range); the sibling's size is what is sent.
 	w.Header().Set("Content-Encoding", coding)
 	w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
-	http.ServeContent(w, r, name, info.ModTime(), f)
+	http.ServeContent(&encodedWriter{ResponseWriter: w}, r, name, info.ModTime(), f)
 	return true
 }
+
+// encodedWriter is the ResponseWriter servePrecompressed hands to
+// http.ServeContent after setting Content-Encoding and Content-Length for
+// the sibling. Those describe the sibling, so they may go out only with an
+// answer that sends it (200, or 206 for part of it). ServeContent answers a
+// failed If-Match or If-Unmodified-Since with a bare 412 that keeps them:
+// the client then waits for the sibling's length in bytes that never come,
+// and a request pipelined behind it is lost. Any other status drops them
+// here, so the server computes the length of what is actually written
+// (ServeContent already drops them itself for 304 and 416).
+type encodedWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+// WriteHeader drops the sibling's Content-Encoding and Content-Length
+// unless code is 200 or 206, then writes the header.
+func (e *encodedWriter) WriteHeader(code int) {
+	if !e.wrote && code != http.StatusOK && code != http.StatusPartialContent {
+		e.Header().Del("Content-Encoding")
+		e.Header().Del("Content-Length")
+	}
+	e.wrote = true
+	e.ResponseWriter.WriteHeader(code)
+}
+
+// Write writes p, with a 200 header first if none was written.
+func (e *encodedWriter) Write(p []byte) (int, error) {
+	e.wrote = true
+	return e.ResponseWriter.Write(p)
+}
+
+// ReadFrom copies from r, so that the underlying writer's ReadFrom (sendfile
+// for a file) still serves the sibling's bytes.
+func (e *encodedWriter) ReadFrom(r io.Reader) (int64, error) {
+	e.wrote = true
+	return io.Copy(e.ResponseWriter, r)
+}
+
+// Unwrap returns the underlying ResponseWriter, for http.ResponseController.
+func (e *encodedWriter) Unwrap() http.ResponseWriter { return e.ResponseWriter }
 
 // fresh reports whether a sibling with modification time sib still encodes
 // a source with modification time src. The build sets both times equal

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -122,6 +124,12 @@ func newSite(t *testing.T) string {
 		"legacy.png":      "png bytes",
 		"with:colon.txt":  "colon",
 		"deep/a/b/c.json": "[]",
+		"bitview.d.ts":    "export declare function load(): Promise<void>;\n",
+		"app.webmanifest": `{"name":"Bitview"}`,
+		"Figure.jsx":      "export const Figure = () => <p/>;\n",
+		"README.md":       "# Bitview\n",
+		"clip.mp4":        "not a video",
+		"LICENSE":         "MIT\n",
 	})
 	// Precompressed siblings, written after (and so newer than) the originals.
 	mustWrite(t, filepath.Join(web, "pre.js.br"), brotliJS)
@@ -236,11 +244,20 @@ func rawGet(t *testing.T, srv *httptest.Server, target string) (*http.Response, 
 	return resp, body
 }
 
+// TestContentTypes checks the type of each kind of file: from serve.go's
+// own table, whatever the machine's MIME database says (Debian's maps .ts
+// to text/vnd.trolltech.linguist and .mp4 to video/mp4).
 func TestContentTypes(t *testing.T) {
 	srv := startServer(t, newSite(t))
 	tests := []struct {
 		path, want string
 	}{
+		{"/bitview.d.ts", "text/plain; charset=utf-8"},
+		{"/app.webmanifest", "application/manifest+json"},
+		{"/Figure.jsx", "text/plain; charset=utf-8"},
+		{"/README.md", "text/markdown; charset=utf-8"},
+		{"/clip.mp4", "application/octet-stream"},
+		{"/LICENSE", "application/octet-stream"},
 		{"/main.wasm", "application/wasm"},
 		{"/app.js", "text/javascript; charset=utf-8"},
 		{"/mod.mjs", "text/javascript; charset=utf-8"},
@@ -1023,52 +1040,133 @@ func TestHead(t *testing.T) {
 	}
 }
 
-func TestConditionalAndRange(t *testing.T) {
+// TestConditionalEncodings sends each conditional header (If-Match,
+// If-None-Match, If-Modified-Since, If-Unmodified-Since, Range, If-Range)
+// in each encoding (identity, gzip, br) for a file with precompressed
+// siblings (pre.js) and one without (app.js), pipelined on one connection
+// with a plain request behind it, as browsers and proxies may send them.
+// A 200 or 206 carries the chosen coding and the length of what it sends;
+// a 304, 412 or 416 describes no representation: no Content-Encoding, and
+// a Content-Length that is that of its own body (none, or the error text),
+// so the request behind it is answered too.
+func TestConditionalEncodings(t *testing.T) {
 	srv := startServer(t, newSite(t))
+	head, _ := do(t, srv, "HEAD", "/pre.js", nil)
+	modified := head.Header.Get("Last-Modified")
+	past := time.Now().Add(-48 * time.Hour).UTC().Format(http.TimeFormat)
 	future := time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)
-	for _, ae := range []string{"", "gzip", "br"} {
-		t.Run("If-Modified-Since "+ae, func(t *testing.T) {
-			resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": ae, "If-Modified-Since": future})
-			if resp.StatusCode != http.StatusNotModified || len(body) != 0 {
-				t.Errorf("status = %d with %d-byte body, want 304 and none", resp.StatusCode, len(body))
-			}
-		})
+	siblings := map[string][]byte{"": []byte(jsSource), "gzip": gzippedJS, "br": brotliJS}
+
+	tests := []struct {
+		name   string
+		header map[string]string
+		status int
+		part   [2]int // the bytes [from, to) of the representation a 206 sends
+	}{
+		{"If-Match other", map[string]string{"If-Match": `"x"`}, 412, [2]int{}},
+		{"If-Match any", map[string]string{"If-Match": "*"}, 200, [2]int{}},
+		{"If-None-Match any", map[string]string{"If-None-Match": "*"}, 304, [2]int{}},
+		{"If-None-Match other", map[string]string{"If-None-Match": `"x"`}, 200, [2]int{}},
+		{"If-Modified-Since later", map[string]string{"If-Modified-Since": future}, 304, [2]int{}},
+		{"If-Modified-Since earlier", map[string]string{"If-Modified-Since": past}, 200, [2]int{}},
+		{"If-Unmodified-Since earlier", map[string]string{"If-Unmodified-Since": past}, 412, [2]int{}},
+		{"If-Unmodified-Since later", map[string]string{"If-Unmodified-Since": future}, 200, [2]int{}},
+		{"Range", map[string]string{"Range": "bytes=2-7"}, 206, [2]int{2, 8}},
+		{"Range past the end", map[string]string{"Range": "bytes=100000-"}, 416, [2]int{}},
+		{"If-Range current", map[string]string{"Range": "bytes=2-7", "If-Range": modified}, 206, [2]int{2, 8}},
+		{"If-Range earlier", map[string]string{"Range": "bytes=2-7", "If-Range": past}, 200, [2]int{}},
 	}
-	t.Run("If-Modified-Since without sibling", func(t *testing.T) {
-		resp, _ := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": "gzip", "If-Modified-Since": future})
-		if resp.StatusCode != http.StatusNotModified {
-			t.Errorf("status = %d, want 304", resp.StatusCode)
+	for _, path := range []string{"/pre.js", "/app.js"} {
+		for _, tt := range tests {
+			for _, coding := range []string{"", "gzip", "br"} {
+				t.Run(fmt.Sprintf("%s %s %q", path, tt.name, coding), func(t *testing.T) {
+					header := maps.Clone(tt.header)
+					header["Accept-Encoding"] = coding
+					resps := pipelined(t, srv, path, header)
+					resp, body := resps[0].resp, resps[0].body
+					if resp.StatusCode != tt.status {
+						t.Fatalf("status %d, want %d", resp.StatusCode, tt.status)
+					}
+					wantCoding, whole := coding, siblings[coding]
+					if path == "/app.js" {
+						wantCoding, whole = "", []byte(bigJS)
+					}
+					var want []byte
+					switch tt.status {
+					case 200:
+						want = whole
+					case 206:
+						want = whole[tt.part[0]:tt.part[1]]
+					default:
+						wantCoding = ""
+					}
+					if got := resp.Header.Get("Content-Encoding"); got != wantCoding {
+						t.Errorf("Content-Encoding %q, want %q", got, wantCoding)
+					}
+					if tt.status == 200 || tt.status == 206 {
+						if !bytes.Equal(body, want) {
+							t.Errorf("body %d bytes %.20q, want %d bytes %.20q", len(body), body, len(want), want)
+						}
+					}
+					if cl := resp.Header.Get("Content-Length"); tt.status != 304 && cl != strconv.Itoa(len(body)) {
+						t.Errorf("Content-Length %q with a %d-byte body", cl, len(body))
+					}
+					if tt.status == 304 && (resp.Header.Get("Content-Length") != "" || len(body) != 0) {
+						t.Errorf("304 with Content-Length %q and a %d-byte body", resp.Header.Get("Content-Length"), len(body))
+					}
+					if next := resps[1]; next.err != nil || next.resp.StatusCode != 200 || string(next.body) != "plain notes\n" {
+						t.Errorf("the request behind it: %v, %+v", next.err, next.body)
+					}
+				})
+			}
 		}
-		if got := resp.Header.Get("Content-Encoding"); got != "" {
-			t.Errorf("304 carries Content-Encoding %q", got)
+	}
+}
+
+// answer is one response read off a connection, or why it could not be.
+type answer struct {
+	resp *http.Response
+	body []byte
+	err  error
+}
+
+// pipelined writes two requests to srv on one connection before reading
+// anything, GET path with header and then GET /notes.txt, and reads both
+// answers. A response whose headers promise more bytes than it sends makes
+// the second one unreadable.
+func pipelined(t *testing.T, srv *httptest.Server, path string, header map[string]string) [2]answer {
+	t.Helper()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	var req strings.Builder
+	fmt.Fprintf(&req, "GET %s HTTP/1.1\r\nHost: %s\r\n", path, srv.Listener.Addr())
+	for _, k := range slices.Sorted(maps.Keys(header)) {
+		fmt.Fprintf(&req, "%s: %s\r\n", k, header[k])
+	}
+	fmt.Fprintf(&req, "\r\nGET /notes.txt HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", srv.Listener.Addr())
+	if _, err := io.WriteString(conn, req.String()); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(conn)
+	var out [2]answer
+	for i := range out {
+		resp, err := http.ReadResponse(r, nil)
+		if err != nil {
+			out[i].err = err
+			if i == 0 {
+				t.Fatalf("reading the answer to GET %s: %v", path, err)
+			}
+			break
 		}
-	})
-	t.Run("stale If-Modified-Since", func(t *testing.T) {
-		past := time.Now().Add(-48 * time.Hour).UTC().Format(http.TimeFormat)
-		resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": "gzip", "If-Modified-Since": past})
-		if resp.StatusCode != http.StatusOK || gunzip(t, body) != strings.Repeat("precompressed gzip\n", 20) {
-			t.Errorf("status = %d, want 200 with the full file", resp.StatusCode)
-		}
-	})
-	t.Run("Range", func(t *testing.T) {
-		resp, body := do(t, srv, "GET", "/notes.txt", map[string]string{"Range": "bytes=0-4"})
-		if resp.StatusCode != http.StatusPartialContent || string(body) != "plain" {
-			t.Errorf("status = %d body %q, want 206 %q", resp.StatusCode, body, "plain")
-		}
-	})
-	t.Run("Range of a precompressed sibling", func(t *testing.T) {
-		// A range of an encoded representation counts encoded bytes.
-		resp, body := do(t, srv, "GET", "/pre.js", map[string]string{"Accept-Encoding": "br", "Range": "bytes=2-7"})
-		if resp.StatusCode != http.StatusPartialContent || !bytes.Equal(body, brotliJS[2:8]) {
-			t.Errorf("status = %d body %q, want 206 %q", resp.StatusCode, body, brotliJS[2:8])
-		}
-		if resp.ContentLength != 6 || resp.Header.Get("Content-Encoding") != "br" {
-			t.Errorf("Content-Length %d, Content-Encoding %q; want 6, br", resp.ContentLength, resp.Header.Get("Content-Encoding"))
-		}
-		if got := resp.Header.Get("Content-Range"); got != fmt.Sprintf("bytes 2-7/%d", len(brotliJS)) {
-			t.Errorf("Content-Range = %q", got)
-		}
-	})
+		out[i].resp = resp
+		out[i].body, out[i].err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	return out
 }
 
 func TestDirectoryRebuiltWhileServing(t *testing.T) {

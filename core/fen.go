@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/internal/chars"
 )
 
@@ -274,7 +275,7 @@ placement:
 	}
 	if i = skipSep(fen, i, end); i < end {
 		return false, fenError(fen, FieldFullmoveNumber, i, ErrFENSyntax,
-			"unexpected text "+strconv.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
+			"unexpected text "+excerpt.Quote(token(fen, i, end))+" after the fullmove number: FEN has 6 fields")
 	}
 	return false, nil
 }
@@ -348,11 +349,11 @@ func parseCounter(fen string, field, i, end int) (int, int, error) {
 			return 0, i, badChar(fen, field, i, "a digit")
 		case c == '0' && i == start && i+1 < end && !isSep(fen[i+1]):
 			return 0, i, fenError(fen, field, i, ErrFENSyntax,
-				FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" has a leading zero")
+				FieldName(field)+" "+excerpt.Quote(token(fen, start, end))+" has a leading zero")
 		}
 		if n = n*10 + int(c-'0'); n > MaxCounter {
 			return 0, i, fenError(fen, field, start, ErrFENRange,
-				FieldName(field)+" "+token(fen, start, end)+" is too large (at most "+strconv.Itoa(MaxCounter)+")")
+				FieldName(field)+" "+excerpt.Unquoted(token(fen, start, end))+" is too large (at most "+strconv.Itoa(MaxCounter)+")")
 		}
 	}
 	return n, i, nil
@@ -397,7 +398,7 @@ func badToken(fen string, field, at, end int, rule string) error {
 	for start > 0 && !isSep(fen[start-1]) {
 		start--
 	}
-	return fenError(fen, field, at, ErrFENSyntax, FieldName(field)+" "+strconv.Quote(token(fen, start, end))+" "+rule)
+	return fenError(fen, field, at, ErrFENSyntax, FieldName(field)+" "+excerpt.Quote(token(fen, start, end))+" "+rule)
 }
 
 // rankLengthError reports a rank that does not cover exactly 8 squares; i

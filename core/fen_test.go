@@ -134,6 +134,13 @@ var invalidFENs = []struct {
 	{"fullmove decimal", "8/8/8/8/8/8/8/8 w - - 0 1.5", 6, 25, ErrFENSyntax, "'.' is not a digit"},
 	{"five fields", "8/8/8/8/8/8/8/8 w - - 0", 6, 23, ErrFENSyntax, "fullmove number is missing"},
 	{"extra field", StartFEN + " 7", 6, 57, ErrFENSyntax, `unexpected text "7"`},
+	// A quoted field is cut to 40 characters, then its length (package excerpt).
+	{"long extra field", StartFEN + " " + strings.Repeat("x", 100), 6, 57, ErrFENSyntax,
+		`unexpected text "` + strings.Repeat("x", 40) + `"… (100 bytes) after the fullmove number`},
+	{"long en passant", "8/8/8/8/8/8/8/8 w - e" + strings.Repeat("é", 100) + " 0 1", 4, 20, ErrFENSyntax,
+		`"e` + strings.Repeat("é", 39) + `"… (201 bytes) must be '-' or a square`},
+	{"long halfmove", "8/8/8/8/8/8/8/8 w - - " + strings.Repeat("9", 100) + " 1", 5, 22, ErrFENRange,
+		"halfmove clock " + strings.Repeat("9", 40) + "… (100 bytes) is too large"},
 	{"too long", StartFEN + strings.Repeat(" ", 200) + "x", 6, MaxFENLength, ErrFENSyntax, "longer than 256 bytes"},
 	{"too long inside a character", "x" + strings.Repeat("é", 200), 1, MaxFENLength - 1, ErrFENSyntax, "longer than 256 bytes"},
 }

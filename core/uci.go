@@ -2,7 +2,8 @@ package core
 
 import (
 	"errors"
-	"strconv"
+
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // UCI move text (the Universal Chess Interface's long algebraic notation)
@@ -103,7 +104,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 
 // uciSyntax reports text that is not a UCI move.
 func uciSyntax(s string) error {
-	return moveError("ParseUCI", s, ErrMoveSyntax, strconv.Quote(s)+
+	return moveError("ParseUCI", s, ErrMoveSyntax, excerpt.Quote(s)+
 		" is not a UCI move: write the from and to squares and any promotion letter, e.g. e2e4 or e7e8q")
 }
 

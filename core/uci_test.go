@@ -37,6 +37,7 @@ func TestParseUCI(t *testing.T) {
 		{StartFEN, "e2", ErrMoveSyntax, "is not a UCI move"},
 		{StartFEN, "", ErrMoveSyntax, "is not a UCI move"},
 		{StartFEN, "0000", ErrIllegalMove, "null move"},
+		{StartFEN, strings.Repeat("e2", 1<<19), ErrMoveSyntax, `"` + strings.Repeat("e2", 20) + `"… (1,048,576 bytes) is not a UCI move`},
 		{kiwipete, "e1h1", ErrIllegalMove, "no legal move matches e1h1"}, // standard chess castles e1g1
 	}
 	for _, tt := range tests {

@@ -20,16 +20,13 @@ type editor struct {
 	st      *store
 	regions *regions
 	tool    string // "" selects squares, a FEN letter puts that piece, "x" empties
-	open    bool   // #editor is open: the palette's tool acts, undo and redo keys act (view.Shortcuts)
 }
 
+// open reports whether the editor's tab is on show: then the palette's
+// tool acts, and the undo and redo keys act (view.Shortcuts).
+func (ed *editor) open() bool { return ed.st.Tab == "editor" }
+
 func (ed *editor) wire(sc *scope, acts actions) {
-	sc.on("toggle", "#editor", func(e *event, _ *domElement) {
-		if e.Target.Get("id").String() == "editor" {
-			ed.open = e.Key == "open"
-			ed.render()
-		}
-	})
 	sc.on("keydown", "#board [data-square]", func(e *event, el *domElement) {
 		if sq, ok := core.ParseSquare(el.GetAttribute("data-square")); ok && ed.key(e.Key, sq, e.Command()) {
 			e.consume()
@@ -108,7 +105,7 @@ func (ed *editor) key(key string, sq core.Square, command bool) bool {
 // selects sq (for the attacks of its piece) otherwise.
 func (ed *editor) click(sq core.Square) {
 	t := ed.tool
-	if !ed.open {
+	if !ed.open() {
 		t = "" // the tool acts only while the editor is open
 	}
 	switch {
@@ -125,7 +122,7 @@ func (ed *editor) click(sq core.Square) {
 		old := ed.st.selected
 		ed.st.selected = sq
 		ed.st.update(func(s *view.State) {
-			if slices.Contains(s.Tools, "magic") {
+			if s.Tab == "engine" {
 				pt, _, err := view.ParseMagic(s.Magic)
 				if err != nil {
 					pt, _, _ = view.ParseMagic(view.DefaultMagic)
@@ -146,7 +143,7 @@ func (ed *editor) click(sq core.Square) {
 }
 
 func (ed *editor) render() {
-	if ed.open {
+	if ed.open() {
 		ed.regions.get("palette").set(view.Palette(ed.tool))
 		ed.regions.get("state-controls").set(view.StateControls(&ed.st.pos))
 	}

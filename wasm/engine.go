@@ -3,7 +3,6 @@
 package main
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -15,10 +14,11 @@ import (
 
 // enginePanels are the engine author's panels: "Check my engine's
 // bitboards" (#dump), "Polyglot Zobrist key" (#zobrist) and "Magic
-// bitboards step by step" (#magic). Which are open (State.Tools) and the
-// magic piece and square (State.Magic) are in the link; the pasted dump
-// and the square field's text are kept here. Each panel is drawn only
-// while open, and rewritten only when its markup changes.
+// bitboards step by step" (#magic), in the tool area's Engine tab. The tab
+// and the magic piece and square (State.Magic) are in the link; the
+// pasted dump and the square field's text are kept here. The panels are
+// drawn only while their tab is on show, and rewritten only when their
+// markup changes.
 type enginePanels struct {
 	st       *store
 	regions  *regions
@@ -29,11 +29,8 @@ type enginePanels struct {
 	square   string // the magic square field's text as last written
 }
 
-// start opens the panels the link lists and sets the magic controls.
+// start sets the magic controls to the link's.
 func (ep *enginePanels) start() {
-	for _, id := range ep.st.Tools {
-		ep.doc.Call("getElementById", id).Set("open", true)
-	}
 	ep.controls()
 }
 
@@ -62,17 +59,6 @@ func (ep *enginePanels) controls() {
 }
 
 func (ep *enginePanels) wire(sc *scope, acts actions) {
-	for _, id := range view.ToolPanels {
-		sc.on("toggle", "#"+id, func(e *event, _ *domElement) {
-			if e.Target.Get("id").String() != id {
-				return
-			}
-			open := e.Key == "open"
-			if slices.Contains(ep.st.Tools, id) != open {
-				ep.st.update(func(s *view.State) { s.SetTool(id, open) })
-			}
-		})
-	}
 	sc.on("input", "#dump-text", func(_ *event, el *domElement) {
 		v := el.Underlying().Get("value")
 		// The length is read before the text is copied into Go: a pasted
@@ -119,26 +105,22 @@ func (ep *enginePanels) wire(sc *scope, acts actions) {
 
 // render draws the open panels for the position on show.
 func (ep *enginePanels) render() {
-	open := func(id string) bool { return slices.Contains(ep.st.Tools, id) }
+	if ep.st.Tab != "engine" {
+		return
+	}
 	ep.controls()
-	if open("dump") {
-		report := view.DumpReport(&ep.st.pos, ep.dump)
-		if ep.dumpOver > 0 {
-			report = view.Alert(view.LimitMessage("the dump", ep.dumpOver, dump.MaxTextLength, "characters"))
-		}
-		ep.regions.get("dump-report").set(report)
+	report := view.DumpReport(&ep.st.pos, ep.dump)
+	if ep.dumpOver > 0 {
+		report = view.Alert(view.LimitMessage("the dump", ep.dumpOver, dump.MaxTextLength, "characters"))
 	}
-	if open("zobrist") {
-		var before *core.Position
-		m := core.NoMove
-		if gm, ok := ep.st.lastMove(); ok {
-			p := ep.st.game.PositionAt(ep.st.Ply - 1)
-			before, m = &p, gm.Move
-		}
-		ep.regions.get("zobrist-report").set(view.ZobristReport(&ep.st.pos, before, m))
+	ep.regions.get("dump-report").set(report)
+	var before *core.Position
+	m := core.NoMove
+	if gm, ok := ep.st.lastMove(); ok {
+		p := ep.st.game.PositionAt(ep.st.Ply - 1)
+		before, m = &p, gm.Move
 	}
-	if open("magic") {
-		pt, sq := ep.magic()
-		ep.regions.get("magic-report").set(view.MagicReport(&ep.st.pos, pt, sq))
-	}
+	ep.regions.get("zobrist-report").set(view.ZobristReport(&ep.st.pos, before, m))
+	pt, sq := ep.magic()
+	ep.regions.get("magic-report").set(view.MagicReport(&ep.st.pos, pt, sq))
 }

@@ -19,6 +19,9 @@ type fenField struct {
 	regions *regions
 	attrs   *attrs
 	in      js.Value // #fen
+	// dismissed is the status the user dismissed; it stays hidden until
+	// the status changes.
+	dismissed string
 }
 
 // start shows what was typed into the field before the wasm started (the
@@ -34,7 +37,7 @@ func (f *fenField) start() {
 		return
 	}
 	if p, ok, _, _ := view.ReadFEN(was); ok {
-		f.st.pos = p
+		f.st.pos, f.st.good = p, true
 	}
 	f.st.FEN = typed
 	f.st.read()
@@ -53,10 +56,17 @@ func (f *fenField) wire(sc *scope, acts actions) {
 		}
 	})
 	acts["fen"] = func() { f.in.Call("focus") }
+	acts["dismiss"] = func() {
+		f.dismissed = f.st.status
+		f.render()
+	}
 }
 
 func (f *fenField) render() {
 	status, invalid := f.st.pageView(-1, core.NoSquare).FENStatus()
+	if f.st.status == f.dismissed {
+		status.Markup = ""
+	}
 	f.regions.write(status)
 	f.attrs.set(invalid.ID, invalid.Name, invalid.Value)
 	setValue(f.in, f.st.FEN) // a field being typed in holds the FEN already: its caret stays

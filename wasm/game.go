@@ -42,14 +42,14 @@ func (gp *gamePanel) start() {
 	ply := s.Ply
 	s.setGame(g, ply)
 	gp.shown = g
-	if g != nil {
+	if g != nil && s.Tab == "" { // a link that names a tool keeps it on show
 		gp.open()
 	}
 }
 
-// open opens the panel.
+// open shows the game's tab.
 func (gp *gamePanel) open() {
-	gp.doc.Call("getElementById", "game").Set("open", true)
+	gp.st.Tab = "game"
 }
 
 func (gp *gamePanel) wire(sc *scope, acts actions) {

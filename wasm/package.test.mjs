@@ -83,6 +83,11 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
     problems: ['line 6: "bogus" is not "key: value"; keys: fen, show, expr, layout, arrows, marks, orientation, labels, board, grid, values, size, repr, interactive'],
   });
+  // A long line is quoted up to 40 characters, then its length.
+  assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
+    `line 1: "${'x'.repeat(40)}"… (1,048,576 characters) is not "key: value"`,
+    `line 2: unknown key "${'é'.repeat(40)}"… (50 characters)`,
+  ]);
 
   // custom-elements.json says what the element, view.css and the markup do.
   const cem = JSON.parse(fs.readFileSync(path.join(installed, 'custom-elements.json'), 'utf8'));

@@ -116,7 +116,8 @@ func newPage(doc js.Value, query string) *page {
 		engine,
 		perft,
 		&share{st: pg.st, regions: &pg.regions, doc: doc, figure: func() view.Figure { return pg.st.figure(nil).Figure }},
-		&presenter{st: pg.st, attrs: &pg.attrs, doc: doc, editing: func() bool { return ed.open }},
+		&presenter{st: pg.st, attrs: &pg.attrs, doc: doc, editing: ed.open},
+		&toolArea{st: pg.st, doc: doc, attrs: &pg.attrs},
 	}
 	pg.adopt(doc.Call("getElementById", "bitview-app"))
 	pg.regions.write(view.FixedRegions(view.DefaultShiftSource, view.DefaultShiftOp)...)
@@ -174,11 +175,12 @@ func (pg *page) adopt(app js.Value) {
 func (pg *page) render() {
 	pg.fig.draw(pg.st.figure(pg.free.editing()))
 	pg.square.draw(pg.st, pg.fig.hover)
+	pg.repr.shown = pg.st.Tab == "repr"
 	pg.repr.draw(&pg.st.pos, pg.fig.hover)
 	for _, p := range pg.parts {
 		p.render()
 	}
-	pg.link.set(pg.st.Query())
+	pg.link.set(pg.st.link())
 }
 
 // wire connects the page's events, all through one scope on the document,
@@ -192,12 +194,6 @@ func (pg *page) wire() {
 		p.wire(sc, pg.acts)
 	}
 	pg.fig.wire(sc)
-	sc.on("toggle", "#repr", func(e *event, _ *domElement) {
-		if e.Target.Get("id").String() == "repr" {
-			pg.repr.shown = e.Key == "open"
-			pg.repr.draw(&pg.st.pos, pg.fig.hover)
-		}
-	})
 	sc.on("click", "[data-action]", func(e *event, el *domElement) {
 		pg.acts.run(el.GetAttribute("data-action"))
 	})

@@ -109,7 +109,10 @@ func TestPageEditor(t *testing.T) {
 		t.Errorf("Ctrl+q answered %d and gave %s: it is the browser's", a, pg.st.FEN)
 	}
 	// The palette's tool acts only while the editor is open.
-	env.fire(pg.sc, "toggle", "#editor", "open", 0)
+	env.fire(pg.sc, "click", "#tab-editor", "", 0)
+	if env.q("#editor").Get("hidden").Truthy() || env.attr("#tab-editor", "aria-selected") != "true" || !strings.Contains(env.url(), "tab=editor") {
+		t.Error("the Edit tab did not show the editor")
+	}
 	env.fire(pg.sc, "click", `#palette [data-tool="N"]`, "", 0)
 	env.fire(pg.sc, "click", `#board [data-square="d4"]`, "", 0)
 	if got := env.attr(`#board [data-square="d4"]`, "data-piece"); got != "N" {
@@ -315,12 +318,13 @@ func TestPageShortcutsOnTheBoard(t *testing.T) {
 	}
 }
 
-// TestPagePanels: the shift demo, the engine panels and the embed snippets
-// draw while open, and the engine panels' state is in the link.
+// TestPagePanels: the tool area shows one tool at a time, in the link;
+// the shift demo, the engine panels and the embed snippets draw while
+// their tab is on show; a tab clicked again hides its tool.
 func TestPagePanels(t *testing.T) {
 	env := newTestEnv(t, "")
 	pg := env.page("")
-	env.fire(pg.sc, "toggle", "#shiftdemo", "open", 0)
+	env.fire(pg.sc, "click", "#tab-shiftdemo", "", 0)
 	if env.count("#shift-grid [data-square]") != 64 {
 		t.Errorf("the shift demo draws %d cells", env.count("#shift-grid [data-square]"))
 	}
@@ -328,11 +332,11 @@ func TestPagePanels(t *testing.T) {
 	if env.text("#shift-caption") == "" {
 		t.Error("no caption after a step")
 	}
-	env.fire(pg.sc, "toggle", "#zobrist", "open", 0)
-	if !strings.Contains(env.text("#zobrist-report"), "463b96181691fc9c") || !strings.Contains(env.url(), "tools=zobrist") {
+	env.fire(pg.sc, "click", "#tab-engine", "", 0)
+	if !strings.Contains(env.text("#zobrist-report"), "463b96181691fc9c") || !strings.Contains(env.url(), "tab=engine") ||
+		!env.q("#shiftdemo").Get("hidden").Truthy() {
 		t.Errorf("Zobrist: %q, link %s", env.text("#zobrist-report"), env.url())
 	}
-	env.fire(pg.sc, "toggle", "#magic", "open", 0)
 	env.input(pg.sc, "#magic-square", "d5")
 	if !strings.Contains(env.url(), "magic=rook%3Ad5") {
 		t.Errorf("magic square d5: link %s", env.url())
@@ -345,9 +349,13 @@ func TestPagePanels(t *testing.T) {
 	if !strings.Contains(env.url(), "magic=rook%3Aa1") {
 		t.Errorf("a1 clicked: link %s", env.url())
 	}
-	env.fire(pg.sc, "toggle", "#embed", "open", 0)
+	env.fire(pg.sc, "click", "#tab-embed", "", 0)
 	if env.count("#embed-snippets [data-snippet]") != 2 {
 		t.Errorf("%d snippets", env.count("#embed-snippets [data-snippet]"))
+	}
+	env.fire(pg.sc, "click", "#tab-embed", "", 0)
+	if !env.q("#embed").Get("hidden").Truthy() || strings.Contains(env.url(), "tab=") {
+		t.Errorf("the Embed tab clicked again: hidden %v, link %s", env.q("#embed").Get("hidden"), env.url())
 	}
 }
 
@@ -365,5 +373,62 @@ func TestPagePointing(t *testing.T) {
 	}
 	if a := env.fire(pg.sc, "keydown", `#board [data-square="e8"]`, "ArrowUp", 0); a != 0 {
 		t.Errorf("ArrowUp at the edge answered %d, want nothing (the page may scroll)", a)
+	}
+}
+
+// TestPagePerftLink: a link asking for a divide at depth 4 or less starts
+// it in the worker; a deeper one waits for Run, with its estimate.
+func TestPagePerftLink(t *testing.T) {
+	env := newTestEnv(t, "")
+	env.page("?perft=3")
+	if len(env.posted) != 1 || env.posted[0].Get("depth").Int() != 3 || env.attr("#perft-progress .perft-run", "data-state") != "loading" {
+		t.Errorf("?perft=3: %d messages to the worker, state %q", len(env.posted), env.attr("#perft-progress .perft-run", "data-state"))
+	}
+	env = newTestEnv(t, "")
+	pg := env.page("?perft=6&fen=" + strings.ReplaceAll(kiwipete, " ", "+"))
+	if len(env.posted) != 0 || env.attr("#perft-progress .perft-run", "data-state") != "waiting" ||
+		!strings.Contains(env.text("#perft-progress"), "depth 6: about 10,") || env.q("#perft").Get("hidden").Truthy() {
+		t.Errorf("?perft=6 on Kiwipete: %d messages to the worker, progress %q", len(env.posted), env.text("#perft-progress"))
+	}
+	env.fire(pg.sc, "click", `#perft [data-perft="run"]`, "", 0)
+	if len(env.posted) != 1 || env.posted[0].Get("depth").Int() != 6 {
+		t.Errorf("Run: %d messages to the worker", len(env.posted))
+	}
+}
+
+// TestPageNoticeDismissed: a notice is dismissed by its × until it
+// changes.
+func TestPageNoticeDismissed(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.input(pg.sc, "#fen", "r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13")
+	if !strings.Contains(env.text("#fen-status"), "en passant") {
+		t.Fatalf("no warning: %q", env.text("#fen-status"))
+	}
+	env.fire(pg.sc, "click", "#fen-status .dismiss", "", 0)
+	if env.text("#fen-status") != "" {
+		t.Errorf("dismissed, the status still says %q", env.text("#fen-status"))
+	}
+	env.input(pg.sc, "#fen", "8/8/8/8/8/8/8/8 w - - 0 1")
+	if !strings.Contains(env.text("#fen-status"), "king") {
+		t.Errorf("a new status is not shown: %q", env.text("#fen-status"))
+	}
+}
+
+// TestPageInvalidFENNeverInTheLink: a FEN that does not parse never
+// reaches the link; a link holding one shows the error over the start
+// position and says so.
+func TestPageInvalidFENNeverInTheLink(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	env.input(pg.sc, "#fen", kiwipete)
+	env.input(pg.sc, "#fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3 x")
+	if !strings.Contains(env.url(), "fen=r3k2r%2Fp1ppqpb1%2Fbn2pnp1%2F3PN3%2F1p2P3") {
+		t.Errorf("the link took the invalid FEN: %s", env.url())
+	}
+	env = newTestEnv(t, "")
+	env.page("?fen=nonsense")
+	if got := env.pieces("#board"); got != startPlacement || !strings.Contains(env.text("#fen-status"), "start position") {
+		t.Errorf("a link with an invalid FEN: board %s, status %q", got, env.text("#fen-status"))
 	}
 }

@@ -22,7 +22,7 @@ type perftPanel struct {
 	st      *store
 	regions *regions
 	doc     js.Value
-	open    bool
+	open    bool     // the tab was on show at the last render
 	root    string   // the root's FEN (as core writes it)
 	path    []string // the moves from the root, in UCI
 	fens    []string // fens[k] is the FEN after path[:k]; len(path)+1 of them
@@ -59,8 +59,7 @@ func (pp *perftPanel) start() {
 			rootFEN = s.Root
 		}
 	}
-	pp.doc.Call("getElementById", "perft").Set("open", true)
-	pp.open = true
+	s.Tab, pp.open = "perft", true
 	root, err := core.ParseFEN(rootFEN)
 	if err != nil {
 		if len(s.Path) > 0 {
@@ -85,7 +84,15 @@ func (pp *perftPanel) start() {
 		s.FEN = pp.fens[len(pp.path)]
 		s.read()
 	}
-	pp.divide(pp.fens[len(pp.path)])
+	fen := pp.fens[len(pp.path)]
+	if pp.depth > view.MaxLinkPerft {
+		// A deep divide from a link waits for a click, with its estimate.
+		p, _ := core.ParseFEN(fen)
+		pp.pos, pp.fen = p, fen
+		pp.run = view.PerftRun{State: "waiting", Depth: pp.depth, Estimate: view.PerftEstimate(p, pp.depth)}
+		return
+	}
+	pp.divide(fen)
 }
 
 // reset roots the panel at fen with an empty path.
@@ -133,7 +140,11 @@ func (pp *perftPanel) follow() {
 // the progress, the divide (compared with the paste when both are there)
 // and the verdict; and keeps the state's perft fields.
 func (pp *perftPanel) render() {
-	if pp.open {
+	open := pp.st.Tab == "perft"
+	if open && !pp.open {
+		pp.workerOf() // start Bitview in the worker while the user picks a depth
+	}
+	if pp.open = open; open {
 		pp.draw()
 	}
 	pp.sync()
@@ -150,9 +161,13 @@ func (pp *perftPanel) draw() {
 	pp.regions.get("perft-path").set(view.PerftPath(pp.root, pp.path, pp.depth))
 	active := pp.run.State == "running" || pp.run.State == "loading"
 	here := pp.fen == cur && pp.run.State != ""
+	if pp.run.State == "waiting" && (!here || pp.run.Depth != pp.depth) {
+		pp.run = view.PerftRun{} // another position or depth: the link's divide is no longer asked for
+		here = false
+	}
 	fresh := here && pp.division != nil && pp.division.Depth == pp.depth
 	run := view.PerftRun{State: "idle", Depth: pp.depth}
-	if here && (active || pp.run.Depth == pp.depth) {
+	if here && (active || pp.run.Depth == pp.depth || pp.run.State == "waiting") {
 		run = pp.run
 	}
 	pp.regions.get("perft-progress").set(view.PerftProgress(run))
@@ -188,8 +203,18 @@ func (pp *perftPanel) workerOf() js.Value {
 	if pp.worker.Truthy() {
 		return pp.worker
 	}
-	url := js.Global().Get("URL").New("perft-worker.js", pp.doc.Get("baseURI")).Call("toString")
-	w := js.Global().Get("Worker").New(url, map[string]any{"type": "module"})
+	// A worker that cannot be made (a browser without module workers, a
+	// policy that forbids it) is said in the panel; the page goes on.
+	w := guard(func() js.Value {
+		url := js.Global().Get("URL").New("perft-worker.js", pp.doc.Get("baseURI")).Call("toString")
+		return js.Global().Get("Worker").New(url, map[string]any{"type": "module"})
+	}, func(msg string) js.Value {
+		pp.run.State, pp.run.Error = "failed", "the worker could not start: "+msg
+		return js.Undefined()
+	})
+	if !w.Truthy() {
+		return w
+	}
 	pp.worker, pp.workerSc = w, newScope(w)
 	pp.workerSc.on("message", "", func(e *event, _ *domElement) { pp.message(e.Data) })
 	pp.workerSc.on("error", "", func(e *event, _ *domElement) {
@@ -226,7 +251,9 @@ func (pp *perftPanel) divide(fen string) {
 	pp.id++
 	pp.pos, pp.fen, pp.entries, pp.division = p, fen, nil, nil
 	pp.run = view.PerftRun{State: "loading", Depth: pp.depth}
-	pp.workerOf().Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": pp.depth})
+	if w := pp.workerOf(); w.Truthy() {
+		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": pp.depth})
+	}
 }
 
 // message reads a message of the worker (see web/perft-worker.js): a
@@ -342,16 +369,6 @@ func (pp *perftPanel) wire(sc *scope, acts actions) {
 		pp.depth = view.DefaultPerftDepth
 	}
 	pp.regions.get("perft-depth").set(view.PerftDepthOptions(pp.depth))
-	sc.on("toggle", "#perft", func(e *event, _ *domElement) {
-		if e.Target.Get("id").String() != "perft" {
-			return
-		}
-		pp.open = e.Key == "open"
-		if pp.open {
-			pp.workerOf() // start Bitview in the worker while the user picks a depth
-		}
-		pp.st.redraw()
-	})
 	sc.on("click", "#perft [data-perft],#perft [data-descend],#perft [data-path]", func(_ *event, el *domElement) {
 		switch {
 		case len(pp.fens) == 0:

@@ -33,7 +33,14 @@ func (pl *playground) wire(sc *scope, acts actions) {
 		pl.step, _ = strconv.Atoi(el.GetAttribute("data-step"))
 		pl.render()
 	})
-	acts["expr"] = func() { pl.in.Call("focus") }
+	// e (and the playground's tab) show the field and put the caret in it,
+	// in presentation mode too.
+	acts["expr"] = func() {
+		if pl.st.Tab != "playground" {
+			pl.st.update(func(s *view.State) { s.Tab = "playground" })
+		}
+		pl.in.Call("focus")
+	}
 }
 
 // insert puts text into the expression at the caret (replacing the

@@ -18,21 +18,14 @@ type share struct {
 	regions *regions
 	doc     js.Value
 	figure  func() view.Figure // what the board and the cards show
-	open    bool
 }
 
 func (sh *share) wire(sc *scope, acts actions) {
 	sc.on("click", "[data-export]", func(_ *event, el *domElement) { sh.export(el.GetAttribute("data-export")) })
-	sc.on("toggle", "#embed", func(e *event, _ *domElement) {
-		if e.Target.Get("id").String() == "embed" {
-			sh.open = e.Key == "open"
-			sh.render()
-		}
-	})
 }
 
 func (sh *share) render() {
-	if !sh.open {
+	if sh.st.Tab != "embed" {
 		return
 	}
 	loc := js.Global().Get("location")

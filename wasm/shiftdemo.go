@@ -12,7 +12,7 @@ import (
 
 // A shiftDemo is the shift demo (#shiftdemo): a bitboard of the position
 // shifted one bit at a time (view.ShiftFrame), stepped or played every
-// 600 ms, drawn only while its panel is open.
+// 600 ms, drawn only while its tab is on show.
 type shiftDemo struct {
 	st      *store
 	regions *regions
@@ -21,19 +21,12 @@ type shiftDemo struct {
 	op      int    // the shift: an index into view.ShiftOps
 	step    int
 	frames  int
-	open    bool
 	timer   js.Value // the interval while playing, else undefined
 	tick    js.Func  // the interval's callback, released when it stops
 }
 
 func (sd *shiftDemo) wire(sc *scope, acts actions) {
 	sd.src, sd.op = view.DefaultShiftSource, view.DefaultShiftOp
-	sc.on("toggle", "#shiftdemo", func(e *event, _ *domElement) {
-		if e.Target.Get("id").String() == "shiftdemo" {
-			sd.open = e.Key == "open"
-			sd.render()
-		}
-	})
 	sc.on("change", "#shift-src", func(_ *event, el *domElement) {
 		sd.src = el.Underlying().Get("value").String()
 		sd.reset()
@@ -56,7 +49,7 @@ func (sd *shiftDemo) wire(sc *scope, acts actions) {
 // render shows the first frame for the position on show while the panel
 // is open and not playing.
 func (sd *shiftDemo) render() {
-	if sd.open && !sd.timer.Truthy() {
+	if sd.st.Tab == "shiftdemo" && !sd.timer.Truthy() {
 		sd.step = 0
 		sd.draw()
 	}
@@ -88,12 +81,13 @@ func (sd *shiftDemo) stop() {
 	}
 }
 
-// play opens the panel and moves one bit every 600 ms until every bit has
+// play shows the demo's tab and moves one bit every 600 ms until every bit has
 // moved.
 func (sd *shiftDemo) play() {
 	sd.stop()
-	sd.doc.Call("getElementById", "shiftdemo").Set("open", true)
-	sd.open = true
+	if sd.st.Tab != "shiftdemo" {
+		sd.st.update(func(s *view.State) { s.Tab = "shiftdemo" })
+	}
 	if sd.step >= sd.frames-1 {
 		sd.step = 0
 	}

@@ -24,6 +24,7 @@ type store struct {
 	fenError bool          // State.FEN does not parse
 	status   string        // the FEN's error, or its notice and warnings (view.ReadFEN)
 	warn     core.Bitboard // the squares its warnings name
+	good     bool          // a FEN parsed since the page opened (else pos is the start position, shown instead)
 	selected core.Square   // the square last clicked without an editor tool: the "attacks from" square
 	// game is the game on show, parsed (its moves are State.Moves); prev
 	// the position before the last step forward of one ply (its changed
@@ -38,7 +39,7 @@ type store struct {
 
 // newStore returns the store of the page opened with state s.
 func newStore(s view.State) *store {
-	st := &store{State: s, pos: core.NewPosition(), selected: core.NoSquare, redraw: func() {}}
+	st := &store{State: s, selected: core.NoSquare, redraw: func() {}}
 	st.read()
 	return st
 }
@@ -48,9 +49,23 @@ func newStore(s view.State) *store {
 func (st *store) read() {
 	p, ok, status, warn := view.ReadFEN(st.FEN)
 	st.fenError, st.status = !ok, status
-	if ok {
-		st.pos, st.warn = p, warn
+	switch {
+	case ok:
+		st.pos, st.warn, st.good = p, warn, true
+	case !st.good: // a link's FEN that does not parse: the start position, and the status says so
+		st.pos, _ = core.ParseFEN(core.StartFEN)
+		st.warn, st.status = 0, view.FENErrorOverStart(st.FEN)
 	}
+}
+
+// link returns the state as the URL writes it: an invalid FEN never
+// reaches the link (the position on show does).
+func (st *store) link() string {
+	s := st.State
+	if st.fenError {
+		s.FEN = st.pos.FEN()
+	}
+	return s.Query()
 }
 
 // update changes the state with fn and redraws.

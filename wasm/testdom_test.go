@@ -25,6 +25,9 @@ type testEnv struct {
 	doc  js.Value
 	urls []string // the queries history.replaceState wrote, in order
 	fns  []js.Func
+	// posted are the messages posted to the perft Web Worker (a fake: it
+	// records them and answers nothing).
+	posted []js.Value
 }
 
 // newTestEnv makes a document from html (index.html's template when
@@ -60,7 +63,10 @@ func newTestEnv(t *testing.T, html string) *testEnv {
 	}
 	set("document", env.doc)
 	set("window", dom.Get("window"))
-	set("location", map[string]any{"search": "", "origin": "http://bitview.test", "pathname": "/sub/folder/"})
+	set("location", map[string]any{"search": "", "origin": "http://bitview.test", "pathname": "/sub/folder/", "href": "http://bitview.test/sub/folder/"})
+	if env.doc.Get("baseURI").Type() != js.TypeString || !strings.HasPrefix(env.doc.Get("baseURI").String(), "http") {
+		env.doc.Set("baseURI", "http://bitview.test/sub/folder/") // linkedom has no base URI
+	}
 	history := js.Global().Get("Object").New()
 	history.Set("replaceState", env.fn(func(args []js.Value) any {
 		env.urls = append(env.urls, args[2].String())
@@ -68,6 +74,12 @@ func newTestEnv(t *testing.T, html string) *testEnv {
 	}))
 	set("history", history)
 	set("requestAnimationFrame", env.fn(func([]js.Value) any { return 0 }))
+	set("Worker", env.fn(func([]js.Value) any {
+		w := js.Global().Get("Object").New()
+		w.Set("postMessage", env.fn(func(args []js.Value) any { env.posted = append(env.posted, args[0]); return nil }))
+		w.Set("terminate", env.fn(func([]js.Value) any { return nil }))
+		return w
+	}))
 	listen := js.Global().Get("Object").New()
 	listen.Set("listen", env.fn(func([]js.Value) any { return nil }))
 	listen.Set("unlisten", env.fn(func([]js.Value) any { return nil }))

@@ -33,6 +33,19 @@ export const KEYS = Object.freeze({
 });
 
 /**
+ * Quotes text for a problem, cut as Go's core/excerpt cuts it: at most 40
+ * characters (code points), then an ellipsis and the length, so that no
+ * line makes a long message.
+ * @param {string} text
+ * @returns {string} e.g. `"colour"`, or `"xxxx…"… (1,048,576 characters)`
+ */
+function quote(text) {
+  const chars = [...text.slice(0, 80)]; // 80 UTF-16 units hold 40 code points
+  if (chars.length <= 40 && text.length <= 80) return `"${text}"`;
+  return `"${chars.slice(0, 40).join('')}"… (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
  * Reads a bitboard block's text.
  * @param {string} text the block's lines
  * @returns {{attributes: Record<string, string>, problems: string[]}} the
@@ -49,7 +62,7 @@ export function parseBlock(text) {
     const key = colon < 0 ? '' : line.slice(0, colon).trim().toLowerCase();
     const value = colon < 0 ? '' : line.slice(colon + 1).trim();
     if (!Object.hasOwn(KEYS, key)) {
-      problems.push(`line ${i + 1}: ${colon < 0 ? `"${line}" is not "key: value"` : `unknown key "${key}"`}; keys: ${Object.keys(KEYS).join(', ')}`);
+      problems.push(`line ${i + 1}: ${colon < 0 ? `${quote(line)} is not "key: value"` : `unknown key ${quote(key)}`}; keys: ${Object.keys(KEYS).join(', ')}`);
       return;
     }
     if (key === 'show' || key === 'expr') {

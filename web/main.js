@@ -12,7 +12,4 @@ load(new URL('bitview.wasm', import.meta.url)).then(
   },
 );
 
-// Offline after the first visit: sw.js, beside this page, caches the page,
-// the tutorial and their files (registered after load, so that it does not
-// compete with the page's own downloads; see sw.js).
-addEventListener('load', () => navigator.serviceWorker?.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {}));
+import('./sw-register.js').catch(() => {}); // offline after the first visit

@@ -1,12 +1,32 @@
 // sw.js: Bitview's service worker. After the first visit the page and the
 // tutorial work with the network off: the worker keeps the files they need
-// in a cache and answers their requests from it.
+// in a cache and answers their requests from it when the network cannot.
 //
-// Only the page (main.js) and the tutorial (tutorial.js) register it, and
-// only for their own folder (its scope: the folder of this file), so a site
-// that embeds <bitboard-view> or embed.html never gets it. Every URL is
-// resolved against that scope, so Bitview may live in any folder of any
-// origin; two copies on one origin keep separate caches.
+// Only the page (main.js) and the tutorial (tutorial.js) register it
+// (through sw-register.js), and only for their own folder (its scope: the
+// folder of this file), so a site that embeds <bitboard-view> or
+// embed.html never gets it. Every URL is resolved against that scope, so
+// Bitview may live in any folder of any origin; two copies on one origin
+// keep separate caches.
+//
+// It can never pin a stale site:
+//
+// - Network first. Every request of the page, the tutorial and the perft
+//   worker goes to the network as if there were no worker; the cache
+//   answers only when the network fails (offline, the server down), and
+//   then for the rest of that page's life, so an offline page never mixes
+//   two builds. A rebuilt site is what the next visit shows.
+// - A kill switch. After each visit's page, the worker asks the server
+//   for sw.js and sw-version.js; when either is gone (404 or 410: the
+//   site was replaced or moved), it deletes its caches and unregisters
+//   itself. So does an install that finds a file whose SHA-256 is not the
+//   one sw-version.js gives (a host that alters files after the build, a
+//   half-finished upload), or a listed file gone: offline copies it
+//   cannot check are worse than none. (A file whose hash the new version
+//   shares with the cache is copied, not downloaded: a host's change to
+//   it goes unseen, and offline the page gets the build's copy.)
+// - One cache. A new version's worker deletes the caches of the versions
+//   before it when it takes over.
 //
 // Versions: make writes sw-version.js beside this file (see the Makefile):
 // the SHA-256 of every built file and a version made from them. The browser
@@ -14,13 +34,8 @@
 // 'none', so no HTTP cache is in the way); when a build changed any file,
 // sw-version.js differs, and the new worker fills a new cache named after
 // the new version: a file whose hash is unchanged is copied from the old
-// cache, the others are downloaded and checked against their hash (a file
-// that does not match, say from a deploy in progress, fails the install,
-// and the old version keeps serving). The new worker then takes over at
-// once (skipWaiting, clients.claim) and deletes the old caches of its scope,
-// so a new build lands on the next visit. A page open during the switch
-// keeps what it already loaded; the page and the tutorial load all their
-// files at start, so they never mix versions.
+// cache, the others are downloaded and checked against their hash. The new
+// worker then takes over at once (skipWaiting, clients.claim).
 importScripts('sw-version.js'); // defines self.bitviewBuild = {version, files: {name: sha256}}
 
 /** The folder this worker serves, ending in "/". */
@@ -36,13 +51,15 @@ const CACHE = PREFIX + self.bitviewBuild.version;
 const HASH = 'X-Bitview-SHA256';
 
 /**
- * The files cached, relative to the scope: the page (as its folder's URL,
- * which is the one the server answers; index.html redirects there), the
- * tutorial, their scripts and styles, the wasm and the piece images.
+ * The files cached, relative to the scope: every file the page (as its
+ * folder's URL, which is the one the server answers; index.html redirects
+ * there), the tutorial and the perft worker fetch from this folder, with
+ * every panel open (wasm/browser's TestWorkerCoversEveryFetch lists them).
  */
 const FILES = [
   './', 'tutorial.html',
-  'main.js', 'prerender.js', 'tutorial.js', 'bitview.js', 'bitview-element.js', 'wasm_exec.js', 'bitview.wasm',
+  'main.js', 'prerender.js', 'tutorial.js', 'sw-register.js', 'bitview.js', 'bitview-element.js', 'wasm_exec.js', 'bitview.wasm',
+  'perft-worker.js',
   'view.css', 'style.css', 'repr.css', 'tutorial.css',
   ...['K', 'Q', 'R', 'B', 'N', 'P'].flatMap((p) => [`pieces/chessnut/w${p}.svg`, `pieces/chessnut/b${p}.svg`]),
 ];
@@ -50,8 +67,14 @@ const FILES = [
 /** Absolute URL → the file's name in sw-version.js. */
 const NAMES = new Map(FILES.map((f) => [new URL(f, SCOPE).href, f === './' ? 'index.html' : f]));
 
+/** Why a cached copy cannot be trusted; the install that meets it retires the worker. */
+class Mismatch extends Error {}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting(), async (err) => {
+    if (err instanceof Mismatch) await retire(err.message);
+    throw err; // the install fails; the network keeps serving the site
+  }));
 });
 
 self.addEventListener('activate', (event) => {
@@ -63,46 +86,110 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+/**
+ * The clients (pages, the perft worker) whose own page the network failed
+ * to load: the cache answers all their requests, so they run one build.
+ * A worker stopped for idleness forgets them; their requests then try the
+ * network again, which still fails, and get the cache.
+ */
+const offline = new Set();
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
-  const search = url.search;
   url.search = '';
   url.hash = '';
-  if (url.href === SCOPE + 'index.html' && req.mode === 'navigate') {
-    // As the server does: the page's URL is its folder's.
-    event.respondWith(Response.redirect(SCOPE + search, 301));
-    return;
-  }
-  if (!NAMES.has(url.href)) return; // anything else goes to the network as usual
+  const navigate = req.mode === 'navigate';
+  let name = url.href;
+  if (navigate && name === SCOPE + 'index.html') name = SCOPE; // as the server redirects it
+  if (!NAMES.has(name)) return; // anything else goes to the network as usual
+  const client = navigate ? event.resultingClientId : event.clientId;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    return (await cache.match(url.href, { ignoreVary: true })) ?? fetch(req);
+    if (!offline.has(client)) {
+      try {
+        const res = await fetch(req);
+        if (navigate) event.waitUntil(checkSite());
+        return res;
+      } catch {
+        // A page the network failed to load runs from the cache from now
+        // on; a single request of a page that the network loaded gets the
+        // cache's copy of its file, which is better than none.
+        if (navigate) offline.add(client);
+      }
+    }
+    const cached = await (await caches.open(CACHE)).match(name, { ignoreVary: true });
+    if (cached && navigate && url.href !== name) return Response.redirect(SCOPE + new URL(req.url).search, 301);
+    return cached ?? Response.error();
   })());
 });
 
+/**
+ * checkSite asks the server whether this worker's site is still there:
+ * when sw.js or sw-version.js answers 404 or 410, the worker retires. Any
+ * other answer, or none (offline), changes nothing; a new sw-version.js is
+ * the browser's update check's business.
+ */
+async function checkSite() {
+  for (const file of ['sw.js', 'sw-version.js']) {
+    let res;
+    try {
+      res = await fetch(new Request(new URL(file, SCOPE), { method: 'HEAD', cache: 'no-store' }));
+    } catch {
+      return;
+    }
+    if (res.status === 404 || res.status === 410) {
+      await retire(`${file} answers ${res.status}`);
+      return;
+    }
+  }
+}
+
+/**
+ * retire deletes every cache of this scope and unregisters the worker: the
+ * pages it controls keep running, and every later visit goes to the
+ * network as if Bitview had never been visited (the page registers the
+ * worker again, which installs only if the site checks out; a page the
+ * worker controls does not, see sw-register.js).
+ */
+async function retire(why) {
+  console.warn(`Bitview's offline copy is deleted: ${why}`);
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX)) await caches.delete(name);
+  }
+  // Not awaited: the browser runs the unregistration after the job at
+  // hand, and during an install that job is the install itself, which
+  // waits for this function.
+  self.registration.unregister().catch(() => {});
+}
+
 // precache fills this version's cache with every file of FILES, each from
 // an older cache of this scope if its hash there is the same, else from the
-// network, checked against its hash. Any failure fails the install.
+// network, checked against its hash. A file that does not match its hash,
+// or is gone (404, 410), rejects with a Mismatch; other failures (the
+// network, a server error) with an Error, for the next visit to retry.
 async function precache() {
+  // Every cache is opened once, here: opening one by name later could
+  // make it again after retire deleted it.
   const cache = await caches.open(CACHE);
-  const olds = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const olds = await Promise.all((await caches.keys())
+    .filter((name) => name.startsWith(PREFIX) && name !== CACHE).map((name) => caches.open(name)));
   await Promise.all([...NAMES].map(async ([url, name]) => {
     const hash = self.bitviewBuild.files[name];
-    if (!hash) throw new Error(`sw-version.js has no hash for ${name}`);
+    if (!hash) throw new Mismatch(`sw-version.js has no hash for ${name}`);
     if ((await cache.match(url))?.headers.get(HASH) === hash) return;
     for (const old of olds) {
-      const res = await (await caches.open(old)).match(url);
+      const res = await old.match(url);
       if (res?.headers.get(HASH) === hash) return cache.put(url, res);
     }
     // no-cache: the HTTP cache may answer, but only after the server says
     // its copy is current (a 304 costs no body).
     const res = await fetch(new Request(url, { cache: 'no-cache' }));
+    if (res.status === 404 || res.status === 410) throw new Mismatch(`${url} answers ${res.status}`);
     if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
     const body = await res.arrayBuffer();
     const got = hex(await crypto.subtle.digest('SHA-256', body));
-    if (got !== hash) throw new Error(`${url} has SHA-256 ${got}, sw-version.js says ${hash}`);
+    if (got !== hash) throw new Mismatch(`${url} has SHA-256 ${got}, sw-version.js says ${hash}`);
     // The body is decoded: the coding and length headers no longer describe it.
     const headers = new Headers(res.headers);
     for (const h of ['Content-Encoding', 'Content-Length', 'Vary']) headers.delete(h);

@@ -17,6 +17,5 @@ for (const fig of document.querySelectorAll('figure.example')) {
   pre.append(code);
   fig.append(pre);
 }
-// Offline after the first visit, as for the page (see sw.js and main.js).
-addEventListener('load', () => navigator.serviceWorker?.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' }).catch(() => {}));
+import('./sw-register.js').catch(() => {}); // offline after the first visit, as for the page
 await import('./bitview-element.js');

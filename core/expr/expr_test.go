@@ -540,6 +540,10 @@ var badExprs = []struct {
 	// The 101st '(' is the one of the 101st "north(", at 100·6 + 5.
 	{"too deep calls", strings.Repeat("north(", MaxDepth+1) + "P" + strings.Repeat(")", MaxDepth+1), 605, 606, ErrLimit, "more than 100"},
 	{"too long", strings.Repeat("P|", 500) + "P", MaxLength, 1001, ErrLimit, "the expression is longer than 1000 bytes, the limit"},
+	// A name or number is quoted up to 40 characters, then its length (package excerpt).
+	{"long unknown name", "P | " + strings.Repeat("z", 990), 4, 994, ErrName, "unknown name '" + strings.Repeat("z", 40) + "… (990 bytes)'"},
+	{"long number", "P | " + strings.Repeat("7", 990), 4, 994, ErrRange, "number " + strings.Repeat("7", 40) + "… (990 bytes) does not fit 64 bits"},
+	{"long token after a name", "P " + strings.Repeat("z", 990), 2, 992, ErrSyntax, "missing operator before '" + strings.Repeat("z", 40) + "… (990 bytes)'"},
 	// Byte 1000 is the second byte of an é: the error starts at its first.
 	{"too long inside a character", "PP" + strings.Repeat("|é", 334), MaxLength - 1, 1004, ErrLimit, "longer than 1000 bytes, the limit"},
 }

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/internal/chars"
 )
 
@@ -117,7 +118,7 @@ func (l *lexer) number(start int) (token, error) {
 		return tok, l.fail(start, tok.end, "'"+text+"' needs "+name+" digits after it")
 	}
 	if base == 10 && len(text) > 1 && text[0] == '0' && (isDigitIn(text[1], 10) || text[1] == '_') {
-		return tok, l.fail(start, tok.end, "number "+text+" has a leading zero: write it without (C would read it as octal), or use 0x or 0b")
+		return tok, l.fail(start, tok.end, "number "+excerpt.Unquoted(text)+" has a leading zero: write it without (C would read it as octal), or use 0x or 0b")
 	}
 	clean := make([]byte, 0, 64)
 	for i := 0; i < len(digits); i++ {
@@ -135,7 +136,7 @@ func (l *lexer) number(start int) (token, error) {
 	v, err := strconv.ParseUint(string(clean), base, 64)
 	if err != nil { // only ErrRange is possible: every digit was checked
 		return tok, &Error{Input: l.src, Offset: start, End: tok.end, Err: ErrRange,
-			Msg: "number " + text + " does not fit 64 bits (the largest is 0xffffffffffffffff)"}
+			Msg: "number " + excerpt.Unquoted(text) + " does not fit 64 bits (the largest is 0xffffffffffffffff)"}
 	}
 	tok.value = core.Bitboard(v)
 	return tok, nil

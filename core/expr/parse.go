@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // The kinds of node of a parsed expression.
@@ -114,7 +115,7 @@ func (p *parser) quote(tok token) string {
 	if tok.kind == tokEnd {
 		return "the end"
 	}
-	return "'" + p.text(tok) + "'"
+	return "'" + excerpt.Unquoted(p.text(tok)) + "'"
 }
 
 // fail returns an *Error for src[start:end].
@@ -358,37 +359,37 @@ var nameAliases = map[string]string{
 // function) and suggests the nearest known one: a known alias (w → white),
 // the same name in another case, or one within a small edit distance.
 func unknownNameMsg(name string, called bool) string {
-	kind := "name"
+	kind, shown := "name", excerpt.Unquoted(name) // a name is letters, digits and '_'
 	if called {
 		kind = "function"
 	}
 	lower := strings.ToLower(name)
 	if op, ok := operatorWords[lower]; ok && !called {
-		return "'" + name + "' is not an operator here: write '" + op + "'"
+		return "'" + shown + "' is not an operator here: write '" + op + "'"
 	}
 	if len(name) >= 2 && (lower[0] >= 'a' && lower[0] <= 'z') && strings.Trim(name[1:], "0123456789") == "" {
 		if sq, ok := core.ParseSquare(lower); ok {
-			return "unknown name '" + name + "' — did you mean the square '" + sq.String() + "'?"
+			return "unknown name '" + shown + "' — did you mean the square '" + sq.String() + "'?"
 		}
-		return "there is no square '" + name + "': squares run from a1 to h8"
+		return "there is no square '" + shown + "': squares run from a1 to h8"
 	}
 	if s, ok := nameAliases[lower]; ok && !called {
-		return "unknown name '" + name + "' — did you mean " + s + "?"
+		return "unknown name '" + shown + "' — did you mean " + s + "?"
 	}
 	cands := candidates(called)
 	if s := sameButCase(name, cands); s != "" {
-		return "unknown " + kind + " '" + name + "' — did you mean '" + s + "'? (names are case-sensitive)"
+		return "unknown " + kind + " '" + shown + "' — did you mean '" + s + "'? (names are case-sensitive)"
 	}
 	switch {
 	case !called && strings.HasPrefix(lower, "rank"):
-		return "unknown name '" + name + "': the ranks are rank1 … rank8"
+		return "unknown name '" + shown + "': the ranks are rank1 … rank8"
 	case !called && strings.HasPrefix(lower, "file"):
-		return "unknown name '" + name + "': the files are fileA … fileH"
+		return "unknown name '" + shown + "': the files are fileA … fileH"
 	}
 	if s := nearest(name, cands); s != "" {
-		return "unknown " + kind + " '" + name + "' — did you mean '" + s + "'?"
+		return "unknown " + kind + " '" + shown + "' — did you mean '" + s + "'?"
 	}
-	return "unknown " + kind + " '" + name + "'"
+	return "unknown " + kind + " '" + shown + "'"
 }
 
 // candidates lists the names a suggestion may offer: the functions,

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // A Brush is the colour of an arrow or a marked square, as the letter the
@@ -64,8 +65,10 @@ type AnnotationError struct {
 	Msg    string // what is wrong, lower case
 }
 
+// Error returns the item (quoted by excerpt.Quote: at most 40 characters,
+// then its length), the 1-based position of its first byte, and Msg.
 func (e *AnnotationError) Error() string {
-	return strconv.Quote(e.Item) + " (character " + strconv.Itoa(e.Offset+1) + "): " + e.Msg
+	return excerpt.Quote(e.Item) + " (character " + strconv.Itoa(e.Offset+1) + "): " + e.Msg
 }
 
 // MaxAnnotations bounds the items of one list: a board with more arrows

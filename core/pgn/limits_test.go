@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -172,3 +173,89 @@ func BenchmarkParseLongGame(b *testing.B) {
 }
 
 var sinkPos core.Position
+
+// TestParseErrorsBounded feeds Parse texts of MaxBytes (so they are read,
+// not refused by their size) whose fault is one huge token, and texts whose
+// fault is an ordinary one: each error quotes at most excerpt.MaxChars
+// characters of the text, then its length, and says where it starts; and
+// refusing a text allocates little beyond what an error costs (4 MiB of
+// '(' once grew a stack of their offsets to 32 MiB, 192 MiB allocated
+// counting each regrowth).
+func TestParseErrorsBounded(t *testing.T) {
+	n40 := strings.Repeat("N", 40)
+	tests := []struct {
+		name      string
+		text      string
+		line, col int
+		want      string // in the message
+	}{
+		{"a 4 MiB token", strings.Repeat("N", MaxBytes), 1, 1, `"` + n40 + `"… (4,194,304 bytes) is not SAN`},
+		{"4 MiB of \\x01", strings.Repeat("\x01", MaxBytes), 1, 1, `"` + strings.Repeat(`\x01`, 40) + `"… (4,194,304 bytes) is not SAN`},
+		{"4 MiB of '('", strings.Repeat("(", MaxBytes), 1, 1, "unterminated variation: '(' has no matching ')'"},
+		{"'(' nested, the outermost open one", "1. e4 (1. d4 (1. c4) (1. Nf3 *", 1, 7, "unterminated variation"},
+		{"a 4 MiB move number", "1. e4 " + strings.Repeat("1", MaxBytes-7) + "x", 1, 7,
+			`"` + strings.Repeat("1", 40) + `"… (4,194,298 bytes) is neither a move number nor a move: write a move number as "12."`},
+		{"a move number", "1. e4 12x", 1, 7, `"12x" is neither a move number nor a move: write a move number as "12."`},
+		{"an illegal move with 4 MiB of checks", "1. Nf4" + strings.Repeat("+", MaxBytes-6), 1, 4,
+			"white's move 1: no legal move matches Nf4" + strings.Repeat("+", 37) + "… (4,194,301 bytes)"},
+		{"a 4 MiB tag name", "[" + strings.Repeat("T", MaxBytes-1), 1, MaxBytes + 1, // at the end of the text
+			"tag " + strings.Repeat("T", 40) + "… (4,194,303 bytes) needs a value in double quotes"},
+		{"SAN", "1. Nf9 *", 1, 4, `"Nf9" is not SAN`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := Parse(tt.text)
+			runtime.ReadMemStats(&after)
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse = %v, want a *Error", err)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.want) {
+				t.Errorf("Parse: %.300q, want it to contain %.300q", msg, tt.want)
+			}
+			if len(msg) > 600 {
+				t.Errorf("Parse: the error is %d bytes long", len(msg))
+			}
+			if pe.Line != tt.line || pe.Col != tt.col {
+				t.Errorf("Parse: error at line %d, column %d, want %d, %d", pe.Line, pe.Col, tt.line, tt.col)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+				t.Errorf("Parse allocated %d bytes to refuse the text, want under 1 MiB", alloc)
+			}
+		})
+	}
+}
+
+// TestOtherErrorsBounded checks ParseSAN and the arrow and mark lists
+// on huge items: each error quotes at most excerpt.MaxChars characters of
+// the item, then its length, and says where the item starts.
+func TestOtherErrorsBounded(t *testing.T) {
+	start, err := core.ParseFEN(core.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("x", 1<<20)
+	quoted := `"` + strings.Repeat("x", 40) + `"… (1,048,576 bytes)`
+	for _, tt := range []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"ParseSAN", func() error { _, err := ParseSAN(&start, big); return err }, "ParseSAN: " + quoted + " is not SAN"},
+		{"ParseSAN, no move", func() error { _, err := ParseSAN(&start, strings.Repeat("+", 1<<20)); return err },
+			`ParseSAN: no move in "` + strings.Repeat("+", 40) + `"… (1,048,576 bytes)`},
+		{"ParseArrows", func() error { _, err := ParseArrows("Ge2e4, " + big); return err }, quoted + " (character 8): an arrow is"},
+		{"ParseMarks", func() error { _, err := ParseMarks("Gd4 " + big); return err }, quoted + " (character 5): a mark is"},
+		{"ParseMarks, short", func() error { _, err := ParseMarks("Gd4 Xe5"); return err }, `"Xe5" (character 5): the colour must be`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.call()
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) || len(err.Error()) > 600 {
+				t.Errorf("got %.200v, want an error of at most 600 bytes starting %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/internal/chars"
 )
 
@@ -215,7 +216,8 @@ type reader struct {
 	pos        core.Position // the position after game.Moves
 	fenAt      int           // offset of the first FEN tag's value in the text
 	fenEscaped bool          // that value has escapes, so its offsets differ from the text's
-	parens     []int         // offsets of the open '(' of the variations being skipped
+	depth      int           // how many variations ('(' not yet closed) are being skipped
+	openedAt   int           // offset of the '(' of the outermost variation being skipped, while depth > 0
 }
 
 // read reads the whole text.
@@ -233,7 +235,7 @@ func (r *reader) read() error {
 			if end < 0 {
 				return r.syntax(r.i, "unterminated comment: '{' has no matching '}'")
 			}
-			if n := len(r.game.Moves); n > 0 && r.inMovetext && len(r.parens) == 0 {
+			if n := len(r.game.Moves); n > 0 && r.inMovetext && r.depth == 0 {
 				a, m := CommentAnnotations(s[r.i+1 : r.i+1+end])
 				r.game.Moves[n-1].Arrows = append(r.game.Moves[n-1].Arrows, a...)
 				r.game.Moves[n-1].Marks = append(r.game.Moves[n-1].Marks, m...)
@@ -243,13 +245,16 @@ func (r *reader) read() error {
 			if err := r.beginMovetext(); err != nil {
 				return err
 			}
-			r.parens = append(r.parens, r.i)
+			if r.depth == 0 {
+				r.openedAt = r.i
+			}
+			r.depth++
 			r.i++
 		case c == ')':
-			if len(r.parens) == 0 {
+			if r.depth == 0 {
 				return r.syntax(r.i, "')' closes no variation")
 			}
-			r.parens = r.parens[:len(r.parens)-1]
+			r.depth--
 			r.i++
 		case c == '[':
 			if err := r.tagPair(); err != nil {
@@ -280,8 +285,8 @@ func (r *reader) read() error {
 			r.i = j
 		}
 	}
-	if len(r.parens) > 0 {
-		return r.syntax(r.parens[len(r.parens)-1], "unterminated variation: '(' has no matching ')'")
+	if r.depth > 0 {
+		return r.syntax(r.openedAt, "unterminated variation: '(' has no matching ')'")
 	}
 	if r.inGame {
 		return r.endGame("")
@@ -313,8 +318,8 @@ func (r *reader) skipLine() {
 // pair after movetext begins the next game.
 func (r *reader) tagPair() error {
 	s, start := r.text, r.i
-	if len(r.parens) > 0 {
-		return r.syntax(r.parens[len(r.parens)-1], "unterminated variation: '(' has no matching ')' before the next tag pair")
+	if r.depth > 0 {
+		return r.syntax(r.openedAt, "unterminated variation: '(' has no matching ')' before the next tag pair")
 	}
 	if r.inMovetext {
 		if err := r.endGame(""); err != nil {
@@ -335,16 +340,17 @@ func (r *reader) tagPair() error {
 	if name == "" {
 		return r.syntax(nameAt, "a tag name (letters, digits, '_') must follow '['")
 	}
+	shown := excerpt.Unquoted(name) // the name as messages quote it
 	i = skipSpaces(s, i)
 	if i >= len(s) || s[i] != '"' {
-		return r.syntax(i, "tag "+name+" needs a value in double quotes, e.g. ["+name+" \"?\"]")
+		return r.syntax(i, "tag "+shown+" needs a value in double quotes, e.g. ["+shown+" \"?\"]")
 	}
 	quote := i
 	var value []byte
 	escaped := false
 	for i++; ; i++ {
 		if i >= len(s) || s[i] == '\n' {
-			return r.syntax(quote, "unterminated string: the value of tag "+name+" has no closing '\"' on its line")
+			return r.syntax(quote, "unterminated string: the value of tag "+shown+" has no closing '\"' on its line")
 		}
 		if s[i] == '"' {
 			break
@@ -354,13 +360,13 @@ func (r *reader) tagPair() error {
 			escaped = true
 		}
 		if len(value) == MaxTagLength {
-			return r.fail(quote, "the value of tag "+name+" is longer than "+chars.Thousands(MaxTagLength)+" bytes, the limit", ErrLimit)
+			return r.fail(quote, "the value of tag "+shown+" is longer than "+chars.Thousands(MaxTagLength)+" bytes, the limit", ErrLimit)
 		}
 		value = append(value, s[i])
 	}
 	i = skipSpaces(s, i+1)
 	if i >= len(s) || s[i] != ']' {
-		return r.syntax(i, "tag pair "+name+" must end with ']' after its value")
+		return r.syntax(i, "tag pair "+shown+" must end with ']' after its value")
 	}
 	if len(r.game.Tags) == MaxTags {
 		return r.fail(start, "game "+chars.Thousands(len(r.games)+1)+" has more than "+chars.Thousands(MaxTags)+" tag pairs, the limit", ErrLimit)
@@ -428,7 +434,7 @@ func (r *reader) token(tok string, at int) error {
 	if err := r.beginMovetext(); err != nil {
 		return err
 	}
-	if len(r.parens) > 0 {
+	if r.depth > 0 {
 		return nil
 	}
 	switch tok {
@@ -449,7 +455,11 @@ func (r *reader) token(tok string, at int) error {
 			k++
 		}
 		if k == j && k < len(tok) {
-			return r.syntax(at, strconv.Quote(tok)+" is neither a move number nor a move: write a move number as \""+tok[:j]+".\"")
+			number := `"12."` // an example when the digits are too many to quote
+			if j < excerpt.MaxChars {
+				number = strconv.Quote(tok[:j] + ".")
+			}
+			return r.syntax(at, excerpt.Quote(tok)+" is neither a move number nor a move: write a move number as "+number)
 		}
 		if tok, at = tok[k:], at+k; tok == "" {
 			return nil

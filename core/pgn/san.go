@@ -2,11 +2,11 @@ package pgn
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // moveError returns a *core.MoveError for ParseSAN.
@@ -95,11 +95,11 @@ func parseSAN(p *core.Position, s string) (core.Move, error) {
 	}
 	switch body {
 	case "":
-		return core.NoMove, moveError(s, core.ErrMoveSyntax, "no move in "+strconv.Quote(s))
+		return core.NoMove, moveError(s, core.ErrMoveSyntax, "no move in "+excerpt.Quote(s))
 	case "O-O", "0-0", "O-O-O", "0-0-0":
 		return parseCastlingSAN(p, s, len(body) == 5)
 	case "--", "Z0", "0000", "@@@@":
-		return core.NoMove, moveError(s, core.ErrIllegalMove, strconv.Quote(s)+" is a null move, which is not a legal chess move")
+		return core.NoMove, moveError(s, core.ErrIllegalMove, excerpt.Quote(s)+" is a null move, which is not a legal chess move")
 	}
 
 	piece, i := core.Pawn, 0
@@ -148,7 +148,7 @@ func parseSAN(p *core.Position, s string) (core.Move, error) {
 	if piece == core.Pawn && fromFile < 0 {
 		if capture {
 			return core.NoMove, moveError(s, core.ErrMoveSyntax,
-				strconv.Quote(s)+" is not SAN: a pawn capture names the pawn's file, e.g. exd5")
+				excerpt.Quote(s)+" is not SAN: a pawn capture names the pawn's file, e.g. exd5")
 		}
 		fromFile = int(to.File()) // a pawn push stays on its file
 	}
@@ -177,7 +177,7 @@ func parseSAN(p *core.Position, s string) (core.Move, error) {
 	if piece == core.Pawn && promo == 0 && (to.Rank() == core.Rank8 || to.Rank() == core.Rank1) {
 		sq := to.String()
 		return core.NoMove, moveError(s, core.ErrIllegalMove,
-			"no legal move matches "+s+": a pawn reaching "+sq+" must promote, e.g. "+sq+"=Q")
+			"no legal move matches "+excerpt.Unquoted(s)+": a pawn reaching "+sq+" must promote, e.g. "+sq+"=Q")
 	}
 	return core.NoMove, noMatch(p, s)
 }
@@ -188,13 +188,13 @@ func isSANSuffix(c byte) bool { return c == '+' || c == '#' || c == '!' || c == 
 
 // sanSyntax reports text that is not SAN.
 func sanSyntax(s string) error {
-	return moveError(s, core.ErrMoveSyntax, strconv.Quote(s)+
+	return moveError(s, core.ErrMoveSyntax, excerpt.Quote(s)+
 		" is not SAN: write a piece letter (none for a pawn), the destination square and any promotion, e.g. Nf3, exd5, e8=Q, O-O")
 }
 
 // noMatch reports well-formed text that matches no legal move.
 func noMatch(p *core.Position, s string) error {
-	msg := "no legal move matches " + s
+	msg := "no legal move matches " + excerpt.Unquoted(s)
 	switch {
 	case p.King(p.SideToMove) == core.NoSquare || p.Pieces(core.NewPiece(p.SideToMove, core.King)).Count() > 1:
 		msg += " (" + p.SideToMove.String() + " does not have exactly one king)"
@@ -244,7 +244,7 @@ func parseCastlingSAN(p *core.Position, s string, long bool) (core.Move, error) 
 	if long {
 		side = "queenside"
 	}
-	return core.NoMove, moveError(s, core.ErrIllegalMove, "no legal move matches "+s+": "+
+	return core.NoMove, moveError(s, core.ErrIllegalMove, "no legal move matches "+excerpt.Unquoted(s)+": "+
 		p.SideToMove.String()+" cannot castle "+side+" here")
 }
 

@@ -35,12 +35,10 @@ func everyKey() []string {
 	return append(keys, view.FreeKey)
 }
 
-// openEverything opens the main page at Kiwipete in the given layout with every switch on
-// (every bitboard, Flip, Square indices), the free card holding bits, an
-// expression in the playground with a step selected, every <details>
-// open, the sample game loaded and stepped, a square selected on the
-// board, the dump checker fed a line, and a perft divide run at depth 2
-// with an engine's divide pasted to compare.
+// openEverything opens the main page at Kiwipete in the given layout
+// with every switch on (every bitboard, the attack maps, the free card
+// holding bits, Flip, Square indices) and an expression in the
+// playground.
 func openEverything(t *testing.T, ctx context.Context, site, layout string) {
 	t.Helper()
 	q := url.Values{}
@@ -49,37 +47,76 @@ func openEverything(t *testing.T, ctx context.Context, site, layout string) {
 	q.Set("show", strings.Join(everyKey(), ","))
 	q.Set("free", "0x00000010000000ff")
 	q.Set("expr", "(whitePawns << 8) & ~allOccupied")
-	q.Set("tools", strings.Join(view.ToolPanels, ","))
 	q.Set("flip", "1")
 	q.Set("labels", "1")
 	open(t, ctx, site+"/?"+q.Encode())
-	eval[bool](t, ctx, `(() => { for (const d of document.querySelectorAll('details')) d.open = true; return true; })()`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)),
-		chromedp.Click(chromedp.CSS(`[data-action="forward"]`)), chromedp.Click(chromedp.CSS(`[data-action="forward"]`)),
-		chromedp.Click(chromedp.CSS(`#board [data-square="e2"]`))); err != nil {
-		t.Fatal(err)
-	}
-	eval[bool](t, ctx, `(() => { document.querySelector('#expr-status [data-step]')?.click(); return true; })()`)
-	setInput(t, ctx, "dump-text", `"0x000000000000FF00, 0x0000000000000042"`)
-	runPerft(t, ctx, 2)
-	setInput(t, ctx, "perft-paste", `"a2a3: 1\nb2b3: 20\nzz: 3\nNodes searched: 400"`)
 	if n := eval[int](t, ctx, `document.querySelectorAll('#cards .card').length`); n < len(everyKey()) {
 		t.Errorf("%d cards on show, want every switch's (%d)", n, len(everyKey()))
 	}
 }
 
-// TestA11yMainPage: the main page as it opens and with everything open,
-// in the light theme (LERF) and in the dark one (0x88, whose grids have
-// off-board slots; embed.html's 0x88 view has them in the light theme);
-// the shortcuts dialog open.
+// openTool shows the tool of the tab id (one of view.Tabs) and puts it to
+// work: a step of the expression selected, a square selected for its
+// attacks, the sample game loaded and stepped, the shift demo three steps
+// in, a perft divide run at depth 2 with an engine's divide pasted to
+// compare, the dump checker fed two numbers.
+func openTool(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const tab = document.getElementById('tab-`+id+`');
+		if (tab.getAttribute('aria-selected') !== 'true') tab.click(); return true; })()`)
+	if eval[bool](t, ctx, `document.getElementById('`+id+`').hidden`) {
+		t.Fatalf("the %s tab does not show its tool", id)
+	}
+	click := func(sel string) {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+			t.Fatalf("%s: click %s: %v", id, sel, err)
+		}
+	}
+	switch id {
+	case "playground":
+		eval[bool](t, ctx, `(() => { document.querySelector('#expr-status [data-step]')?.click(); return true; })()`)
+	case "attacks":
+		click(`#board [data-square="e2"]`)
+	case "game":
+		click(`[data-action="pgn-sample"]`)
+		click(`[data-action="forward"]`)
+		click(`[data-action="forward"]`)
+	case "shiftdemo":
+		for range 3 {
+			click(`[data-action="shift-step"]`)
+		}
+	case "perft":
+		runPerft(t, ctx, 2)
+		setInput(t, ctx, "perft-paste", `"a2a3: 1\nb2b3: 20\nzz: 3\nNodes searched: 400"`)
+	case "engine":
+		setInput(t, ctx, "dump-text", `"0x000000000000FF00, 0x0000000000000042"`)
+	}
+}
+
+// checkTools opens each tool of the tool area in turn and checks it (the
+// tool area alone: the rest of the page is checked once, around it).
+func checkTools(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, id := range view.Tabs {
+		openTool(t, ctx, id)
+		checkAxeIn(t, ctx, name+", the "+id+" tool", ".tools")
+	}
+}
+
+// TestA11yMainPage: the main page as it opens; with every switch on,
+// with each tool open in turn, in the light theme (LERF) and in the dark
+// one (0x88, whose grids have off-board slots; embed.html's 0x88 view has
+// them in the light theme); the shortcuts dialog open.
 func TestA11yMainPage(t *testing.T) {
 	_, site := site(t)
 	ctx := longTab(t, 5*time.Minute)
 	open(t, ctx, site+"/")
 	checkAxe(t, ctx, "main page")
 	openEverything(t, ctx, site, "lerf")
+	openTool(t, ctx, "perft")
 	screenshot(t, ctx, "a11y-everything")
-	checkAxe(t, ctx, "main page, everything open")
+	checkAxe(t, ctx, "main page, every switch on, the perft tool")
+	checkTools(t, ctx, "main page, every switch on")
 
 	dark := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}}
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, dark); err != nil {
@@ -93,12 +130,15 @@ func TestA11yMainPage(t *testing.T) {
 	}
 	checkAxe(t, ctx, "main page, dark, the shortcuts dialog")
 	openEverything(t, ctx, site, "0x88")
+	openTool(t, ctx, "engine")
 	screenshot(t, ctx, "a11y-everything-dark-0x88")
-	checkAxe(t, ctx, "main page, dark, everything open, 0x88")
+	checkAxe(t, ctx, "main page, dark, every switch on, 0x88, the engine tool")
+	checkTools(t, ctx, "main page, dark, every switch on, 0x88")
 }
 
-// TestA11yPresentation: presentation mode with one and four cards, in
-// both themes, at a projector's 1920×1080.
+// TestA11yPresentation: presentation mode with one and four cards, and
+// with a tool and a notice, in both themes, at a projector's 1920×1080;
+// and an invalid FEN's error.
 func TestA11yPresentation(t *testing.T) {
 	_, site := site(t)
 	ctx := longTab(t, 3*time.Minute)
@@ -114,6 +154,19 @@ func TestA11yPresentation(t *testing.T) {
 			open(t, ctx, site+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+show)
 			checkAxe(t, ctx, fmt.Sprintf("presentation, %s, %d cards", theme, strings.Count(show, ",")+1))
 		}
+		// A tool beside the cards, and a notice (a piece placement alone,
+		// read with assumptions) on its own line.
+		open(t, ctx, site+"/?present=1&tab=engine&show=P,occupied&fen="+url.QueryEscape("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R"))
+		if eval[int](t, ctx, `document.querySelectorAll('#fen-status [data-notice]').length`) == 0 {
+			t.Errorf("%s: no notice for a piece placement alone", theme)
+		}
+		checkAxe(t, ctx, "presentation, "+theme+", the engine tool and a notice")
+		// An error: a link whose FEN does not parse, its character marked.
+		open(t, ctx, site+"/?fen="+url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"))
+		if eval[int](t, ctx, `document.querySelectorAll('#fen-status mark').length`) == 0 {
+			t.Errorf("%s: the invalid FEN's character is not marked", theme)
+		}
+		checkAxe(t, ctx, "main page, "+theme+", an invalid FEN")
 	}
 }
 

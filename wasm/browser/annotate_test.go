@@ -117,7 +117,7 @@ func TestPageGameAnnotations(t *testing.T) {
 [Result "*"]
 
 1. e4 { The centre. [%cal Gg1f3,Rd7d5][%csl Yd5] } e5 2. Nf3 { [%csl Ge5] attacks e5 } *`
-	eval[bool](t, ctx, "(document.getElementById('game').open = true, document.getElementById('pgn').value = "+jsString(game)+", document.querySelector('[data-action=\"pgn-load\"]').click(), true)")
+	eval[bool](t, ctx, "(document.getElementById('tab-game').click(), document.getElementById('pgn').value = "+jsString(game)+", document.querySelector('[data-action=\"pgn-load\"]').click(), true)")
 	want := []string{"|", "Gg1f3 Rd7d5|yellow:d5", "|", "|green:e5"}
 	for ply, w := range want {
 		eval[bool](t, ctx, `(document.querySelector('#moves [data-ply="`+string(rune('0'+ply))+`"]').click(), true)`)

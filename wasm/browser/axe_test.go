@@ -70,12 +70,19 @@ func (v axeViolation) String() string {
 // open shadow roots included, not only what is on screen.
 func axeSerious(t *testing.T, ctx context.Context) []axeViolation {
 	t.Helper()
+	return axeSeriousIn(t, ctx, "")
+}
+
+// axeSeriousIn is axeSerious on the elements matching the CSS selector
+// include and what they hold ("" for the whole document).
+func axeSeriousIn(t *testing.T, ctx context.Context, include string) []axeViolation {
+	t.Helper()
 	if !eval[bool](t, ctx, `typeof axe === 'object'`) {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](axeScript(t)+"\n;0")); err != nil {
 			t.Fatalf("injecting axe-core: %v", err)
 		}
 	}
-	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](`(async () => {
+	vs, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](fmt.Sprintf(`(async () => {
   const kinds = (nodes) => {
     const m = new Map();
     for (const n of nodes) {
@@ -88,13 +95,13 @@ func axeSerious(t *testing.T, ctx context.Context) []axeViolation {
     }
     return [...m].sort((a, b) => b[1].n - a[1].n).slice(0, 8).map(([k, e]) => e.n + ' × ' + k + ' at ' + e.at);
   };
-  const r = await axe.run(document, { resultTypes: ['violations'] });
+  const r = await axe.run(%s || document, { resultTypes: ['violations'] });
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({
     ID: v.id, Impact: v.impact, Help: v.help, Nodes: v.nodes.length,
     Targets: v.nodes.slice(0, 3).map((n) => n.target.map((s) => [].concat(s).join(' >> ')).join(' >> ')),
     Kinds: kinds(v.nodes),
   }));
-})()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+})()`, jsString(include)), chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("axe.run: %v", err)
 	}
@@ -119,8 +126,15 @@ func axeCounts(vs []axeViolation) string {
 // finds on the page in the tab, and logs the counts (name is the page).
 func checkAxe(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	checkAxeIn(t, ctx, name, "")
+}
+
+// checkAxeIn is checkAxe on the part of the page the CSS selector include
+// matches ("" for the whole page).
+func checkAxeIn(t *testing.T, ctx context.Context, name, include string) {
+	t.Helper()
 	start := time.Now()
-	vs := axeSerious(t, ctx)
+	vs := axeSeriousIn(t, ctx, include)
 	t.Logf("axe-core, %s: %s (%.1f s)", name, axeCounts(vs), time.Since(start).Seconds())
 	for _, v := range vs {
 		t.Errorf("%s: %s", name, v)

@@ -26,12 +26,12 @@ func TestPageHistory(t *testing.T) {
 		}
 	}
 	// Edit → a white queen on e4 → Undo → close the editor → Kiwipete.
-	do(chromedp.Click(chromedp.CSS("#editor summary")), chromedp.Click(chromedp.CSS(`[data-tool="Q"]`)),
+	do(chromedp.Click(chromedp.CSS("#tab-editor")), chromedp.Click(chromedp.CSS(`[data-tool="Q"]`)),
 		chromedp.Click(chromedp.CSS(`#board [data-square="e4"]`)))
 	if got := fen(); got != "rnbqkbnr/pppppppp/8/8/4Q3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
 		t.Fatalf("after Q on e4: %q", got)
 	}
-	do(chromedp.Click(chromedp.CSS(`[data-action="undo"]`)), chromedp.Click(chromedp.CSS("#editor summary")),
+	do(chromedp.Click(chromedp.CSS(`[data-action="undo"]`)), chromedp.Click(chromedp.CSS("#tab-editor")),
 		chromedp.Click(chromedp.CSS(`[data-example="1"]`)))
 	if got := fen(); got != kiwipeteFEN {
 		t.Fatalf("after the Kiwipete example: %q", got)
@@ -48,7 +48,7 @@ func TestPageHistory(t *testing.T) {
 	}
 
 	// A game, three plies in; typing a FEN closes it and says so.
-	do(chromedp.Click(chromedp.CSS("#game summary")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)))
+	do(chromedp.Click(chromedp.CSS("#tab-game")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)))
 	for range 3 {
 		do(chromedp.Click(chromedp.CSS(`[data-action="forward"]`)))
 	}

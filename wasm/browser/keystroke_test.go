@@ -78,7 +78,7 @@ func TestMeasureKeystrokes(t *testing.T) {
 // key and reports the median time of a step's keydown handler.
 func stepGame(t *testing.T, ctx context.Context, site string) {
 	open(t, ctx, site+"/?show=P,occupied,q")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#game summary")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)),
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-game")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`)),
 		chromedp.Evaluate[chromedp.Void](`(() => { window.__steps = []; let t0 = 0;
 			addEventListener('keydown', () => { t0 = performance.now(); }, true);
 			addEventListener('keydown', () => { __steps.push(performance.now() - t0); }); })()`),

@@ -103,7 +103,7 @@ func TestPageInputLimits(t *testing.T) {
 
 	// The PGN field: pgn.MaxBytes, 4 MiB, checked on the field's length
 	// before the text is copied into Go.
-	eval[bool](t, ctx, `(document.getElementById('game').open = true, true)`)
+	eval[bool](t, ctx, `(document.getElementById('tab-game').click(), true)`)
 	for _, tt := range []struct {
 		name, text, want string
 	}{
@@ -190,7 +190,7 @@ func longGame(t *testing.T, measure bool) {
 	}
 	b.WriteString("*\n")
 	load := eval[float64](t, ctx, fmt.Sprintf(`(() => {
-		document.getElementById('game').open = true;
+		document.getElementById('tab-game').click();
 		document.getElementById('pgn').value = %q;
 		const t0 = performance.now();
 		document.querySelector('[data-action="pgn-load"]').click();

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -191,11 +192,22 @@ func copyTree(t *testing.T, src, dst string) {
 }
 
 // cachedFiles are the files sw.js caches, relative to its folder.
-var cachedFiles = []string{"", "tutorial.html", "main.js", "prerender.js", "tutorial.js", "bitview.js", "bitview-element.js",
-	"wasm_exec.js", "bitview.wasm", "view.css", "style.css", "repr.css", "tutorial.css",
+var cachedFiles = []string{"", "tutorial.html", "main.js", "prerender.js", "tutorial.js", "sw-register.js", "bitview.js", "bitview-element.js",
+	"wasm_exec.js", "bitview.wasm", "perft-worker.js", "view.css", "style.css", "repr.css", "tutorial.css",
 	"pieces/chessnut/wK.svg", "pieces/chessnut/wQ.svg", "pieces/chessnut/wR.svg", "pieces/chessnut/wB.svg",
 	"pieces/chessnut/wN.svg", "pieces/chessnut/wP.svg", "pieces/chessnut/bK.svg", "pieces/chessnut/bQ.svg",
 	"pieces/chessnut/bR.svg", "pieces/chessnut/bB.svg", "pieces/chessnut/bN.svg", "pieces/chessnut/bP.svg"}
+
+// cachedHeader returns the header name of url's entry in the cache called cache.
+func cachedHeader(t *testing.T, ctx context.Context, cache, url, name string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(
+		`caches.open(%q).then((c) => c.match(%q)).then((r) => r?.headers.get(%q) ?? '')`, cache, url, name), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
 
 // waitControlled waits until a service worker controls the tab's page and
 // returns its scope.
@@ -321,11 +333,11 @@ func within(t *testing.T, ctx context.Context, d time.Duration) context.Context 
 
 // TestOffline visits the page once, in a sub-folder, and then, with the
 // network off and the server stopped, reloads the page and the tutorial:
-// both draw their boards and respond to typing, and every request is
-// answered by the service worker. Before that, a second build (main.js
-// changed, and bitview.wasm removed from the server) must reach the page
-// on the next visit with a new cache version, the old cache deleted, and
-// the unchanged wasm carried over from the old cache.
+// both draw their boards and respond to typing, the perft panel's worker
+// divides, and every request is answered by the service worker. Before
+// that, a second build (main.js changed) must reach the page on the next
+// visit, with a new cache version, the old cache deleted, and the
+// unchanged wasm carried over from the old cache.
 func TestOffline(t *testing.T) {
 	path := chromium(t)
 	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
@@ -365,8 +377,11 @@ func TestOffline(t *testing.T) {
 		t.Errorf("cached bitview.wasm has %d bytes, want those of the file (%v)", entries[pageURL+"bitview.wasm"], err)
 	}
 
-	// A second build: main.js changes; the server loses bitview.wasm, which
-	// did not change, so the new version must take it from the old cache.
+	// A second build, a second later: main.js changes. The new version
+	// must take bitview.wasm, which did not change, from the old cache: its
+	// entry keeps the Date of the first download.
+	wasmDate := cachedHeader(t, ctx, prefix+first.Version, pageURL+"bitview.wasm", "Date")
+	time.Sleep(1100 * time.Millisecond) // Date counts whole seconds
 	f, err := os.OpenFile(filepath.Join(web, "main.js"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -379,18 +394,19 @@ func TestOffline(t *testing.T) {
 	if second.Version == first.Version {
 		t.Fatalf("changing main.js left the version at %s", first.Version)
 	}
-	for _, name := range []string{"bitview.wasm", "bitview.wasm.br", "bitview.wasm.gz"} {
-		if err := os.Remove(filepath.Join(web, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	open(t, within(t, ctx, 30*time.Second), pageURL) // the next visit finds the new sw-version.js
+	if mark := eval[int](t, ctx, `globalThis.bitviewBuildMark ?? 0`); mark != 2 {
+		t.Errorf("the first visit after the second build runs the first build's main.js, want the second's")
+	}
 	caches = waitCaches(t, ctx, prefix+second.Version)
 	if n := len(caches[prefix+second.Version]); n != len(cachedFiles) {
 		t.Errorf("the new version's cache has %d files, want %d", n, len(cachedFiles))
 	}
 	if caches[prefix+second.Version][pageURL+"bitview.wasm"] != entries[pageURL+"bitview.wasm"] {
 		t.Errorf("the new cache's bitview.wasm has %d bytes, want the old cache's %d", caches[prefix+second.Version][pageURL+"bitview.wasm"], entries[pageURL+"bitview.wasm"])
+	}
+	if got := cachedHeader(t, ctx, prefix+second.Version, pageURL+"bitview.wasm", "Date"); got != wasmDate {
+		t.Errorf("the new cache's bitview.wasm is dated %q, want the old cache's %q (copied, not downloaded again)", got, wasmDate)
 	}
 
 	// Offline: the network off for the tab and its worker, and the server gone.
@@ -413,6 +429,11 @@ func TestOffline(t *testing.T) {
 	}
 	if hex := eval[string](t, ctx, `document.querySelector('[data-bitboard="P"] [data-format="hex"]').textContent`); hex != "0x000000000000ff00" {
 		t.Errorf("offline, the WhitePawns card says %q", hex)
+	}
+	// The perft panel's Web Worker (perft-worker.js, which loads bitview.js,
+	// wasm_exec.js and the wasm itself) starts offline too.
+	if d := runPerft(t, ctx, 2); len(d.Rows) != 20 || d.Total != "400" {
+		t.Errorf("offline, perft 2 of the start position: %d moves, total %s; want 20, 400", len(d.Rows), d.Total)
 	}
 	screenshot(t, ctx, "offline-page")
 	requests.check(t, "offline page")

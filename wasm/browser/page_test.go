@@ -458,7 +458,7 @@ func TestPageLoadFailure(t *testing.T) {
 func TestPageShare(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "%20")+"&layout=0x88&show=P,occupied")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#embed summary")), chromedp.WaitReady(chromedp.CSS(`[data-snippet="element"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-embed")), chromedp.WaitReady(chromedp.CSS(`[data-snippet="element"]`))); err != nil {
 		t.Fatal(err)
 	}
 	el := eval[string](t, ctx, `document.querySelector('[data-snippet="element"]').textContent`)
@@ -500,7 +500,7 @@ func TestPageEditor(t *testing.T) {
 	fen := func() string { return eval[string](t, ctx, `document.getElementById('fen').value`) }
 	// Mouse: open the editor, pick the white king, click e1; pick the black king, click e8.
 	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.Click(chromedp.CSS("#editor summary")),
+		chromedp.Click(chromedp.CSS("#tab-editor")),
 		chromedp.Click(chromedp.CSS(`[data-tool="K"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e1"]`)),
 		chromedp.Click(chromedp.CSS(`[data-tool="k"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e8"]`)),
 	}
@@ -565,7 +565,7 @@ func TestPageEditor(t *testing.T) {
 func TestPagePlayground(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?show=P")
-	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#expr"), "(whitePawns << 8) & ~allOccupied")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-playground")), chromedp.SendKeys(chromedp.CSS("#expr"), "(whitePawns << 8) & ~allOccupied")); err != nil {
 		t.Fatal(err)
 	}
 	hex := func() string {
@@ -606,8 +606,11 @@ func TestPageAttackMaps(t *testing.T) {
 	ctx, url := site(t)
 	// Black to move, in check from the rook on e1 (which the king's own d7 bishop can block: not pinned).
 	open(t, ctx, url+"/?fen=4k3/3b4/8/8/8/8/8/4R1K1%20b%20-%20-%200%201&show=")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-attacks"))); err != nil {
+		t.Fatal(err)
+	}
 	for _, key := range []string{"checkers", "attacked:w", "push1:w"} {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#toggles [data-toggle="`+key+`"]`))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#attack-toggles [data-toggle="`+key+`"]`))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -623,7 +626,7 @@ func TestPageAttackMaps(t *testing.T) {
 		t.Errorf("attacked by white %q", got)
 	}
 	// Select d7 (no tool): its piece's attacks can be shown.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board [data-square="d7"]`)), chromedp.Click(chromedp.CSS(`#toggles [data-toggle="from:d7"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board [data-square="d7"]`)), chromedp.Click(chromedp.CSS(`#attack-toggles [data-toggle="from:d7"]`))); err != nil {
 		t.Fatal(err)
 	}
 	if got := set("from:d7"); got != "a4 b5 c6 c8 e6 e8 f5 g4 h3" {
@@ -665,7 +668,7 @@ func TestPagePresentation(t *testing.T) {
 	}
 	screenshot(t, ctx, "presentation-1920")
 	// The shift demo: P << 1 wraps the h-pawn onto the a-file; the masked east shift drops it.
-	eval[bool](t, ctx, `(() => { document.getElementById('shiftdemo').open = true; const op = document.getElementById('shift-op'); op.value = '1'; op.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
+	eval[bool](t, ctx, `(() => { document.getElementById('tab-shiftdemo').click(); const op = document.getElementById('shift-op'); op.value = '1'; op.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
 	for range 8 {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="shift-step"]`))); err != nil {
 			t.Fatal(err)
@@ -696,7 +699,7 @@ func TestPagePresentation(t *testing.T) {
 func TestPageGame(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?show=P,q")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#game summary")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-game")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`))); err != nil {
 		t.Fatal(err)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`); n != 24 {
@@ -751,7 +754,7 @@ func TestPageGame(t *testing.T) {
 func TestPageRepresentations(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "%20")+"&show=occupied")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#repr summary")), chromedp.WaitReady(chromedp.CSS(`#repr-panel [data-repr="array64"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-repr")), chromedp.WaitReady(chromedp.CSS(`#repr-panel [data-repr="array64"]`))); err != nil {
 		t.Fatal(err)
 	}
 	sections := eval[[]string](t, ctx, `[...document.querySelectorAll('#repr-panel section[data-repr]')].map((s) => s.dataset.repr)`)

@@ -70,7 +70,7 @@ func waitRun(t *testing.T, ctx context.Context, state string, timeout time.Durat
 // openPerft opens the panel, picks depth and runs the divide to its end.
 func runPerft(t *testing.T, ctx context.Context, depth int) divideTable {
 	t.Helper()
-	eval[bool](t, ctx, fmt.Sprintf(`(() => { const p = document.getElementById('perft'); p.open = true;
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { if (document.getElementById('tab-perft').getAttribute('aria-selected') !== 'true') document.getElementById('tab-perft').click();
 		const s = document.getElementById('perft-depth'); s.value = '%d'; s.dispatchEvent(new Event('change')); return true; })()`, depth))
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-perft="run"]`))); err != nil {
 		t.Fatal(err)
@@ -123,7 +123,7 @@ func TestPerftPanelDivides(t *testing.T) {
 func TestPerftCancelResponsive(t *testing.T) {
 	ctx, site := site(t)
 	open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN))
-	eval[bool](t, ctx, `(() => { document.getElementById('perft').open = true; const s = document.getElementById('perft-depth');
+	eval[bool](t, ctx, `(() => { document.getElementById('tab-perft').click(); const s = document.getElementById('perft-depth');
 		s.value = '5'; s.dispatchEvent(new Event('change')); return true; })()`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-perft="run"]`))); err != nil {
 		t.Fatal(err)
@@ -292,8 +292,8 @@ func TestPerftURLRestore(t *testing.T) {
 	ctx, site := site(t)
 	open(t, ctx, site+"/?perft=2&path=e2e4,d7d5")
 	waitRun(t, ctx, "done", 30*time.Second)
-	if !eval[bool](t, ctx, `document.getElementById('perft').open`) {
-		t.Fatal("the panel is closed")
+	if eval[bool](t, ctx, `document.getElementById('perft').hidden`) {
+		t.Fatal("the panel is not on show")
 	}
 	const after = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
 	if got := eval[string](t, ctx, `document.getElementById('fen').value`); got != after {

@@ -16,10 +16,13 @@ var presentShows = []string{"P", "P,occupied", "P,occupied,white", "P,occupied,w
 
 // TestPagePresentationFits opens presentation mode on Kiwipete at
 // 1920×1080 and 1280×720 with one to four cards in every layout and
-// checks that it fits one screen: no scrolling, the board and every card
-// with its readouts inside the viewport, the square panel shown, no text
-// under 24 px at 1920×1080 (but with four 10x12 cards, the one case that
-// cannot hold it), and no bit digit overlapping its index.
+// checks that it fits one screen: no scrolling; the board, the switch bar
+// and every card with its readouts inside the viewport; the square panel
+// shown; every cell's index visible (6.4 px or more); each grid at least 80% of its card's
+// height; at 1920×1080 no text under 24 px but the cells' indices, and
+// digits of 24 px (16 px for three or four 0x88 or 10x12 grids); at
+// 1280×720, digits of 16 px or more with four 10x12 cards; no digit
+// overlapping its index.
 func TestPagePresentationFits(t *testing.T) {
 	ctx, url := site(t)
 	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
@@ -32,32 +35,36 @@ func TestPagePresentationFits(t *testing.T) {
 				open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layout+"&show="+show)
 				// Point at e4 so that the square panel shows its indices.
 				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
-				r := eval[map[string]any](t, ctx, presentProbe)
-				if r["scroll"].(bool) {
-					t.Errorf("%s: the page scrolls (%v × %v)", name, r["sw"], r["sh"])
+				r := eval[presentLayout](t, ctx, presentProbe)
+				if r.Scroll {
+					t.Errorf("%s: the page scrolls (%v × %v)", name, r.SW, r.SH)
 				}
-				if out := r["outside"].(string); out != "" {
-					t.Errorf("%s: outside the viewport: %s", name, out)
+				if r.Outside != "" {
+					t.Errorf("%s: outside the viewport: %s", name, r.Outside)
 				}
-				if !r["info"].(bool) {
+				if !r.Info {
 					t.Errorf("%s: the square panel is not shown", name)
 				}
-				if ov := r["overlaps"].(float64); ov > 0 {
-					t.Errorf("%s: %v cells where the digit overlaps the index", name, ov)
+				if r.Overlaps > 0 {
+					t.Errorf("%s: %v cells where the digit overlaps the index", name, r.Overlaps)
 				}
-				if vp.w == 1920 {
-					small := r["small"].(string)
-					switch {
-					case small == "":
-					case layout == "10x12" && n == 3:
-						// Four grids of 12 rows in a quarter of the screen
-						// each beside the board: the digits are as large as fits.
-						t.Logf("%s: %s (the limit of four 10x12 cards beside the board)", name, small)
-					default:
-						t.Errorf("%s: text under 24 px: %s", name, small)
-					}
+				if r.HiddenIndices > 0 || r.MinIndex < 6.4 {
+					t.Errorf("%s: %d cells hide their index; the smallest index is %.1f px", name, r.HiddenIndices, r.MinIndex)
 				}
-				if layout == "lerf" && n == 3 || layout == "0x88" && n == 3 {
+				if r.GridShare < 0.8 {
+					t.Errorf("%s: a grid uses %.0f%% of its card's height, want 80%% or more", name, 100*r.GridShare)
+				}
+				wide := layout == "0x88" || layout == "10x12"
+				switch {
+				case vp.w == 1920 && r.Small != "":
+					t.Errorf("%s: text under 24 px: %s", name, r.Small)
+				case vp.w == 1920 && wide && n >= 2 && r.MinDigit < 16, vp.w == 1920 && !(wide && n >= 2) && r.MinDigit < 23.5:
+					t.Errorf("%s: digits of %.1f px", name, r.MinDigit)
+				case vp.w == 1280 && layout == "10x12" && n == 3 && r.MinDigit < 16:
+					t.Errorf("%s: digits of %.1f px, want 16 or more", name, r.MinDigit)
+				}
+				t.Logf("%s: digits %.1f px, indices %.1f px, grid %.0f%% of its card", name, r.MinDigit, r.MinIndex, 100*r.GridShare)
+				if n == 3 && (layout == "lerf" || layout == "0x88" || layout == "10x12") {
 					screenshot(t, ctx, fmt.Sprintf("present-%d-%s-4cards", vp.w, layout))
 				}
 			}
@@ -83,11 +90,23 @@ func TestPagePresentationDark(t *testing.T) {
 		if bg := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(0, 0, 0)" {
 			t.Errorf("dark presentation background %s, want black", bg)
 		}
-		if r := eval[map[string]any](t, ctx, presentProbe); r["scroll"].(bool) || r["outside"].(string) != "" {
-			t.Errorf("dark %dx%d: scroll %v, outside %q", vp.w, vp.h, r["scroll"], r["outside"])
+		if r := eval[presentLayout](t, ctx, presentProbe); r.Scroll || r.Outside != "" {
+			t.Errorf("dark %dx%d: scroll %v, outside %q", vp.w, vp.h, r.Scroll, r.Outside)
 		}
 		screenshot(t, ctx, fmt.Sprintf("present-dark-%d-4cards", vp.w))
 	}
+}
+
+// presentLayout is what presentProbe measures.
+type presentLayout struct {
+	Scroll                  bool
+	SW, SH                  float64
+	Outside                 string
+	Info                    bool
+	Overlaps, HiddenIndices int
+	MinDigit, MinIndex      float64
+	GridShare               float64 // the smallest grid height ÷ its card's height
+	Small                   string  // text under 24 px but the cells' indices
 }
 
 // presentProbe measures the presentation layout (see TestPagePresentationFits).
@@ -95,7 +114,7 @@ const presentProbe = `(() => {
   const vw = innerWidth, vh = innerHeight, de = document.documentElement;
   const visible = (e) => { const s = getComputedStyle(e); const r = e.getBoundingClientRect(); return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0; };
   const outside = [];
-  for (const sel of ['#board', '#square-info', '#cards .card', '#cards .card [data-format="hex"]', '#cards .card [data-format="decimal"]', '#fen']) {
+  for (const sel of ['#board', '#square-info', '.switches', '#cards .card', '#cards .card [data-format="hex"]', '#cards .card [data-format="decimal"]', '#fen']) {
     for (const e of document.querySelectorAll(sel)) {
       if (!visible(e)) { if (!sel.includes('data-format')) outside.push(sel + ' hidden'); continue; }
       const r = e.getBoundingClientRect();
@@ -103,14 +122,18 @@ const presentProbe = `(() => {
     }
   }
   // A panel whose content is wider than itself spills over its border.
-  for (const sel of ['#square-info', '#layout-switch']) {
+  for (const sel of ['#square-info']) {
     const e = document.querySelector(sel);
     if (e.scrollWidth > e.clientWidth + 1) outside.push(sel + ' overflows ' + e.scrollWidth + ' > ' + e.clientWidth);
   }
-  let overlaps = 0;
+  let overlaps = 0, hidden = 0, minDigit = 1e9, minIndex = 1e9, share = 1;
   for (const c of document.querySelectorAll('#cards .cell')) {
     const b = c.querySelector('b'), s = c.querySelector('small');
-    if (!b || !s || !visible(s)) continue;
+    if (!b) continue;
+    minDigit = Math.min(minDigit, parseFloat(getComputedStyle(b).fontSize));
+    if (!s) continue;
+    if (!visible(s)) { hidden++; continue; }
+    minIndex = Math.min(minIndex, parseFloat(getComputedStyle(s).fontSize));
     const rb = b.getBoundingClientRect(), rs = s.getBoundingClientRect();
     // The glyph box: the font size tall, centred in the line box.
     const fb = parseFloat(getComputedStyle(b).fontSize), fs = parseFloat(getComputedStyle(s).fontSize);
@@ -118,16 +141,83 @@ const presentProbe = `(() => {
     const gs = { l: rs.left, r: rs.right, t: rs.top + (rs.height - fs) / 2, b: rs.top + (rs.height + fs) / 2 };
     if (gb.l < gs.r - 0.5 && gs.l < gb.r - 0.5 && gb.t < gs.b - 0.5 && gs.t < gb.b - 0.5) overlaps++;
   }
+  for (const card of document.querySelectorAll('#cards .card')) {
+    if (!visible(card)) continue;
+    const g = card.querySelector('.bits').getBoundingClientRect(), r = card.getBoundingClientRect();
+    share = Math.min(share, g.height / r.height);
+  }
   const small = new Set();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (!n.textContent.trim() || !n.parentElement || !visible(n.parentElement)) continue;
-    const r = n.parentElement.getBoundingClientRect();
+    const p = n.parentElement;
+    if (!n.textContent.trim() || !p || !visible(p) || p.closest('.cell')) continue;
+    const r = p.getBoundingClientRect();
     if (r.bottom < 0 || r.top > vh) continue;
-    const fsz = parseFloat(getComputedStyle(n.parentElement).fontSize);
-    if (fsz < 23.5) small.add(n.parentElement.tagName.toLowerCase() + '.' + n.parentElement.className + ' ' + fsz.toFixed(1));
+    const fsz = parseFloat(getComputedStyle(p).fontSize);
+    if (fsz < 23.5) small.add(p.tagName.toLowerCase() + '.' + p.className + ' ' + fsz.toFixed(1));
   }
-  return { scroll: de.scrollHeight > vh + 1 || de.scrollWidth > vw + 1, sw: de.scrollWidth, sh: de.scrollHeight,
-    outside: outside.slice(0, 4).join('; '), info: visible(document.getElementById('square-info')),
-    overlaps, small: [...small].slice(0, 6).join('; ') };
+  return { Scroll: de.scrollHeight > vh + 1 || de.scrollWidth > vw + 1, SW: de.scrollWidth, SH: de.scrollHeight,
+    Outside: outside.slice(0, 4).join('; '), Info: visible(document.getElementById('square-info')),
+    Overlaps: overlaps, HiddenIndices: hidden, MinDigit: minDigit, MinIndex: minIndex, GridShare: share, Small: [...small].slice(0, 6).join('; ') };
 })()`
+
+// TestPresentationRoom: in presentation mode, at both projector sizes,
+// a notice has its own line (over neither the board nor a grid) and is
+// dismissed by its ×; a tool opened with its key takes a column beside
+// the cards (over none of them); e opens the expression field and types
+// into it; the switch bar is reached with Tab and its switches work with
+// the keyboard; nothing scrolls.
+func TestPresentationRoom(t *testing.T) {
+	ctx, url := site(t)
+	overlap := `((a, b) => { if (!a || !b) return false; const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+		return r.width > 0 && s.width > 0 && r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1; })`
+	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
+			t.Fatal(err)
+		}
+		// The Article position's en passant square earns a warning.
+		open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll("r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13", " ", "+")+"&show=P,occupied,white,black")
+		r := eval[map[string]any](t, ctx, `(() => { const o = `+overlap+`, n = document.getElementById('fen-status');
+			return { notice: n.textContent.includes('en passant'), board: o(n, document.getElementById('board')),
+				cards: [...document.querySelectorAll('#cards .card')].some((c) => o(n, c)) }; })()`)
+		if r["notice"] != true || r["board"] == true || r["cards"] == true {
+			t.Errorf("%dx%d: notice shown %v, over the board %v, over a card %v", vp.w, vp.h, r["notice"], r["board"], r["cards"])
+		}
+		screenshot(t, ctx, fmt.Sprintf("present-%d-notice", vp.w))
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#fen-status .dismiss"))); err != nil {
+			t.Fatal(err)
+		}
+		if left := eval[string](t, ctx, `document.getElementById('fen-status').textContent`); left != "" {
+			t.Errorf("%dx%d: the dismissed notice stays: %q", vp.w, vp.h, left)
+		}
+		// e opens the playground beside the cards; typing draws its card (the
+		// white pawns of the position, 0x000000000a21c400, a rank up).
+		// (The key is dispatched as an event: CDP's key events type the
+		// character into the field the handler has just focused, where a
+		// browser, whose keydown was cancelled, types nothing.)
+		if !eval[bool](t, ctx, `(() => { const ev = new KeyboardEvent('keydown', { key: 'e', bubbles: true, cancelable: true });
+			document.body.dispatchEvent(ev); return ev.defaultPrevented; })()`) {
+			t.Errorf("%dx%d: e was not taken as a shortcut", vp.w, vp.h)
+		}
+		if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#expr"), "P << 8")); err != nil {
+			t.Fatal(err)
+		}
+		r = eval[map[string]any](t, ctx, `(() => { const o = `+overlap+`, p = document.getElementById('playground'), pr = p.getBoundingClientRect();
+			return { shown: !p.hidden && pr.width > 0, focused: document.activeElement?.id === 'expr', inside: pr.right <= innerWidth + 1 && pr.bottom <= innerHeight + 1,
+				over: [...document.querySelectorAll('#cards .card'), document.getElementById('board')].some((c) => o(p, c)),
+				result: document.querySelector('#expr-result [data-format="hex"]')?.textContent ?? '',
+				scroll: document.documentElement.scrollHeight > innerHeight + 1 }; })()`)
+		if r["shown"] != true || r["focused"] != true || r["inside"] != true || r["over"] == true || r["result"] != "0x0000000a21c40000" || r["scroll"] == true {
+			t.Errorf("%dx%d: the playground in presentation mode: %v", vp.w, vp.h, r)
+		}
+		screenshot(t, ctx, fmt.Sprintf("present-%d-playground", vp.w))
+		// The switch bar from the keyboard: the n switch, then 2 for 0x88.
+		got := eval[map[string]any](t, ctx, `(() => { document.activeElement.blur(); const b = document.querySelector('#toggles [data-toggle="n"]');
+			b.focus(); const focused = document.activeElement === b; b.click();
+			document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true }));
+			return { focused, n: !!document.querySelector('#cards [data-bitboard="n"]'), layout: document.querySelector('#cards .card')?.dataset.layout }; })()`)
+		if got["focused"] != true || got["n"] != true || got["layout"] != "0x88" {
+			t.Errorf("%dx%d: the switch bar from the keyboard: %v", vp.w, vp.h, got)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // dumpNumbers writes the twelve piece bitboards of fen (order P N B R Q K
@@ -81,7 +82,7 @@ func TestToolsDumpChecker(t *testing.T) {
 	ctx, url := site(t)
 	errs := consoleErrors(ctx)
 	open(t, ctx, url+"/?tools=dump")
-	if !eval[bool](t, ctx, `document.getElementById('dump').open`) {
+	if !eval[bool](t, ctx, `!document.getElementById('engine').hidden`) {
 		t.Fatal("?tools=dump did not open the dump checker")
 	}
 	best := func() string {
@@ -163,8 +164,8 @@ func TestToolsZobrist(t *testing.T) {
 	open(t, ctx, url+"/?tools=zobrist&moves="+strings.Join(polyglotLine.moves, ",")+"&ply=0")
 	checked := 0
 	for ply, want := range polyglotLine.keys {
-		if ply > 0 {
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="forward"]`))); err != nil {
+		if ply > 0 { // → steps the game while the Engine tab shows the key
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,7 +192,7 @@ func TestToolsZobrist(t *testing.T) {
 	}{{5, "3c8123ea7b067637"}, {7, "5c3f9b829b279560"}} {
 		if tt.ply == 7 {
 			for range 2 {
-				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="forward"]`))); err != nil {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -257,14 +258,14 @@ func TestToolsMagic(t *testing.T) {
 	do(chromedp.Click(chromedp.CSS("#magic-bishop")), chromedp.Evaluate[chromedp.Void](`document.getElementById('magic-square').select()`),
 		chromedp.SendKeys(chromedp.CSS("#magic-square"), "c1"))
 	check("bishop", "c1", core.BishopAttacks(core.C1, occ))
-	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "&tools=magic&magic=bishop%3Ac1") {
+	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "&tab=engine&magic=bishop%3Ac1") {
 		t.Errorf("URL %q lacks the magic panel and bishop:c1", q)
 	}
 	shot(t, ctx, "#magic", "tools-magic-bishop-c1")
 
 	// A reload keeps the panel open on the bishop on c1.
 	open(t, ctx, eval[string](t, ctx, `location.href`))
-	if !eval[bool](t, ctx, `document.getElementById('magic').open && document.getElementById('magic-bishop').checked`) {
+	if !eval[bool](t, ctx, `!document.getElementById('engine').hidden && document.getElementById('magic-bishop').checked`) {
 		t.Error("after a reload the magic panel is closed or the bishop not chosen")
 	}
 	check("bishop", "c1", core.BishopAttacks(core.C1, occ))
@@ -303,14 +304,20 @@ func TestToolsPresentation(t *testing.T) {
 			pasteDump(t, ctx, strings.Join(nums, " "))
 		}
 		r := eval[map[string]any](t, ctx, `(() => {
-			const p = document.getElementById('`+id+`'), r = p.getBoundingClientRect(), s = getComputedStyle(p);
+			// The Engine tab shows the three panels in a column beside the
+			// cards, scrolling inside itself: the one tested is scrolled to.
+			const p = document.getElementById('`+id+`'); p.scrollIntoView({ block: 'start' });
+			const r = p.getBoundingClientRect(), s = getComputedStyle(p), panel = document.getElementById('engine').getBoundingClientRect();
 			let small = '';
 			for (const e of p.querySelectorAll('summary, p, td, th, label, h3')) {
 				const fs = parseFloat(getComputedStyle(e).fontSize);
 				if (e.getClientRects().length && fs < 23.5 && !small) small = e.tagName + '.' + e.className + ' ' + fs;
 			}
 			const digit = p.querySelector('.cell b');
-			return { shown: s.display !== 'none' && r.width > 0, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1,
+			const cards = [...document.querySelectorAll('#cards .card')].some((c) => { const q = c.getBoundingClientRect();
+				return q.left < panel.right - 1 && panel.left < q.right - 1 && q.top < panel.bottom - 1 && panel.top < q.bottom - 1; });
+			return { shown: s.display !== 'none' && r.width > 0 && !cards, inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 1 && r.top < innerHeight &&
+				panel.bottom <= innerHeight + 1,
 				scroll: document.documentElement.scrollHeight > innerHeight + 1, small,
 				digit: digit ? parseFloat(getComputedStyle(digit).fontSize) : 99, width: r.width };
 		})()`)

@@ -7,6 +7,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
 	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/magic"
 )
 
@@ -153,7 +154,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		b.WriteString(`>`)
 		for _, s := range got.Skipped {
 			b.WriteString(`<li data-line="` + strconv.Itoa(s.Line) + `">not understood: line ` + strconv.Itoa(s.Line) + ` '<code>` +
-				escape(s.Text) + `</code>' — ` + escape(s.Reason) + `</li>`)
+				escape(excerpt.Unquoted(s.Text)) + `</code>' — ` + escape(s.Reason) + `</li>`)
 		}
 		b.WriteString(`</ul>`)
 	}

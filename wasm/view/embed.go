@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/pgn"
 )
 
@@ -62,7 +63,7 @@ func ResolveEmbed(o Options, last *core.Position) Embed {
 		e.Problems = append(e.Problems, LimitMessage("layout", len(id), MaxOptionLength, "bytes")+": use one of "+layoutList())
 		l = core.Layouts[0]
 	case !ok:
-		e.Problems = append(e.Problems, `unknown layout "`+id+`": use one of `+layoutList())
+		e.Problems = append(e.Problems, `unknown layout `+excerpt.Quote(id)+`: use one of `+layoutList())
 		l = core.Layouts[0]
 	}
 	e.Layout = l

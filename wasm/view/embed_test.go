@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/expr"
 )
 
@@ -332,7 +333,7 @@ func TestResolveEmbedBadItems(t *testing.T) {
 				t.Fatalf("Problems = %q, want one", e.Problems)
 			}
 			msg := e.Problems[0]
-			if !strings.Contains(msg, `"`+tt.item+`"`) {
+			if !strings.Contains(msg, excerpt.Quote(tt.item)) { // the item, cut to 40 characters
 				t.Errorf("problem %q does not name the item %q", msg, tt.item)
 			}
 			if want := "(character " + strconv.Itoa(tt.char) + ")"; !strings.Contains(msg, want) {

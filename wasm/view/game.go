@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/pgn"
 )
 
@@ -132,7 +133,7 @@ func GameFromMoves(start string, moves []string) (*pgn.Game, error) {
 	for i, u := range moves {
 		m, err := p.ParseUCI(u)
 		if err != nil {
-			bad = errors.New("move " + strconv.Itoa(i+1) + " of the link, " + strconv.Quote(u) + ", is not legal there: " + err.Error())
+			bad = errors.New("move " + strconv.Itoa(i+1) + " of the link, " + excerpt.Quote(u) + ", is not legal there: " + err.Error())
 			break
 		}
 		text.WriteString(pgn.SAN(&p, m) + " ")

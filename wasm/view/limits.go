@@ -28,20 +28,3 @@ func Thousands(n int) string { return thousands64(uint64(max(n, 0))) }
 func LimitMessage(what string, n, limit int, unit string) string {
 	return what + " is " + Thousands(n) + " " + unit + "; the limit is " + Thousands(limit)
 }
-
-// maxQuoted is the most bytes of a user's text an error message quotes.
-const maxQuoted = 40
-
-// clipText returns s for an error message: whole when it is at most
-// maxQuoted bytes, else its first maxQuoted bytes (cut on a character
-// boundary) and "…".
-func clipText(s string) string {
-	if len(s) <= maxQuoted {
-		return s
-	}
-	i := maxQuoted
-	for i > 0 && s[i]&0xc0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
-}

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide"
 )
 
 // TestResolveEmbedLimits gives ResolveEmbed show lists and layouts at
@@ -59,5 +62,55 @@ func TestThousands(t *testing.T) {
 		if got := Thousands(n); got != want {
 			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestErrorsBounded gives each of the view's parsers, and the lists of
+// lines and tokens it shows for core's lenient readers, one huge item:
+// the message quotes at most excerpt.MaxChars characters of it, then its
+// length, and stays short.
+func TestErrorsBounded(t *testing.T) {
+	start, err := core.ParseFEN(core.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("x", 1<<20)
+	quoted := `"` + strings.Repeat("x", 40) + `"… (1,048,576 bytes)`
+	division, err := core.Divide(start, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped := divide.Parse("e2e4: 1\n" + big + "\n")
+	for _, tt := range []struct {
+		name string
+		got  func() string
+		want string
+		max  int // the answer's length at most, in bytes
+	}{
+		{"ParsePerftOption", func() string { _, p := ParsePerftOption(big); return p }, `perft ` + quoted + ` is not a depth`, 600},
+		{"ParsePerftOption, leading zeros", func() string { _, p := ParsePerftOption(strings.Repeat("0", 1<<20) + "5"); return p }, "perft 5 is too deep", 600},
+		{"ResolveShown", func() string { _, err := ResolveShown(&start, big); return err.Error() }, `cannot show ` + quoted + `: `, 600},
+		{"ParseMagic", func() string { _, _, err := ParseMagic("rook:" + strings.Repeat("x", 59)); return err.Error() },
+			`magic "rook:` + strings.Repeat("x", 35) + `"… (64 bytes): "` + strings.Repeat("x", 40) + `"… (59 bytes) is not a square`, 600},
+		{"ParseFree", func() string {
+			_, err := ParseFree(core.Layouts[0], FreeHex, strings.Repeat("g", MaxFreeLength))
+			return err.Error()
+		},
+			"hex, character 1: 'g' is not a hexadecimal digit", 600},
+		{"GameFromMoves", func() string { _, err := GameFromMoves("", []string{"e2e4", big}); return err.Error() },
+			`move 2 of the link, ` + quoted + `, is not legal there: ParseUCI: ` + quoted + ` is not a UCI move`, 600},
+		{"arrows", func() string { return strings.Join(ResolveEmbed(Options{Arrows: big}, nil).Problems, "; ") },
+			`arrows: ` + quoted + ` (character 1): an arrow is`, 600},
+		{"a divide's line not understood", func() string { return DivideTable(division, &skipped) },
+			`line 2 '<code>` + strings.Repeat("x", 40) + `… (1,048,576 bytes)</code>' — no move and count`, 10_000},
+		{"a dump's token not understood", func() string { return DumpReport(&start, "0x"+strings.Repeat("f", 10_000)) },
+			`line 1, column 1: <code>0x` + strings.Repeat("f", 38) + `… (10,002 bytes)</code> — more than 64 bits`, 100_000},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.got()
+			if !strings.Contains(got, tt.want) || len(got) > tt.max {
+				t.Errorf("got %d bytes %.300q, want at most %d containing %q", len(got), got, tt.max, tt.want)
+			}
+		})
 	}
 }

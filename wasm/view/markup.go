@@ -479,7 +479,9 @@ func Toggles(show []string) string {
 }
 
 // LayoutSwitch returns one radio button per core.Layouts entry, current
-// checked, and the current layout's one-line explanation.
+// checked, named for the layout (its full name; the label holds the full
+// and the short one, for the stylesheet to show either), and the current
+// layout's one-line explanation.
 func LayoutSwitch(current *core.Layout) string {
 	var b strings.Builder
 	b.WriteString(`<div class="layouts" role="radiogroup" aria-label="Square numbering">`)
@@ -489,6 +491,9 @@ func LayoutSwitch(current *core.Layout) string {
 		if l == current {
 			b.WriteString(" checked")
 		}
+		// Its name is the full one, whichever of the two the stylesheet
+		// shows (the page shows the short one; presentation mode too).
+		attr(&b, "aria-label", l.Name)
 		b.WriteString(`><span class="full">` + escape(l.Name) + `</span><span class="short" aria-hidden="true">` + escape(l.Short) + `</span></label>`)
 	}
 	b.WriteString(`</div><p class="about" id="layout-about">` + escape(current.About) + `</p>`)
@@ -532,6 +537,28 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 // character offset (the error's byte offset counted in characters). With
 // kept, it says the last valid position stays on show.
 func FENError(input string, e *core.FENError, kept bool) string {
+	note := ""
+	if kept {
+		note = "The board shows the last valid position."
+	}
+	return fenError(input, e, note)
+}
+
+// FENErrorOverStart is FENError for a FEN that no valid position came
+// before (a link's): the board shows the start position instead, and
+// note says so; "" when fen parses.
+func FENErrorOverStart(fen string) string {
+	_, _, err := core.ParseFENOrPlacement(fen)
+	fe, ok := err.(*core.FENError)
+	if !ok {
+		return ""
+	}
+	return fenError(fen, fe, "The board shows the start position instead: this FEN does not parse. Fix it, or type another.")
+}
+
+// fenError writes the FEN error panel with note (a sentence, or "") after
+// the marked FEN.
+func fenError(input string, e *core.FENError, note string) string {
 	off := min(max(e.Offset, 0), len(input))
 	for off > 0 && off < len(input) && !utf8.RuneStart(input[off]) {
 		off-- // mark whole characters
@@ -550,8 +577,8 @@ func FENError(input string, e *core.FENError, kept bool) string {
 	b.WriteString(`<p><strong>` + escape(e.FieldName()) + ` (field ` + strconv.Itoa(e.Field) + `), character ` + strconv.Itoa(chars+1) +
 		`:</strong> ` + escape(e.Msg) + `</p>`)
 	b.WriteString(`<pre class="fen-mark">` + escape(before) + `<mark>` + escape(at) + `</mark>` + escape(after) + `</pre>`)
-	if kept {
-		b.WriteString(`<p class="kept">The board shows the last valid position.</p>`)
+	if note != "" {
+		b.WriteString(`<p class="kept">` + escape(note) + `</p>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()

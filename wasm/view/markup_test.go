@@ -584,6 +584,9 @@ func TestLayoutSwitch(t *testing.T) {
 			if r["value"] != core.Layouts[i].ID {
 				t.Errorf("%s: radio %d value %q, want %q", cur.ID, i, r["value"], core.Layouts[i].ID)
 			}
+			if r["aria-label"] != core.Layouts[i].Name || !labelInName(core.Layouts[i].Short, r["aria-label"]) {
+				t.Errorf("%s: radio %d is named %q, want %q (holding the short name %q shown)", cur.ID, i, r["aria-label"], core.Layouts[i].Name, core.Layouts[i].Short)
+			}
 			if _, ok := r["checked"]; ok {
 				checked = append(checked, r["value"])
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 )
 
 // Options are the options of one embedded view: the attributes of
@@ -114,14 +115,14 @@ func (o Options) orientation() (flipped, fixed bool, problem string) {
 	case "black":
 		flipped = true
 	default:
-		problem = `orientation "` + clipText(o.Orientation) + `": use white or black`
+		problem = `orientation ` + excerpt.Quote(o.Orientation) + `: use white or black`
 	}
 	switch strings.ToLower(strings.TrimSpace(o.Grids)) {
 	case "", "turn":
 	case "fixed":
 		fixed = true
 	default:
-		problem = `grids "` + clipText(o.Grids) + `": use fixed (the grids stay as seen from White) or leave it out`
+		problem = `grids ` + excerpt.Quote(o.Grids) + `: use fixed (the grids stay as seen from White) or leave it out`
 	}
 	return flipped, fixed, problem
 }
@@ -171,7 +172,7 @@ func ParseAttributes(attrs map[string]string) (Options, error) {
 		case "", "true", "1", "on", "yes":
 			b = true
 		default:
-			return Options{}, &AttributeError{f.Key, clipText(val), "use true or false"}
+			return Options{}, &AttributeError{f.Key, excerpt.Unquoted(val), "use true or false"}
 		}
 		if field.Kind() == reflect.Pointer {
 			field.Set(reflect.ValueOf(&b))

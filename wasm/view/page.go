@@ -120,17 +120,28 @@ func (v PageView) Draw() ([]Region, []Attr) {
 }
 
 // FENStatus returns the FEN's status below its field (its error, or its
-// notice and warnings) and the field's aria-invalid.
+// notice and warnings, with a button that dismisses them) and the field's
+// aria-invalid.
 func (v PageView) FENStatus() (Region, Attr) {
-	return Region{"fen-status", v.Status}, Attr{"fen", "aria-invalid", strconv.FormatBool(v.FENError)}
+	status := v.Status
+	if status != "" {
+		status += DismissButton
+	}
+	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(v.FENError)}
 }
 
-// Switches returns the numbering switch and the bitboard switches (the
-// pieces and sets, the attack maps, the free bitboard).
+// DismissButton ends a status that can be dismissed (data-action
+// "dismiss"): it hides the status until it changes.
+const DismissButton = `<button type="button" class="dismiss" data-action="dismiss" aria-label="Dismiss this message" title="Dismiss (until it changes)">×</button>`
+
+// Switches returns the numbering switch, the bitboard switches (the
+// pieces and sets, the free bitboard) and the attack maps' switches (in
+// the tool area's Attacks tab).
 func (v PageView) Switches() []Region {
 	return []Region{
 		{"layout-switch", LayoutSwitch(v.Layout())},
-		{"toggles", Toggles(v.State.Show) + AttackToggles(v.State.Show, v.Selected) + FreeToggle(v.State.Show)},
+		{"toggles", Toggles(v.State.Show) + FreeToggle(v.State.Show)},
+		{"attack-toggles", AttackToggles(v.State.Show, v.Selected)},
 	}
 }
 

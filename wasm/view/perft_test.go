@@ -127,3 +127,30 @@ func TestStaticDivideTable(t *testing.T) {
 		t.Errorf("a cancelled divide's total:\n%s", s)
 	}
 }
+
+func TestPerftEstimate(t *testing.T) {
+	kiwi := mustParse(t, kiwipeteFEN)
+	start := mustParse(t, core.StartFEN)
+	tests := []struct {
+		p             *core.Position
+		depth         int
+		actual        uint64 // the published count
+		lowest, under float64
+	}{
+		{start, 1, 20, 1, 1},
+		{start, 3, 8902, 1, 1},
+		{start, 5, 4865609, 0.5, 2},
+		{start, 6, 119060324, 0.5, 2},
+		{kiwi, 5, 193690690, 0.5, 2},
+		{kiwi, 6, 8031647685, 0.5, 2},
+	}
+	for _, tt := range tests {
+		got := PerftEstimate(*tt.p, tt.depth)
+		if r := float64(got) / float64(tt.actual); r < tt.lowest || r > tt.under {
+			t.Errorf("PerftEstimate(%s, %d) = %d, %.2f× the %d counted", tt.p.FEN(), tt.depth, got, r, tt.actual)
+		}
+	}
+	if got := PerftProgress(PerftRun{State: "waiting", Depth: 6, Estimate: 10_800_000_000}); !strings.Contains(got, "depth 6: about 10,800,000,000 leaves") || !strings.Contains(got, `data-state="waiting"`) {
+		t.Errorf("the waiting line: %s", got)
+	}
+}

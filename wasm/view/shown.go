@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/expr"
 )
 
@@ -98,5 +99,5 @@ func ResolveShown(p *core.Position, item string) (Shown, error) {
 type showError struct{ item, msg string }
 
 func (e *showError) Error() string {
-	return `cannot show "` + e.item + `": ` + e.msg + `. Use bitboard names (P, white, occupied, pawns…), attack maps or expressions such as (P << 8) & empty`
+	return `cannot show ` + excerpt.Quote(e.item) + `: ` + e.msg + `. Use bitboard names (P, white, occupied, pawns…), attack maps or expressions such as (P << 8) & empty`
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/expr"
 )
 
@@ -267,7 +268,7 @@ func TestResolveShownErrors(t *testing.T) {
 				t.Errorf("ResolveShown returned %+v with its error", s)
 			}
 			msg := err.Error()
-			if !strings.Contains(msg, `"`+tt.item+`"`) {
+			if !strings.Contains(msg, excerpt.Quote(tt.item)) { // the item, cut to 40 characters
 				t.Errorf("error %q does not name the item", short(msg))
 			}
 			if want := "(character " + strconv.Itoa(tt.char) + ")"; !strings.Contains(msg, want) {

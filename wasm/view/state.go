@@ -14,8 +14,8 @@ import (
 // A State is everything a link reproduces: ?fen=…&layout=…&show=P,n,occupied
 // (&flip=1 views the board from Black, &labels=1 shows each square's index,
 // &grids=fixed keeps the grids unflipped, &moves=e2e4,e7e5&ply=1 a game,
-// &tools=zobrist,magic&magic=rook:e4 the engine author's tools, &perft=3&path=e2e4
-// the perft divide panel,
+// &tab=engine&magic=rook:e4 the tool on show, &perft=3&path=e2e4 the perft
+// divide,
 // &free=0x… the free bitboard as a hex number in the link's layout).
 type State struct {
 	FEN        string
@@ -37,10 +37,10 @@ type State struct {
 	// &marks=Gd4 (at most pgn.MaxAnnotations each).
 	Arrows []pgn.Arrow
 	Marked []pgn.Mark
-	// The engine author's tools: the panels open (&tools=dump,magic, in
-	// ToolPanels order) and the magic panel's piece and square
+	// Tab is the tool on show in the page's tool area (&tab=perft; one of
+	// Tabs, "" for none), and Magic the magic panel's piece and square
 	// (&magic=rook:e4, see ParseMagic; "" until one is picked).
-	Tools []string
+	Tab   string
 	Magic string
 	// The perft divide panel: the depth of the divide on show (&perft=3,
 	// 1..core.MaxDivideDepth; 0 when the panel is closed), and the moves in
@@ -119,18 +119,22 @@ func ParseQuery(query string) State {
 		s.Ply, _ = strconv.Atoi(q.Get("ply"))
 		s.Ply = min(max(s.Ply, 0), len(s.Moves))
 	}
-	if q.Has("tools") {
-		open := strings.Split(q.Get("tools"), ",")
-		for _, id := range ToolPanels {
-			if slices.Contains(open, id) {
-				s.Tools = append(s.Tools, id)
-			}
-		}
+	if t := q.Get("tab"); slices.Contains(Tabs, t) {
+		s.Tab = t
 	}
 	if pt, sq, err := ParseMagic(q.Get("magic")); err == nil {
 		s.Magic = FormatMagic(pt, sq)
 	}
 	s.Perft, s.Path, s.Root = parsePerft(q)
+	// Links from before the tool area: &tools=dump,zobrist,magic opened
+	// the engine panels, &perft=3 the perft panel.
+	switch {
+	case s.Tab != "":
+	case s.Perft > 0:
+		s.Tab = "perft"
+	case q.Get("tools") != "":
+		s.Tab = "engine"
+	}
 	return s
 }
 
@@ -233,8 +237,8 @@ func (s State) Query() string {
 		}
 		q += "&moves=" + strings.Join(s.Moves, ",") + "&ply=" + strconv.Itoa(s.Ply)
 	}
-	if len(s.Tools) > 0 {
-		q += "&tools=" + strings.Join(s.Tools, ",")
+	if s.Tab != "" {
+		q += "&tab=" + s.Tab
 	}
 	if s.Magic != "" {
 		q += "&magic=" + url.QueryEscape(s.Magic)
@@ -256,18 +260,6 @@ func (s State) Query() string {
 		q += "&free=" + FreeText(l, FreeHex, s.Free)
 	}
 	return q
-}
-
-// SetTool opens (on) or closes the tool panel id (one of ToolPanels),
-// keeping Tools in ToolPanels order.
-func (s *State) SetTool(id string, on bool) {
-	var tools []string
-	for _, t := range ToolPanels {
-		if t == id && on || t != id && slices.Contains(s.Tools, t) {
-			tools = append(tools, t)
-		}
-	}
-	s.Tools = tools
 }
 
 // EmbedShow returns the show list for a view that has no free bitboard

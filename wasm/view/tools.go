@@ -7,6 +7,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/magic"
 )
 
@@ -15,9 +16,9 @@ import (
 // steps, each the whole content of its panel's output region, built from
 // the markup of bench.go.
 
-// ToolPanels are the ids of the tool panels, the <details> elements of
-// index.html, in page order; State.Tools lists the open ones.
-var ToolPanels = []string{"dump", "zobrist", "magic"}
+// Tabs are the tools of the page's tool area, in the order of its tab
+// bar: each is the id of its panel in index.html (State.Tab).
+var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"}
 
 // DefaultMagic is the magic panel's piece and square until one is picked.
 const DefaultMagic = "rook:e4"
@@ -32,7 +33,7 @@ func ParseMagic(s string) (core.PieceType, core.Square, error) {
 	}
 	f := strings.FieldsFunc(s, func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
 	if len(f) != 2 {
-		return 0, core.NoSquare, errors.New(`magic "` + s + `": write a piece and a square, e.g. "rook:e4" or "bishop:c1"`)
+		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: write a piece and a square, e.g. "rook:e4" or "bishop:c1"`)
 	}
 	var pt core.PieceType
 	switch strings.ToLower(f[0]) {
@@ -41,11 +42,11 @@ func ParseMagic(s string) (core.PieceType, core.Square, error) {
 	case "bishop", "b":
 		pt = core.Bishop
 	default:
-		return 0, core.NoSquare, errors.New(`magic "` + s + `": the piece must be rook or bishop (a queen uses both)`)
+		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: the piece must be rook or bishop (a queen uses both)`)
 	}
 	sq, ok := core.ParseSquare(strings.ToLower(f[1]))
 	if !ok {
-		return 0, core.NoSquare, errors.New(`magic "` + s + `": "` + f[1] + `" is not a square (a1 … h8)`)
+		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: ` + excerpt.Quote(f[1]) + ` is not a square (a1 … h8)`)
 	}
 	return pt, sq, nil
 }
@@ -76,7 +77,7 @@ func DumpReport(p *core.Position, text string) string {
 		b.WriteString(`<div class="dump-problems" role="alert"><p>` + strconv.Itoa(len(probs)) + ` not understood:</p><ul>`)
 		for _, pr := range probs {
 			b.WriteString(`<li data-line="` + strconv.Itoa(pr.Line) + `" data-col="` + strconv.Itoa(pr.Col) + `">line ` +
-				strconv.Itoa(pr.Line) + `, column ` + strconv.Itoa(pr.Col) + `: <code>` + escape(pr.Text) + `</code> — ` + escape(pr.Reason) + `</li>`)
+				strconv.Itoa(pr.Line) + `, column ` + strconv.Itoa(pr.Col) + `: <code>` + escape(excerpt.Unquoted(pr.Text)) + `</code> — ` + escape(pr.Reason) + `</li>`)
 		}
 		b.WriteString(`</ul></div>`)
 	}

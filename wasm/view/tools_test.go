@@ -43,29 +43,36 @@ func TestParseMagic(t *testing.T) {
 	}
 }
 
-func TestToolsState(t *testing.T) {
-	s := ParseQuery("?tools=magic,bogus,dump&magic=Bishop:C1")
-	if !slices.Equal(s.Tools, []string{"dump", "magic"}) || s.Magic != "bishop:c1" {
-		t.Fatalf("ParseQuery: tools %q, magic %q; want [dump magic], bishop:c1", s.Tools, s.Magic)
+func TestTabState(t *testing.T) {
+	tests := []struct {
+		query, tab string
+	}{
+		{"", ""},
+		{"?tab=perft", "perft"},
+		{"?tab=engine&magic=Bishop:C1", "engine"},
+		{"?tab=bogus", ""},
+		// Links from before the tool area.
+		{"?tools=magic,bogus,dump&magic=Bishop:C1", "engine"},
+		{"?perft=3", "perft"},
+		{"?tab=game&perft=3", "game"},
 	}
-	q := s.Query()
-	if !strings.Contains(q, "&tools=dump,magic&magic=bishop%3Ac1") {
-		t.Errorf("Query() = %q", q)
+	for _, tt := range tests {
+		s := ParseQuery(tt.query)
+		if s.Tab != tt.tab {
+			t.Errorf("ParseQuery(%q).Tab = %q, want %q", tt.query, s.Tab, tt.tab)
+		}
+		if back := ParseQuery(s.Query()); back.Tab != s.Tab || back.Magic != s.Magic {
+			t.Errorf("%q: round trip gives tab %q magic %q, want %q %q", tt.query, back.Tab, back.Magic, s.Tab, s.Magic)
+		}
+		if strings.Contains(s.Query(), "tools=") {
+			t.Errorf("%q: Query() = %q still writes tools=", tt.query, s.Query())
+		}
 	}
-	if back := ParseQuery(q); !slices.Equal(back.Tools, s.Tools) || back.Magic != s.Magic {
-		t.Errorf("round trip: %q %q", back.Tools, back.Magic)
-	}
-	s.SetTool("zobrist", true)
-	s.SetTool("dump", false)
-	s.SetTool("zobrist", true)
-	if !slices.Equal(s.Tools, []string{"zobrist", "magic"}) {
-		t.Errorf("SetTool: %q, want [zobrist magic] in page order", s.Tools)
+	if s := ParseQuery("?tab=engine&magic=Bishop:C1"); s.Magic != "bishop:c1" || !strings.Contains(s.Query(), "&tab=engine&magic=bishop%3Ac1") {
+		t.Errorf("magic %q, query %q", s.Magic, s.Query())
 	}
 	if bad := ParseQuery("?magic=queen:e4"); bad.Magic != "" {
 		t.Errorf("bad magic kept: %q", bad.Magic)
-	}
-	if d := ParseQuery(""); d.Tools != nil || d.Magic != "" || strings.Contains(d.Query(), "tools") {
-		t.Errorf("default state has tools %q, magic %q", d.Tools, d.Magic)
 	}
 }
 

@@ -1,0 +1,80 @@
+package excerpt
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestQuote(t *testing.T) {
+	n40 := strings.Repeat("N", 40)
+	for _, tt := range []struct {
+		name, in, want string
+	}{
+		{"empty", "", `""`},
+		{"short", "Nf3", `"Nf3"`},
+		{"at the limit", n40, `"` + n40 + `"`},
+		{"one over", n40 + "x", `"` + n40 + `"… (41 bytes)`},
+		{"4 MiB", strings.Repeat("N", 4<<20), `"` + n40 + `"… (4,194,304 bytes)`},
+		{"control bytes", strings.Repeat("\x01", 4<<20), `"` + strings.Repeat(`\x01`, 40) + `"… (4,194,304 bytes)`},
+		{"quotes", `a"b\c`, `"a\"b\\c"`},
+		{"multi-byte, cut on a rune boundary", strings.Repeat("é", 39) + "€€", `"` + strings.Repeat("é", 39) + `€"… (84 bytes)`},
+		{"invalid bytes count one each", strings.Repeat("\xff", 41), `"` + strings.Repeat(`\xff`, 40) + `"… (41 bytes)`},
+		{"a cut multi-byte rune counts one", strings.Repeat("a", 39) + "\xe2\x82€", `"` + strings.Repeat("a", 39) + `\xe2"… (44 bytes)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Quote(tt.in); got != tt.want {
+				t.Errorf("Quote(%.60q) = %s, want %s", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestUnquoted(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"Nf3+", "Nf3+"},
+		{"Nf3" + strings.Repeat("+", 37), "Nf3" + strings.Repeat("+", 37)},
+		{"Nf3" + strings.Repeat("+", 1<<20), "Nf3" + strings.Repeat("+", 37) + "… (1,048,579 bytes)"},
+		{strings.Repeat("ü", 50), strings.Repeat("ü", 40) + "… (100 bytes)"},
+	} {
+		if got := Unquoted(tt.in); got != tt.want {
+			t.Errorf("Unquoted(%.60q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCut checks the cut on every kind of text: the head is a prefix of
+// at most MaxChars characters that ends on a character boundary, and cut
+// says whether anything was dropped.
+func TestCut(t *testing.T) {
+	for _, s := range []string{"", "a", strings.Repeat("a", 40), strings.Repeat("a", 41), strings.Repeat("€", 100),
+		strings.Repeat("\xff", 100), "a\xe2\x82", strings.Repeat("a", 39) + "𝄞𝄞"} {
+		head, cut := Cut(s)
+		if !strings.HasPrefix(s, head) || cut != (len(head) < len(s)) {
+			t.Errorf("Cut(%q) = %q, %v", s, head, cut)
+		}
+		if n := len([]rune(head)); n > MaxChars || cut && n != MaxChars {
+			t.Errorf("Cut(%q) has %d characters", s, n)
+		}
+		if cut && utf8.ValidString(s) && !utf8.ValidString(head) {
+			t.Errorf("Cut(%q) = %q cuts a character", s, head)
+		}
+	}
+}
+
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"", "Nf3", strings.Repeat("\x01", 100), strings.Repeat("é", 41), "\xff\xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		q := Quote(s)
+		if len(q) > 440 {
+			t.Fatalf("Quote(%q) is %d bytes", s, len(q))
+		}
+		head, cut := Cut(s)
+		if !cut && q != Quote(head) || cut && !strings.HasPrefix(q, Quote(head)+"… (") {
+			t.Fatalf("Quote(%q) = %q, head %q", s, q, head)
+		}
+	})
+}

@@ -1,0 +1,173 @@
+//go:build !(js && wasm)
+
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// screens are the sizes a person opens the page at: a phone, a tablet, a
+// laptop and a projector.
+var screens = []struct {
+	name string
+	w, h int64
+}{{"phone", 360, 740}, {"tablet", 768, 1024}, {"laptop", 1280, 800}, {"projector", 1920, 1080}}
+
+// firstScreen is where the board and the first grid are on the first
+// screen, in CSS pixels from the top of the viewport, and whether each is
+// whole and uncovered there.
+type firstScreen struct {
+	BoardTop, BoardBottom     float64
+	GridTop, GridBottom       float64
+	BoardShown, GridShown     bool   // whole inside the viewport and not covered at its corners and centre
+	BoardCover, GridCover     string // what covers it, when something does
+	ViewportW, ViewportH      float64
+	ScrollWidth               float64
+	FirstGridCard, BoardWidth float64
+}
+
+// measureFirstScreen reads firstScreen in the tab, scrolled to the top.
+func measureFirstScreen(t *testing.T, ctx context.Context) firstScreen {
+	t.Helper()
+	return eval[firstScreen](t, ctx, `(() => {
+		scrollTo(0, 0);
+		const vw = innerWidth, vh = innerHeight;
+		// shown: the element is whole inside the viewport and the topmost
+		// element at its centre and near its four corners is inside it.
+		const shown = (el) => {
+			if (!el) return [false, 'missing'];
+			const r = el.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) return [false, 'not laid out'];
+			if (r.top < 0 || r.left < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5) return [false, 'outside the viewport'];
+			const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]];
+			for (const [x, y] of pts) {
+				const at = document.elementFromPoint(x, y);
+				if (!at || !(el === at || el.contains(at))) return [false, at ? (at.id || at.className || at.tagName) : 'nothing'];
+			}
+			return [true, ''];
+		};
+		const board = document.querySelector('#board .board');
+		const grid = document.querySelector('#cards .card .bits');
+		const b = board?.getBoundingClientRect(), g = grid?.getBoundingClientRect();
+		const [bs, bc] = shown(board), [gs, gc] = shown(grid);
+		return {BoardTop: b?.top ?? -1, BoardBottom: b?.bottom ?? -1, GridTop: g?.top ?? -1, GridBottom: g?.bottom ?? -1,
+			BoardShown: bs, GridShown: gs, BoardCover: bc, GridCover: gc, ViewportW: vw, ViewportH: vh,
+			ScrollWidth: document.documentElement.scrollWidth, FirstGridCard: g?.width ?? 0, BoardWidth: b?.width ?? 0};
+	})()`)
+}
+
+// TestFirstScreen: at every size from a phone to a projector, on the
+// default view and on Kiwipete with four cards, the whole board and at
+// least one whole grid are on the first screen, uncovered, and nothing
+// scrolls sideways.
+func TestFirstScreen(t *testing.T) {
+	ctx, site := site(t)
+	views := []struct{ name, query string }{
+		{"default", "/"},
+		{"kiwipete-4", "/?fen=" + url.QueryEscape(kiwipeteFEN) + "&show=P,n,occupied,attackedByBlack"},
+	}
+	for _, s := range screens {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range views {
+			open(t, ctx, site+v.query)
+			m := measureFirstScreen(t, ctx)
+			t.Logf("%s %dx%d %s: board %.0f–%.0f (%s), first grid %.0f–%.0f (%s)", s.name, s.w, s.h, v.name,
+				m.BoardTop, m.BoardBottom, yes(m.BoardShown, m.BoardCover), m.GridTop, m.GridBottom, yes(m.GridShown, m.GridCover))
+			if !m.BoardShown || !m.GridShown {
+				t.Errorf("%s %s: board shown %v (%s), grid shown %v (%s)", s.name, v.name, m.BoardShown, m.BoardCover, m.GridShown, m.GridCover)
+			}
+			if m.ScrollWidth > m.ViewportW+1 {
+				t.Errorf("%s %s: the page is %.0f px wide in a %.0f px viewport", s.name, v.name, m.ScrollWidth, m.ViewportW)
+			}
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			saveScreenshot(t, fmt.Sprintf("first-screen-%s-%s", s.name, v.name), png)
+		}
+	}
+}
+
+// TestFirstScreenWidths: the same at the widths between, with the heights
+// screens of those widths have: the whole board and a whole grid on the
+// first screen, nothing sideways.
+func TestFirstScreenWidths(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct{ w, h int64 }{{360, 640}, {414, 896}, {600, 960}, {900, 700}, {1024, 768}, {1100, 800},
+		{1366, 768}, {1440, 900}, {1600, 900}, {2560, 1440}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&show=P,n,occupied,attackedByBlack")
+		m := measureFirstScreen(t, ctx)
+		t.Logf("%dx%d: board %.0f–%.0f (%s), first grid %.0f–%.0f (%s)", s.w, s.h, m.BoardTop, m.BoardBottom,
+			yes(m.BoardShown, m.BoardCover), m.GridTop, m.GridBottom, yes(m.GridShown, m.GridCover))
+		if !m.BoardShown || !m.GridShown || m.ScrollWidth > m.ViewportW+1 {
+			t.Errorf("%dx%d: board %v (%s), grid %v (%s), page %.0f wide", s.w, s.h, m.BoardShown, m.BoardCover, m.GridShown, m.GridCover, m.ScrollWidth)
+		}
+	}
+}
+
+// TestBoardFollowsTheCards: scrolled down to the last of four cards, the
+// board is still whole on screen, uncovered (wide: its column stays; narrow:
+// a compact board sticks to the top), so that a cell pointed at shows on
+// the board at the same time; and stepping a game moves neither.
+func TestBoardFollowsTheCards(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range screens {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&show=P,n,occupied,attackedByBlack")
+		got := eval[map[string]any](t, ctx, `(() => {
+			const cards = document.querySelectorAll('#cards .card');
+			cards[cards.length - 1].querySelector('.bits').scrollIntoView({ block: 'end' });
+			const b = document.querySelector('#board .board').getBoundingClientRect();
+			const g = cards[cards.length - 1].querySelector('.bits').getBoundingClientRect();
+			const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+			const cell = document.elementFromPoint(g.left + g.width / 2, g.top + g.height / 2);
+			return { scrolled: scrollY, top: b.top, bottom: b.bottom, vh: innerHeight,
+				board: !!at && !!at.closest('#board'), grid: !!cell && !!cell.closest('#cards'),
+				overlap: Math.max(0, Math.min(b.bottom, g.bottom) - Math.max(b.top, g.top)) > 0 && Math.max(0, Math.min(b.right, g.right) - Math.max(b.left, g.left)) > 0 };
+		})()`)
+		t.Logf("%s: scrolled %v px to the last card; board %v–%v", s.name, got["scrolled"], got["top"], got["bottom"])
+		if got["top"].(float64) < -0.5 || got["bottom"].(float64) > got["vh"].(float64)+0.5 || got["board"] != true || got["grid"] != true || got["overlap"] == true {
+			t.Errorf("%s: scrolled to the last card, the board is at %v–%v of %v (uncovered %v), the grid uncovered %v, overlapping %v",
+				s.name, got["top"], got["bottom"], got["vh"], got["board"], got["grid"], got["overlap"])
+		}
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		saveScreenshot(t, "scrolled-"+s.name, png)
+		// A game stepped from the keyboard keeps the board where it is.
+		eval[bool](t, ctx, `(document.querySelector('[data-action="pgn-sample"]').click(), true)`)
+		before := eval[float64](t, ctx, `document.querySelector('#board .board').getBoundingClientRect().top`)
+		for range 12 {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		after := eval[map[string]float64](t, ctx, `({ top: document.querySelector('#board .board').getBoundingClientRect().top,
+			ply: +new URLSearchParams(location.search).get('ply') })`)
+		if after["ply"] != 12 || after["top"] != before {
+			t.Errorf("%s: 12 steps gave ply %v and moved the board from %v to %v", s.name, after["ply"], before, after["top"])
+		}
+	}
+}
+
+// yes says "whole" or what is wrong.
+func yes(ok bool, why string) string {
+	if ok {
+		return "whole"
+	}
+	return why
+}
