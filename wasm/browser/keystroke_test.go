@@ -43,7 +43,9 @@ const keyProbe = `(() => {
 // with every switch on (31 cards), three times each, and reports the
 // median and 90th percentile of input event → DOM updated, → DOM laid out
 // (the issue's figure, recorded for the table of targets) and → next
-// frame. It is a measurement: run it with `make measure`.
+// frame; then the time from a click on an example position, which redraws
+// every card, to the DOM laid out. It is a measurement: run it with `make
+// measure`.
 func TestMeasureKeystrokes(t *testing.T) {
 	if os.Getenv("BITVIEW_MEASURE") == "" {
 		t.Skip("a measurement: run `make measure`")
@@ -73,6 +75,19 @@ func TestMeasureKeystrokes(t *testing.T) {
 				t.Fatalf("typed %q", got)
 			}
 		}
+		// A new position at each step (the example buttons in turn), which
+		// redraws every card: click → DOM laid out.
+		changes := eval[[]float64](t, ctx, `(() => {
+		  const buttons = document.querySelectorAll('[data-example]'); const out = [];
+		  for (let i = 0; i < 25; i++) {
+		    const t0 = performance.now();
+		    buttons[i % 2 ? 1 : 3].click();
+		    void document.documentElement.offsetHeight;
+		    out.push(performance.now() - t0);
+		  }
+		  return out;
+		})()`)
+		t.Logf("position change, %-8s: click → DOM laid out median %5.2f ms (p90 %5.2f); %d changes", c.name, pct(changes, 50), pct(changes, 90), len(changes))
 		record("keystroke "+c.name, pct(laid, 50))
 		t.Logf("keystroke, %-8s: input → DOM updated median %5.2f ms (p90 %5.2f); → DOM laid out median %5.2f ms (p90 %5.2f); → next frame median %5.2f ms (p90 %5.2f); %d keystrokes",
 			c.name, pct(dom, 50), pct(dom, 90), pct(laid, 50), pct(laid, 90), pct(frame, 50), pct(frame, 90), len(dom))
