@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
 .DELETE_ON_ERROR:
 
 # wasm/webbuild writes the precompressed siblings and sw-version.js in plain
@@ -39,8 +39,28 @@ WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web
 
 wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
 
+# The wasm is built without inlining in the packages whose code draws
+# markup, reads options or formats text (ours and the libraries they call):
+# there inlining copies string building into every caller, which costs
+# download, not speed a person notices. The main package (the wire of the
+# JS API), core, core/divide and core/magic (move generation, perft,
+# magics), the runtime and the rest of the standard library keep it.
+# brotli -q 11 of bitview.wasm: 1,068,091 B with inlining everywhere,
+# 990,529 B with these flags (make sizes prints the code per package);
+# a perft divide of Kiwipete to depth 4 under Node takes as long.
+MODULE         := github.com/bitview/bitview
+WASM_NOINLINE  := $(MODULE)/wasm/view $(MODULE)/core/expr $(MODULE)/core/pgn $(MODULE)/core/dump \
+	$(MODULE)/core/repr github.com/norunners/vert honnef.co/go/js/dom/v2 fmt reflect net/url strconv internal/strconv strings
+WASM_GCFLAGS   := $(foreach p,$(WASM_NOINLINE),-gcflags=$(p)=-l)
+
 web/bitview.wasm: $(GO_SOURCES)
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o $@ ./wasm
+	GOOS=js GOARCH=wasm go build -trimpath $(WASM_GCFLAGS) -ldflags="-s -w" -o $@ ./wasm
+
+# The code of bitview.wasm per package, from a build with the name section
+# that web/bitview.wasm is stripped of (see wasm/webbuild, "sizes").
+sizes: | $(WEBBUILD)
+	GOOS=js GOARCH=wasm go build -trimpath $(WASM_GCFLAGS) -o out/bitview-named.wasm ./wasm
+	$(WEBBUILD) sizes out/bitview-named.wasm
 
 # The page with its default view prerendered by wasm/view, natively (see
 # wasm/prerender): the board is on screen before the wasm has downloaded.
@@ -144,6 +164,15 @@ needs-node:
 needs-node-chromium:
 	@$(call need,node npm chromium)
 
+# The JS API's parseFen and bitboard through the wire (what ships) and
+# through plain syscall/js (wasm/jscallplain.go, built with -tags
+# jscallplain into out/), against chessops's parseFen, in one Node process
+# (wasm/jscall.bench.mjs; chessops is installed into out/jscall-node).
+jscall: needs-node wasm
+	GOOS=js GOARCH=wasm go build -trimpath -tags jscallplain $(WASM_GCFLAGS) -ldflags="-s -w" -o out/bitview-jscallplain.wasm ./wasm
+	test -d out/jscall-node/node_modules/chessops || npm install --no-audit --no-fund --loglevel=error --prefix out/jscall-node chessops@0.15.1
+	node wasm/jscall.bench.mjs . out/bitview-jscallplain.wasm out/jscall-node
+
 # Every fuzz target of core and its packages, 30 s each (FUZZTIME=2m make fuzz for longer).
 FUZZTIME ?= 30s
 fuzz:
@@ -155,9 +184,12 @@ bench:
 	go test -run '^$$' -bench . -benchmem -count 6 ./core/...
 
 # Start-up time and N elements in headless Chromium against baselines in the
-# same run, the cost of a keystroke and of a game step, perft divides in the
-# Web Worker, offline reloads, a 10,000-ply game stepped end to end, then the
-# issue's targets (see wasm/browser/startup_test.go, measure_test.go,
+# same run, where the start-up's time goes (a Chromium trace), the cost of a
+# keystroke (to the DOM laid out) and of a game step, the JS API against
+# chessops, the wasm's size, perft divides in the Web Worker, offline
+# reloads, a 10,000-ply game stepped end to end, then one table of issue
+# 24's targets and issue 13's with this run's figures (see
+# wasm/browser/startup_test.go, measure_test.go, measure_api_test.go,
 # keystroke_test.go, perft_test.go, offline_test.go and limits_test.go);
 # BITVIEW_MEASURE_N=3 make measure for fewer cold loads (7 by default).
 measure: needs-node-chromium dist

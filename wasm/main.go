@@ -18,6 +18,11 @@ import (
 const version = "0.1.0"
 
 func main() {
+	// The end of Go's start-up and of the packages' inits (measured by
+	// make measure, wasm/browser/startup_test.go).
+	if perf := js.Global().Get("performance"); perf.Type() == js.TypeObject && perf.Get("mark").Type() == js.TypeFunction {
+		perf.Call("mark", "bitview-main")
+	}
 	register()
 	mountPage()
 	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
@@ -45,8 +50,21 @@ func register() {
 	} {
 		api.Set(name, apiFunc(fn)) // lives as long as the page: never released
 	}
+	for _, e := range extraAPI {
+		api.Set(e.name, apiFunc(e.fn))
+	}
 	js.Global().Set("__bitviewGo", api)
 }
+
+// An apiEntry is a function of __bitviewGo that a build tag adds.
+type apiEntry struct {
+	name string
+	fn   func([]js.Value) any
+}
+
+// extraAPI are the functions builds with tags add to __bitviewGo (see
+// jscallplain.go); none in the build that ships.
+var extraAPI []apiEntry
 
 // apiFunc makes fn a JS function whose panics become an error answer
 // ({error: {offset: -1, message}}) through guard.

@@ -103,14 +103,23 @@ async function start(source) {
   if (typeof globalThis.Go !== 'function') throw new Error('wasm_exec.js did not define globalThis.Go');
   const go = new globalThis.Go();
   globalThis.__bitviewJS = goEvents;
-  const instance = await WebAssembly.instantiate(await compiled, go.importObject);
+  const module = await compiled;
+  mark('bitview-compiled');
+  const instance = await WebAssembly.instantiate(module, go.importObject);
   const ready = new Promise((resolve) => { globalThis.__bitviewReady = resolve; });
+  mark('bitview-run');
   go.run(instance); // resolves only when the Go program exits, which it never does
   await ready;
   delete globalThis.__bitviewReady;
   const api = makeApi(instance.exports, globalThis.__bitviewGo);
   globalThis.bitview = api;
   return api;
+}
+
+// mark sets a performance mark of start-up (measured by make measure,
+// wasm/browser/startup_test.go), where the platform has them.
+function mark(name) {
+  globalThis.performance?.mark?.(name);
 }
 
 // plain copies a value a caller hands Bitview into plain data before Go

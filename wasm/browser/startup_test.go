@@ -4,15 +4,24 @@ package browser
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	brotlienc "github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/cdp/jsonv2"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -46,15 +55,38 @@ const startProbe = `(() => {
   }, 5);
 })()`
 
-// startWait resolves, once the page is interactive, to [first board,
-// interactive, bytes transferred, the end of the wasm's download (0 for
-// a page without one)].
+// startWait resolves, once the page is interactive, to a startTimes.
 const startWait = `new Promise((resolve) => {
-  const check = () => window.__measure.interactive === undefined ? setTimeout(check, 20) : resolve([__measure.board, __measure.interactive,
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + e.transferSize, 0),
-    performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).reduce((t, e) => Math.max(t, e.responseEnd), 0)]);
+  const check = () => {
+    if (window.__measure.interactive === undefined) { setTimeout(check, 20); return; }
+    const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'));
+    const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? 0;
+    resolve({ board: __measure.board, interactive: __measure.interactive,
+      bytes: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + e.transferSize, 0),
+      wasmStart: wasm.reduce((t, e) => Math.max(t, e.startTime), 0), wasmEnd: wasm.reduce((t, e) => Math.max(t, e.responseEnd), 0),
+      compiled: mark('bitview-compiled'), run: mark('bitview-run'), main: mark('bitview-main'), drawn: mark('bitview-drawn') });
+  };
   check();
 })`
+
+// startTimes are what startWait measures of one load, in ms from
+// navigation start: the first board, the first input handled, the bytes
+// transferred, when the wasm's request started and its last byte arrived
+// (0 for a page without one), and Bitview's start-up marks (0 for a page
+// without them): the wasm compiled (web/bitview.js), instantiated and
+// about to run, Go's inits done and main started (wasm/main.go), and the
+// page drawn from its state (wasm/page.go).
+type startTimes struct {
+	Board       float64 `json:"board"`
+	Interactive float64 `json:"interactive"`
+	Bytes       float64 `json:"bytes"`
+	WasmStart   float64 `json:"wasmStart"`
+	WasmEnd     float64 `json:"wasmEnd"`
+	Compiled    float64 `json:"compiled"`
+	Run         float64 `json:"run"`
+	Main        float64 `json:"main"`
+	Drawn       float64 `json:"drawn"`
+}
 
 // TestMeasureStartup measures, in one run, the time from navigation start
 // to the first board and to the first input handled, for two baselines
@@ -84,24 +116,26 @@ func TestMeasureStartup(t *testing.T) {
 		{"make serve", siteURL + "/"},
 		{"dist", distURL + "/"},
 	}
-	type series struct{ board, interactive, bytes, wasm []float64 }
+	type series struct{ board, interactive, bytes, wasm, wasmStart, compiled, run, main, drawn []float64 }
 	got := map[string]*series{}
 	loads := measureLoads()
 	// One untimed load first: the browser's own first-use costs are not the page's.
-	coldRun[[]float64](t, browser, measureNets[0], variants[0].url, startProbe, startWait)
+	coldRun[startTimes](t, browser, measureNets[0], variants[0].url, startProbe, startWait)
 	for range loads {
 		for _, net := range measureNets {
 			for _, v := range variants {
-				r := coldRun[[]float64](t, browser, net, v.url, startProbe, startWait)
-				if len(r) != 4 || r[0] <= 0 || r[1] < r[0] {
-					t.Fatalf("%s (%s): board %v", v.name, net.name, r)
+				r := coldRun[startTimes](t, browser, net, v.url, startProbe, startWait)
+				if r.Board <= 0 || r.Interactive < r.Board {
+					t.Fatalf("%s (%s): %+v", v.name, net.name, r)
 				}
 				k := v.name + " " + net.name
 				if got[k] == nil {
 					got[k] = &series{}
 				}
 				s := got[k]
-				s.board, s.interactive, s.bytes, s.wasm = append(s.board, r[0]), append(s.interactive, r[1]), append(s.bytes, r[2]), append(s.wasm, r[3])
+				s.board, s.interactive, s.bytes, s.wasm = append(s.board, r.Board), append(s.interactive, r.Interactive), append(s.bytes, r.Bytes), append(s.wasm, r.WasmEnd)
+				s.wasmStart, s.compiled, s.run, s.main, s.drawn = append(s.wasmStart, r.WasmStart), append(s.compiled, r.Compiled),
+					append(s.run, r.Run), append(s.main, r.Main), append(s.drawn, r.Drawn)
 			}
 		}
 	}
@@ -119,6 +153,14 @@ func TestMeasureStartup(t *testing.T) {
 				summary(s.interactive), median(s.interactive)/goBoard, median(s.bytes), median(s.wasm))
 		}
 		fmt.Fprintf(&b, "  (wasm done: when the last byte of the page's .wasm arrived, the floor of its interactive time)\n")
+		fmt.Fprintf(&b, "  where Bitview's time goes, ms from navigation start, median: the wasm requested, downloaded, compiled (bitview.js), instantiated,\n")
+		fmt.Fprintf(&b, "  Go's runtime and inits done (main), the page drawn from its state (hydrated), and the first input handled\n")
+		fmt.Fprintf(&b, "  %-14s %9s %9s %9s %9s %9s %9s %11s\n", "page", "requested", "download", "compiled", "instanced", "main", "hydrated", "interactive")
+		for _, v := range variants[2:] {
+			s := got[v.name+" "+net.name]
+			fmt.Fprintf(&b, "  %-14s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %11.1f\n", v.name, median(s.wasmStart), median(s.wasm), median(s.compiled),
+				median(s.run), median(s.main), median(s.drawn), median(s.interactive))
+		}
 	}
 	t.Log(b.String())
 }
@@ -323,15 +365,19 @@ fen.addEventListener('input', () => place(fen.value));
 	return dir
 }
 
-// brotli compresses b at quality 11 with Debian's brotli command.
+// brotli compresses b at quality 11 with the pure-Go encoder that
+// wasm/webbuild uses (github.com/andybalholm/brotli), so make measure
+// needs no brotli command.
 func brotli(t *testing.T, b []byte) []byte {
-	cmd := exec.Command("brotli", "-q", "11", "-c")
-	cmd.Stdin = bytes.NewReader(b)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("brotli: %v (apt-get install brotli)", err)
+	var out bytes.Buffer
+	w := brotlienc.NewWriterLevel(&out, 11)
+	if _, err := w.Write(b); err != nil {
+		t.Fatalf("brotli: %v", err)
 	}
-	return out
+	if err := w.Close(); err != nil {
+		t.Fatalf("brotli: %v", err)
+	}
+	return out.Bytes()
 }
 
 // elementsProbe runs before any script of an elements page. It records,
@@ -504,4 +550,236 @@ func TestMeasureTargets(t *testing.T) {
 		t.Skip("a measurement: run `make measure`")
 	}
 	t.Log("\n" + targetTable())
+}
+
+// traceEvent is one event of a Chromium trace (the Trace Event Format):
+// its name, phase (X: complete, with a duration; R, I, n: marks), time
+// and duration in µs, thread, and arguments.
+type traceEvent struct {
+	Name string         `json:"name"`
+	Cat  string         `json:"cat"`
+	Ph   string         `json:"ph"`
+	Ts   float64        `json:"ts"`
+	Dur  float64        `json:"dur"`
+	Pid  int            `json:"pid"`
+	Tid  int            `json:"tid"`
+	Args map[string]any `json:"args"`
+}
+
+// startPhases are the phases of Bitview's start-up that TestMeasureStartupTrace
+// splits the main thread's time into, each ending at a mark (the wasm's
+// last byte is the end of its resource timing, read from the page).
+var startPhases = []struct{ name, end string }{
+	{"to the wasm's last byte", "wasm-end"},
+	{"to compiled", "bitview-compiled"},
+	{"to Go's main", "bitview-main"},
+	{"to hydrated", "bitview-drawn"},
+	{"to interactive", "interactive"},
+}
+
+// TestMeasureStartupTrace records a Chromium trace (CDP Tracing) of cold
+// loads of dist/'s page, unthrottled, and sums the time of the renderer's
+// main thread in each phase of start-up by the kind of work (the trace
+// events directly under each task: HTML parsing, script evaluation and
+// calls into the wasm, style, layout, paint, garbage collection, the
+// wasm's streaming compile…), median over the loads. It shows where the
+// page's time to interactive goes beside the download: what the main
+// thread is busy with while the wasm arrives and after. Run it with
+// `make measure`.
+func TestMeasureStartupTrace(t *testing.T) {
+	if os.Getenv("BITVIEW_MEASURE") == "" {
+		t.Skip("a measurement: run `make measure`")
+	}
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	browser := measureBrowser(t)
+	url := serveDir(t, dist) + "/"
+	coldRun[startTimes](t, browser, measureNets[0], url, startProbe, startWait) // untimed, as in TestMeasureStartup
+	loads := measureLoads()
+	got := map[string][]float64{} // phase + "\x00" + kind → ms in each load
+	ends := map[string][]float64{}
+	for range loads {
+		events, times := tracedRun(t, browser, url)
+		phases, kinds := mainThreadPhases(events, times)
+		for i, p := range startPhases {
+			ends[p.name] = append(ends[p.name], phases[i])
+			for k, ms := range kinds[i] {
+				got[p.name+"\x00"+k] = append(got[p.name+"\x00"+k], ms)
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nstart-up trace of dist/, unthrottled, %d cold loads: the renderer's main thread, ms busy in each phase by kind of work (median; the five largest)\n", loads)
+	for _, p := range startPhases {
+		type kv struct {
+			k string
+			v float64
+		}
+		var kinds []kv
+		busy := 0.0
+		for key, xs := range got {
+			if phase, kind, _ := strings.Cut(key, "\x00"); phase == p.name {
+				for len(xs) < loads {
+					xs = append(xs, 0) // a load without that kind of work in this phase
+				}
+				kinds = append(kinds, kv{kind, median(xs)})
+				busy += median(xs)
+			}
+		}
+		slices.SortFunc(kinds, func(a, b kv) int { return cmp.Compare(b.v, a.v) })
+		fmt.Fprintf(&b, "  %-24s ends at %6.1f ms, main thread busy ≈ %5.1f ms:", p.name, median(ends[p.name]), busy)
+		for _, x := range kinds[:min(5, len(kinds))] {
+			fmt.Fprintf(&b, " %s %.1f;", x.k, x.v)
+		}
+		b.WriteString("\n")
+	}
+	t.Log(b.String())
+}
+
+// tracedRun loads url in a fresh browser context of browser with a trace
+// running, until the page is interactive, and returns the trace's events
+// and the page's start-up times.
+func tracedRun(t *testing.T, browser context.Context, url string) ([]traceEvent, startTimes) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	defer cancel()
+	var (
+		mu     sync.Mutex
+		raw    []jsonv2.Value
+		finish = make(chan struct{})
+	)
+	if err := chromedp.Do(ctx); err != nil { // the tab, for Listen
+		t.Fatal(err)
+	}
+	chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			raw = append(raw, ev.Value...)
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(finish)
+		}
+	})
+	start := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbe}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
+			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline",
+				"v8", "v8.wasm", "blink.user_timing", "loading", "__metadata"}}})
+		return err
+	})
+	if err := chromedp.Do(ctx, start, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	tctx, stop := context.WithTimeout(ctx, 60*time.Second)
+	defer stop()
+	times, err := chromedp.Run(tctx, chromedp.Evaluate[startTimes](startWait, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		t.Fatalf("%s: %v", url, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-finish:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the trace did not complete within 30 s")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	events := make([]traceEvent, 0, len(raw))
+	for _, v := range raw {
+		var e traceEvent
+		if err := json.Unmarshal(v, &e); err == nil {
+			events = append(events, e)
+		}
+	}
+	return events, times
+}
+
+// mainThreadPhases splits the trace's main-thread time into startPhases:
+// each phase's end (ms from navigation start) and, per phase, the ms of
+// each kind of work (the complete events directly under a task, and a
+// task's time outside them as "script and wasm": JS and Go running in a
+// promise's continuation have no event of their own in these categories),
+// each event cut at the phases' edges. Tasks inside tasks count once.
+func mainThreadPhases(events []traceEvent, times startTimes) ([]float64, []map[string]float64) {
+	main := map[[2]int]bool{} // the renderer main threads: pid, tid
+	nav := 0.0
+	for _, e := range events {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Args["name"] == "CrRendererMain" {
+			main[[2]int{e.Pid, e.Tid}] = true
+		}
+	}
+	// The page's main thread is the one with Bitview's marks, and the zero
+	// of the page's clock (navigation start) is where the mark
+	// bitview-compiled falls in the trace less its time on the page's clock.
+	var mainThread [2]int
+	for _, e := range events {
+		if e.Name == "bitview-compiled" && main[[2]int{e.Pid, e.Tid}] {
+			mainThread = [2]int{e.Pid, e.Tid}
+			nav = e.Ts - times.Compiled*1000
+		}
+	}
+	mark := map[string]float64{"wasm-end": times.WasmEnd, "bitview-compiled": times.Compiled, "bitview-main": times.Main,
+		"bitview-drawn": times.Drawn, "interactive": times.Interactive}
+	ends := make([]float64, len(startPhases))
+	kinds := make([]map[string]float64, len(startPhases))
+	for i, p := range startPhases {
+		ends[i] = mark[p.end]
+		kinds[i] = map[string]float64{}
+	}
+	// add counts [from, to) ms of work of kind k into the phases it spans.
+	add := func(k string, from, to float64) {
+		lo := 0.0
+		for i, end := range ends {
+			a, b := max(from, lo), min(to, end)
+			if b > a {
+				kinds[i][k] += b - a
+			}
+			lo = end
+		}
+	}
+	var tasks, work []traceEvent
+	for _, e := range events {
+		if e.Ph != "X" || [2]int{e.Pid, e.Tid} != mainThread {
+			continue
+		}
+		if e.Name == "RunTask" || e.Name == "ThreadControllerImpl::RunTask" {
+			tasks = append(tasks, e)
+		} else {
+			work = append(work, e)
+		}
+	}
+	byStart := func(a, b traceEvent) int { return cmp.Or(cmp.Compare(a.Ts, b.Ts), cmp.Compare(b.Dur, a.Dur)) }
+	slices.SortFunc(work, byStart)
+	slices.SortFunc(tasks, byStart)
+	taskEnd := 0.0
+	for _, task := range tasks {
+		if task.Ts < taskEnd { // a task run inside another (a nested run loop): counted with it
+			continue
+		}
+		taskEnd = task.Ts + task.Dur
+		// The task's own time, between the outermost events inside it: JS
+		// and Go running, which these categories give no event of their own.
+		ms := func(ts float64) float64 { return (ts - nav) / 1000 }
+		end := task.Ts
+		for _, e := range work {
+			if e.Ts < task.Ts || e.Ts+e.Dur > task.Ts+task.Dur || e.Ts < end {
+				continue
+			}
+			add("script and wasm", ms(end), ms(e.Ts))
+			add(e.Name, ms(e.Ts), ms(e.Ts+e.Dur))
+			end = e.Ts + e.Dur
+		}
+		add("script and wasm", ms(end), ms(task.Ts+task.Dur))
+	}
+	return ends, kinds
 }

@@ -9,6 +9,7 @@
 //
 //	webbuild compress [-q 11] FILE...
 //	webbuild sw-version DIR
+//	webbuild sizes FILE.wasm
 //
 // compress writes FILE.br (brotli, quality -q, 0–11, with the smallest
 // window that holds the whole file, as the brotli command picks it) and
@@ -28,6 +29,13 @@
 // the SHA-256 of the list those hashes make as sha256sum prints it
 // ("HASH  NAME\n" each), so a build that changes any file gets a new cache
 // and the worker downloads only the files whose hash changed.
+//
+// sizes reads a wasm built with its name section (without -ldflags=-s;
+// make sizes builds one) and prints, per Go package, its functions, the
+// bytes of their bodies, their share of the code, and those bodies
+// compressed apart with brotli at quality 11 (an estimate of what the
+// package adds to the download), largest first, then the data section and
+// the rest. It is how the size of bitview.wasm is followed per package.
 //
 // Errors name the file and what went wrong; webbuild then exits with
 // status 1, having written every file it could.

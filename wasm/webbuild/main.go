@@ -11,6 +11,7 @@ import (
 
 const usage = `usage: webbuild compress [-q 11] FILE...   (writes FILE.br and FILE.gz)
        webbuild sw-version DIR           (writes DIR/sw-version.js)
+       webbuild sizes FILE.wasm          (code bytes per package; a build without -s -w)
 `
 
 func main() {
@@ -61,6 +62,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("sw-version: %w", err)
 		}
 		fmt.Fprintf(stdout, "%s: version: %q\n", swVersionPath(flags.Arg(0)), version)
+		return nil
+	case "sizes":
+		if err := flags.Parse(args[1:]); err != nil {
+			return errUsage
+		}
+		if flags.NArg() != 1 {
+			flags.Usage()
+			return errUsage
+		}
+		b, err := os.ReadFile(flags.Arg(0))
+		if err != nil {
+			return fmt.Errorf("sizes: %w", err)
+		}
+		pkgs, sections, err := wasmSizes(b)
+		if err != nil {
+			return fmt.Errorf("sizes %s: %w", flags.Arg(0), err)
+		}
+		writeSizes(stdout, pkgs, sections)
 		return nil
 	default:
 		fmt.Fprint(stderr, usage)

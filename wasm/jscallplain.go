@@ -1,0 +1,136 @@
+//go:build js && wasm && jscallplain
+
+package main
+
+// This file is built only with -tags jscallplain (make jscall): parseFen
+// and bitboard answered through plain syscall/js, js.FuncOf and js.ValueOf,
+// with the same answers as the wire's (wire.go, decoded by web/bitview.js),
+// so that wasm/jscall.bench.mjs times the two transports in one process.
+// It does not ship: the wire is kept where it wins.
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"github.com/bitview/bitview/core"
+)
+
+func init() {
+	extraAPI = append(extraAPI, apiEntry{"parseFenPlain", parseFENPlain}, apiEntry{"bitboardPlain", bitboardPlain})
+}
+
+// plainSquares are the LERF squares' names, a1 … h8.
+var plainSquares = func() (n [core.SquareCount]any) {
+	for sq := range core.SquareCount {
+		n[sq] = core.Square(sq).String()
+	}
+	return n
+}()
+
+// castlingNames are the castling field of each CastlingRights value.
+var castlingNames = func() (n [16]any) {
+	for c := range 16 {
+		s := ""
+		for i, r := range "KQkq" {
+			if c&(1<<i) != 0 {
+				s += string(r)
+			}
+		}
+		if s == "" {
+			s = "-"
+		}
+		n[c] = s
+	}
+	return n
+}()
+
+// plainError is the API's error object, as a map for js.ValueOf.
+func plainError(err error) map[string]any {
+	switch e := err.(type) {
+	case *core.FENError:
+		return map[string]any{"field": e.Field, "fieldName": e.FieldName(), "offset": e.Offset, "message": e.Msg}
+	case argError:
+		return map[string]any{"field": 0, "fieldName": e.arg, "offset": 0, "message": e.msg} // offset 0, as the wire writes it
+	}
+	return map[string]any{"field": 0, "fieldName": "", "offset": -1, "message": err.Error()}
+}
+
+// parseFENPlain answers bitview.parseFen(fen) as the wire does, through
+// js.ValueOf.
+func parseFENPlain(args []js.Value) any {
+	fen := args[0].String()
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		return js.ValueOf(map[string]any{"ok": false, "fen": "", "error": plainError(err), "warnings": []any{}, "position": nil})
+	}
+	mb := p.Mailbox()
+	mailbox := make([]any, core.SquareCount)
+	for i, pc := range mb {
+		mailbox[i] = ""
+		if pc != core.NoPiece {
+			mailbox[i] = string(pc.Letter())
+		}
+	}
+	ws := p.Warnings()
+	warnings := make([]any, len(ws))
+	for i, w := range ws {
+		sqs := []any{}
+		for sq := range w.Squares.Squares() {
+			sqs = append(sqs, plainSquares[sq])
+		}
+		warnings[i] = map[string]any{"code": string(w.Code), "message": w.Message, "squares": sqs}
+	}
+	side := "w"
+	if p.SideToMove == core.Black {
+		side = "b"
+	}
+	ep := any("-")
+	if p.EnPassant != core.NoSquare {
+		ep = plainSquares[p.EnPassant]
+	}
+	return js.ValueOf(map[string]any{"ok": true, "fen": p.FEN(), "error": nil, "warnings": warnings,
+		"position": map[string]any{"sideToMove": side, "castling": castlingNames[p.Castling], "enPassant": ep,
+			"halfmoveClock": p.HalfmoveClock, "fullmoveNumber": p.FullmoveNumber, "mailbox": mailbox}})
+}
+
+// bitboardPlain answers bitview.bitboard(fen, name, layout) as the wire
+// does, through js.ValueOf.
+func bitboardPlain(args []js.Value) any {
+	name, id := args[1].String(), "lerf"
+	if len(args) > 2 && args[2].Type() == js.TypeString {
+		id = args[2].String()
+	}
+	l, bb, err := lookup(args[0].String(), name, id)
+	if err != nil {
+		return js.ValueOf(map[string]any{"ok": false, "error": plainError(err), "name": name, "layout": id, "hex": "", "binary": "",
+			"decimal": "", "signed": "", "count": 0, "squares": []any{}, "indices": []any{}, "grid": nil})
+	}
+	var buf [64]core.Square
+	sqs := l.AppendSquares(buf[:0], bb)
+	squares, indices := make([]any, len(sqs)), make([]any, len(sqs))
+	for i, sq := range sqs {
+		squares[i], indices[i] = plainSquares[sq], l.Index(sq)
+	}
+	v := l.Value(bb)
+	dec, signed := "", ""
+	if l.FitsUint64() {
+		dec, signed = strconv.FormatUint(v.Lo, 10), strconv.FormatInt(int64(v.Lo), 10)
+	}
+	g := l.Grid(bb)
+	cells := make([]any, len(g.Cells))
+	for i, c := range g.Cells {
+		sq := any(nil)
+		if !c.OffBoard {
+			sq = plainSquares[c.Square]
+		}
+		bit := 0
+		if c.Bit {
+			bit = 1
+		}
+		cells[i] = map[string]any{"square": sq, "index": c.Index, "bit": bit, "offBoard": c.OffBoard}
+	}
+	return js.ValueOf(map[string]any{"ok": true, "error": nil, "name": name, "layout": id,
+		"hex": string(l.AppendHex(nil, v)), "binary": string(l.AppendBinary(nil, v, false)), "decimal": dec, "signed": signed,
+		"count": bb.Count(), "squares": squares, "indices": indices,
+		"grid": map[string]any{"rows": g.Rows, "cols": g.Cols, "cells": cells}})
+}
