@@ -353,10 +353,19 @@ function makeApi(ex, go) {
       pos += count;
       for (let i = 0; i < count; i++) indices[i] = u8[pos + i];
       pos += count;
-      const hex = ascii();
-      const binary = ascii();
-      const decimal = ascii();
-      const signed = ascii();
+      // The four readouts, each an ASCII string after its 16-bit length,
+      // decoded in one call (latin1: a byte is a character, so the
+      // offsets in the bytes are the offsets in the text).
+      const at = pos;
+      const n1 = r16(); pos += n1;
+      const n2 = r16(); pos += n2;
+      const n3 = r16(); pos += n3;
+      const n4 = r16(); pos += n4;
+      const all = latin1.decode(u8.subarray(at, pos));
+      const hex = all.slice(2, 2 + n1);
+      const binary = all.slice(4 + n1, 4 + n1 + n2);
+      const decimal = all.slice(6 + n1 + n2, 6 + n1 + n2 + n3);
+      const signed = all.slice(8 + n1 + n2 + n3, 8 + n1 + n2 + n3 + n4);
       const n = g.square.length;
       const cells = new Array(n);
       for (let i = 0; i < n; i++) {
