@@ -26,13 +26,15 @@ var expressions = map[string]core.Bitboard{
 	"knightAttacks(h1)": core.F2.Bitboard() | core.G3.Bitboard(),
 }
 
-// waitViews waits until every <bitboard-view> on the page has drawn.
+// waitViews waits until every <bitboard-view> on the page has drawn (a
+// prerendered one holds its view before: its status says when Bitview
+// has taken it over).
 func waitViews(t *testing.T, ctx context.Context) int {
 	t.Helper()
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => {
 		await customElements.whenDefined('bitboard-view');
 		const views = [...document.querySelectorAll('bitboard-view')];
-		await Promise.all(views.map((v) => v.shadowRoot.querySelector('.bitview-embed') ? 0 :
+		await Promise.all(views.map((v) => v.status.ok || v.status.error ? 0 :
 			new Promise((r) => v.addEventListener('bitview-ready', r, { once: true }))));
 		return views.length;
 	})()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))

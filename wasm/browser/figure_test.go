@@ -27,8 +27,11 @@ import (
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	"github.com/bitview/bitview/wasm/view"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // figureCases are options of figures, as attributes and as the command's.
@@ -79,11 +82,13 @@ func figureSite(t *testing.T, pages map[string]string) string {
 }
 
 // readyLog counts the elements' bitview-ready events and records the
-// layout shifts (a file: serve.go's policy allows no inline script).
+// layout shifts, with what moved (a file: serve.go's policy allows no
+// inline script).
 const readyLog = `<script src="ready.js"></script>`
 
 const readyJS = `window.readyCount = 0; document.addEventListener('bitview-ready', () => readyCount++);
-window.shifts = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) shifts.push(e.value); }).observe({ type: 'layout-shift', buffered: true });`
+window.shifts = []; window.shiftSources = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) { shifts.push(e.value);
+  for (const s of e.sources ?? []) shiftSources.push(Math.round(e.startTime) + 'ms ' + (s.node?.nodeName ?? '?') + '.' + (s.node?.className ?? '') + ' ' + JSON.stringify([s.previousRect.y, s.previousRect.height, s.currentRect.y, s.currentRect.height])); } }).observe({ type: 'layout-shift', buffered: true });`
 
 func waitReady(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
@@ -198,11 +203,15 @@ func evalAsync[T any](t *testing.T, ctx context.Context, js string) T {
 }
 
 // staticSVGs returns the SVG inside each <bitboard-view> of a page's
-// source, in order ("" for an element without one).
+// source (after its shadow root), in order ("" for an element without one).
 func staticSVGs(page string) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(`(?s)<bitboard-view\b[^>]*>(.*?)</bitboard-view>`).FindAllStringSubmatch(page, -1) {
-		out = append(out, strings.TrimSpace(m[1]))
+		content := m[1]
+		if i := strings.LastIndex(content, "</template>"); i >= 0 {
+			content = content[i+len("</template>"):] // the view in its shadow root, before the SVG
+		}
+		out = append(out, strings.TrimSpace(content))
 	}
 	return out
 }
@@ -254,17 +263,22 @@ func hydrationPage(t *testing.T, n int, scripts bool) string {
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false)
+	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false, "./")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(out)
 }
 
-// TestFigurePrerendered: a prerendered page shows every figure with
-// scripts off (the SVG fits the column); with scripts on, each element
-// shows its figure until drawn, then the drawn view, and the layout
-// shifts this causes are measured (PerformanceObserver 'layout-shift').
+// TestFigurePrerendered: a prerendered page (the bitview command's
+// output) shows every figure with scripts off, styled and fitting the
+// column at 360 px, each at the height of the view the element draws; with
+// scripts on and the wasm slowed down, a reader focuses a square of a
+// figure before Bitview has started; then every element adopts its
+// prerendered view: no node inside the views is written or replaced, the
+// heights are those of the page without scripts, nothing shifts
+// (PerformanceObserver 'layout-shift', the CLS is 0) and the square keeps
+// the focus. The view then works: the arrow keys move the focus.
 func TestFigurePrerendered(t *testing.T) {
 	ctx, _ := site(t)
 	url := figureSite(t, map[string]string{"on.html": hydrationPage(t, 4, true), "off.html": hydrationPage(t, 4, false)})
@@ -280,13 +294,16 @@ func TestFigurePrerendered(t *testing.T) {
 	if err := chromedp.Do(off, chromedp.Navigate(url+"/off.html")); err != nil {
 		t.Fatal(err)
 	}
-	boxes := eval[[][2]float64](t, off, `[...document.querySelectorAll('bitboard-view > svg')].map((s) => { const r = s.getBoundingClientRect(); return [r.width, r.height]; })`)
-	if len(boxes) != 4 {
-		t.Fatalf("%d figures shown with scripts off, want 4", len(boxes))
+	const lookJS = `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect();
+		const sq = v.shadowRoot?.querySelector('.sq, .cell');
+		return { w: r.width, h: r.height, styled: sq ? getComputedStyle(sq).aspectRatio : '', svg: v.querySelector(':scope > svg')?.getBoundingClientRect().height ?? -1 }; })`
+	type look struct {
+		W, H, SVG float64
+		Styled    string
 	}
-	for i, b := range boxes {
-		if b[0] < 200 || b[0] > 360 || b[1] < 100 {
-			t.Errorf("figure %d with scripts off at 360 px: %v×%v px", i, b[0], b[1])
+	for i, b := range eval[[]look](t, off, lookJS) {
+		if b.W < 200 || b.W > 360 || b.H < 100 || b.Styled != "1 / 1" || b.SVG != 0 {
+			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (aspect-ratio 1 / 1) in the column, and the SVG not shown", i, b)
 		}
 	}
 	screenshot(t, off, "figures-scripts-off-360")
@@ -294,20 +311,80 @@ func TestFigurePrerendered(t *testing.T) {
 		t.Fatal(err)
 	}
 	static := eval[[]float64](t, off, `[...document.querySelectorAll('bitboard-view')].map((v) => v.getBoundingClientRect().height)`)
+	screenshot(t, off, "figures-scripts-off-1280")
 
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/on.html")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
+	}
+	slowDownWasm(t, ctx, url)
+	errs := consoleErrors(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/on.html")); err != nil {
+		t.Fatal(err)
+	}
+	// Before Bitview: the views are there; each shadow root's mutations are counted; the reader focuses b2 of the second figure's board.
+	before := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+		window.__nodes = vs.map((v) => v.shadowRoot.querySelector('.bitview-embed'));
+		window.__mutations = [];
+		for (const v of vs) new MutationObserver((rs) => { for (const r of rs) __mutations.push(r.type + ' ' + (r.target.className || r.target.nodeName) + ' ' + (r.attributeName ?? '')); })
+			.observe(v.shadowRoot.querySelector('.host'), { subtree: true, childList: true, attributes: true, characterData: true });
+		vs[1].shadowRoot.querySelector('.board [data-square="b2"]').focus();
+		return { ready: readyCount, views: __nodes.filter(Boolean).length, focus: vs[1].shadowRoot.activeElement?.dataset.square ?? '' }; })()`)
+	if before["ready"] != 0.0 || before["views"] != 4.0 || before["focus"] != "b2" {
+		t.Fatalf("before Bitview started: %v; want no element drawn yet, 4 prerendered views and b2 focused", before)
 	}
 	waitReady(t, ctx, 4)
 	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
-		return { slots: vs.filter((v) => !v.shadowRoot.querySelector('slot').hidden).length,
-			drawn: vs.filter((v) => v.shadowRoot.querySelector('.host .view') !== null).length,
-			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length,
+		return { same: vs.filter((v, i) => v.shadowRoot.querySelector('.bitview-embed') === __nodes[i]).length,
+			mutations: __mutations, ok: vs.filter((v) => v.status.ok).length,
+			focus: document.activeElement === vs[1] ? vs[1].shadowRoot.activeElement?.dataset.square ?? '' : document.activeElement.localName,
+			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length, sources: shiftSources,
 			heights: vs.map((v) => v.getBoundingClientRect().height) }; })()`)
-	t.Logf("4 prerendered figures hydrated at 1280×900: %v layout-shift entries, CLS %.4f; heights static %v, drawn %v",
-		got["n"], got["cls"], static, got["heights"])
-	if got["slots"] != 0.0 || got["drawn"] != 4.0 {
-		t.Errorf("after bitview-ready: %v", got)
+	t.Logf("4 prerendered figures hydrated at 1280×900, the wasm slowed down: %v layout-shift entries, CLS %.4f %v; heights without scripts %v, drawn %v; mutations inside the views %v; focus on %v",
+		got["n"], got["cls"], got["sources"], static, got["heights"], got["mutations"], got["focus"])
+	if got["same"] != 4.0 || got["ok"] != 4.0 {
+		t.Errorf("after bitview-ready: %v of 4 views adopted, %v drawn without an error", got["same"], got["ok"])
+	}
+	if m := got["mutations"].([]any); len(m) > 0 {
+		t.Errorf("adopting the prerendered views wrote %d changes: %v", len(m), m)
+	}
+	if got["cls"] != 0.0 {
+		t.Errorf("the page shifted as Bitview drew: CLS %v, %v", got["cls"], got["sources"])
+	}
+	for i, h := range got["heights"].([]any) {
+		if d := h.(float64) - static[i]; d > 0.5 || d < -0.5 {
+			t.Errorf("figure %d is %.1f px tall drawn, %.1f px without scripts", i, h, static[i])
+		}
+	}
+	if got["focus"] != "b2" {
+		t.Errorf("after Bitview started the focus is on %v, want b2 of the second figure", got["focus"])
+	}
+	key(t, ctx, kb.ArrowRight)
+	if f := eval[string](t, ctx, `document.querySelectorAll('bitboard-view')[1].shadowRoot.activeElement?.dataset.square ?? ''`); f != "c2" {
+		t.Errorf("ArrowRight from b2 in an adopted view: the focus is on %q, want c2", f)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// slowDownWasm makes the tab download site's bitview.wasm at 1 MB/s (5 s),
+// bypassing the cache, so that a test sees a page before Bitview starts.
+func slowDownWasm(t *testing.T, ctx context.Context, site string) {
+	t.Helper()
+	setup := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{URLPattern: site + "/bitview.wasm", Latency: 40,
+				DownloadThroughput: 1_000_000, UploadThroughput: -1}}})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, setup); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -174,6 +174,21 @@ func (e Embed) Markup(hover core.Square) string {
 	return b.String()
 }
 
+// Drawing returns a view's first drawing from e, as mount writes it into
+// its root (and the bitview command into a prerendered element's shadow
+// root, for mount to adopt): the <style> of the highlight rule, which
+// outlines the marked squares in the grids (GridMarks; no square is
+// pointed at yet), then
+//
+//	<div class="bitview-embed" data-interactive="1|0">Markup<div class="view-perft">perft</div></div>
+//
+// with perft the divide under the view (PerftMarkup), hidden when "".
+func (e Embed) Drawing(perft string) string {
+	return `<style>` + GridMarks(e.Marked) + `</style><div class="bitview-embed" data-interactive="` +
+		map[bool]string{true: "1", false: "0"}[e.Interactive] + `">` + e.Markup(core.NoSquare) +
+		`<div class="view-perft"` + hidden(perft == "") + `>` + perft + `</div></div>`
+}
+
 // Tools returns what is drawn below the view: the Polyglot key
 // (attribute zobrist) and the magic lookup with the position's occupancy
 // (attribute magic, see MagicReport), or "" when neither is asked for or
