@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm figures serve test vet fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: wasm figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
 .DELETE_ON_ERROR:
 
 # wasm/webbuild writes the precompressed siblings and sw-version.js in plain
@@ -64,7 +64,7 @@ web/bitview.wasm.br web/bitview.wasm.gz: BROTLI_TEXT := $(BROTLI_WASM)
 # changes any file gets a new cache, and the worker downloads only the files
 # whose hash changed (see wasm/webbuild). It is remade whenever a file below
 # web/ is newer; make dist writes dist/'s own.
-web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz web/sw-version.js,$(shell find web -type f)) | $(WEBBUILD)
+web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz %.go web/sw-version.js,$(shell find web -type f)) | $(WEBBUILD)
 	@$(WEBBUILD) sw-version web
 
 # The figures of web/tutorial.html, prerendered by the bitview command (a
@@ -93,6 +93,24 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet ./...
 	GOOS=js GOARCH=wasm go vet ./wasm/...
+
+# staticcheck, for the host and for js/wasm, and deadcode: a function is
+# dead when neither a main nor a test reaches it, on the host or under
+# js/wasm (the wasm's functions are unreachable from the host's mains, the
+# library's from the wasm's). CI runs it (.ci/run). Both tools are
+# installed at these versions into out/tools by the go command.
+TOOLS := $(REPO)/out/tools
+$(TOOLS)/staticcheck:
+	GOBIN=$(TOOLS) go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+$(TOOLS)/deadcode:
+	GOBIN=$(TOOLS) go install golang.org/x/tools/cmd/deadcode@v0.52.0
+lint: $(TOOLS)/staticcheck $(TOOLS)/deadcode
+	$(TOOLS)/staticcheck ./...
+	GOOS=js GOARCH=wasm $(TOOLS)/staticcheck ./wasm/...
+	@tmp=$$(mktemp -d) && $(TOOLS)/deadcode -test ./... | sort > $$tmp/host && \
+		GOOS=js GOARCH=wasm $(TOOLS)/deadcode -test ./wasm/... | sort > $$tmp/js && comm -12 $$tmp/host $$tmp/js > $$tmp/both; \
+		if [ -s $$tmp/both ]; then echo "deadcode: reached by no main and no test, on the host or under js/wasm:"; cat $$tmp/both; rm -rf $$tmp; exit 1; fi; \
+		rm -rf $$tmp; echo "deadcode: nothing unreached on both"
 
 # What make test, measure and dist need beyond Go, checked before any work:
 # each tool missing from the PATH is named, with how to install it. Node.js

@@ -96,64 +96,70 @@ func (c *cardsView) keys(f figure) ([]string, []cardSig) {
 // keys go to the next cell in that direction, skipping the places with no
 // stop (an empty label), Home and End to the first and last stop of the
 // row. Each grid is one stop in the tab order (a roving tabindex, as on
-// the board); focusing a cell shows its square like pointing at it. It
-// reports whether it handled the key.
-func gridKey(e *event, cell js.Value) bool {
+// the board); focusing a cell shows its square like pointing at it. A
+// stop is a child of a .row, or the one child of a row's child (the free
+// card's label buttons, inside their row or column header). It reports
+// whether it handled the key.
+func gridKey(e *event, el js.Value) bool {
 	if e.Command() {
 		return false
 	}
-	row := cell.Get("parentElement")
-	if row.IsNull() || !row.Get("classList").Call("contains", "row").Bool() {
+	isRow := func(n js.Value) bool { return !n.IsNull() && n.Get("classList").Call("contains", "row").Bool() }
+	cell, row := el, el.Get("parentElement")
+	if !row.IsNull() && !isRow(row) {
+		cell, row = row, row.Get("parentElement") // a header holding the stop
+	}
+	if row.IsNull() || !isRow(row) {
 		return false
 	}
 	col := 0
 	for s := cell.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
 		col++
 	}
-	stop := func(n js.Value) bool {
-		return !n.IsUndefined() && !n.IsNull() && n.Call("hasAttribute", "tabindex").Bool()
+	// stop returns the stop at the row's child n, or null.
+	stop := func(n js.Value) js.Value {
+		switch {
+		case n.IsUndefined() || n.IsNull():
+			return js.Null()
+		case n.Call("hasAttribute", "tabindex").Bool():
+			return n
+		case n.Get("childElementCount").Int() == 1 && n.Get("firstElementChild").Call("hasAttribute", "tabindex").Bool():
+			return n.Get("firstElementChild")
+		}
+		return js.Null()
 	}
-	var next js.Value
+	next := js.Null()
 	switch e.Key {
 	case "ArrowLeft", "ArrowRight":
 		step := "previousElementSibling"
 		if e.Key == "ArrowRight" {
 			step = "nextElementSibling"
 		}
-		for n := cell.Get(step); !n.IsNull(); n = n.Get(step) {
-			if stop(n) {
-				next = n
-				break
-			}
+		for n := cell.Get(step); !n.IsNull() && next.IsNull(); n = n.Get(step) {
+			next = stop(n)
 		}
 	case "ArrowUp", "ArrowDown":
 		step := "previousElementSibling"
 		if e.Key == "ArrowDown" {
 			step = "nextElementSibling"
 		}
-		for r := row.Get(step); !r.IsNull(); r = r.Get(step) {
-			if n := r.Get("children").Index(col); stop(n) {
-				next = n
-				break
-			}
+		for r := row.Get(step); !r.IsNull() && next.IsNull(); r = r.Get(step) {
+			next = stop(r.Get("children").Index(col))
 		}
 	case "Home", "End":
 		kids := row.Get("children")
-		for i := range kids.Length() {
+		for i := 0; i < kids.Length() && next.IsNull(); i++ {
 			j := i
 			if e.Key == "End" {
 				j = kids.Length() - 1 - i
 			}
-			if n := kids.Index(j); stop(n) {
-				next = n
-				break
-			}
+			next = stop(kids.Index(j))
 		}
 	default:
 		return false
 	}
 	e.consume()
-	if next.Truthy() {
+	if !next.IsNull() {
 		next.Call("focus")
 	}
 	return true

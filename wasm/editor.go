@@ -23,7 +23,7 @@ type editor struct {
 }
 
 // open reports whether the editor's tab is on show: then the palette's
-// tool acts, and u and r undo and redo.
+// tool acts, and the undo and redo keys act (view.Shortcuts).
 func (ed *editor) open() bool { return ed.st.Tab == "editor" }
 
 func (ed *editor) wire(sc *scope, acts actions) {

@@ -210,23 +210,13 @@ func panicText(r any) string {
 }
 
 // callback returns a JS function that runs fn through guard, for JS to
-// call back (a timer, a promise, requestAnimationFrame). A callback that
-// lives as long as the page is never released; once returns one that is.
+// call back (a timer, requestAnimationFrame). A callback that lives as
+// long as the page is never released; then handles a promise's two
+// answers, released once either has run.
 func callback(fn func(args []js.Value)) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return guard(func() any { fn(args); return nil }, logPanic)
 	})
-}
-
-// once returns a JS function that runs fn through guard the first time it
-// is called and then releases itself (for setTimeout).
-func once(fn func()) js.Func {
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		defer f.Release()
-		return guard(func() any { fn(); return nil }, logPanic)
-	})
-	return f
 }
 
 // then calls ok with the value promise resolves to, or fail (when not

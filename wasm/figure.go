@@ -33,8 +33,7 @@ type figureView struct {
 	cards       cardsView
 	style       region // the <style> of the highlight rule
 	hover       core.Square
-	marked      core.Bitboard // the squares marked in the grids, as drawn
-	marks       string        // their rule (view.GridMarks)
+	marks       string // the rule outlining the marked squares in the grids (view.GridMarks)
 	interactive bool
 	// onPoint, when set, is told of each square pointed at, with the
 	// element pointed at (for the page's square panel and the

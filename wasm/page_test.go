@@ -218,7 +218,7 @@ func TestPageFreeCard(t *testing.T) {
 }
 
 // TestPageDrawingAndShortcuts: m marks the focused board square, x clears
-// the drawing, p presents, ? opens the shortcuts, and keys typed in a
+// the drawing, s presents, ? opens the shortcuts, and keys typed in a
 // field are the field's.
 func TestPageDrawingAndShortcuts(t *testing.T) {
 	env := newTestEnv(t, "")
@@ -235,10 +235,10 @@ func TestPageDrawingAndShortcuts(t *testing.T) {
 	if len(pg.st.Marked) != 0 {
 		t.Errorf("x left marks %v", pg.st.Marked)
 	}
-	env.fire(pg.sc, "keydown", "#bitview-app", "p", 0)
+	env.fire(pg.sc, "keydown", "#bitview-app", "s", 0)
 	if !pg.st.Present || !env.q("html").Get("classList").Call("contains", "present").Bool() ||
 		env.attr(`[data-action="present"]`, "aria-pressed") != "true" {
-		t.Error("p did not present")
+		t.Error("s did not present")
 	}
 	env.fire(pg.sc, "keydown", "#bitview-app", "?", 0)
 	if env.q("#shortcuts").Get("hidden").Truthy() || env.count("#shortcuts kbd") < 10 {
@@ -251,6 +251,70 @@ func TestPageDrawingAndShortcuts(t *testing.T) {
 	env.fire(pg.sc, "keydown", "#expr", "f", 0)
 	if pg.st.Flipped {
 		t.Error("f typed in the expression field flipped the board")
+	}
+}
+
+// TestPageShortcutsOnTheBoard: on a focused board square every piece
+// letter puts its piece (r a black rook, p a black pawn, not redo and not
+// presentation mode), while the shortcuts' keys, none a piece letter, do
+// what the "?" list says: u and Ctrl+Z undo, y, Ctrl+Y and Ctrl+Shift+Z
+// redo, s presents; with the focus elsewhere and the editor closed, undo
+// and redo do nothing.
+func TestPageShortcutsOnTheBoard(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("")
+	e4 := `#board [data-square="e4"]`
+	piece := func() string { return env.attr(e4, "data-piece") }
+	env.fire(pg.sc, "focusin", e4, "", 0)
+	for _, letter := range []string{"P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"} {
+		if a := env.fire(pg.sc, "keydown", e4, letter, 0); a != answerPrevent|answerStop || piece() != letter {
+			t.Errorf("%s on e4: answered %d, e4 holds %q; want the piece, and the shortcuts not to see the key", letter, a, piece())
+		}
+	}
+	if pg.st.Present {
+		t.Error("p on a board square turned presentation mode on")
+	}
+	// Twelve edits: u undoes the black king (k), Ctrl+Z the black queen.
+	env.fire(pg.sc, "keydown", e4, "u", 0)
+	if piece() != "q" {
+		t.Errorf("u on the board: e4 holds %q, want q (the edit before k)", piece())
+	}
+	env.fire(pg.sc, "keydown", e4, "z", modCtrl)
+	if piece() != "r" {
+		t.Errorf("Ctrl+Z on the board: e4 holds %q, want r", piece())
+	}
+	env.fire(pg.sc, "keydown", e4, "z", modMeta) // ⌘Z on a Mac
+	if piece() != "b" {
+		t.Errorf("⌘Z on the board: e4 holds %q, want b", piece())
+	}
+	for i, k := range []struct {
+		key  string
+		mods int
+		want string
+	}{{"y", 0, "r"}, {"y", modCtrl, "q"}, {"Z", modCtrl | modShift, "k"}} {
+		if a := env.fire(pg.sc, "keydown", e4, k.key, k.mods); a&answerPrevent == 0 || piece() != k.want {
+			t.Errorf("redo %d (%q, mods %d): answered %d, e4 holds %q, want %q", i, k.key, k.mods, a, piece(), k.want)
+		}
+	}
+	env.fire(pg.sc, "keydown", e4, "s", 0)
+	if !pg.st.Present {
+		t.Error("s on a board square did not present")
+	}
+	env.fire(pg.sc, "keydown", e4, "s", 0)
+	// Away from the board, with the editor closed, undo is not where the user is.
+	if a := env.fire(pg.sc, "keydown", "#bitview-app", "z", modCtrl); a != 0 || piece() != "k" {
+		t.Errorf("Ctrl+Z off the board: answered %d, e4 holds %q; want nothing done (the browser's)", a, piece())
+	}
+	env.fire(pg.sc, "keydown", "#bitview-app", "u", 0)
+	if piece() != "k" || pg.st.Present {
+		t.Errorf("u off the board: e4 holds %q, present %v", piece(), pg.st.Present)
+	}
+	// The list says so.
+	help := env.text("#shortcuts")
+	for _, want := range []string{"uCtrl+Z", "yCtrl+YCtrl+Shift+Z", "spresentation mode"} {
+		if !strings.Contains(strings.ReplaceAll(help, " ", ""), strings.ReplaceAll(want, " ", "")) {
+			t.Errorf("the shortcuts list lacks %q: %s", want, help)
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ type presenter struct {
 	st       *store
 	attrs    *attrs
 	doc      js.Value
-	editing  func() bool // the board editor is open: u and r undo and redo
+	editing  func() bool // the board editor is open: undo and redo act
 	present  bool        // html.present as drawn
 	drawn    bool        // present was drawn once
 	helpOpen bool        // the dialog is open
@@ -67,24 +67,23 @@ func (pr *presenter) close() {
 }
 
 // shortcut runs the shortcut of a key pressed outside text fields (Escape
-// in a field leaves it).
+// in a field leaves it): a key alone, or with Ctrl or ⌘ (see
+// view.ShortcutKey; Ctrl+Z undoes).
 func (pr *presenter) shortcut(e *event, _ *domElement) {
-	if e.Command() || e.Prevented() {
+	if e.Prevented() {
 		return
 	}
 	switch e.Target.Get("tagName").String() {
 	case "INPUT", "SELECT", "TEXTAREA":
-		if e.Key == "Escape" {
+		if e.Key == "Escape" && !e.Command() {
 			e.Target.Call("blur")
 		}
 		return
 	}
-	for _, s := range view.Shortcuts {
-		if s.Key == e.Key && pr.applies(s.Action, e.Target) {
-			e.prevent()
-			pr.acts.run(s.Action)
-			return
-		}
+	s, ok := view.ShortcutFor(view.ShortcutKey(e.Key, e.Ctrl() || e.Meta(), e.Alt(), e.Shift()))
+	if ok && pr.applies(s.Action, e.Target) {
+		e.prevent()
+		pr.acts.run(s.Action)
 	}
 }
 

@@ -34,16 +34,6 @@ func PieceImages() []string {
 	return out
 }
 
-// PieceSVG returns the SVG document of one piece by its file name without
-// the extension ("wP" … "bK"), or nil when there is none.
-func PieceSVG(name string) []byte {
-	b, err := files.ReadFile("pieces/chessnut/" + name + ".svg")
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
 // ViewCSS returns web/view.css, whose --bitview-* custom properties are
 // the colours and fonts of the light and dark themes.
 func ViewCSS() string {

@@ -5,6 +5,11 @@ for (const fig of document.querySelectorAll('figure.example')) {
   const view = fig.querySelector('bitboard-view');
   const pre = document.createElement('pre');
   pre.className = 'markup';
+  // It scrolls sideways when narrow: a named stop in the tab order, so the
+  // keyboard can scroll it too.
+  pre.tabIndex = 0;
+  pre.setAttribute('role', 'region');
+  pre.setAttribute('aria-label', 'The markup of this figure');
   const code = document.createElement('code');
   // The element's tags without its content: the prerendered figure (an
   // SVG written by the bitview command) is no part of what to copy.

@@ -52,7 +52,8 @@ func origins(t *testing.T, site string) (bitview, dist, author string) {
 		}
 		for _, name := range distFiles {
 			from, to := filepath.Join(repo, "web", name), filepath.Join(dir, name)
-			if info, err := os.Stat(from); err == nil && info.IsDir() {
+			var err error // the copy's error (a stat error means a file, copied below)
+			if info, statErr := os.Stat(from); statErr == nil && info.IsDir() {
 				err = os.CopyFS(to, os.DirFS(from))
 			} else {
 				err = copyFile(from, to)

@@ -36,10 +36,10 @@ func TestPageHistory(t *testing.T) {
 	if got := fen(); got != kiwipeteFEN {
 		t.Fatalf("after the Kiwipete example: %q", got)
 	}
-	// "r" with the focus on the page's body: not where the editor is.
-	do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`), chromedp.KeyEvent("r"))
+	// "y" (redo) with the focus on the page's body: not where the editor is.
+	do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`), chromedp.KeyEvent("y"))
 	if got := fen(); got != kiwipeteFEN {
-		t.Errorf("r outside the editor and the board changed the position to %q", got)
+		t.Errorf("y outside the editor and the board changed the position to %q", got)
 	}
 	// Undo on the board goes back to the start position (before Kiwipete).
 	do(chromedp.Focus(chromedp.CSS(`#board [tabindex="0"]`)), chromedp.KeyEvent("u"))

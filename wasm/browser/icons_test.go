@@ -35,7 +35,7 @@ func TestDarkPieceIcons(t *testing.T) {
 	// The black knight and queen switches pressed, the others not: both
 	// backgrounds are checked.
 	open(t, ctx, url+"/?show=P,n,q,occupied")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#editor summary"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
 		t.Fatal(err)
 	}
 	for _, sel := range []string{

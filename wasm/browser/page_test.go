@@ -679,7 +679,7 @@ func TestPagePresentation(t *testing.T) {
 	if geo["bw"] < 600 || geo["cx"] < geo["bx"]+geo["bw"] {
 		t.Errorf("presentation layout: board %.0f px wide at x %.0f, first card at x %.0f", geo["bw"], geo["bx"], geo["cx"])
 	}
-	// Shortcuts: ? opens the list, Escape closes it, 2 switches to 0x88, p leaves presentation mode.
+	// Shortcuts: ? opens the list, Escape closes it, 2 switches to 0x88, s leaves presentation mode.
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("?")); err != nil {
 		t.Fatal(err)
 	}
@@ -717,11 +717,11 @@ func TestPagePresentation(t *testing.T) {
 	if d := eval[string](t, ctx, `[...document.querySelectorAll('#shift-grid [data-state="dropped"], #shift-grid [data-state="wrap"]')].map((c) => c.dataset.state + ':' + c.dataset.square).join(' ')`); d != "" && !strings.Contains(eval[string](t, ctx, `document.getElementById('shift-caption').textContent`), "0x000000000000fe00") {
 		t.Errorf("masked east: %q, caption %q", d, eval[string](t, ctx, `document.getElementById('shift-caption').textContent`))
 	}
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("p")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("s")); err != nil {
 		t.Fatal(err)
 	}
 	if eval[bool](t, ctx, `document.documentElement.classList.contains('present')`) {
-		t.Error("p did not leave presentation mode")
+		t.Error("s did not leave presentation mode")
 	}
 }
 

@@ -333,8 +333,8 @@ func TestPerftURLRestore(t *testing.T) {
 	if d.Depth != 2 || len(d.Rows) != 31 || d.Total != "866" {
 		t.Errorf("divide after e2e4 d7d5 at depth 2: depth %d, %d moves, total %s; want 2, 31, 866", d.Depth, len(d.Rows), d.Total)
 	}
-	steps := eval[[]string](t, ctx, `[...document.querySelectorAll('#perft-path [data-path]')].map((b) => b.getAttribute('aria-label'))`)
-	if strings.Join(steps, "|") != "root, depth 4|e2e4, depth 3|d7d5, depth 2" {
+	steps := eval[[]string](t, ctx, `[...document.querySelectorAll('#perft-path [data-path]')].map((b) => b.textContent)`)
+	if strings.Join(steps, "|") != "root depth 4|e2e4 depth 3|d7d5 depth 2" {
 		t.Errorf("path %q", steps)
 	}
 	// An illegal move in a link stops the path there and says so.

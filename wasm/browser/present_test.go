@@ -24,8 +24,8 @@ var presentShows = []string{"P", "P,occupied", "P,occupied,white", "P,occupied,w
 // 1280×720, digits of 16 px or more with four 10x12 cards; no digit
 // overlapping its index.
 func TestPagePresentationFits(t *testing.T) {
-	ctx, url := site(t)
 	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
+		ctx, url := site(t) // a tab for each size: 28 pages each
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
 			t.Fatal(err)
 		}

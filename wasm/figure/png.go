@@ -67,7 +67,6 @@ type rasterizer struct {
 	img    *image.RGBA
 	stack  []group
 	layers []*image.RGBA
-	mono   string // the root's monospace font-family, to choose Go Mono
 }
 
 // A group is the presentation attributes a <g> passes down.

@@ -34,8 +34,7 @@ func bitGrid(b *strings.Builder, label string, v uint64, cellClass func(bit int)
 				class += " " + c
 			}
 			b.WriteString(`<div role="gridcell" class="` + class + `" data-square="` + sq + `" data-index="` + strconv.Itoa(n) +
-				`" data-bit="` + bit + `" aria-label="` + sq + `, bit ` + strconv.Itoa(n) + ` = ` + bit + `"><b>` + bit +
-				`</b><small>` + strconv.Itoa(n) + `</small></div>`)
+				`" data-bit="` + bit + `" aria-label="` + CellName(core.Square(n), n, bit == "1") + `">` + cellDigits(bit, strconv.Itoa(n)) + `</div>`)
 		}
 		b.WriteString(`</div>`)
 	}
@@ -351,8 +350,7 @@ func DumpVerdicts(r dump.Result) string {
 				}
 				idx := strconv.Itoa(r.Mapping.Bit(sq))
 				b.WriteString(`<div role="gridcell" class="` + class + `" data-square="` + sq.String() + `" data-index="` + idx +
-					`" data-bit="` + bit + `" aria-label="` + sq.String() + `, bit ` + idx + ` = ` + bit + note + `"><b>` + bit +
-					`</b><small>` + idx + `</small></div>`)
+					`" data-bit="` + bit + `" aria-label="` + CellName(sq, r.Mapping.Bit(sq), bit == "1") + note + `">` + cellDigits(bit, idx) + `</div>`)
 			}
 			b.WriteString(`</div>`)
 		}

@@ -290,8 +290,9 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 			}
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
+				name := CellName(core.NoSquare, c.Index, false)
 				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
-					`" aria-label="off-board slot ` + idx + `" title="off-board slot ` + idx + `"><b>·</b><small>` + idx + `</small></div>`)
+					`" aria-label="` + name + `" title="` + name + `">` + cellDigits("·", idx) + `</div>`)
 				tab = "-1"
 				continue
 			}
@@ -303,8 +304,9 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 			case (prev &^ bb).Has(c.Square):
 				class = "cell bit-cleared"
 			}
+			name := CellName(c.Square, c.Index, c.Bit)
 			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" tabindex="` + tab + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
-				`" aria-label="` + sq + `, bit ` + idx + ` = ` + bit + `" title="` + sq + `, bit ` + idx + `"><b>` + bit + `</b><small>` + idx + `</small></div>`)
+				`" aria-label="` + name + `" title="` + name + `">` + cellDigits(bit, idx) + `</div>`)
 			tab = "-1"
 		}
 		b.WriteString(`</div>`)
@@ -324,19 +326,52 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 	b.WriteString(`</div></div>`)
 }
 
+// CellName returns the accessible name of a cell of a bit grid: its
+// square, its index in the numbering on show and its bit, as in
+// "e4, index 28, set" and "e4, index 28, not set"; an off-board slot
+// (sq is core.NoSquare: the 0x88 and 10×12 layouts' slots that are no
+// square) is "off-board slot, index 8". The index is the one the cell
+// shows, so the name holds the cell's visible label (WCAG 2.5.3, Label in
+// Name); the bit is the cell's state, which the name says in words.
+func CellName(sq core.Square, index int, bit bool) string {
+	if sq == core.NoSquare {
+		return "off-board slot, index " + strconv.Itoa(index)
+	}
+	state := "not set"
+	if bit {
+		state = "set"
+	}
+	return sq.String() + ", index " + strconv.Itoa(index) + ", " + state
+}
+
+// cellDigits writes the inside of a grid cell: the digit (its bit, or
+// another mark such as "·" for an off-board slot), which view.css draws
+// from data-digit, as the cell's state is in its name (see CellName); and
+// the index, as text, the cell's label.
+func cellDigits(digit, index string) string {
+	return `<b data-digit="` + escape(digit) + `"></b><small>` + index + `</small>`
+}
+
 // fillButton writes the button of a rank or file label of the free card:
 // it fills the squares of set (rank "8" or file "e"), or clears them when
-// every one is set already, and its label says which it will do.
+// every one is set already, and its label says which it will do. A row
+// of a grid holds cells only (WAI-ARIA 1.2: gridcell, rowheader,
+// columnheader), so the button is inside the row's header (a rank's) or
+// its column's (a file's).
 func fillButton(b *strings.Builder, kind, label string, bb, set core.Bitboard) {
 	verb := "Fill"
 	if bb&set == set {
 		verb = "Clear"
 	}
+	role := "rowheader"
+	if kind == "file" {
+		role = "columnheader"
+	}
 	name := verb + " " + kind + " " + label
-	b.WriteString(`<button type="button" class="coord ` + kind + ` fill" tabindex="-1" data-fill="` + kind + ":" + label + `"`)
+	b.WriteString(`<span role="` + role + `" class="fill-head"><button type="button" class="coord ` + kind + ` fill" tabindex="-1" data-fill="` + kind + ":" + label + `"`)
 	attr(b, "aria-label", name)
 	attr(b, "title", name)
-	b.WriteString(`>` + label + `</button>`)
+	b.WriteString(`>` + label + `</button></span>`)
 }
 
 // readout writes one value: its format with a copy button carrying the
@@ -445,7 +480,9 @@ func Toggles(show []string) string {
 }
 
 // LayoutSwitch returns one radio button per core.Layouts entry, current
-// checked, and the current layout's one-line explanation.
+// checked, named for the layout (its full name; the label holds the full
+// and the short one, for the stylesheet to show either), and the current
+// layout's one-line explanation.
 func LayoutSwitch(current *core.Layout) string {
 	var b strings.Builder
 	b.WriteString(`<div class="layouts" role="radiogroup" aria-label="Square numbering">`)
@@ -455,6 +492,9 @@ func LayoutSwitch(current *core.Layout) string {
 		if l == current {
 			b.WriteString(" checked")
 		}
+		// Its name is the full one, whichever of the two the stylesheet
+		// shows (the page shows the short one; presentation mode too).
+		attr(&b, "aria-label", l.Name)
 		b.WriteString(`><span class="full">` + escape(l.Name) + `</span><span class="short" aria-hidden="true">` + escape(l.Short) + `</span></label>`)
 	}
 	b.WriteString(`</div><p class="about" id="layout-about">` + escape(current.About) + `</p>`)

@@ -339,6 +339,12 @@ func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.Bitboar
 			if sq := l.SquareAt(atoi(t, idx)); sq != core.NoSquare {
 				t.Errorf("off-board cell %d has index %s of square %s", i, idx, sq)
 			}
+			if want := "off-board slot, index " + idx; c.attrs["aria-label"] != want {
+				t.Errorf("off-board cell %d is named %q, want %q", i, c.attrs["aria-label"], want)
+			}
+			if want := `<b data-digit="·"></b><small>` + idx + `</small>`; c.inner != want {
+				t.Errorf("off-board cell %d holds %q, want %q", i, c.inner, want)
+			}
 			continue
 		}
 		sqName, ok := c.attrs["data-square"]
@@ -364,8 +370,14 @@ func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.Bitboar
 		if c.attrs["data-bit"] != wantBit {
 			t.Errorf("%s data-bit = %q, want %q", sq, c.attrs["data-bit"], wantBit)
 		}
-		if got := stripTags(c.inner); got != wantBit+idx {
-			t.Errorf("%s shows %q, want %q", sq, got, wantBit+idx)
+		// The digit is drawn from data-digit; the index is the cell's
+		// text, its visible label, which its name holds (see TestCellName).
+		if want := `<b data-digit="` + wantBit + `"></b><small>` + idx + `</small>`; c.inner != want {
+			t.Errorf("%s holds %q, want %q", sq, c.inner, want)
+		}
+		state := map[string]string{"0": "not set", "1": "set"}[wantBit]
+		if want := sq.String() + ", index " + idx + ", " + state; c.attrs["aria-label"] != want || c.attrs["title"] != want {
+			t.Errorf("%s is named %q (title %q), want %q", sq, c.attrs["aria-label"], c.attrs["title"], want)
 		}
 	}
 	if off != wantOff || off != l.Slots-64 {
@@ -571,6 +583,9 @@ func TestLayoutSwitch(t *testing.T) {
 			}
 			if r["value"] != core.Layouts[i].ID {
 				t.Errorf("%s: radio %d value %q, want %q", cur.ID, i, r["value"], core.Layouts[i].ID)
+			}
+			if r["aria-label"] != core.Layouts[i].Name || !labelInName(core.Layouts[i].Short, r["aria-label"]) {
+				t.Errorf("%s: radio %d is named %q, want %q (holding the short name %q shown)", cur.ID, i, r["aria-label"], core.Layouts[i].Name, core.Layouts[i].Short)
 			}
 			if _, ok := r["checked"]; ok {
 				checked = append(checked, r["value"])

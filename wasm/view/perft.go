@@ -45,8 +45,8 @@ func PerftDepthOptions(depth int) string {
 // PerftPath returns the path from the root of a divide to the position on
 // show: an ordered list whose first item is the root and each next item a
 // move played from it (UCI), each a button with data-path (the number of
-// moves from the root; the current one has aria-current="step") and the
-// depth going back there divides (one more per move back, at most
+// moves from the root; the current one has aria-current="step") that says
+// the depth going back there divides (one more per move back, at most
 // core.MaxDivideDepth); then the commands that make a UCI engine divide the
 // same position ("position startpos moves …" or "position fen … moves …",
 // and "go perft depth"), with a copy button. root is the root's FEN, depth
@@ -65,8 +65,7 @@ func PerftPath(root string, path []string, depth int) string {
 			b.WriteString(` aria-current="step"`)
 		}
 		d := min(depth+len(path)-k, core.MaxDivideDepth)
-		attr(&b, "aria-label", name+", depth "+strconv.Itoa(d))
-		b.WriteString(`><code>` + escape(name) + `</code> <small>d` + strconv.Itoa(d) + `</small></button></li>`)
+		b.WriteString(`><code>` + escape(name) + `</code> <small>depth ` + strconv.Itoa(d) + `</small></button></li>`)
 	}
 	b.WriteString(`</ol>`)
 	cmd := "position startpos"

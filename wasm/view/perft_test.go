@@ -1,6 +1,7 @@
 package view
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,9 +28,13 @@ func TestPerftPath(t *testing.T) {
 	if len(buttons) != 4 { // root, two moves, copy
 		t.Fatalf("%d buttons, want 4:\n%s", len(buttons), s)
 	}
-	for i, want := range []string{"root, depth 4", "e2e4, depth 3", "e7e5, depth 2"} {
-		if buttons[i]["aria-label"] != want || buttons[i]["data-path"] != string(rune('0'+i)) {
-			t.Errorf("step %d: %v, want label %q", i, buttons[i], want)
+	texts := regexp.MustCompile(`<button type="button" data-path[^>]*>(.*?)</button>`).FindAllStringSubmatch(s, -1)
+	for i, want := range []string{"root depth 4", "e2e4 depth 3", "e7e5 depth 2"} {
+		if buttons[i]["data-path"] != string(rune('0'+i)) || i >= len(texts) || stripTags(texts[i][1]) != want {
+			t.Errorf("step %d: %v, want the text %q (its name)", i, buttons[i], want)
+		}
+		if _, ok := buttons[i]["aria-label"]; ok {
+			t.Errorf("step %d has an aria-label: its text is its name", i)
 		}
 		if _, cur := buttons[i]["aria-current"]; cur != (i == 2) {
 			t.Errorf("step %d aria-current = %v", i, cur)

@@ -94,6 +94,32 @@ func reprCodeText(c uint8) string {
 	return itoa(int(c)) + " (" + repr.CodeName(c) + ")"
 }
 
+// reprScroll opens the box a wide grid or table scrolls sideways in: a
+// region named name in the tab order, so the keyboard can scroll it too
+// (axe-core's scrollable-region-focusable). The caller closes the div.
+func reprScroll(b *strings.Builder, name string) {
+	b.WriteString(`<div class="repr-scroll" tabindex="0" role="region"`)
+	attr(b, "aria-label", name)
+	b.WriteString(`>`)
+}
+
+// reprCellName names a cell of an array grid: its square (an off-board
+// slot when sq is core.NoSquare), its index (with its hex form when hex),
+// then what it holds, as in "e4, index 28: 1 (WPAWN)". The index comes
+// before the value, as in the cell's text (index, then value), so the
+// name holds what the cell shows (WCAG 2.5.3, Label in Name).
+func reprCellName(sq core.Square, i int, hex bool, holds string) string {
+	name := "off-board slot"
+	if sq != core.NoSquare {
+		name = sq.String()
+	}
+	name += ", index " + itoa(i)
+	if hex {
+		name += " (" + repr.HexIndex(i) + ")"
+	}
+	return name + ": " + holds
+}
+
 // A reprArray is one array form as the panel draws it: its cells in index
 // order, Cols to a row, index 0 at the top left.
 type reprArray struct {
@@ -183,13 +209,15 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 	if a.hex || len(codes) > 100 {
 		lab = "2.1rem"
 	}
-	b.WriteString(`<div class="repr-scroll"><div role="grid" class="` + class + `" style="--cols:` + itoa(a.cols) + `;--lab:` + lab + `"`)
-	attr(b, "data-array", a.id)
 	name := a.id
 	if r, ok := repr.RepresentationByID(a.id); ok {
 		name = r.Name
 	}
-	attr(b, "aria-label", name+", "+itoa(len(codes))+" cells in index order")
+	name += ", " + itoa(len(codes)) + " cells in index order"
+	reprScroll(b, name)
+	b.WriteString(`<div role="grid" class="` + class + `" style="--cols:` + itoa(a.cols) + `;--lab:` + lab + `"`)
+	attr(b, "data-array", a.id)
+	attr(b, "aria-label", name)
 	b.WriteString(`><div role="row" class="row files" aria-hidden="true"><span></span>`)
 	for col := range a.cols {
 		if a.split > 0 && col == a.split {
@@ -231,27 +259,22 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 			cls += " jump"
 		}
 		b.WriteString(`<div role="gridcell" class="` + cls + `"`)
-		var label, text string
+		label := reprCellName(sq, i, a.id != "array64", reprCodeText(code))
+		text := itoa(int(code))
 		if sq == core.NoSquare {
 			b.WriteString(` data-offboard`)
-			label = "index " + itoa(i) + " = " + repr.HexIndex(i) + ": " + reprCodeText(code)
 			text = "×"
 		} else {
 			attr(b, "data-square", sq.String())
-			label = sq.String() + ": " + reprCodeText(code)
-			if a.id != "array64" {
-				label += ", index " + itoa(i) + " = " + repr.HexIndex(i)
-			}
-			text = itoa(int(code))
 		}
 		b.WriteString(` data-index="` + itoa(i) + `" data-code="` + itoa(int(code)) + `"`)
 		attr(b, "title", label)
 		attr(b, "aria-label", label)
-		b.WriteString(`><b>` + text + `</b>`)
+		b.WriteString(`>`)
 		if !a.tiny {
-			b.WriteString(`<small>` + itoa(i) + `</small>`)
+			b.WriteString(`<small>` + itoa(i) + `</small> `) // the index first: the cell's text reads as its name
 		}
-		b.WriteString(`</div>`)
+		b.WriteString(`<b>` + text + `</b></div>`)
 		if col == a.cols-1 {
 			b.WriteString(`</div>`)
 		}
@@ -276,7 +299,8 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 	b.WriteString(`<div class="repr-test" data-test="knight" data-from="` + hover.String() + `" data-index="` + itoa(from) + `">`)
 	b.WriteString(`<p>Knight on <span class="repr-sq" data-square="` + hover.String() + `">` + hover.String() + `</span>, index ` +
 		itoa(from) + ` = ` + repr.HexIndex(from) + `: ` + a.test + `. ` + itoa(on) + ` of ` + itoa(len(jumps)) + ` jumps land on the board.</p>`)
-	b.WriteString(`<div class="repr-scroll"><table class="repr-table stack repr-jumps"><thead><tr><th scope="col">offset</th><th scope="col">target</th>`)
+	reprScroll(b, "Knight jumps from "+hover.String())
+	b.WriteString(`<table class="repr-table stack repr-jumps"><thead><tr><th scope="col">offset</th><th scope="col">target</th>`)
 	if a.split > 0 {
 		b.WriteString(`<th scope="col">target &amp; 0x88</th>`)
 	} else {
@@ -318,7 +342,8 @@ func reprKnight(b *strings.Builder, a reprArray, codes []uint8, hover core.Squar
 // (square → place in its list) in index order.
 func reprPieceLists(b *strings.Builder, p *core.Position) {
 	l := repr.PieceListsOf(p)
-	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-lists"><thead><tr><th scope="col">piece</th><th scope="col">count</th>` +
+	reprScroll(b, "Piece lists")
+	b.WriteString(`<table class="repr-table repr-lists"><thead><tr><th scope="col">piece</th><th scope="col">count</th>` +
 		`<th scope="col">squares, in list order</th></tr></thead><tbody>`)
 	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
 		letter := string(pc.Letter())
@@ -338,7 +363,8 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 
 	b.WriteString(`<p class="hint">The reverse map Index[sq] in index order (a1 = 0 at the top left): the place of each square's piece in its list; – for an empty square (NoListIndex, ` +
 		itoa(int(repr.NoListIndex)) + `).</p>`)
-	b.WriteString(`<div class="repr-scroll"><div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem" data-array="piece-index" aria-label="Reverse map, square to list place, in index order">`)
+	reprScroll(b, "Reverse map, square to list place, in index order")
+	b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem" data-array="piece-index" aria-label="Reverse map, square to list place, in index order">`)
 	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
 	for col := range 8 {
 		b.WriteString(`<span class="coord file">+` + itoa(col) + `</span>`)
@@ -350,15 +376,15 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 			b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + itoa(i) + `</span>`)
 		}
 		pc := p.PieceAt(sq)
-		cls, text, label := "cell code empty", "–", sq.String()+": empty, "+itoa(int(place))+" (NoListIndex)"
+		cls, text, label := "cell code empty", "–", reprCellName(sq, i, false, "empty ("+itoa(int(place))+", NoListIndex)")
 		if place != repr.NoListIndex {
 			cls, text = "cell code piece", itoa(int(place))
-			label = sq.String() + ": place " + text + " in the list of " + pc.String()
+			label = reprCellName(sq, i, false, text+", its place in the list of "+pc.String())
 		}
 		b.WriteString(`<div role="gridcell" class="` + cls + `" data-square="` + sq.String() + `" data-index="` + itoa(i) + `"`)
 		attr(b, "title", label)
 		attr(b, "aria-label", label)
-		b.WriteString(`><b>` + text + `</b><small>` + itoa(i) + `</small></div>`)
+		b.WriteString(`><small>` + itoa(i) + `</small> <b>` + text + `</b></div>`)
 		if i%8 == 7 {
 			b.WriteString(`</div>`)
 		}
@@ -370,7 +396,8 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 // value in hex.
 func reprBitboardTable(b *strings.Builder, name string, set []repr.NamedBitboard) {
 	lerf := core.Layouts[0]
-	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-bitboards"`)
+	reprScroll(b, name)
+	b.WriteString(`<table class="repr-table repr-bitboards"`)
 	attr(b, "aria-label", name)
 	b.WriteString(`><thead><tr><th scope="col">name</th><th scope="col">in engine code</th><th scope="col">value</th></tr></thead><tbody>`)
 	for _, n := range set {
@@ -436,9 +463,9 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 			if n == self {
 				cls += " self"
 			}
-			label := "bit " + itoa(n) + " = " + sq.String() + ": " + bit
+			label := CellName(sq, n, bit == "1")
 			b.WriteString(`<div role="gridcell" class="` + cls + `" data-square="` + sq.String() + `" data-index="` + itoa(n) +
-				`" data-bit="` + bit + `" title="` + label + `" aria-label="` + label + `"><b>` + bit + `</b><small>` + itoa(n) + `</small></div>`)
+				`" data-bit="` + bit + `" title="` + label + `" aria-label="` + label + `">` + cellDigits(bit, itoa(n)) + `</div>`)
 			if n%8 == 7 {
 				b.WriteString(`</div>`)
 			}
@@ -524,7 +551,8 @@ func reprMinimal(b *strings.Builder, p *core.Position, r repr.Representation) {
 	}
 	b.WriteString(`</code>`)
 
-	b.WriteString(`<div class="repr-scroll"><table class="repr-table repr-fields" aria-label="State fields"><thead><tr><th scope="col">field</th>` +
+	reprScroll(b, "State fields")
+	b.WriteString(`<table class="repr-table repr-fields" aria-label="State fields"><thead><tr><th scope="col">field</th>` +
 		`<th scope="col">bits</th><th scope="col">value</th></tr></thead><tbody>`)
 	for _, sp := range fields {
 		name := core.FieldName(sp.Field)
@@ -615,7 +643,8 @@ func reprMemory(b *strings.Builder, p *core.Position) {
 	}
 	b.WriteString(`<section class="repr card" data-repr="memory" aria-label="Memory"><header><h3>Memory</h3>` +
 		`<span class="sub">bytes for this position</span></header>`)
-	b.WriteString(`<div class="repr-scroll"><table class="repr-table stack repr-memory"><thead><tr><th scope="col">representation</th>` +
+	reprScroll(b, "Memory")
+	b.WriteString(`<table class="repr-table stack repr-memory"><thead><tr><th scope="col">representation</th>` +
 		`<th scope="col">bytes</th><th scope="col">about</th></tr></thead><tbody>`)
 	for _, r := range repr.Representations {
 		n := r.Size(p)

@@ -130,7 +130,7 @@ func TestRepresentationsArray64(t *testing.T) {
 				if got := reprText(t, c.inner, "b"); got != code {
 					t.Errorf("entry %d shows %q, want %s", i, got, code)
 				}
-				want := sq + ": " + code + " (" + repr.CodeName(a[i]) + ")"
+				want := sq + ", index " + strconv.Itoa(i) + ": " + code + " (" + repr.CodeName(a[i]) + ")"
 				if c.attrs["title"] != want || c.attrs["aria-label"] != want {
 					t.Errorf("entry %d: title %q, aria-label %q, want %q", i, c.attrs["title"], c.attrs["aria-label"], want)
 				}

@@ -118,8 +118,12 @@ func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames 
 			if step > 0 && to[step-1] == sq {
 				st += " to"
 			}
-			b.WriteString(`<div role="gridcell" class="cell ` + st + `" data-square="` + sq.String() + `" data-state="` + strings.TrimSpace(st) + `" data-bit="` +
-				map[bool]string{true: "1", false: "0"}[bit == "1"] + `" aria-label="` + sq.String() + `, bit ` + strconv.Itoa(int(sq)) + ` ` + strings.TrimSpace(st) + `" title="` + sq.String() + `, bit ` + strconv.Itoa(int(sq)) + `"><b>` + bit + `</b><small>` + strconv.Itoa(int(sq)) + `</small></div>`)
+			name := CellName(sq, int(sq), bit == "1")
+			for _, s := range strings.Fields(st) {
+				name += ", " + shiftStates[s]
+			}
+			b.WriteString(`<div role="gridcell" class="cell ` + st + `" data-square="` + sq.String() + `" data-index="` + strconv.Itoa(int(sq)) + `" data-state="` + strings.TrimSpace(st) + `" data-bit="` +
+				map[bool]string{true: "1", false: "0"}[bit == "1"] + `" aria-label="` + name + `" title="` + name + `">` + cellDigits(bit, strconv.Itoa(int(sq))) + `</div>`)
 		}
 		b.WriteString(`</div>`)
 	}
@@ -129,6 +133,17 @@ func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames 
 	}
 	b.WriteString(`</div></div>`)
 	return b.String(), frames, caption
+}
+
+// shiftStates says in words what each class of a shift demo's cell shows
+// (after its name, see CellName).
+var shiftStates = map[string]string{
+	"rest":    "waiting to move",
+	"moved":   "moved here",
+	"wrap":    "wrapped around to here",
+	"from":    "moving away",
+	"to":      "where it lands",
+	"dropped": "dropped",
 }
 
 func abs(n int) int {

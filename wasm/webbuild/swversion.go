@@ -30,8 +30,9 @@ type fileHash struct {
 }
 
 // hashFiles returns the SHA-256 of every regular file below dir but the
-// compressed siblings (*.br, *.gz) and every sw-version.js, sorted by name
-// in byte order (as `LC_ALL=C sort` sorts).
+// compressed siblings (*.br, *.gz), every sw-version.js and the Go files
+// (web/assets.go embeds the pieces for the bitview command; make dist
+// leaves it out), sorted by name in byte order (as `LC_ALL=C sort` sorts).
 func hashFiles(dir string) ([]fileHash, error) {
 	var files []fileHash
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -39,7 +40,7 @@ func hashFiles(dir string) ([]fileHash, error) {
 			return err
 		}
 		name := d.Name()
-		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || name == swVersionFile {
+		if strings.HasSuffix(name, ".br") || strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".go") || name == swVersionFile {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, p)
