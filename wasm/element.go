@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -211,6 +212,7 @@ func (v *embedView) update(opts js.Value) jsResult {
 	}
 	v.opts, v.embed = o, view.ResolveEmbed(o, v.embed.Pos)
 	v.errors.set(v.embed.Errors())
+	v.viewAttrs()
 	setHidden(v.fig.board.box, !v.embed.Board)
 	setHidden(v.fig.cards.list.parent, len(v.embed.Shown) == 0)
 	v.fig.draw(v.figure())
@@ -223,6 +225,14 @@ func (v *embedView) update(opts js.Value) jsResult {
 	setHidden(v.tools.el, tools == "")
 	v.interactive()
 	return v.result()
+}
+
+// viewAttrs writes the view's data-cards and data-cols, by which view.css
+// lays it out (view.Embed.ViewAttrs).
+func (v *embedView) viewAttrs() {
+	el := v.content.Call("querySelector", ".view")
+	el.Call("setAttribute", "data-cards", strconv.Itoa(len(v.embed.Shown)))
+	el.Call("setAttribute", "data-cols", strconv.Itoa(v.embed.Layout.Cols))
 }
 
 // interactive shows whether the pointer and the keyboard explore the view.

@@ -88,7 +88,7 @@ const readyLog = `<script src="ready.js"></script>`
 
 const readyJS = `window.readyCount = 0; document.addEventListener('bitview-ready', () => readyCount++);
 window.shifts = []; window.shiftSources = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) { shifts.push(e.value);
-  for (const s of e.sources ?? []) shiftSources.push(Math.round(e.startTime) + 'ms ' + (s.node?.nodeName ?? '?') + '.' + (s.node?.className ?? '') + ' ' + JSON.stringify([s.previousRect.y, s.previousRect.height, s.currentRect.y, s.currentRect.height])); } }).observe({ type: 'layout-shift', buffered: true });`
+  for (const s of e.sources ?? []) shiftSources.push(Math.round(e.startTime) + 'ms ' + (s.node?.nodeName ?? '?') + '.' + (s.node?.className ?? '') + ' ' + JSON.stringify([s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height, s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height])); } }).observe({ type: 'layout-shift', buffered: true });`
 
 func waitReady(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
@@ -459,4 +459,56 @@ func figureSnippet(base string) string {
 	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", "0.1.0")
 	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)
 	return strings.Replace(html.UnescapeString(m[1]), view.CDN+"0.1.0", base, 1)
+}
+
+// TestFigureCompact: at 760 px wide (the iframe snippet's width, a
+// blog's column) a board with two grids stands in one row, at most 900
+// px tall, in every 8×8 layout; and every grid, compact (values="hex" or
+// "none") or not, in every layout, has digits of 11 px or more and shows
+// each cell's index.
+func TestFigureCompact(t *testing.T) {
+	ctx, _ := site(t)
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>compact</title>` +
+		readyLog + `<script type="module" src="bitview-element.js"></script><link rel="stylesheet" href="compact.css"></head><body>`)
+	n := 0
+	for _, l := range []string{"lerf", "lefr", "0x88", "msb-a8", "berf", "befr", "10x12"} {
+		for _, v := range []string{"", ` values="hex"`, ` values="none"`, ` values="hex" board="false"`} {
+			fmt.Fprintf(&b, `<bitboard-view layout="%s" show="P,occupied"%s></bitboard-view>`, l, v)
+			n++
+		}
+	}
+	b.WriteString(`</body></html>`)
+	url := figureSite(t, map[string]string{"compact.html": b.String(), "compact.css": `body{margin:0}bitboard-view{width:760px;margin-bottom:20px}`})
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/compact.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, n)
+	type fig struct {
+		Layout, Values, Board string
+		W, H, BoardTop        float64
+		CardTops              []float64
+		MinDigit              float64
+		Hidden                int
+	}
+	figs := eval[[]fig](t, ctx, `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect(), root = v.shadowRoot;
+		const cells = [...root.querySelectorAll('.bits .cell')];
+		return { layout: v.getAttribute('layout'), values: v.getAttribute('values') ?? 'all', board: v.getAttribute('board') ?? '', w: r.width, h: r.height,
+			boardTop: root.querySelector('.view-board').getBoundingClientRect().top - r.top,
+			cardTops: [...root.querySelectorAll('.card')].map((c) => c.getBoundingClientRect().top - r.top),
+			minDigit: Math.min(...cells.map((c) => parseFloat(getComputedStyle(c.querySelector('b')).fontSize))),
+			hidden: cells.filter((c) => getComputedStyle(c.querySelector('small')).display === 'none').length }; })`)
+	for _, f := range figs {
+		name := fmt.Sprintf("%s values=%s board=%q", f.Layout, f.Values, f.Board)
+		t.Logf("%s: %.0f×%.0f px, cards at %v, digits ≥ %.1f px, %d indices hidden", name, f.W, f.H, f.CardTops, f.MinDigit, f.Hidden)
+		if f.MinDigit < 11 || f.Hidden > 0 {
+			t.Errorf("%s: digits of %.1f px, %d indices hidden; want 11 px or more and every index shown", name, f.MinDigit, f.Hidden)
+		}
+		if f.Layout != "0x88" && f.Layout != "10x12" && f.Board == "" {
+			if f.H > 900 || len(f.CardTops) != 2 || f.CardTops[0] != f.BoardTop || f.CardTops[1] != f.BoardTop {
+				t.Errorf("%s: %.0f px tall, cards at %v, board at %v; want one row at most 900 px tall", name, f.H, f.CardTops, f.BoardTop)
+			}
+		}
+	}
+	screenshot(t, ctx, "figures-compact-760")
 }
