@@ -87,7 +87,7 @@ test: needs-node-chromium vet wasm
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs
 	go test -count=1 .
-	go test -count=1 ./wasm/browser/
+	go test -count=1 -timeout 25m ./wasm/browser/
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }

@@ -64,17 +64,11 @@ func (v axeViolation) String() string {
 		strings.Join(v.Targets, ", "), strings.Join(v.Kinds, "\n\t"))
 }
 
-// axeSerious runs axe-core on the document in the tab (injecting it
-// first when the page does not have it yet) and returns the violations of
-// impact serious or critical, by rule id. It checks the whole document,
-// open shadow roots included, not only what is on screen.
-func axeSerious(t *testing.T, ctx context.Context) []axeViolation {
-	t.Helper()
-	return axeSeriousIn(t, ctx, "")
-}
-
-// axeSeriousIn is axeSerious on the elements matching the CSS selector
-// include and what they hold ("" for the whole document).
+// axeSeriousIn runs axe-core in the tab (injecting it first when the page
+// does not have it yet) on the elements matching the CSS selector include
+// and what they hold ("" for the whole document, open shadow roots
+// included, not only what is on screen), and returns the violations of
+// impact serious or critical, by rule id.
 func axeSeriousIn(t *testing.T, ctx context.Context, include string) []axeViolation {
 	t.Helper()
 	if !eval[bool](t, ctx, `typeof axe === 'object'`) {

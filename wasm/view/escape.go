@@ -10,3 +10,8 @@ var escaper = strings.NewReplacer(`&`, "&amp;", `<`, "&lt;", `>`, "&gt;", `"`, "
 
 // escape returns s safe to place in HTML text or a quoted attribute value.
 func escape(s string) string { return escaper.Replace(s) }
+
+// attr writes ` name="value"` with value escaped.
+func attr(b *strings.Builder, name, value string) {
+	b.WriteString(" " + name + `="` + escape(value) + `"`)
+}

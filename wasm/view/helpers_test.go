@@ -122,3 +122,12 @@ func checkTagBalance(t *testing.T, s string, tags ...string) {
 
 // off switches an optional Options switch (Board, Grid, Interactive) off.
 var off = new(bool)
+
+func mustPos(t *testing.T, fen string) core.Position {
+	t.Helper()
+	p, err := core.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

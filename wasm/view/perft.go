@@ -9,7 +9,7 @@ import (
 	"github.com/bitview/bitview/core/excerpt"
 )
 
-// The markup of the perft divide panel around DivideTable (bench.go): the
+// The markup of the perft divide panel around DivideTable (divide.go): the
 // depth picker, the path from the root, the progress line and the verdict
 // on a pasted divide; and the element's perft option.
 

@@ -286,3 +286,7 @@ func (s *State) Toggle(name string) {
 		s.Show = append(slices.Clone(s.Show), name)
 	}
 }
+
+// Tabs are the tools of the page's tool area, in the order of its tab
+// bar: each is the id of its panel in index.html (State.Tab).
+var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"}

@@ -293,3 +293,36 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+func TestTabState(t *testing.T) {
+	tests := []struct {
+		query, tab string
+	}{
+		{"", ""},
+		{"?tab=perft", "perft"},
+		{"?tab=engine&magic=Bishop:C1", "engine"},
+		{"?tab=bogus", ""},
+		// Links from before the tool area.
+		{"?tools=magic,bogus,dump&magic=Bishop:C1", "engine"},
+		{"?perft=3", "perft"},
+		{"?tab=game&perft=3", "game"},
+	}
+	for _, tt := range tests {
+		s := ParseQuery(tt.query)
+		if s.Tab != tt.tab {
+			t.Errorf("ParseQuery(%q).Tab = %q, want %q", tt.query, s.Tab, tt.tab)
+		}
+		if back := ParseQuery(s.Query()); back.Tab != s.Tab || back.Magic != s.Magic {
+			t.Errorf("%q: round trip gives tab %q magic %q, want %q %q", tt.query, back.Tab, back.Magic, s.Tab, s.Magic)
+		}
+		if strings.Contains(s.Query(), "tools=") {
+			t.Errorf("%q: Query() = %q still writes tools=", tt.query, s.Query())
+		}
+	}
+	if s := ParseQuery("?tab=engine&magic=Bishop:C1"); s.Magic != "bishop:c1" || !strings.Contains(s.Query(), "&tab=engine&magic=bishop%3Ac1") {
+		t.Errorf("magic %q, query %q", s.Magic, s.Query())
+	}
+	if bad := ParseQuery("?magic=queen:e4"); bad.Magic != "" {
+		t.Errorf("bad magic kept: %q", bad.Magic)
+	}
+}

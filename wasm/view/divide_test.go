@@ -7,18 +7,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
-	"github.com/bitview/bitview/core/dump"
-	"github.com/bitview/bitview/core/magic"
 )
-
-func mustPos(t *testing.T, fen string) core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // rowsByUCI returns the attributes of each <tr> with data-uci.
 func rowsByUCI(t *testing.T, s string) map[string]map[string]string {
@@ -121,103 +110,5 @@ func TestDivideTableTotals(t *testing.T) {
 				t.Errorf("DivideTable footer of %q =\n%s\nwant\n%s", tt.text, f, tt.want)
 			}
 		})
-	}
-}
-
-func TestMagicSteps(t *testing.T) {
-	p := mustPos(t, kiwipeteFEN)
-	s, err := magic.Explain(core.Rook, core.H1, p.Occupied())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := MagicSteps(s)
-	var steps []string
-	for _, a := range startTags(t, m, "section") {
-		steps = append(steps, a["data-step"])
-	}
-	if strings.Join(steps, " ") != "occupancy mask masked magic product index attacks reference" {
-		t.Errorf("steps %v", steps)
-	}
-	cells := gridcells(t, m)
-	if len(cells) != 7*64 {
-		t.Fatalf("%d cells, want 7 grids of 64", len(cells))
-	}
-	// The product's grid marks the index bits: the top Bits bits.
-	marked := 0
-	for _, c := range cells[4*64 : 5*64] {
-		if strings.Contains(c.attrs["class"], "index-bit") {
-			marked++
-		}
-	}
-	if marked != s.Bits {
-		t.Errorf("%d index bits marked, want %d", marked, s.Bits)
-	}
-	// The attack grid's set cells are the sliding attacks.
-	var set core.Bitboard
-	for _, c := range cells[5*64 : 6*64] {
-		if c.attrs["data-bit"] == "1" {
-			sq, _ := core.ParseSquare(c.attrs["data-square"])
-			set.Set(sq)
-		}
-	}
-	if set != core.RookAttacks(core.H1, p.Occupied()) || !strings.Contains(m, `class="verdict agree"`) {
-		t.Errorf("attack grid %x, want %x and the verdict agree", uint64(set), uint64(core.RookAttacks(core.H1, p.Occupied())))
-	}
-}
-
-func TestZobristTable(t *testing.T) {
-	p := mustPos(t, core.StartFEN)
-	s := ZobristTable(&p)
-	rows := startTags(t, s, "tr")
-	// header, 32 pieces, 4 castling rights, turn, footer
-	if len(rows) != 1+32+4+1+1 || !strings.Contains(s, "0x463b96181691fc9c") || !strings.Contains(s, `data-copy="463b96181691fc9c"`) {
-		t.Errorf("%d rows; key present: %v", len(rows), strings.Contains(s, "463b96181691fc9c"))
-	}
-	if !strings.Contains(s, "<td>white king on e1</td><td>708</td>") || !strings.Contains(s, "<td>castling K</td><td>768</td>") {
-		t.Errorf("king or castling row missing:\n%s", s)
-	}
-	m, _ := p.ParseUCI("e2e4")
-	d := ZobristDelta(&p, m)
-	var out, in []string
-	for _, a := range startTags(t, d, "tr") {
-		switch a["class"] {
-		case "out":
-			out = append(out, a["data-kind"]+":"+a["data-square"])
-		case "in":
-			in = append(in, a["data-kind"]+":"+a["data-square"])
-		}
-	}
-	// e2e4 takes out the pawn on e2 and White's turn, puts in the pawn on
-	// e4 (no en passant key: no black pawn can capture).
-	if strings.Join(out, " ") != "piece:e2 turn:" || strings.Join(in, " ") != "piece:e4" || !strings.Contains(d, "0x823c9b50fd114196") {
-		t.Errorf("delta out %v, in %v:\n%s", out, in, d)
-	}
-}
-
-func TestDumpVerdicts(t *testing.T) {
-	p := mustPos(t, kiwipeteFEN)
-	// LERF, white pieces only, the knights with e5 moved to e4.
-	text := "P: 0x000000081000e700\nN = 0x0000000010040000\nB: 0x0000000000001800"
-	nums, _ := dump.ParseNumbers(text)
-	r := dump.Match(&p, nums)[0]
-	s := DumpVerdicts(r)
-	if r.Mapping.ID != "lerf" || !strings.Contains(s, `data-layout="lerf"`) || !strings.Contains(s, "2 of 3 numbers agree") {
-		t.Fatalf("best %s %s with %d agreeing", r.Mapping.ID, r.Order.ID, r.Agree)
-	}
-	cells := gridcells(t, s)
-	if len(cells) != 3*64 {
-		t.Fatalf("%d cells", len(cells))
-	}
-	classes := map[string]string{}
-	for _, c := range cells[64:128] {
-		if cl := strings.TrimPrefix(c.attrs["class"], "cell "); cl != "cell" {
-			classes[c.attrs["data-square"]] = cl
-		}
-	}
-	if len(classes) != 2 || classes["e4"] != "extra" || classes["e5"] != "missing" {
-		t.Errorf("knight cells marked %v, want e4 extra and e5 missing", classes)
-	}
-	if !strings.Contains(s, "extra: e4 missing: e5") || !strings.Contains(s, `class="card verdict differs"`) {
-		t.Errorf("diff text or class missing")
 	}
 }

@@ -1,0 +1,161 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/excerpt"
+)
+
+// The bitboard-dump checker: which layout and order make pasted numbers
+// agree, and a verdict per number.
+
+// DumpVerdicts returns the verdicts of a bitboard dump under its best
+// mapping and order (see dump.Match): a header naming the mapping and
+// order, then per number a grid of the board's squares showing the
+// number's bits, cells of squares it has and the position lacks marked
+// "extra", the reverse "missing", each with the bit index in the mapping.
+func DumpVerdicts(r dump.Result) string {
+	var b strings.Builder
+	b.WriteString(`<div class="dump-verdicts"`)
+	attr(&b, "data-layout", r.Mapping.ID)
+	attr(&b, "data-order", r.Order.ID)
+	b.WriteString(`><p class="summary">` + escape(r.Mapping.Name) + ` · ` + escape(r.Order.Name) + `: ` + strconv.Itoa(r.Agree) +
+		` of ` + strconv.Itoa(len(r.Verdicts)) + ` numbers agree</p>`)
+	for i, v := range r.Verdicts {
+		title := v.Title
+		if title == "" {
+			title = "no bitboard (beyond the order)"
+		}
+		state := "ok"
+		if !v.OK {
+			state = "differs"
+		}
+		b.WriteString(`<section class="card verdict ` + state + `"`)
+		attr(&b, "data-number", strconv.Itoa(i))
+		attr(&b, "data-bitboard", v.Bitboard)
+		attr(&b, "aria-label", "Number "+strconv.Itoa(i+1)+": "+title+", "+state)
+		b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub"><code>` + escape(v.Number.Text) + `</code>`)
+		if v.Number.Label != "" {
+			b.WriteString(` · ` + escape(v.Number.Label))
+		}
+		b.WriteString(`</span></header>`)
+		got := r.Mapping.Squares(v.Number.Value)
+		b.WriteString(`<div class="bits" role="grid" style="--cols:8"`)
+		attr(&b, "aria-label", title+" as pasted, in "+r.Mapping.Name)
+		b.WriteString(`>`)
+		for row := 7; row >= 0; row-- {
+			b.WriteString(`<div role="row" class="row"><span class="coord rank" aria-hidden="true">` + strconv.Itoa(row+1) + `</span>`)
+			for col := range 8 {
+				sq := core.NewSquare(core.File(col), core.Rank(row))
+				bit, class, note := "0", "cell", ""
+				if got.Has(sq) {
+					bit = "1"
+				}
+				switch {
+				case v.Extra.Has(sq):
+					class, note = "cell extra", ", not on the board"
+				case v.Missing.Has(sq):
+					class, note = "cell missing", ", missing"
+				}
+				idx := strconv.Itoa(r.Mapping.Bit(sq))
+				b.WriteString(`<div role="gridcell" class="` + class + `" data-square="` + sq.String() + `" data-index="` + idx +
+					`" data-bit="` + bit + `" aria-label="` + CellName(sq, r.Mapping.Bit(sq), bit == "1") + note + `">` + cellDigits(bit, idx) + `</div>`)
+			}
+			b.WriteString(`</div>`)
+		}
+		b.WriteString(`</div>`)
+		if !v.OK && v.Bitboard != "" {
+			b.WriteString(`<p class="diff">`)
+			if v.Extra != 0 {
+				b.WriteString(`extra: ` + squareNames(v.Extra) + ` `)
+			}
+			if v.Missing != 0 {
+				b.WriteString(`missing: ` + squareNames(v.Missing))
+			}
+			b.WriteString(`</p>`)
+		}
+		b.WriteString(`</section>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
+
+// squareNames lists b's squares, comma separated.
+func squareNames(b core.Bitboard) string {
+	var names []string
+	for sq := range b.Squares() {
+		names = append(names, sq.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// DumpReport checks the numbers pasted in text against p (see dump.Match)
+// and returns the dump checker's output: what could not be read (each
+// with its line and column), the best layout and piece order with a
+// verdict and a bit grid per number (DumpVerdicts: bits the position
+// lacks are "extra", bits it has and the number lacks "missing"), the
+// readings that agree equally well (see dump.Tied), and the runners-up. A text over dump.MaxTextLength is refused before it is
+// read.
+func DumpReport(p *core.Position, text string) string {
+	if strings.TrimSpace(text) == "" {
+		return `<p class="hint">Paste the numbers your engine prints for this position: up to ` + strconv.Itoa(dump.MaxNumbers) +
+			` bitboards in hex (<code>0x…</code> or 16 digits), binary (<code>0b…</code>) or decimal, signed or not, optionally labelled (<code>P:</code>, <code>WhitePawns =</code>).</p>`
+	}
+	if len(text) > dump.MaxTextLength {
+		return Alert(LimitMessage("the dump", len(text), dump.MaxTextLength, "bytes"))
+	}
+	nums, probs := dump.ParseNumbers(text)
+	var b strings.Builder
+	if len(probs) > 0 {
+		b.WriteString(`<div class="dump-problems" role="alert"><p>` + strconv.Itoa(len(probs)) + ` not understood:</p><ul>`)
+		for _, pr := range probs {
+			b.WriteString(`<li data-line="` + strconv.Itoa(pr.Line) + `" data-col="` + strconv.Itoa(pr.Col) + `">line ` +
+				strconv.Itoa(pr.Line) + `, column ` + strconv.Itoa(pr.Col) + `: <code>` + escape(excerpt.Unquoted(pr.Text)) + `</code> — ` + escape(pr.Reason) + `</li>`)
+		}
+		b.WriteString(`</ul></div>`)
+	}
+	rs := dump.Match(p, nums)
+	if len(rs) == 0 {
+		b.WriteString(`<p class="hint">No numbers found.</p>`)
+		return b.String()
+	}
+	best := rs[0]
+	verdict := "."
+	if best.Agree < len(best.Verdicts) {
+		verdict = "; " + strconv.Itoa(len(best.Verdicts)-best.Agree) + " differ in " + strconv.Itoa(best.Wrong) + " bits."
+	}
+	b.WriteString(`<p class="dump-best" role="status"`)
+	attr(&b, "data-layout", best.Mapping.ID)
+	attr(&b, "data-order", best.Order.ID)
+	b.WriteString(`>Layout <strong>` + escape(best.Mapping.Name) + `</strong> (` + escape(best.Mapping.About) + `), order <strong>` +
+		escape(best.Order.Name) + `</strong>: ` + strconv.Itoa(best.Agree) + ` of ` + strconv.Itoa(len(best.Verdicts)) +
+		` numbers agree` + verdict + `</p>`)
+	if tied := dump.Tied(rs); len(tied) > 0 {
+		b.WriteString(`<p class="dump-tie">Equally good: `)
+		for i, r := range tied[:min(3, len(tied))] {
+			if i > 0 {
+				b.WriteString(`; `)
+			}
+			b.WriteString(`<span data-layout="` + escape(r.Mapping.ID) + `" data-order="` + escape(r.Order.ID) + `">` + escape(r.Mapping.Name) +
+				`, ` + escape(r.Order.Name) + `</span>`)
+		}
+		why := ""
+		if strings.HasPrefix(p.FEN(), strings.Fields(core.StartFEN)[0]+" ") {
+			why = " (the start position is its own mirror image with the colours swapped)"
+		}
+		b.WriteString(`. These numbers cannot tell them apart` + why + `: check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
+	}
+	if len(rs) > 1 && best.Agree < len(best.Verdicts) {
+		b.WriteString(`<details class="dump-candidates"><summary>Next best</summary><ol>`)
+		for _, r := range rs[1:min(5, len(rs))] {
+			b.WriteString(`<li>` + escape(r.Mapping.Name) + `, ` + escape(r.Order.Name) + `: ` + strconv.Itoa(r.Agree) + ` agree, ` +
+				strconv.Itoa(r.Wrong) + ` bits differ</li>`)
+		}
+		b.WriteString(`</ol></details>`)
+	}
+	b.WriteString(DumpVerdicts(best))
+	return b.String()
+}

@@ -1,0 +1,122 @@
+package view
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+)
+
+func TestDumpVerdicts(t *testing.T) {
+	p := mustPos(t, kiwipeteFEN)
+	// LERF, white pieces only, the knights with e5 moved to e4.
+	text := "P: 0x000000081000e700\nN = 0x0000000010040000\nB: 0x0000000000001800"
+	nums, _ := dump.ParseNumbers(text)
+	r := dump.Match(&p, nums)[0]
+	s := DumpVerdicts(r)
+	if r.Mapping.ID != "lerf" || !strings.Contains(s, `data-layout="lerf"`) || !strings.Contains(s, "2 of 3 numbers agree") {
+		t.Fatalf("best %s %s with %d agreeing", r.Mapping.ID, r.Order.ID, r.Agree)
+	}
+	cells := gridcells(t, s)
+	if len(cells) != 3*64 {
+		t.Fatalf("%d cells", len(cells))
+	}
+	classes := map[string]string{}
+	for _, c := range cells[64:128] {
+		if cl := strings.TrimPrefix(c.attrs["class"], "cell "); cl != "cell" {
+			classes[c.attrs["data-square"]] = cl
+		}
+	}
+	if len(classes) != 2 || classes["e4"] != "extra" || classes["e5"] != "missing" {
+		t.Errorf("knight cells marked %v, want e4 extra and e5 missing", classes)
+	}
+	if !strings.Contains(s, "extra: e4 missing: e5") || !strings.Contains(s, `class="card verdict differs"`) {
+		t.Errorf("diff text or class missing")
+	}
+}
+
+// dumpOf writes p's twelve piece bitboards (order PNBRQKpnbrqk) in the
+// layout id, as 0x-hex or signed decimal.
+func dumpOf(t *testing.T, p *core.Position, id string, signed bool) []string {
+	t.Helper()
+	l := mustLayout(t, id)
+	var out []string
+	for _, letter := range strings.Split("P N B R Q K p n b r q k", " ") {
+		bn, _ := core.LookupBitboard(letter)
+		var v uint64
+		for sq := range bn.Of(p).Squares() {
+			v |= 1 << l.Index(sq)
+		}
+		if signed {
+			out = append(out, fmt.Sprint(int64(v)))
+		} else {
+			out = append(out, fmt.Sprintf("0x%016X", v))
+		}
+	}
+	return out
+}
+
+func TestDumpReport(t *testing.T) {
+	p := mustPos(t, core.StartFEN)
+	for _, tt := range []struct {
+		layout string
+		signed bool
+	}{{"berf", false}, {"lerf", true}, {"msb-a8", false}} {
+		nums := dumpOf(t, &p, tt.layout, tt.signed)
+		s := DumpReport(&p, strings.Join(nums, ",\n"))
+		best := startTags(t, s, "p")
+		var got map[string]string
+		for _, a := range best {
+			if a["class"] == "dump-best" {
+				got = a
+			}
+		}
+		if got["data-layout"] != tt.layout || got["data-order"] != "PNBRQKpnbrqk" || !strings.Contains(s, "12 of 12 numbers agree.") {
+			t.Errorf("%s signed=%v: best %v\n%s", tt.layout, tt.signed, got, stripTags(s))
+		}
+		if strings.Contains(s, "dump-candidates") || strings.Contains(s, `class="cell extra"`) {
+			t.Errorf("%s: a perfect match shows runners-up or extra bits", tt.layout)
+		}
+		// The start position cannot tell BERF, White first from LERF, Black first.
+		if other := map[string]string{"berf": "lerf", "lerf": "berf"}[tt.layout]; other != "" &&
+			!strings.Contains(s, `<span data-layout="`+other+`" data-order="pnbrqkPNBRQK">`) {
+			t.Errorf("%s: the tie with %s, Black first, is not named:\n%s", tt.layout, other, stripTags(s))
+		}
+	}
+	// One wrong number: the white knights with b1 moved to c3 (BERF bit 42).
+	nums := dumpOf(t, &p, "berf", false)
+	nums[1] = "0x4000040000000000"
+	s := DumpReport(&p, "junk 0xZZ "+strings.Join(nums, " "))
+	if !strings.Contains(s, "11 of 12 numbers agree; 1 differ in 2 bits.") {
+		t.Errorf("one wrong number:\n%s", stripTags(s))
+	}
+	var extra, missing []string
+	for _, c := range gridcells(t, s) {
+		switch c.attrs["class"] {
+		case "cell extra":
+			extra = append(extra, c.attrs["data-square"]+"/"+c.attrs["data-index"])
+		case "cell missing":
+			missing = append(missing, c.attrs["data-square"]+"/"+c.attrs["data-index"])
+		}
+	}
+	if !slices.Equal(extra, []string{"c3/42"}) || !slices.Equal(missing, []string{"b1/57"}) {
+		t.Errorf("extra %v, missing %v; want c3/42 and b1/57", extra, missing)
+	}
+	if !strings.Contains(s, `<li data-line="1" data-col="6">line 1, column 6: <code>0xZZ</code>`) {
+		t.Errorf("problem not listed with its place:\n%s", s)
+	}
+	checkTagBalance(t, s, "div", "section", "p", "ul", "li", "details")
+
+	if s := DumpReport(&p, "  "); !strings.Contains(s, `class="hint"`) {
+		t.Errorf("empty dump: %s", s)
+	}
+	if s := DumpReport(&p, "no numbers"); !strings.Contains(s, "No numbers found.") {
+		t.Errorf("no numbers: %s", s)
+	}
+	if s := DumpReport(&p, strings.Repeat("1 ", dump.MaxTextLength)); !strings.Contains(s, "the dump is 32,768 bytes; the limit is 16,384") {
+		t.Errorf("over the limit: %s", s)
+	}
+}

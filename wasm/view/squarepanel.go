@@ -1,0 +1,41 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bitview/bitview/core"
+)
+
+// The square panel: the pointed square's index in every layout.
+
+// SquareInfo returns the panel for a hovered or focused square: its name,
+// its piece, and its index in every layout side by side (msb-a8 also with
+// its index counted from the most significant bit). Each column is headed
+// by the layout's short label ("LERF", "MSB-a8"; class layout-short, which
+// view.css keeps on one line) with its full name as the title tooltip.
+func SquareInfo(p *core.Position, sq core.Square) string {
+	var b strings.Builder
+	what := "empty"
+	if pc := p.PieceAt(sq); pc != core.NoPiece {
+		what = pieceNames[pc]
+	}
+	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
+		`</span></p><table><tr>`)
+	for _, l := range core.Layouts {
+		b.WriteString(`<th scope="col" class="layout-short"`)
+		attr(&b, "title", l.Name)
+		b.WriteString(`>` + escape(l.Short) + `</th>`)
+	}
+	b.WriteString(`</tr><tr>`)
+	for _, l := range core.Layouts {
+		i := l.Index(sq)
+		b.WriteString(`<td data-layout="` + l.ID + `">` + strconv.Itoa(i))
+		if l.MSBFirst {
+			b.WriteString(` <small>(MSB index ` + strconv.Itoa(l.MSBIndex(i)) + `)</small>`)
+		}
+		b.WriteString(`</td>`)
+	}
+	b.WriteString(`</tr></table>`)
+	return b.String()
+}
