@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,6 +243,45 @@ func TestFigureTutorial(t *testing.T) {
 		if static[i] == "" || static[i] != svgs[i] {
 			t.Errorf("figure %d: the static SVG (%d bytes) is not toSVG() (%d bytes): run `go run ./wasm/cmd/bitview prerender web/tutorial.html`",
 				i+1, len(static[i]), len(svgs[i]))
+		}
+	}
+}
+
+// TestTutorialHydrates: tutorial.html, as `make figures` prerendered it,
+// with the wasm slowed down, at 1280 and 360 px: before Bitview starts
+// the page and each figure have the heights they have once every element
+// has adopted its view, and nothing shifts meanwhile (CLS 0).
+func TestTutorialHydrates(t *testing.T) {
+	ctx, _ := site(t)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(repo, "web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	page := strings.Replace(read("tutorial.html"), "<head>", "<head>"+readyLog, 1)
+	n := strings.Count(page, "<bitboard-view")
+	url := figureSite(t, map[string]string{"tutorial.html": page, "tutorial.css": read("tutorial.css"), "tutorial.js": read("tutorial.js")})
+	const heights = `[document.documentElement.scrollHeight, ...[...document.querySelectorAll('bitboard-view')].map((v) => Math.round(v.getBoundingClientRect().height))]`
+	for _, w := range []int64{1280, 360} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		slowDownWasm(t, ctx, url)
+		if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
+			t.Fatal(err)
+		}
+		if r := eval[int](t, ctx, `readyCount`); r != 0 {
+			t.Fatalf("at %d px %d elements were ready before the slowed-down wasm arrived", w, r)
+		}
+		before := eval[[]float64](t, ctx, heights)
+		waitReady(t, ctx, n)
+		after := eval[[]float64](t, ctx, heights)
+		cls := eval[float64](t, ctx, `shifts.reduce((a, b) => a + b, 0)`)
+		t.Logf("at %d px: the page and its %d figures %v px tall before Bitview, %v after; CLS %.4f", w, n, before, after, cls)
+		if !slices.Equal(before, after) || cls != 0 {
+			t.Errorf("at %d px the tutorial moved as Bitview started: heights %v, then %v; CLS %v, %v", w, before, after, cls, eval[[]string](t, ctx, `shiftSources`))
 		}
 	}
 }
