@@ -349,6 +349,16 @@ func TestPagePanels(t *testing.T) {
 	if !strings.Contains(env.url(), "magic=rook%3Aa1") {
 		t.Errorf("a1 clicked: link %s", env.url())
 	}
+	// The dump checker: the start position's white pawns and knights in
+	// LERF agree; a number with a wrong bit is counted as differing.
+	env.input(pg.sc, "#dump-text", "P: 0x000000000000FF00\nN: 0x0000000000000042")
+	if got := env.text("#dump-report"); !strings.HasPrefix(got, "Layout LERF") || !strings.Contains(got, "2 of 2 numbers agree") {
+		t.Errorf("dump of P and N in LERF: %.120q", got)
+	}
+	env.input(pg.sc, "#dump-text", "P: 0x000000000000FF01\nN: 0x0000000000000042")
+	if got := env.text("#dump-report"); !strings.Contains(got, "1 of 2 numbers agree; 1 differ in 1 bit.") {
+		t.Errorf("a wrong bit in P: %.120q", got)
+	}
 	env.fire(pg.sc, "click", "#tab-embed", "", 0)
 	if env.count("#embed-snippets [data-snippet]") != 2 {
 		t.Errorf("%d snippets", env.count("#embed-snippets [data-snippet]"))

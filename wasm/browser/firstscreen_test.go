@@ -171,3 +171,72 @@ func yes(ok bool, why string) string {
 	}
 	return why
 }
+
+// TestToolArea: at every size, with no tool open, each tab of the tool
+// area is whole in its bar (none hidden past a sideways scroll), and so
+// is every bitboard switch in its row at 1280 px and wider; at
+// 1280×800 and 1920×1080 the editor, as a link opens it, has its palette
+// and the board's 64 squares whole on the first screen: inside the
+// viewport, unclipped by any scrolling column and uncovered.
+func TestToolArea(t *testing.T) {
+	ctx, site := site(t)
+	// whole(el): el's box is inside the viewport and inside every ancestor
+	// that clips (overflow other than visible), and the topmost element at
+	// its centre is el or inside it.
+	const whole = `const whole = (el) => {
+		const r = el.getBoundingClientRect();
+		if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return false;
+		for (let p = el.parentElement; p; p = p.parentElement) {
+			const cs = getComputedStyle(p);
+			if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+			const c = p.getBoundingClientRect();
+			if (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5 || r.left < c.left - 0.5 || r.right > c.right + 0.5) return false;
+		}
+		const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		return !!at && (at === el || el.contains(at));
+	};`
+	for _, s := range screens {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/")
+		tabs := eval[map[string]any](t, ctx, `(() => {
+			const bar = document.querySelector('.tabs').getBoundingClientRect();
+			const tabs = [...document.querySelectorAll('.tabs [role=tab]')];
+			const hidden = tabs.filter((b) => { const r = b.getBoundingClientRect();
+				return r.width === 0 || r.left < bar.left - 0.5 || r.right > bar.right + 0.5; }).map((b) => b.textContent.trim());
+			const row = document.getElementById('toggles').getBoundingClientRect();
+			const switches = [...document.querySelectorAll('#toggles .toggle')].filter((b) => { const r = b.getBoundingClientRect();
+				return r.width === 0 || r.left < row.left - 0.5 || r.right > row.right + 0.5; }).map((b) => b.textContent.trim());
+			return { tabs: tabs.length, hidden: hidden.join(', '), lines: new Set(tabs.map((b) => Math.round(b.getBoundingClientRect().top))).size,
+				switches: switches.join(' ') };
+		})()`)
+		t.Logf("%s: %v tabs on %v lines, hidden: %q; bitboard switches hidden past their row's edge: %q", s.name, tabs["tabs"], tabs["lines"], tabs["hidden"], tabs["switches"])
+		if tabs["tabs"].(float64) != 9 || tabs["hidden"] != "" {
+			t.Errorf("%s: %v tabs; hidden past the bar's edge: %q", s.name, tabs["tabs"], tabs["hidden"])
+		}
+		// Wide, every bitboard switch is in sight; narrower, the row
+		// scrolls sideways so that a grid stays on the first screen.
+		if s.w >= 1280 && tabs["switches"] != "" {
+			t.Errorf("%s: bitboard switches hidden past their row's edge: %q", s.name, tabs["switches"])
+		}
+		if s.w < 1280 {
+			continue
+		}
+		open(t, ctx, site+"/?tab=editor")
+		got := eval[map[string]any](t, ctx, `(() => { scrollTo(0, 0); `+whole+`
+			const palette = document.querySelector('#editor .palette');
+			return { palette: whole(palette), bottom: palette.getBoundingClientRect().bottom,
+				squares: [...document.querySelectorAll('#board [data-square]')].filter(whole).length };
+		})()`)
+		t.Logf("%s: editor open: palette whole %v (bottom %v), squares whole %v", s.name, got["palette"], got["bottom"], got["squares"])
+		if got["palette"] != true || got["squares"].(float64) != 64 {
+			t.Errorf("%s: with the editor open, the palette is whole on the first screen %v, and %v of 64 squares", s.name, got["palette"], got["squares"])
+		}
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		saveScreenshot(t, "editor-"+s.name, png)
+	}
+}

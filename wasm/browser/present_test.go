@@ -126,6 +126,14 @@ const presentProbe = `(() => {
     const e = document.querySelector(sel);
     if (e.scrollWidth > e.clientWidth + 1) outside.push(sel + ' overflows ' + e.scrollWidth + ' > ' + e.clientWidth);
   }
+  const cx = document.createElement('canvas').getContext('2d');
+  const ink = (el, text) => {
+    const cs = getComputedStyle(el), r = el.getBoundingClientRect();
+    cx.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+    const m = cx.measureText(text);
+    const base = r.top + (r.height - (m.fontBoundingBoxAscent + m.fontBoundingBoxDescent)) / 2 + m.fontBoundingBoxAscent;
+    return { l: r.left, r: r.right, t: base - m.actualBoundingBoxAscent, b: base + m.actualBoundingBoxDescent };
+  };
   let overlaps = 0, hidden = 0, minDigit = 1e9, minIndex = 1e9, share = 1;
   for (const c of document.querySelectorAll('#cards .cell')) {
     const b = c.querySelector('b'), s = c.querySelector('small');
@@ -134,12 +142,13 @@ const presentProbe = `(() => {
     if (!s) continue;
     if (!visible(s)) { hidden++; continue; }
     minIndex = Math.min(minIndex, parseFloat(getComputedStyle(s).fontSize));
-    const rb = b.getBoundingClientRect(), rs = s.getBoundingClientRect();
-    // The glyph box: the font size tall, centred in the line box.
-    const fb = parseFloat(getComputedStyle(b).fontSize), fs = parseFloat(getComputedStyle(s).fontSize);
-    const gb = { l: rb.left, r: rb.right, t: rb.top + (rb.height - fb) / 2, b: rb.top + (rb.height + fb) / 2 };
-    const gs = { l: rs.left, r: rs.right, t: rs.top + (rs.height - fs) / 2, b: rs.top + (rs.height + fs) / 2 };
+    // The ink of each: the text's glyph box (canvas measureText in the
+    // element's font) set on the baseline of its line box.
+    const gb = ink(b, b.dataset.digit ?? b.textContent), gs = ink(s, s.textContent);
     if (gb.l < gs.r - 0.5 && gs.l < gb.r - 0.5 && gb.t < gs.b - 0.5 && gs.t < gb.b - 0.5) overlaps++;
+    // The index's glyphs inside its cell, which clips what overflows it.
+    const rc = c.getBoundingClientRect();
+    if (gs.t < rc.top - 0.5 || gs.b > rc.bottom + 0.5 || gb.t < rc.top - 0.5) hidden++;
   }
   for (const card of document.querySelectorAll('#cards .card')) {
     if (!visible(card)) continue;

@@ -125,7 +125,7 @@ func DumpReport(p *core.Position, text string) string {
 	best := rs[0]
 	verdict := "."
 	if best.Agree < len(best.Verdicts) {
-		verdict = "; " + strconv.Itoa(len(best.Verdicts)-best.Agree) + " differ in " + strconv.Itoa(best.Wrong) + " bits."
+		verdict = "; " + strconv.Itoa(len(best.Verdicts)-best.Agree) + " differ in " + bitCount(best.Wrong) + "."
 	}
 	b.WriteString(`<p class="dump-best" role="status"`)
 	attr(&b, "data-layout", best.Mapping.ID)
@@ -152,10 +152,18 @@ func DumpReport(p *core.Position, text string) string {
 		b.WriteString(`<details class="dump-candidates"><summary>Next best</summary><ol>`)
 		for _, r := range rs[1:min(5, len(rs))] {
 			b.WriteString(`<li>` + escape(r.Mapping.Name) + `, ` + escape(r.Order.Name) + `: ` + strconv.Itoa(r.Agree) + ` agree, ` +
-				strconv.Itoa(r.Wrong) + ` bits differ</li>`)
+				bitCount(r.Wrong) + ` differ</li>`)
 		}
 		b.WriteString(`</ol></details>`)
 	}
 	b.WriteString(DumpVerdicts(best))
 	return b.String()
+}
+
+// bitCount writes a count of bits: "1 bit", "19 bits".
+func bitCount(n int) string {
+	if n == 1 {
+		return "1 bit"
+	}
+	return strconv.Itoa(n) + " bits"
 }
