@@ -91,7 +91,7 @@ web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out
 # page is rewritten only when a figure changed; see README, "Figures
 # without JavaScript").
 figures:
-	go run ./wasm/cmd/bitview prerender web/tutorial.html
+	go run ./wasm/cmd/bitview prerender -base ./ web/tutorial.html
 
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web

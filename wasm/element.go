@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -115,31 +116,38 @@ func viewMethod(args []js.Value) any {
 }
 
 // first draws the view for the first time from the options: the whole
-// markup at once (or a copy of the last first drawing with the same
-// options), which the components then take over; then it listens.
+// drawing at once (view.Embed.Drawing), which the components then take
+// over; then it listens. When root already holds that very drawing (an
+// element prerendered by the bitview command, see wasm/figure), its nodes
+// are adopted as they are: nothing is written, so the view keeps its size
+// and the focus stays where it was. Otherwise the drawing (a copy of the
+// last one parsed, when the options are the same) replaces root's
+// content.
 func (v *embedView) first(opts js.Value) jsResult {
 	o, problem := readOptions(opts)
 	doc := js.Global().Get("document")
 	v.opts, v.embed = o, view.ResolveEmbed(o, nil)
-	v.content = firstDrawings.content(doc, o, func() string { return v.embed.Markup(core.NoSquare) })
-	v.root.Set("innerHTML", "")
-	perftBox := doc.Call("createElement", "div")
-	perftBox.Set("className", "view-perft")
-	v.content.Call("append", perftBox)
-	v.perft = region{el: perftBox}
-	v.drawPerft()
-	style := doc.Call("createElement", "style")
-	v.root.Call("append", style, v.content)
+	perft, perftProblem := view.PerftMarkup(o.Perft, v.embed.Pos)
+	drawing := firstDrawings.parsed(doc, o, func() string { return v.embed.Drawing(perft) })
+	if !sameChildren(v.root, drawing.Get("content")) {
+		v.root.Set("innerHTML", "")
+		v.root.Call("append", doc.Call("importNode", drawing.Get("content"), true))
+	}
+	v.content = v.root.Call("querySelector", ":scope > .bitview-embed")
+	style := v.root.Call("querySelector", ":scope > style")
 	v.errors = region{el: v.content.Call("querySelector", ".errors"), markup: v.embed.Errors(), written: true}
 	v.repr = reprView{region: &region{el: v.content.Call("querySelector", ".view-repr"), written: true}, shown: v.embed.ShowsRepr()}
 	if v.repr.shown {
 		v.repr.markup = view.Representations(v.embed.Pos, core.NoSquare)
 	}
 	v.tools = region{el: v.content.Call("querySelector", ".view-tools"), markup: v.embed.Tools(), written: true}
+	v.perft = region{el: v.content.Call("querySelector", ".view-perft"), markup: perft, written: true}
+	v.perftKey, v.perftError = perftKey(o.Perft, v.embed.Pos), perftProblem
 	v.fig = newFigureView(v.content.Call("querySelector", ".view-board"), v.content.Call("querySelector", ".view .cards"), style, "")
+	v.fig.style.markup, v.fig.style.written = view.GridMarks(v.embed.Marked), true // as Drawing wrote it
 	v.fig.onPoint = func(sq core.Square, at js.Value) { v.repr.follow(v.embed.Pos, sq, at) }
 	v.fig.adopt(v.figure())
-	v.interactive()
+	v.fig.interactive = v.embed.Interactive
 	v.fig.wire(v.sc)
 	v.sc.on("pointerleave", "", func(e *event, _ *dom.BasicHTMLElement) {
 		if e.Target.Equal(v.root) { // pointerleave does not bubble: bitview.js listens in the capture phase
@@ -152,29 +160,47 @@ func (v *embedView) first(opts js.Value) jsResult {
 	return v.result()
 }
 
+// sameChildren reports whether root's child nodes are equal (isEqualNode:
+// the same elements, attributes and text, in order) to those of the
+// fragment drawing.
+func sameChildren(root, drawing js.Value) bool {
+	a, b := root.Get("childNodes"), drawing.Get("childNodes")
+	n := a.Length()
+	if n == 0 || n != b.Length() {
+		return false
+	}
+	for i := range n {
+		if !a.Index(i).Call("isEqualNode", b.Index(i)).Bool() {
+			return false
+		}
+	}
+	return true
+}
+
 // firstDrawings keeps the last first drawing parsed, so that a page of
 // elements with the same options (a worksheet of start positions) has
 // its markup built and parsed once: the others clone it.
 var firstDrawings firstDrawing
 
-// A firstDrawing is a view's first markup, parsed into a template, with
-// the options it was drawn from (view.Embed.Markup depends on nothing
-// else at the first drawing, where no square is highlighted).
+// A firstDrawing is a view's first drawing (view.Embed.Drawing), parsed
+// into a template, with the options it was drawn from (the drawing
+// depends on nothing else at the first drawing, where no square is
+// highlighted).
 type firstDrawing struct {
 	opts     view.Options
-	template js.Value // a <template> holding <div class="bitview-embed">
+	template js.Value // a <template> holding the <style> and <div class="bitview-embed">
 }
 
-// content returns a new <div class="bitview-embed"> holding the view
-// drawn from opts: a copy of the last one when opts are the same, else
-// parsed from markup(), which is kept for the next.
-func (d *firstDrawing) content(doc js.Value, opts view.Options, markup func() string) js.Value {
+// parsed returns the template holding the drawing from opts: the last
+// one when opts are the same, else parsed from markup(), and kept for the
+// next. Its content is to be cloned (importNode), not moved.
+func (d *firstDrawing) parsed(doc js.Value, opts view.Options, markup func() string) js.Value {
 	if d.template.IsUndefined() || !d.opts.Same(opts) {
 		t := doc.Call("createElement", "template")
-		t.Set("innerHTML", `<div class="bitview-embed">`+markup()+`</div>`)
+		t.Set("innerHTML", markup())
 		d.opts, d.template = opts, t
 	}
-	return doc.Call("importNode", d.template.Get("content").Get("firstElementChild"), true)
+	return d.template
 }
 
 // update redraws the view from options: only what changed is written. With
@@ -186,6 +212,7 @@ func (v *embedView) update(opts js.Value) jsResult {
 	}
 	v.opts, v.embed = o, view.ResolveEmbed(o, v.embed.Pos)
 	v.errors.set(v.embed.Errors())
+	v.viewAttrs()
 	setHidden(v.fig.board.box, !v.embed.Board)
 	setHidden(v.fig.cards.list.parent, len(v.embed.Shown) == 0)
 	v.fig.draw(v.figure())
@@ -198,6 +225,14 @@ func (v *embedView) update(opts js.Value) jsResult {
 	setHidden(v.tools.el, tools == "")
 	v.interactive()
 	return v.result()
+}
+
+// viewAttrs writes the view's data-cards and data-cols, by which view.css
+// lays it out (view.Embed.ViewAttrs).
+func (v *embedView) viewAttrs() {
+	el := v.content.Call("querySelector", ".view")
+	el.Call("setAttribute", "data-cards", strconv.Itoa(len(v.embed.Shown)))
+	el.Call("setAttribute", "data-cols", strconv.Itoa(v.embed.Layout.Cols))
 }
 
 // interactive shows whether the pointer and the keyboard explore the view.
@@ -232,27 +267,24 @@ func (v *embedView) result() jsResult {
 // when the position or the depth changed; a refused option is explained
 // in its place.
 func (v *embedView) drawPerft() {
-	depth, problem := view.ParsePerftOption(v.opts.Perft)
-	v.perftError = problem
-	key := strconv.Itoa(depth) + " " + problem
-	if v.embed.Pos != nil {
-		key += " " + v.embed.Pos.FEN()
-	}
+	key := perftKey(v.opts.Perft, v.embed.Pos)
 	if key == v.perftKey {
 		return
 	}
 	v.perftKey = key
-	markup := ""
-	switch {
-	case problem != "":
-		markup = view.Alert(problem)
-	case depth > 0 && v.embed.Pos != nil:
-		if d, err := core.Divide(*v.embed.Pos, depth, nil); err == nil {
-			markup = `<h3>Perft divide, depth ` + strconv.Itoa(depth) + `</h3>` + view.StaticDivideTable(d)
-		}
-	}
+	var markup string
+	markup, v.perftError = view.PerftMarkup(v.opts.Perft, v.embed.Pos)
 	v.perft.set(markup)
 	setHidden(v.perft.el, markup == "")
+}
+
+// perftKey is what a perft divide depends on: the option and the position.
+func perftKey(option string, pos *core.Position) string {
+	key := strings.TrimSpace(option)
+	if pos != nil {
+		key += " " + pos.FEN()
+	}
+	return key
 }
 
 // svg answers the handle's svg(theme, pieces): the view as a standalone

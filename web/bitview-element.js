@@ -80,20 +80,13 @@ const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orienta
 const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 // HOST_CSS styles each element's shadow root, besides view.css and
-// repr.css: one sheet that every element adopts.
-const HOST_CSS = ':host{display:block;font-family:var(--bitview-font);color:var(--bitview-fg)}' +
-  ':host([hidden]){display:none}.close{display:none}slot[hidden],.host[hidden]{display:none}' +
-  '::slotted(svg){display:block;max-width:100%;height:auto}' +
+// repr.css (where the element's own layout is, in :host rules, so that a
+// prerendered element is styled with JavaScript off): one sheet that every
+// element adopts.
+const HOST_CSS = 'slot[hidden],.host[hidden]{display:none}::slotted(svg){display:block;max-width:100%;height:auto}' +
   // The failure box is styled here, not by view.css, which may be what failed.
   '.failed{display:block;min-height:3rem;margin:0 0 .5rem;padding:.6rem .8rem;border:2px solid #b42318;border-radius:6px;' +
-  'background:#fff4d6;color:#7a1a10;font:14px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}.failed code{font-size:13px}' +
-  '[data-values=hex] .readout+.readout,[data-values=none] .readouts{display:none}' +
-  '[data-values=hex] .view .cards,[data-values=none] .view .cards{grid-template-columns:repeat(auto-fill,minmax(min(100%,11rem),1fr))}' +
-  '[data-values=hex] .card h3,[data-values=none] .card h3{font-size:.85rem}' +
-  '[data-values=hex] .card header,[data-values=none] .card header{flex-wrap:wrap;gap:0 .4rem}' +
-  '[data-values=hex] .card .sub,[data-values=none] .card .sub{flex-basis:100%}' +
-  '[data-values=hex] .cell small,[data-values=none] .cell small{display:none}' +
-  '[data-values=hex] .cell b,[data-values=none] .cell b{font-size:.75rem}';
+  'background:#fff4d6;color:#7a1a10;font:14px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}.failed code{font-size:13px}';
 
 let sheet = null;
 function hostSheet() {
@@ -109,28 +102,50 @@ class BitboardView extends HTMLElement {
 
   #root;
   #container;
-  #slot; // shows the light DOM (a prerendered figure) until the view is drawn
+  #slot; // shows the light DOM (a prerendered SVG) until the view is drawn
   #handle = null;
   #status = { ok: false, error: null };
   #links;
   #stopBase = null;
   #lastError = '';
   #square = '';
+  // prerendered: the shadow root came with the page (a declarative shadow
+  // root written by the bitview command) and holds the view as mount
+  // draws it, which mount adopts (see #pieces).
+  #prerendered = false;
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     const reprLink = document.createElement('link');
     reprLink.rel = 'stylesheet';
     this.#links = [[link, 'view.css'], [reprLink, 'repr.css']]; // their hrefs: applyBase, when connected
-    this.#container = document.createElement('div');
-    this.#container.setAttribute('part', 'view');
-    this.#container.className = 'host';
-    this.#container.hidden = true; // until drawn: the slot shows the prerendered figure, if any
     this.#slot = document.createElement('slot');
-    this.#root.append(link, reprLink, this.#slot, this.#container);
+    // A declarative shadow root is adopted as it is (attachShadow would
+    // empty it): its links and its .host container, drawn as mount draws.
+    const children = [...(this.shadowRoot?.children ?? [])];
+    const declared = children.find((el) => el.classList.contains('host'));
+    if (declared) {
+      this.#root = this.shadowRoot;
+      this.#prerendered = true;
+      this.#container = declared;
+      for (const pair of this.#links) {
+        const found = children.find((el) => el.localName === 'link' && el.dataset.bitview === pair[1]);
+        if (found) pair[0] = found;
+        else declared.before(pair[0]);
+      }
+      this.#slot.hidden = true; // the drawn view is on show already
+      this.#root.append(this.#slot);
+    } else {
+      this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      this.#root.replaceChildren();
+      this.#container = document.createElement('div');
+      this.#container.setAttribute('part', 'view');
+      this.#container.className = 'host';
+      this.#container.hidden = true; // until drawn: the slot shows the prerendered figure, if any
+      this.#root.append(link, reprLink, this.#slot, this.#container);
+    }
     if ('adoptedStyleSheets' in ShadowRoot.prototype) {
       this.#root.adoptedStyleSheets = [hostSheet()]; // after the links in the cascade, as a <style> after them
     } else {
@@ -144,7 +159,6 @@ class BitboardView extends HTMLElement {
   }
 
   connectedCallback() {
-    BitboardView.#resizes().observe(this);
     this.#stopBase ??= onBaseURL(() => this.#applyBase());
     this.#applySize();
     this.#applyValues();
@@ -159,7 +173,7 @@ class BitboardView extends HTMLElement {
       // unstyled or empty one. A page whose figures are prerendered shows
       // them first: Bitview starts after the page has loaded, so its
       // download and compilation do not hold up their painting.
-      afterLoad(this.firstElementChild !== null).then(() => Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()])).then(
+      afterLoad(this.#prerendered || this.firstElementChild !== null).then(() => Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()])).then(
         ([api]) => {
           if (!this.isConnected || this.#handle) return;
           const handle = api.mount(this.#container, this.#options());
@@ -178,7 +192,6 @@ class BitboardView extends HTMLElement {
   }
 
   disconnectedCallback() {
-    BitboardView.#resizes().unobserve(this);
     this.#stopBase?.();
     this.#stopBase = null;
     try {
@@ -226,7 +239,8 @@ class BitboardView extends HTMLElement {
   // fix, and tells the page (bitview-error). A prerendered figure stays
   // on show below the box.
   #fail(message, url) {
-    this.#container.innerHTML = '';
+    if (!this.#prerendered || this.#handle) this.#container.innerHTML = '';
+    this.#container.querySelector(':scope > .failed')?.remove();
     this.#container.hidden = false;
     const box = document.createElement('div');
     box.className = 'failed';
@@ -243,7 +257,7 @@ class BitboardView extends HTMLElement {
     fix.append(code, `. If that is another site, it must send Access-Control-Allow-Origin (npm CDNs and Bitview's serve.go do); ` +
       `if the files are elsewhere, call setBaseURL('/path/to/bitview/') from bitview-element.js before the first element draws.`);
     box.append(what, fix);
-    this.#container.append(box);
+    this.#container.prepend(box);
     this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message } });
   }
 
@@ -291,20 +305,6 @@ class BitboardView extends HTMLElement {
     if (this.#handle) this.attributeChangedCallback(''); // the pieces' URLs
   }
 
-  // One ResizeObserver watches every element (one each costs more, on a
-  // page of hundreds); it sets data-width from each element's width: s, m
-  // or l.
-  static #observer = null;
-  static #resizes() {
-    BitboardView.#observer ??= new ResizeObserver((entries) => {
-      for (const { target, contentRect } of entries) {
-        const w = contentRect.width;
-        if (target instanceof BitboardView) target.#container.dataset.width = w < 320 ? 's' : w < 640 ? 'm' : 'l';
-      }
-    });
-    return BitboardView.#observer;
-  }
-
   /**
    * The result of the last drawing: {ok, error} (error as bitview.parseFen's:
    * {field, fieldName, offset, message}); {ok: false, error: null} until
@@ -315,6 +315,9 @@ class BitboardView extends HTMLElement {
   }
 
   #applySize() {
+    // A prerendered element's width, from the bitview command, gives way
+    // to the same width set here.
+    [...this.#root.children].find((el) => el.localName === 'style' && el.dataset.bitview === 'size')?.remove();
     const size = this.getAttribute('size');
     // A CSS length is short: a longer value is not one, and is not parsed.
     this.style.width = size && size.length <= MAX_SIZE && CSS.supports('width', size) ? size : '';
@@ -325,6 +328,16 @@ class BitboardView extends HTMLElement {
   #applyValues() {
     const v = this.getAttribute('values');
     this.#container.dataset.values = v === 'hex' || v === 'none' ? v : 'all';
+  }
+
+  // pieces returns the folder of the piece images: as the bitview command
+  // wrote it into a prerendered element (the container's data-base, often
+  // relative to the page), while that is where Bitview's files are, so
+  // that mount finds its drawing there unchanged; else beside the module.
+  #pieces() {
+    const base = this.#prerendered ? this.#container.dataset.base : undefined;
+    if (base !== undefined && new URL(base, document.baseURI).href === baseURL()) return base + 'pieces/chessnut/';
+    return assetURL('pieces/chessnut/');
   }
 
   #options() {
@@ -344,7 +357,7 @@ class BitboardView extends HTMLElement {
       magic: this.getAttribute('magic') ?? '',
       zobrist: this.hasAttribute('zobrist') && !off(this.getAttribute('zobrist')),
       perft: this.getAttribute('perft') ?? '',
-      pieceBase: assetURL('pieces/chessnut/'),
+      pieceBase: this.#pieces(),
     };
   }
 

@@ -22,13 +22,17 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	"github.com/bitview/bitview/wasm/view"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // figureCases are options of figures, as attributes and as the command's.
@@ -79,11 +83,18 @@ func figureSite(t *testing.T, pages map[string]string) string {
 }
 
 // readyLog counts the elements' bitview-ready events and records the
-// layout shifts (a file: serve.go's policy allows no inline script).
+// layout shifts, with what moved (a file: serve.go's policy allows no
+// inline script). hydrationCLS() sums the shifts from the end of the
+// page's parsing (domInteractive), when the element's script may run:
+// what the browser moves while the HTML still streams in (a button whose
+// text is not parsed yet, on a loaded machine) is the page's, not the
+// element's.
 const readyLog = `<script src="ready.js"></script>`
 
 const readyJS = `window.readyCount = 0; document.addEventListener('bitview-ready', () => readyCount++);
-window.shifts = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) shifts.push(e.value); }).observe({ type: 'layout-shift', buffered: true });`
+window.shifts = []; window.shiftTimes = []; window.shiftSources = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) { shifts.push(e.value); shiftTimes.push(e.startTime);
+  for (const s of e.sources ?? []) shiftSources.push(Math.round(e.startTime) + 'ms ' + (s.node?.nodeName ?? '?') + '.' + (s.node?.className ?? '') + ' ' + JSON.stringify([s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height, s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height])); } }).observe({ type: 'layout-shift', buffered: true });
+window.hydrationCLS = () => { const parsed = performance.getEntriesByType('navigation')[0].domInteractive; return shifts.reduce((a, v, i) => shiftTimes[i] >= parsed ? a + v : a, 0); };`
 
 func waitReady(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
@@ -198,11 +209,15 @@ func evalAsync[T any](t *testing.T, ctx context.Context, js string) T {
 }
 
 // staticSVGs returns the SVG inside each <bitboard-view> of a page's
-// source, in order ("" for an element without one).
+// source (after its shadow root), in order ("" for an element without one).
 func staticSVGs(page string) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(`(?s)<bitboard-view\b[^>]*>(.*?)</bitboard-view>`).FindAllStringSubmatch(page, -1) {
-		out = append(out, strings.TrimSpace(m[1]))
+		content := m[1]
+		if i := strings.LastIndex(content, "</template>"); i >= 0 {
+			content = content[i+len("</template>"):] // the view in its shadow root, before the SVG
+		}
+		out = append(out, strings.TrimSpace(content))
 	}
 	return out
 }
@@ -237,6 +252,46 @@ func TestFigureTutorial(t *testing.T) {
 	}
 }
 
+// TestTutorialHydrates: tutorial.html, as `make figures` prerendered it,
+// with the wasm slowed down, at 1280 and 360 px: before Bitview starts
+// the page and each figure have the heights they have once every element
+// has adopted its view, and nothing shifts meanwhile (the CLS from the
+// end of parsing is 0: hydrationCLS).
+func TestTutorialHydrates(t *testing.T) {
+	ctx, _ := site(t)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(repo, "web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	page := strings.Replace(read("tutorial.html"), "<head>", "<head>"+readyLog, 1)
+	n := strings.Count(page, "<bitboard-view")
+	url := figureSite(t, map[string]string{"tutorial.html": page, "tutorial.css": read("tutorial.css"), "tutorial.js": read("tutorial.js")})
+	const heights = `[document.documentElement.scrollHeight, ...[...document.querySelectorAll('bitboard-view')].map((v) => Math.round(v.getBoundingClientRect().height))]`
+	for _, w := range []int64{1280, 360} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
+			t.Fatal(err)
+		}
+		slowDownWasm(t, ctx, url)
+		if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
+			t.Fatal(err)
+		}
+		if r := eval[int](t, ctx, `readyCount`); r != 0 {
+			t.Fatalf("at %d px %d elements were ready before the slowed-down wasm arrived", w, r)
+		}
+		before := eval[[]float64](t, ctx, heights)
+		waitReady(t, ctx, n)
+		after := eval[[]float64](t, ctx, heights)
+		cls, all := eval[float64](t, ctx, `hydrationCLS()`), eval[float64](t, ctx, `shifts.reduce((a, b) => a + b, 0)`)
+		t.Logf("at %d px: the page and its %d figures %v px tall before Bitview, %v after; CLS %.4f from the end of parsing (%.6f in all)", w, n, before, after, cls, all)
+		if !slices.Equal(before, after) || cls != 0 {
+			t.Errorf("at %d px the tutorial moved as Bitview started: heights %v, then %v; CLS %v, %v", w, before, after, cls, eval[[]string](t, ctx, `shiftSources`))
+		}
+	}
+}
+
 // hydrationPage is a page of n prerendered figures (the bitview command's
 // output) between paragraphs, so that a change of a figure's height
 // would move what follows it.
@@ -254,17 +309,23 @@ func hydrationPage(t *testing.T, n int, scripts bool) string {
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false)
+	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false, "./")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(out)
 }
 
-// TestFigurePrerendered: a prerendered page shows every figure with
-// scripts off (the SVG fits the column); with scripts on, each element
-// shows its figure until drawn, then the drawn view, and the layout
-// shifts this causes are measured (PerformanceObserver 'layout-shift').
+// TestFigurePrerendered: a prerendered page (the bitview command's
+// output) shows every figure with scripts off, styled and fitting the
+// column at 360 px, each at the height of the view the element draws; with
+// scripts on and the wasm slowed down, a reader focuses a square of a
+// figure before Bitview has started; then every element adopts its
+// prerendered view: no node inside the views is written or replaced, the
+// heights are those of the page without scripts, nothing shifts
+// (PerformanceObserver 'layout-shift', the CLS from the end of
+// parsing is 0: hydrationCLS) and the square keeps
+// the focus. The view then works: the arrow keys move the focus.
 func TestFigurePrerendered(t *testing.T) {
 	ctx, _ := site(t)
 	url := figureSite(t, map[string]string{"on.html": hydrationPage(t, 4, true), "off.html": hydrationPage(t, 4, false)})
@@ -280,13 +341,16 @@ func TestFigurePrerendered(t *testing.T) {
 	if err := chromedp.Do(off, chromedp.Navigate(url+"/off.html")); err != nil {
 		t.Fatal(err)
 	}
-	boxes := eval[[][2]float64](t, off, `[...document.querySelectorAll('bitboard-view > svg')].map((s) => { const r = s.getBoundingClientRect(); return [r.width, r.height]; })`)
-	if len(boxes) != 4 {
-		t.Fatalf("%d figures shown with scripts off, want 4", len(boxes))
+	const lookJS = `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect();
+		const sq = v.shadowRoot?.querySelector('.sq, .cell');
+		return { w: r.width, h: r.height, styled: sq ? getComputedStyle(sq).aspectRatio : '', svg: v.querySelector(':scope > svg')?.getBoundingClientRect().height ?? -1 }; })`
+	type look struct {
+		W, H, SVG float64
+		Styled    string
 	}
-	for i, b := range boxes {
-		if b[0] < 200 || b[0] > 360 || b[1] < 100 {
-			t.Errorf("figure %d with scripts off at 360 px: %v×%v px", i, b[0], b[1])
+	for i, b := range eval[[]look](t, off, lookJS) {
+		if b.W < 200 || b.W > 360 || b.H < 100 || b.Styled != "1 / 1" || b.SVG != 0 {
+			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (aspect-ratio 1 / 1) in the column, and the SVG not shown", i, b)
 		}
 	}
 	screenshot(t, off, "figures-scripts-off-360")
@@ -294,20 +358,80 @@ func TestFigurePrerendered(t *testing.T) {
 		t.Fatal(err)
 	}
 	static := eval[[]float64](t, off, `[...document.querySelectorAll('bitboard-view')].map((v) => v.getBoundingClientRect().height)`)
+	screenshot(t, off, "figures-scripts-off-1280")
 
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/on.html")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
+	}
+	slowDownWasm(t, ctx, url)
+	errs := consoleErrors(ctx)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/on.html")); err != nil {
+		t.Fatal(err)
+	}
+	// Before Bitview: the views are there; each shadow root's mutations are counted; the reader focuses b2 of the second figure's board.
+	before := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+		window.__nodes = vs.map((v) => v.shadowRoot.querySelector('.bitview-embed'));
+		window.__mutations = [];
+		for (const v of vs) new MutationObserver((rs) => { for (const r of rs) __mutations.push(r.type + ' ' + (r.target.className || r.target.nodeName) + ' ' + (r.attributeName ?? '')); })
+			.observe(v.shadowRoot.querySelector('.host'), { subtree: true, childList: true, attributes: true, characterData: true });
+		vs[1].shadowRoot.querySelector('.board [data-square="b2"]').focus();
+		return { ready: readyCount, views: __nodes.filter(Boolean).length, focus: vs[1].shadowRoot.activeElement?.dataset.square ?? '' }; })()`)
+	if before["ready"] != 0.0 || before["views"] != 4.0 || before["focus"] != "b2" {
+		t.Fatalf("before Bitview started: %v; want no element drawn yet, 4 prerendered views and b2 focused", before)
 	}
 	waitReady(t, ctx, 4)
 	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
-		return { slots: vs.filter((v) => !v.shadowRoot.querySelector('slot').hidden).length,
-			drawn: vs.filter((v) => v.shadowRoot.querySelector('.host .view') !== null).length,
-			cls: shifts.reduce((a, b) => a + b, 0), n: shifts.length,
+		return { same: vs.filter((v, i) => v.shadowRoot.querySelector('.bitview-embed') === __nodes[i]).length,
+			mutations: __mutations, ok: vs.filter((v) => v.status.ok).length,
+			focus: document.activeElement === vs[1] ? vs[1].shadowRoot.activeElement?.dataset.square ?? '' : document.activeElement.localName,
+			cls: hydrationCLS(), all: shifts.reduce((a, b) => a + b, 0), n: shifts.length, sources: shiftSources,
 			heights: vs.map((v) => v.getBoundingClientRect().height) }; })()`)
-	t.Logf("4 prerendered figures hydrated at 1280×900: %v layout-shift entries, CLS %.4f; heights static %v, drawn %v",
-		got["n"], got["cls"], static, got["heights"])
-	if got["slots"] != 0.0 || got["drawn"] != 4.0 {
-		t.Errorf("after bitview-ready: %v", got)
+	t.Logf("4 prerendered figures hydrated at 1280×900, the wasm slowed down: %v layout-shift entries, CLS %.4f from the end of parsing (%.6f in all) %v; heights without scripts %v, drawn %v; mutations inside the views %v; focus on %v",
+		got["n"], got["cls"], got["all"], got["sources"], static, got["heights"], got["mutations"], got["focus"])
+	if got["same"] != 4.0 || got["ok"] != 4.0 {
+		t.Errorf("after bitview-ready: %v of 4 views adopted, %v drawn without an error", got["same"], got["ok"])
+	}
+	if m := got["mutations"].([]any); len(m) > 0 {
+		t.Errorf("adopting the prerendered views wrote %d changes: %v", len(m), m)
+	}
+	if got["cls"] != 0.0 {
+		t.Errorf("the page shifted as Bitview drew: CLS %v, %v", got["cls"], got["sources"])
+	}
+	for i, h := range got["heights"].([]any) {
+		if d := h.(float64) - static[i]; d > 0.5 || d < -0.5 {
+			t.Errorf("figure %d is %.1f px tall drawn, %.1f px without scripts", i, h, static[i])
+		}
+	}
+	if got["focus"] != "b2" {
+		t.Errorf("after Bitview started the focus is on %v, want b2 of the second figure", got["focus"])
+	}
+	key(t, ctx, kb.ArrowRight)
+	if f := eval[string](t, ctx, `document.querySelectorAll('bitboard-view')[1].shadowRoot.activeElement?.dataset.square ?? ''`); f != "c2" {
+		t.Errorf("ArrowRight from b2 in an adopted view: the focus is on %q, want c2", f)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %q", e)
+	}
+}
+
+// slowDownWasm makes the tab download site's bitview.wasm at 1 MB/s (5 s),
+// bypassing the cache, so that a test sees a page before Bitview starts.
+func slowDownWasm(t *testing.T, ctx context.Context, site string) {
+	t.Helper()
+	setup := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return chromedp.Void{}, err
+		}
+		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{URLPattern: site + "/bitview.wasm", Latency: 40,
+				DownloadThroughput: 1_000_000, UploadThroughput: -1}}})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(ctx, setup); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -382,4 +506,56 @@ func figureSnippet(base string) string {
 	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", "0.1.0")
 	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)
 	return strings.Replace(html.UnescapeString(m[1]), view.CDN+"0.1.0", base, 1)
+}
+
+// TestFigureCompact: at 760 px wide (the iframe snippet's width, a
+// blog's column) a board with two grids stands in one row, at most 900
+// px tall, in every 8×8 layout; and every grid, compact (values="hex" or
+// "none") or not, in every layout, has digits of 11 px or more and shows
+// each cell's index.
+func TestFigureCompact(t *testing.T) {
+	ctx, _ := site(t)
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>compact</title>` +
+		readyLog + `<script type="module" src="bitview-element.js"></script><link rel="stylesheet" href="compact.css"></head><body>`)
+	n := 0
+	for _, l := range []string{"lerf", "lefr", "0x88", "msb-a8", "berf", "befr", "10x12"} {
+		for _, v := range []string{"", ` values="hex"`, ` values="none"`, ` values="hex" board="false"`} {
+			fmt.Fprintf(&b, `<bitboard-view layout="%s" show="P,occupied"%s></bitboard-view>`, l, v)
+			n++
+		}
+	}
+	b.WriteString(`</body></html>`)
+	url := figureSite(t, map[string]string{"compact.html": b.String(), "compact.css": `body{margin:0}bitboard-view{width:760px;margin-bottom:20px}`})
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/compact.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, n)
+	type fig struct {
+		Layout, Values, Board string
+		W, H, BoardTop        float64
+		CardTops              []float64
+		MinDigit              float64
+		Hidden                int
+	}
+	figs := eval[[]fig](t, ctx, `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect(), root = v.shadowRoot;
+		const cells = [...root.querySelectorAll('.bits .cell')];
+		return { layout: v.getAttribute('layout'), values: v.getAttribute('values') ?? 'all', board: v.getAttribute('board') ?? '', w: r.width, h: r.height,
+			boardTop: root.querySelector('.view-board').getBoundingClientRect().top - r.top,
+			cardTops: [...root.querySelectorAll('.card')].map((c) => c.getBoundingClientRect().top - r.top),
+			minDigit: Math.min(...cells.map((c) => parseFloat(getComputedStyle(c.querySelector('b')).fontSize))),
+			hidden: cells.filter((c) => getComputedStyle(c.querySelector('small')).display === 'none').length }; })`)
+	for _, f := range figs {
+		name := fmt.Sprintf("%s values=%s board=%q", f.Layout, f.Values, f.Board)
+		t.Logf("%s: %.0f×%.0f px, cards at %v, digits ≥ %.1f px, %d indices hidden", name, f.W, f.H, f.CardTops, f.MinDigit, f.Hidden)
+		if f.MinDigit < 11 || f.Hidden > 0 {
+			t.Errorf("%s: digits of %.1f px, %d indices hidden; want 11 px or more and every index shown", name, f.MinDigit, f.Hidden)
+		}
+		if f.Layout != "0x88" && f.Layout != "10x12" && f.Board == "" {
+			if f.H > 900 || len(f.CardTops) != 2 || f.CardTops[0] != f.BoardTop || f.CardTops[1] != f.BoardTop {
+				t.Errorf("%s: %.0f px tall, cards at %v, board at %v; want one row at most 900 px tall", name, f.H, f.CardTops, f.BoardTop)
+			}
+		}
+	}
+	screenshot(t, ctx, "figures-compact-760")
 }

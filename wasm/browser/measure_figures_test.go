@@ -66,7 +66,7 @@ func TestMeasurePrerendered(t *testing.T) {
 <style>body{font:16px/1.5 Georgia,serif;max-width:760px;margin:1rem auto;padding:0 1rem}</style>`
 	script := `<script type="module" src="bitview-element.js"></script>`
 	prerender := func(page string) string {
-		out, err := bvfigure.Page("page.html", []byte(page), false)
+		out, err := bvfigure.Page("page.html", []byte(page), false, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package figure
 import (
 	"bytes"
 	"errors"
+	"github.com/bitview/bitview/wasm/view"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -152,25 +153,106 @@ func TestPageFrameworks(t *testing.T) {
 		{"docusaurus", `<html><head></head><body><div class="language-bitboard codeBlockContainer_Ckt0 theme-code-block"><div class="codeBlockContent_biex"><pre tabindex="0" class="prism-code language-bitboard codeBlock_bY9V thin-scrollbar"><code class="codeBlockLines_e6Vv"><span class="token-line"><span class="token plain">fen: 8/8/8/8/4P3/8/8/8 w - - 0 1</span><br></span><span class="token-line"><span class="token plain">show: P</span><br></span><span class="token-line"><span class="token plain">board: false</span><br></span></code></pre></div></div></body></html>`, false},
 		{"element", `<html><head></head><body><p>x &lt;bitboard-view&gt;</p><bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P" board="false" size="20rem" id="a"></bitboard-view></body></html>`, false},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			out, err := Page(tc.name, []byte(tc.page), tc.markdown)
-			if err != nil {
-				t.Fatal(err)
+		for _, base := range []string{"", "/static/bitview/"} {
+			t.Run(tc.name+"/base="+base, func(t *testing.T) {
+				out, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := strings.Count(string(out), want.SVG()); n != 1 {
+					t.Errorf("the page holds the figure %d times, want 1:\n%.600s", n, out)
+				}
+				if strings.Count(string(out), "<bitboard-view") != strings.Count(tc.page, "<bitboard-view")+1-strings.Count(tc.name, "element") {
+					t.Errorf("elements: %d", strings.Count(string(out), "<bitboard-view"))
+				}
+				if !strings.Contains(string(out), "data-bitview-figures") {
+					t.Error("no style for the figures")
+				}
+				shadows := strings.Count(string(out), `<template shadowrootmode="open"><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
+				if base == "" && shadows != 0 || base != "" && shadows != 1 {
+					t.Errorf("with base %q the page has %d shadow roots", base, shadows)
+				}
+				if base != "" {
+					o := view.Options{FEN: "8/8/8/8/4P3/8/8/8 w - - 0 1", Show: "P", Board: new(bool), PieceBase: base + "pieces/chessnut/"}
+					drawing := view.ResolveEmbed(o, nil).Drawing("")
+					if !strings.Contains(string(out), `<div part="view" class="host" data-values="all" data-base="/static/bitview/">`+drawing+`</div></template>`) {
+						t.Errorf("the shadow root does not hold the view as mount draws it:\n%.900s", out)
+					}
+					if tc.name == "element" && !strings.Contains(string(out), `<style data-bitview="size">:host{width:20rem}</style>`) {
+						t.Error("the element's size is not in its shadow root")
+					}
+				}
+				if tc.markdown {
+					_, el, _ := strings.Cut(string(out), "<bitboard-view")
+					el, _, _ = strings.Cut(el, "</bitboard-view>")
+					if strings.Contains(el, "\n\n") {
+						t.Error("a blank line inside the element would end CommonMark's HTML block")
+					}
+				}
+				again, err := Page(tc.name, out, tc.markdown, base)
+				if err != nil || !bytes.Equal(again, out) {
+					t.Errorf("a second run changed the page (%v)", err)
+				}
+			})
+		}
+	}
+}
+
+// TestScriptBase: the folder of Bitview's files is that of the page's
+// <script src="…/bitview-element.js">, as written.
+func TestScriptBase(t *testing.T) {
+	for _, tc := range []struct{ page, want string }{
+		{`<script type="module" src="/static/bitview/bitview-element.js"></script>`, "/static/bitview/"},
+		{`<script type=module src='https://cdn.jsdelivr.net/npm/bitview@0.1.0/bitview-element.js?v=2'></script>`, "https://cdn.jsdelivr.net/npm/bitview@0.1.0/"},
+		{`<p>x</p><script src="bitview-element.js" type="module"></script>`, "./"},
+		{`<script src="js/notbitview-element.js"></script><script src="app.js"></script>`, ""},
+		{`<pre><code>&lt;script src="/b/bitview-element.js"&gt;</code></pre>`, ""},
+		{``, ""},
+	} {
+		if got := ScriptBase([]byte(tc.page)); got != tc.want {
+			t.Errorf("ScriptBase(%q) = %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}
+
+// TestShadow: a shadow root carries the element's values and a size that
+// is a CSS length, never text that could end its rule or its <style>;
+// options the element would show an error for are errors.
+func TestShadow(t *testing.T) {
+	for _, tc := range []struct {
+		attrs [][2]string
+		has   []string
+		not   []string
+		err   string
+	}{
+		{[][2]string{{"show", "P"}, {"values", "hex"}, {"size", "min(100%, 22rem)"}}, []string{`data-values="hex"`, `:host{width:min(100%, 22rem)}`}, []string{"repr.css"}, ""},
+		{[][2]string{{"size", `10px}</style><script>alert(1)</script>`}}, nil, []string{"<script", `data-bitview="size"`}, ""},
+		{[][2]string{{"repr", ""}, {"grid", "false"}}, []string{`href="repr.css" data-bitview="repr.css"`, `class="view-repr">`}, nil, ""},
+		{[][2]string{{"perft", "2"}}, []string{"Perft divide, depth 2", "<td>400</td>"}, nil, ""},
+		{[][2]string{{"perft", "7"}}, nil, nil, "perft"},
+		{[][2]string{{"interactive", "false"}}, []string{`data-interactive="0"`}, nil, ""},
+	} {
+		got, err := Shadow(tc.attrs, "./")
+		if tc.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("Shadow(%v): error %v, want one about %s", tc.attrs, err, tc.err)
 			}
-			if n := strings.Count(string(out), want.SVG()); n != 1 {
-				t.Errorf("the page holds the figure %d times, want 1:\n%.600s", n, out)
+			continue
+		}
+		if err != nil {
+			t.Errorf("Shadow(%v): %v", tc.attrs, err)
+			continue
+		}
+		for _, h := range tc.has {
+			if !strings.Contains(got, h) {
+				t.Errorf("Shadow(%v) lacks %q", tc.attrs, h)
 			}
-			if strings.Count(string(out), "<bitboard-view") != strings.Count(tc.page, "<bitboard-view")+1-strings.Count(tc.name, "element") {
-				t.Errorf("elements: %d", strings.Count(string(out), "<bitboard-view"))
+		}
+		for _, n := range tc.not {
+			if strings.Contains(got, n) {
+				t.Errorf("Shadow(%v) holds %q", tc.attrs, n)
 			}
-			if !strings.Contains(string(out), "data-bitview-figures") {
-				t.Error("no style for the figures")
-			}
-			again, err := Page(tc.name, out, tc.markdown)
-			if err != nil || !bytes.Equal(again, out) {
-				t.Errorf("a second run changed the page (%v)", err)
-			}
-		})
+		}
 	}
 }
 
@@ -187,7 +269,7 @@ func TestPagesFiles(t *testing.T) {
 	badPage := "<html>\n<body>\n<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view fen=\"8/8/8/8/8/8/8/9 w - - 0 1\"></bitboard-view>\n</body></html>"
 	os.WriteFile(bad, []byte(badPage), 0o644)
 	os.WriteFile(plain, []byte("<p>no figures</p>"), 0o644)
-	results, err := Pages([]string{dir}, false)
+	results, err := Pages([]string{dir}, "", false)
 	if err == nil || !strings.Contains(err.Error(), "posts/bad.html:4: fen: field 1 (piece placement), character 15 '9'") {
 		t.Errorf("Pages: error %v", err)
 	}
@@ -200,7 +282,7 @@ func TestPagesFiles(t *testing.T) {
 	}
 	info, _ := os.Stat(good)
 	os.WriteFile(bad, []byte("<p>fixed</p>"), 0o644)
-	results, err = Pages([]string{dir}, false)
+	results, err = Pages([]string{dir}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

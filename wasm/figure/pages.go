@@ -44,9 +44,17 @@ func (e *PageError) Error() string {
 
 func (e *PageError) Unwrap() error { return e.Err }
 
-// Page writes the figure of every <bitboard-view> of a page into it, as
-// an inline SVG in the element's light DOM (what the element's toSVG()
-// gives), and turns every bitboard block into such an element: a
+// Page writes the figure of every <bitboard-view> of a page into it, and
+// turns every bitboard block into such an element. Each element gets its
+// view as the element draws it, in a declarative shadow root (see Shadow;
+// the element adopts it when its script runs, so the page does not move),
+// then an inline SVG in its light DOM (what the element's toSVG() gives),
+// which shows where shadow roots are not read (a browser without
+// declarative shadow DOM, a reader that strips templates). The shadow
+// root links view.css from base, the folder of Bitview's files as the
+// page sees it ("./" for the page's own; "" to take it from the page's
+// <script src="…/bitview-element.js">); with no base, the elements get
+// the SVG alone. A bitboard block is a
 // ```bitboard fence of a Markdown page (markdown true), a
 // <pre><code class="language-bitboard"> block of an HTML page, with the
 // highlighter's <div class="language-bitboard …"> around it when it holds
@@ -56,16 +64,17 @@ func (e *PageError) Unwrap() error { return e.Err }
 // figures are already drawn comes back unchanged. The first figure that
 // cannot be drawn is an error naming its line; the page is then not to be
 // written.
-func Page(name string, page []byte, markdown bool) ([]byte, error) {
+func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
 	if len(page) > MaxPageBytes {
 		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
+	pg := pager{name: name, markdown: markdown, base: base}
 	var out []byte
 	var err error
 	if markdown {
-		out, err = markdownPage(name, page)
+		out, err = pg.markdownPage(page)
 	} else {
-		out, err = htmlPage(name, page)
+		out, err = pg.htmlPage(page)
 	}
 	if err != nil {
 		return nil, err
@@ -91,10 +100,17 @@ func addStyle(page []byte, markdown bool) []byte {
 	return slices.Concat(page[:first], []byte(Style+sep), page[first:])
 }
 
+// A pager prerenders the figures of one page: its name (for errors),
+// whether it is Markdown, and the base of Bitview's files ("" for none).
+type pager struct {
+	name     string
+	markdown bool
+	base     string
+}
+
 // element returns the start tag and content of a figure element with
-// attrs (in the order given) and its SVG; in Markdown the SVG gets lines
-// of its own, so that CommonMark reads the whole as one HTML block.
-func element(attrs [][2]string, svg string, markdown bool) string {
+// attrs (in the order given) and its content (see content).
+func element(attrs [][2]string, content string) string {
 	var b strings.Builder
 	b.WriteString("<bitboard-view")
 	for _, a := range attrs {
@@ -103,14 +119,32 @@ func element(attrs [][2]string, svg string, markdown bool) string {
 			b.WriteString(`="` + html.EscapeString(a[1]) + `"`)
 		}
 	}
-	b.WriteString(">")
-	if markdown {
-		b.WriteString("\n" + svg + "\n")
-	} else {
-		b.WriteString(svg)
-	}
-	b.WriteString("</bitboard-view>")
+	b.WriteString(">" + content + "</bitboard-view>")
 	return b.String()
+}
+
+// content returns what an element with attrs holds once prerendered: its
+// shadow root (Shadow), unless the page has no base, and its SVG
+// (figureOf). In Markdown each part has lines of its own, so that
+// CommonMark reads the whole as one HTML block (none of them holds a
+// blank line).
+func (pg pager) content(attrs [][2]string) (string, error) {
+	svg, err := figureOf(attrs)
+	if err != nil {
+		return "", err
+	}
+	parts := []string{svg}
+	if pg.base != "" {
+		shadow, err := Shadow(attrs, pg.base)
+		if err != nil {
+			return "", err
+		}
+		parts = []string{shadow, svg}
+	}
+	if pg.markdown {
+		return "\n" + strings.Join(parts, "\n") + "\n", nil
+	}
+	return strings.Join(parts, ""), nil
 }
 
 // figureOf draws the figure of an element's attributes: the options of
@@ -195,16 +229,16 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 }
 
 // blockFigure turns a block's text into the element with its figure.
-func blockFigure(name, text string, line int, markdown bool) (string, error) {
-	attrs, err := parseBlock(name, text, line)
+func (pg pager) blockFigure(text string, line int) (string, error) {
+	attrs, err := parseBlock(pg.name, text, line)
 	if err != nil {
 		return "", err
 	}
-	svg, err := figureOf(attrs)
+	content, err := pg.content(attrs)
 	if err != nil {
-		return "", &PageError{name, line + optionLine(text, err), err}
+		return "", &PageError{pg.name, line + optionLine(text, err), err}
 	}
-	return element(attrs, svg, markdown), nil
+	return element(attrs, content), nil
 }
 
 // optionLine returns the 0-based line of text that sets the option err
@@ -227,8 +261,13 @@ func optionLine(text string, err error) int {
 // markdownPage draws the ```bitboard fences and the <bitboard-view>
 // elements of a Markdown page; other fenced code blocks are left alone
 // (an example of the element's markup stays an example).
-func markdownPage(name string, page []byte) ([]byte, error) {
+func (pg pager) markdownPage(page []byte) ([]byte, error) {
 	var spans []span
+	type fenced struct {
+		start, stop, line int
+		text, nl          string
+	}
+	var fences []fenced
 	lines := bytes.SplitAfter(page, []byte("\n"))
 	at := 0
 	var prose []int // the lines outside fences
@@ -270,17 +309,12 @@ func markdownPage(name string, page []byte) ([]byte, error) {
 		if lang, _, _ := strings.Cut(info, " "); strings.Trim(lang, "{}.") != "bitboard" {
 			continue
 		}
-		text := string(page[body:end])
-		fig, err := blockFigure(name, text, lineAt(page, body), true)
-		if err != nil {
-			return nil, err
-		}
 		stop := min(at, len(page))
 		nl := ""
 		if stop > 0 && page[stop-1] == '\n' {
 			nl = "\n"
 		}
-		spans = append(spans, span{start, stop, fig + nl})
+		fences = append(fences, fenced{start, stop, lineAt(page, body), string(page[body:end]), nl})
 	}
 	// The elements outside fences: the page read as HTML with every
 	// fence blanked out (the same offsets).
@@ -296,7 +330,17 @@ func markdownPage(name string, page []byte) ([]byte, error) {
 		}
 		off += len(l)
 	}
-	elems, err := htmlSpans(name, masked, true)
+	if pg.base == "" {
+		pg.base = ScriptBase(masked) // a <script> shown in a code block is not the page's
+	}
+	for _, f := range fences {
+		fig, err := pg.blockFigure(f.text, f.line)
+		if err != nil {
+			return nil, err
+		}
+		spans = append(spans, span{f.start, f.stop, fig + f.nl})
+	}
+	elems, err := pg.htmlSpans(masked)
 	if err != nil {
 		return nil, err
 	}
@@ -306,8 +350,11 @@ func markdownPage(name string, page []byte) ([]byte, error) {
 }
 
 // htmlPage draws the elements and blocks of an HTML page.
-func htmlPage(name string, page []byte) ([]byte, error) {
-	spans, err := htmlSpans(name, page, false)
+func (pg pager) htmlPage(page []byte) ([]byte, error) {
+	if pg.base == "" {
+		pg.base = ScriptBase(page)
+	}
+	spans, err := pg.htmlSpans(page)
 	if err != nil {
 		return nil, err
 	}
@@ -318,11 +365,12 @@ func htmlPage(name string, page []byte) ([]byte, error) {
 func hasClass(class, c string) bool { return slices.Contains(strings.Fields(class), c) }
 
 // htmlSpans finds the <bitboard-view> elements of page and, unless
-// markdown, its bitboard blocks (a <div> or <pre> of class
+// Markdown (where page is the prose with the fences blanked out), its bitboard blocks (a <div> or <pre> of class
 // language-bitboard, or a <pre> whose first child is such a <code>), and
 // returns what replaces each: an element's content when its figure
 // changed, a block whole.
-func htmlSpans(name string, page []byte, markdown bool) ([]span, error) {
+func (pg pager) htmlSpans(page []byte) ([]span, error) {
+	name, markdown := pg.name, pg.markdown
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
 	var spans []span
 	pos := 0
@@ -405,13 +453,9 @@ func htmlSpans(name string, page []byte, markdown bool) ([]span, error) {
 				if string(tn) != "bitboard-view" {
 					break
 				}
-				svg, err := figureOf(fig.attrs)
+				content, err := pg.content(fig.attrs)
 				if err != nil {
 					return nil, &PageError{name, lineAt(page, fig.start), err}
-				}
-				content := svg
-				if markdown {
-					content = "\n" + svg + "\n"
 				}
 				if string(page[fig.content:start]) != content {
 					spans = append(spans, span{fig.content, start, content})
@@ -421,7 +465,7 @@ func htmlSpans(name string, page []byte, markdown bool) ([]span, error) {
 				if blk.depth--; blk.depth > 0 {
 					break
 				}
-				f, err := blockFigure(name, blk.text.String(), lineAt(page, blk.start), false)
+				f, err := pg.blockFigure(blk.text.String(), lineAt(page, blk.start))
 				if err != nil {
 					return nil, err
 				}
@@ -446,16 +490,19 @@ type Result struct {
 	File    string
 	Changed bool
 	Err     error
+	// SVGOnly: the page's figures got no shadow root, as no base was
+	// given and the page loads no bitview-element.js (see Page).
+	SVGOnly bool
 }
 
 // Pages prerenders every page below each path (a file, or a folder walked
 // for .md, .markdown, .html and .htm files; dotfolders and node_modules
 // skipped): a page is rewritten (a temporary file renamed over it) only
 // when one of its figures changed, and left untouched when one of them
-// is wrong. With dryRun nothing is written. It returns one Result per
+// is wrong; base is Page's. With dryRun nothing is written. It returns one Result per
 // page with figures; the error is the first page's that failed, after
 // all were tried.
-func Pages(paths []string, dryRun bool) ([]Result, error) {
+func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
 	var results []Result
 	var first error
 	for _, root := range paths {
@@ -474,7 +521,7 @@ func Pages(paths []string, dryRun bool) ([]Result, error) {
 			if !markdown && ext != ".html" && ext != ".htm" {
 				return nil
 			}
-			r := pageFile(p, markdown, dryRun)
+			r := pageFile(p, markdown, base, dryRun)
 			if r.Err != nil && first == nil {
 				first = r.Err
 			}
@@ -495,7 +542,7 @@ type pageResult struct {
 	figures bool
 }
 
-func pageFile(p string, markdown, dryRun bool) pageResult {
+func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 	r := pageResult{Result: Result{File: p}}
 	info, err := os.Stat(p)
 	if err == nil && info.Size() > MaxPageBytes {
@@ -509,12 +556,13 @@ func pageFile(p string, markdown, dryRun bool) pageResult {
 		r.Err = err
 		return r
 	}
-	out, err := Page(p, in, markdown)
+	out, err := Page(p, in, markdown, base)
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.figures = bytes.Contains(out, []byte("<bitboard-view"))
+	r.SVGOnly = r.figures && !bytes.Contains(out, []byte(`<template shadowrootmode="open"><link rel="stylesheet"`))
 	if bytes.Equal(in, out) {
 		return r
 	}

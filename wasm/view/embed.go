@@ -152,16 +152,16 @@ func layoutList() string {
 // a renderer can take the markup over and update each part in place:
 //
 //	<div class="errors">…</div>
-//	<div class="view"><div class="view-board">…</div><div class="cards">…</div></div>
+//	<div class="view" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
 //	<div class="view-repr">…</div>
 //	<div class="view-tools">…</div>
 func (e Embed) Markup(hover core.Square) string {
 	var b strings.Builder
-	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"><div class="view-board"` + hidden(!e.Board) + `>`)
+	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"` + e.ViewAttrs() + `><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
 		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
-	b.WriteString(`</div><div class="cards"` + hidden(len(e.Shown) == 0) + `>`)
+	b.WriteString(`</div><div class="cards" part="cards"` + hidden(len(e.Shown) == 0) + `>`)
 	for _, s := range e.Shown {
 		b.WriteString(Card(e.Layout, s, s.Bits, e.GridsFlipped()))
 	}
@@ -172,6 +172,31 @@ func (e Embed) Markup(hover core.Square) string {
 	tools := e.Tools()
 	b.WriteString(`</div><div class="view-tools"` + hidden(tools == "") + `>` + tools + `</div>`)
 	return b.String()
+}
+
+// Drawing returns a view's first drawing from e, as mount writes it into
+// its root (and the bitview command into a prerendered element's shadow
+// root, for mount to adopt): the <style> of the highlight rule, which
+// outlines the marked squares in the grids (GridMarks; no square is
+// pointed at yet), then
+//
+//	<div class="bitview-embed" data-interactive="1|0">Markup<div class="view-perft">perft</div></div>
+//
+// with perft the divide under the view (PerftMarkup), hidden when "".
+func (e Embed) Drawing(perft string) string {
+	return `<style>` + GridMarks(e.Marked) + `</style><div class="bitview-embed" data-interactive="` +
+		map[bool]string{true: "1", false: "0"}[e.Interactive] + `">` + e.Markup(core.NoSquare) +
+		`<div class="view-perft"` + hidden(perft == "") + `>` + perft + `</div></div>`
+}
+
+// ViewAttrs returns the attributes of the view's <div class="view">: the
+// number of grids shown (data-cards) and the columns of the layout's grid
+// (data-cols: 8, 10 or 16), which view.css lays the board and the cards
+// out by. They are on the view itself, not read from the cards below it,
+// so that a figure the browser paints before it has parsed it whole (a
+// prerendered one) is laid out as it will be.
+func (e Embed) ViewAttrs() string {
+	return ` data-cards="` + strconv.Itoa(len(e.Shown)) + `" data-cols="` + strconv.Itoa(e.Layout.Cols) + `"`
 }
 
 // Tools returns what is drawn below the view: the Polyglot key

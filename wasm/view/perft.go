@@ -352,6 +352,24 @@ func ParsePerftOption(s string) (depth int, problem string) {
 	return d, ""
 }
 
+// PerftMarkup returns what an element's perft option draws under the
+// view of pos (nil: no position): the divide to that depth with its
+// heading, or the option's problem as an alert (view.Alert), or "" for
+// none; and the problem, "" when there is none. It counts on the caller's
+// thread, at most MaxElementPerft plies.
+func PerftMarkup(option string, pos *core.Position) (markup, problem string) {
+	depth, problem := ParsePerftOption(option)
+	switch {
+	case problem != "":
+		return Alert(problem), problem
+	case depth > 0 && pos != nil:
+		if d, err := core.Divide(*pos, depth, nil); err == nil {
+			return `<h3>Perft divide, depth ` + strconv.Itoa(depth) + `</h3>` + StaticDivideTable(d), ""
+		}
+	}
+	return "", ""
+}
+
 // PerftNote returns a notice of the panel (a link's path that did not
 // replay, a paste over its limit), or "" for none.
 func PerftNote(msg string) string {

@@ -25,7 +25,7 @@ func Representations(p *core.Position, hover core.Square) string {
 		hover = core.NoSquare
 	}
 	var b strings.Builder
-	b.WriteString(`<div class="repr-panel" role="region" aria-label="Representations">`)
+	b.WriteString(`<div class="repr-panel" part="representations" role="region" aria-label="Representations">`)
 	for _, r := range repr.Representations {
 		reprOpen(&b, r.ID, r.Name, r.About, r.Size(p))
 		switch r.ID {
@@ -61,6 +61,7 @@ func Representations(p *core.Position, hover core.Square) string {
 // its one-line explanation.
 func reprOpen(b *strings.Builder, id, name, about string, bytes int) {
 	b.WriteString(`<section class="repr card"`)
+	attr(b, "part", "representation representation-"+id)
 	attr(b, "data-repr", id)
 	attr(b, "aria-label", name)
 	b.WriteString(`><header><h3>` + escape(name) + `</h3><span class="sub repr-bytes" data-bytes="` + itoa(bytes) + `">` +
@@ -641,7 +642,7 @@ func reprMemory(b *strings.Builder, p *core.Position) {
 	for _, r := range repr.Representations {
 		most = max(most, r.Size(p))
 	}
-	b.WriteString(`<section class="repr card" data-repr="memory" aria-label="Memory"><header><h3>Memory</h3>` +
+	b.WriteString(`<section class="repr card" part="representation representation-memory" data-repr="memory" aria-label="Memory"><header><h3>Memory</h3>` +
 		`<span class="sub">bytes for this position</span></header>`)
 	reprScroll(b, "Memory")
 	b.WriteString(`<table class="repr-table stack repr-memory"><thead><tr><th scope="col">representation</th>` +

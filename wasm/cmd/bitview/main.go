@@ -18,7 +18,7 @@ func main() {
 
 // usage is the command's help text, after "usage:".
 const usage = `usage: bitview [options] -o FILE.svg|FILE.png|-
-       bitview prerender [-n] PATH...
+       bitview prerender [-n] [-base URL] PATH...
 
 Draws the figure a <bitboard-view> with the same attributes shows (its
 toSVG() byte for byte; a PNG as its toPNG()), or writes every figure of
@@ -119,8 +119,9 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bitview prerender", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dry := fs.Bool("n", false, "only report which pages would change")
+	base := fs.String("base", "", "the folder of Bitview's files (bitview-element.js, view.css, pieces/) as the pages see it, e.g. /bitview/ or\nhttps://cdn.jsdelivr.net/npm/bitview@0.1.0/ (default: the folder of each page's <script src=\"…/bitview-element.js\">)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page, as an inline SVG. A page is rewritten only when a figure\nchanged; a page with a bad figure is left as it was.")
+		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand an inline SVG for readers without shadow roots. A page is rewritten only when\na figure changed; a page with a bad figure is left as it was.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -133,13 +134,18 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	results, err := figure.Pages(fs.Args(), *dry)
+	results, err := figure.Pages(fs.Args(), *base, *dry)
 	status := 0
 	for _, r := range results {
 		switch {
 		case r.Err != nil:
 			fmt.Fprintln(stderr, "bitview:", r.Err)
 			status = 1
+		case r.SVGOnly:
+			fmt.Fprintln(stderr, "bitview:", r.File+": the page loads no bitview-element.js: its figures are SVG only, and give way to the drawn view, which has another size; -base names where Bitview's files are")
+		}
+		switch {
+		case r.Err != nil:
 		case r.Changed && *dry:
 			fmt.Fprintln(stdout, "would write", r.File)
 		case r.Changed:
