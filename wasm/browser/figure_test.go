@@ -28,9 +28,7 @@ import (
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	"github.com/bitview/bitview/wasm/view"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -274,7 +272,7 @@ func TestTutorialHydrates(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 			t.Fatal(err)
 		}
-		slowDownWasm(t, ctx, url)
+		slowWasm(t, ctx, url, 1_000_000, "")
 		if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
 			t.Fatal(err)
 		}
@@ -363,7 +361,7 @@ func TestFigurePrerendered(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
 	}
-	slowDownWasm(t, ctx, url)
+	slowWasm(t, ctx, url, 1_000_000, "")
 	errs := consoleErrors(ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/on.html")); err != nil {
 		t.Fatal(err)
@@ -411,27 +409,6 @@ func TestFigurePrerendered(t *testing.T) {
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)
-	}
-}
-
-// slowDownWasm makes the tab download site's bitview.wasm at 1 MB/s (5 s),
-// bypassing the cache, so that a test sees a page before Bitview starts.
-func slowDownWasm(t *testing.T, ctx context.Context, site string) {
-	t.Helper()
-	setup := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
-			return chromedp.Void{}, err
-		}
-		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-			return chromedp.Void{}, err
-		}
-		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			MatchedNetworkConditions: []*network.Conditions{{URLPattern: site + "/bitview.wasm", Latency: 40,
-				DownloadThroughput: 1_000_000, UploadThroughput: -1}}})
-		return chromedp.Void{}, err
-	}
-	if err := chromedp.Do(ctx, setup); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -45,12 +45,12 @@ document.addEventListener('readystatechange', () => {
   }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
 });`
 
-// slowWasm makes the tab download bitview.wasm from site at 150 KB/s
-// (the rest of the page is not slowed), with the cache and the service
-// worker (web/sw.js, installed by other tests) bypassed, and installs
-// mutationProbe for the next document. The page's HTML, CSS and pieces
-// arrive at once; the wasm takes seconds.
-func slowWasm(t *testing.T, ctx context.Context, site string) {
+// slowWasm makes the tab download bitview.wasm from site at rate bytes
+// a second (the rest of the page is not slowed), with the cache and the
+// service worker (web/sw.js, installed by other tests) bypassed, and
+// installs the script probe (if not "") for the next document. The
+// page's HTML, CSS and pieces arrive at once; the wasm takes seconds.
+func slowWasm(t *testing.T, ctx context.Context, site string, rate float64, probe string) {
 	t.Helper()
 	setup := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
@@ -64,10 +64,13 @@ func slowWasm(t *testing.T, ctx context.Context, site string) {
 		}
 		if _, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{URLPattern: site + "/bitview.wasm", Latency: 40,
-				DownloadThroughput: 150_000, UploadThroughput: -1}}}); err != nil {
+				DownloadThroughput: rate, UploadThroughput: -1}}}); err != nil {
 			return chromedp.Void{}, err
 		}
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: mutationProbe})
+		if probe == "" {
+			return chromedp.Void{}, nil
+		}
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
 		return chromedp.Void{}, err
 	}
 	if err := chromedp.Do(ctx, setup); err != nil {
@@ -97,7 +100,7 @@ func goTo(t *testing.T, ctx context.Context, url string) {
 func TestPrerenderTakeOver(t *testing.T) {
 	ctx, site := site(t)
 	errs := consoleErrors(ctx)
-	slowWasm(t, ctx, site)
+	slowWasm(t, ctx, site, 150_000, mutationProbe)
 	goTo(t, ctx, site+"/")
 	if ready := eval[bool](t, ctx, `document.documentElement.dataset.ready === '1'`); ready {
 		t.Fatal("the wasm was running when the prerendered board appeared: the test could not see the page before it")
@@ -203,7 +206,7 @@ func waitImages(t *testing.T, ctx context.Context) {
 // the mark is gone.
 func TestPrerenderLink(t *testing.T) {
 	ctx, site := site(t)
-	slowWasm(t, ctx, site)
+	slowWasm(t, ctx, site, 150_000, mutationProbe)
 	goTo(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&layout=0x88&show=n")
 	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(`html.pending`))); err != nil {
 		t.Fatal(err)
