@@ -120,7 +120,11 @@ class BitboardView extends HTMLElement {
     link.rel = 'stylesheet';
     const reprLink = document.createElement('link');
     reprLink.rel = 'stylesheet';
-    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']]; // their hrefs: applyBase, when connected
+    // Their hrefs: applyBase, when connected. repr.css joins the shadow
+    // root only when the view shows the representations (#linkRepr): a
+    // stylesheet still loading holds up the page's first paint, and a
+    // prerendered figure that shows none would wait for it for nothing.
+    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']];
     this.#slot = document.createElement('slot');
     // A declarative shadow root is adopted as it is (attachShadow would
     // empty it): its links and its .host container, drawn as mount draws.
@@ -133,7 +137,7 @@ class BitboardView extends HTMLElement {
       for (const pair of this.#links) {
         const found = children.find((el) => el.localName === 'link' && el.dataset.bitview === pair[1]);
         if (found) pair[0] = found;
-        else declared.before(pair[0]);
+        else if (pair[1] === 'view.css') declared.before(pair[0]);
       }
       this.#slot.hidden = true; // the drawn view is on show already
       this.#root.append(this.#slot);
@@ -144,7 +148,7 @@ class BitboardView extends HTMLElement {
       this.#container.setAttribute('part', 'view');
       this.#container.className = 'host';
       this.#container.hidden = true; // until drawn: the slot shows the prerendered figure, if any
-      this.#root.append(link, reprLink, this.#slot, this.#container);
+      this.#root.append(link, this.#slot, this.#container);
     }
     if ('adoptedStyleSheets' in ShadowRoot.prototype) {
       this.#root.adoptedStyleSheets = [hostSheet()]; // after the links in the cascade, as a <style> after them
@@ -168,6 +172,7 @@ class BitboardView extends HTMLElement {
     queueMicrotask(() => {
       if (!this.isConnected || this.#handle) return;
       this.#applyBase();
+      this.#linkRepr();
       // The view is shown once Bitview and view.css are both there, in
       // one step, so the prerendered figure never gives way to an
       // unstyled or empty one. A page whose figures are prerendered shows
@@ -204,6 +209,7 @@ class BitboardView extends HTMLElement {
 
   attributeChangedCallback(name) {
     if (name === 'size') this.#applySize();
+    if (name === 'repr') this.#linkRepr();
     if (name === 'values') this.#applyValues();
     if (!this.#handle) return;
     try {
@@ -213,10 +219,19 @@ class BitboardView extends HTMLElement {
     }
   }
 
-  // styled resolves when view.css and repr.css have loaded (at once when
-  // they already have), and rejects, naming the URL, when one cannot be.
+  // linkRepr puts repr.css into the shadow root, after view.css, once the
+  // view shows the representations.
+  #linkRepr() {
+    const [reprLink] = this.#links[1];
+    if (reprLink.isConnected || !this.hasAttribute('repr') || off(this.getAttribute('repr'))) return;
+    this.#links[0][0].after(reprLink);
+  }
+
+  // styled resolves when the stylesheets in the shadow root (view.css, and
+  // repr.css when linked) have loaded (at once when they already have),
+  // and rejects, naming the URL, when one cannot be.
   #styled() {
-    return Promise.all(this.#links.map(([link]) => new Promise((resolve, reject) => {
+    return Promise.all(this.#links.filter(([link]) => link.isConnected).map(([link]) => new Promise((resolve, reject) => {
       if (link.sheet) return resolve();
       link.addEventListener('load', () => resolve(), { once: true });
       link.addEventListener('error', () => {

@@ -399,8 +399,9 @@ func TestEmbedSetBaseURL(t *testing.T) {
 		t.Errorf("%d piece images, %d loaded, want 32", n[0], n[1])
 	}
 	css := eval[[]string](t, ctx, `[...document.getElementById('v').shadowRoot.querySelectorAll('link')].map((l) => l.href)`)
-	if len(css) != 2 || !strings.HasPrefix(css[0], dist+"/view.css") {
-		t.Errorf("stylesheets %v, want them from %s", css, dist)
+	// view.css only: repr.css joins a view that shows the representations.
+	if len(css) != 1 || !strings.HasPrefix(css[0], dist+"/view.css") {
+		t.Errorf("stylesheets %v, want view.css alone, from %s", css, dist)
 	}
 	if n := eval[int](t, ctx, `performance.getEntriesByType('resource').filter((e) => e.name === '`+dist+`/bitview.wasm').length`); n != 1 {
 		t.Errorf("bitview.wasm fetched %d times from the base", n)

@@ -137,6 +137,10 @@ func TestTutorial(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelector('#reprs bitboard-view').shadowRoot.querySelectorAll('section[data-repr]').length`); n < 10 {
 		t.Errorf("the representations figure has %d sections", n)
 	}
+	// It links repr.css, loaded; a figure without representations does not.
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('bitboard-view')].map((e) => e.closest('#reprs') ? 'repr:' + [...e.shadowRoot.querySelectorAll('link')].filter((l) => l.href.endsWith('/repr.css') && l.sheet).length : [...e.shadowRoot.querySelectorAll('link')].filter((l) => l.href.endsWith('/repr.css')).length).join(' ')`); !strings.HasPrefix(got, "0") || !strings.Contains(got, "repr:1") || strings.Count(got, "1") != 1 {
+		t.Errorf("repr.css links per figure (the representations figure's loaded): %s", got)
+	}
 	views := readViews(t, ctx)
 	cards := 0
 	for _, v := range views {
