@@ -48,10 +48,7 @@ func TestMeasurePrerendered(t *testing.T) {
 	if os.Getenv("BITVIEW_MEASURE") == "" {
 		t.Skip("a measurement: run `make measure`")
 	}
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview-element.js")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	if err := os.CopyFS(dir, os.DirFS(dist)); err != nil {
 		t.Fatal(err)

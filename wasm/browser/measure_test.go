@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,6 +147,18 @@ type target struct {
 	key, base string
 	limit     float64
 	unit      string // of a figure without a base: "ms", "B" or "×"
+}
+
+// distDir returns dist/, the static site the measurements load, after
+// checking that `make dist` has written it (the wasm's .br sibling is its
+// last step).
+func distDir(t *testing.T) string {
+	t.Helper()
+	dist := filepath.Join(repo, "dist")
+	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
+		t.Fatal("dist/ is missing: run `make dist`")
+	}
+	return dist
 }
 
 // targets are issue 24's targets and issue 13's before them, measured by

@@ -495,10 +495,7 @@ func TestMeasureOffline(t *testing.T) {
 		t.Skip("a measurement: run `make measure`")
 	}
 	path := chromium(t)
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	version := readVersion(t, filepath.Join(dist, "sw-version.js")).Version
 	srvURL, stop := stoppableServe(t, dist)
 	pageURL := srvURL + "/"

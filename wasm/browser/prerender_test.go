@@ -362,10 +362,7 @@ func TestMeasurePrerender(t *testing.T) {
 		t.Skip("a measurement: run `make dist` and BITVIEW_MEASURE=1")
 	}
 	path := chromium(t)
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	bare := t.TempDir()
 	if err := os.CopyFS(bare, os.DirFS(dist)); err != nil {
 		t.Fatal(err)

@@ -103,10 +103,7 @@ func TestMeasureStartup(t *testing.T) {
 	if os.Getenv("BITVIEW_MEASURE") == "" {
 		t.Skip("a measurement: run `make measure`")
 	}
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	browser := measureBrowser(t)
 	base := serveDir(t, baselines(t))
 	distURL := serveDir(t, dist)
@@ -433,10 +430,7 @@ func TestMeasureElements(t *testing.T) {
 	if os.Getenv("BITVIEW_MEASURE") == "" {
 		t.Skip("a measurement: run `make measure`")
 	}
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview-element.js")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	if err := os.CopyFS(dir, os.DirFS(dist)); err != nil {
 		t.Fatal(err)
@@ -590,10 +584,7 @@ func TestMeasureStartupTrace(t *testing.T) {
 	if os.Getenv("BITVIEW_MEASURE") == "" {
 		t.Skip("a measurement: run `make measure`")
 	}
-	dist := filepath.Join(repo, "dist")
-	if _, err := os.Stat(filepath.Join(dist, "bitview.wasm.br")); err != nil {
-		t.Fatal("dist/ is missing: run `make dist`")
-	}
+	dist := distDir(t)
 	browser := measureBrowser(t)
 	url := serveDir(t, dist) + "/"
 	coldRun[startTimes](t, browser, measureNets[0], url, startProbe, startWait) // untimed, as in TestMeasureStartup
