@@ -239,4 +239,18 @@ func TestToolArea(t *testing.T) {
 		}
 		saveScreenshot(t, "editor-"+s.name, png)
 	}
+	// The other common sizes of 1280 px and wider (a taller screen gives
+	// the board more room and the switches less): every switch in sight.
+	for _, s := range []struct{ w, h int64 }{{1280, 1024}, {1366, 768}, {1440, 900}, {1600, 900}, {1920, 1200}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/")
+		hidden := eval[string](t, ctx, `(() => { const row = document.getElementById('toggles').getBoundingClientRect();
+			return [...document.querySelectorAll('#toggles .toggle')].filter((b) => { const r = b.getBoundingClientRect();
+				return r.width === 0 || r.left < row.left - 0.5 || r.right > row.right + 0.5; }).map((b) => b.textContent.trim()).join(' '); })()`)
+		if hidden != "" {
+			t.Errorf("%dx%d: bitboard switches hidden past their row's edge: %q", s.w, s.h, hidden)
+		}
+	}
 }
