@@ -22,6 +22,9 @@ type fenField struct {
 	// dismissed is the status the user dismissed; it stays hidden until
 	// the status changes.
 	dismissed string
+	// opened is the status whose detail the user opened; it closes when
+	// the status changes.
+	opened string
 }
 
 // start shows what was typed into the field before the wasm started (the
@@ -60,10 +63,18 @@ func (f *fenField) wire(sc *scope, acts actions) {
 		f.dismissed = f.st.status
 		f.render()
 	}
+	acts["notice-detail"] = func() {
+		if f.opened == f.st.status {
+			f.opened = ""
+		} else {
+			f.opened = f.st.status
+		}
+		f.render()
+	}
 }
 
 func (f *fenField) render() {
-	status, invalid := f.st.pageView(-1, core.NoSquare).FENStatus()
+	status, invalid := f.st.pageView(-1, core.NoSquare).FENStatus(f.opened != "" && f.opened == f.st.status)
 	if f.st.status == f.dismissed {
 		status.Markup = ""
 	}

@@ -111,7 +111,7 @@ func (v PageView) Layout() *core.Layout {
 // playground's result is left out while its expression fails: the last
 // result stays on show.
 func (v PageView) Draw() ([]Region, []Attr) {
-	fen, fenAttr := v.FENStatus()
+	fen, fenAttr := v.FENStatus(false)
 	play, invalid := v.Playground()
 	rs := append([]Region{fen}, v.Switches()...)
 	rs = append(rs, play...)
@@ -120,14 +120,25 @@ func (v PageView) Draw() ([]Region, []Attr) {
 }
 
 // FENStatus returns the FEN's status below its field (its error, or its
-// notice and warnings, with a button that dismisses them) and the field's
-// aria-invalid.
-func (v PageView) FENStatus() (Region, Attr) {
+// notice and warnings, in a div of class notice-body, with a button that
+// opens its detail and one that dismisses it) and the field's
+// aria-invalid. The page keeps one line for the status (style.css), so
+// that a status shown or gone moves nothing: the line shows its first
+// sentence, and open (the detail button pressed, aria-expanded) lays the
+// whole status over the stage until it is closed or changes.
+func (v PageView) FENStatus(open bool) (Region, Attr) {
 	status := v.Status
 	if status != "" {
-		status += DismissButton
+		status = `<div class="notice-body">` + status + `</div>` + DetailButton(open) + DismissButton
 	}
 	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(v.FENError)}
+}
+
+// DetailButton opens and closes a one-line status's detail (data-action
+// "notice-detail"); open is its aria-expanded.
+func DetailButton(open bool) string {
+	return `<button type="button" class="detail" data-action="notice-detail" aria-expanded="` + strconv.FormatBool(open) +
+		`" title="Show the whole message">Details</button>`
 }
 
 // DismissButton ends a status that can be dismissed (data-action
