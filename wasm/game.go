@@ -152,9 +152,23 @@ func (gp *gamePanel) render() {
 		return
 	}
 	if gp.scroll.IsUndefined() {
+		// The current move is scrolled into view inside the move list
+		// only: scrollIntoView would scroll the page too, and move the
+		// board, the grids and the step buttons under the pointer.
 		gp.scroll = callback(func([]js.Value) { // lives as long as the page
-			if cur := gp.button(gp.marked); cur.Truthy() {
-				cur.Call("scrollIntoView", map[string]any{"block": "nearest"})
+			cur := gp.button(gp.marked)
+			if !cur.Truthy() {
+				return
+			}
+			list := cur.Call("closest", ".moves")
+			if !list.Truthy() {
+				return
+			}
+			lr, cr := list.Call("getBoundingClientRect"), cur.Call("getBoundingClientRect")
+			if d := lr.Get("top").Float() - cr.Get("top").Float(); d > 0 {
+				list.Set("scrollTop", list.Get("scrollTop").Float()-d)
+			} else if d := cr.Get("bottom").Float() - lr.Get("bottom").Float(); d > 0 {
+				list.Set("scrollTop", list.Get("scrollTop").Float()+d)
 			}
 		})
 	}

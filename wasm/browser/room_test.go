@@ -1,0 +1,244 @@
+//go:build !(js && wasm)
+
+package browser
+
+// Room for the work (issue 28): the page's space follows what is open. A
+// tool opened gets a room of its own; nothing covers a control after the
+// pointer visits a square or a notice shows; typing, pointing and
+// stepping through a game move nothing; with one card every layout shows
+// every index at 9 px or more with its hex value on the first screen.
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// roomSizes are the laptop and projector sizes the issue names, with the
+// least room each tool must have in view there (CSS px).
+var roomSizes = []struct {
+	w, h         int64
+	minW, minH   float64
+	coverChecked bool // nothing covers: checked at this size
+}{
+	{1280, 800, 560, 400, true},
+	{1366, 768, 560, 400, true},
+	{1440, 900, 560, 400, true},
+	{1920, 1080, 760, 560, false},
+}
+
+// inView is a JS function: the part of el's box inside the viewport and
+// inside every ancestor that clips, as [width, height].
+const inView = `const inView = (el) => {
+	let r = el.getBoundingClientRect();
+	let l = Math.max(r.left, 0), t = Math.max(r.top, 0), ri = Math.min(r.right, innerWidth), b = Math.min(r.bottom, innerHeight);
+	for (let p = el.parentElement; p; p = p.parentElement) {
+		const cs = getComputedStyle(p);
+		if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+		const c = p.getBoundingClientRect();
+		l = Math.max(l, c.left); t = Math.max(t, c.top); ri = Math.min(ri, c.right); b = Math.min(b, c.bottom);
+	}
+	return [Math.max(0, ri - l), Math.max(0, b - t)];
+};`
+
+// hit is a JS function: whether the topmost element at the centre of el
+// is el or inside it (a click there lands on el).
+const hit = `const hit = (el) => {
+	const r = el.getBoundingClientRect();
+	if (r.width === 0 || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) return false;
+	const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+	return !!at && (at === el || el.contains(at));
+};`
+
+// TestRoomTools opens each tool at each size: its panel shows at least
+// the issue's room in view (560×400 at 1280×800, 1366×768 and 1440×900,
+// 760×560 at 1920×1080) with the board whole; nothing inside the panel
+// scrolls sideways, every tab is whole and clickable, and the panel's
+// own controls (buttons, fields) are inside it and not cut off sideways.
+func TestRoomTools(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range roomSizes {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"} {
+			open(t, ctx, site+"/?tab="+tool)
+			openTool(t, ctx, tool)
+			got := eval[map[string]any](t, ctx, `(() => { `+inView+hit+`
+				const panel = document.getElementById('`+tool+`');
+				const [w, h] = inView(panel);
+				const board = document.querySelector('#board .board').getBoundingClientRect();
+				const boardWhole = board.top >= 0 && board.bottom <= innerHeight && board.left >= 0 && board.right <= innerWidth;
+				const tabs = [...document.querySelectorAll('[role=tab]')].filter((b) => !hit(b)).map((b) => b.textContent);
+				const pr = panel.getBoundingClientRect();
+				const cut = [...panel.querySelectorAll('button, textarea, select, input')].filter((c) => {
+					const r = c.getBoundingClientRect();
+					return r.width > 0 && (r.left < pr.left - 0.5 || r.right > pr.right + 0.5);
+				}).map((c) => c.textContent || c.id || c.tagName);
+				return { w, h, boardWhole, tabs: tabs.join(','), sideways: panel.scrollWidth > panel.clientWidth + 1, cut: cut.slice(0, 5).join(',') };
+			})()`)
+			name := fmt.Sprintf("%dx%d %s", s.w, s.h, tool)
+			t.Logf("%s: panel in view %.0f×%.0f, board whole %v", name, got["w"], got["h"], got["boardWhole"])
+			if got["w"].(float64) < s.minW || got["h"].(float64) < s.minH {
+				t.Errorf("%s: the panel shows %.0f×%.0f px in view, want at least %.0f×%.0f", name, got["w"], got["h"], s.minW, s.minH)
+			}
+			if got["boardWhole"] != true {
+				t.Errorf("%s: the board is not whole", name)
+			}
+			if got["tabs"] != "" || got["sideways"] == true || got["cut"] != "" {
+				t.Errorf("%s: tabs not clickable %q; panel scrolls sideways %v; controls cut off %q", name, got["tabs"], got["sideways"], got["cut"])
+			}
+			if s.w != 1440 {
+				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				saveScreenshot(t, fmt.Sprintf("room-%s-%dx%d", tool, s.w, s.h), png)
+			}
+		}
+	}
+}
+
+// TestRoomNothingCovers points at every square of the board and shows a
+// FEN error, then checks that every control outside the stage's columns
+// (the tabs, the page's actions, the example positions, the numbering and
+// the bitboard switches, the board's options) is what a click at its
+// centre lands on.
+func TestRoomNothingCovers(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range roomSizes {
+		if !s.coverChecked {
+			continue
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{"/", "/?fen=" + url.QueryEscape("rnbqkbnr/pppp")} {
+			open(t, ctx, site+q)
+			for _, sq := range []string{"a8", "e4", "h1"} {
+				pointAt(t, ctx, sq)
+			}
+			covered := eval[string](t, ctx, `(() => { `+hit+`
+				const els = document.querySelectorAll('[role=tab], .top-actions > *, #examples button, #layout-switch input, #toggles button, .options input, .options button:not([hidden]), .notices button');
+				return [...els].filter((el) => el.offsetParent !== null && !hit(el)).map((el) => el.id || el.textContent.trim() || el.value).join(', ');
+			})()`)
+			if covered != "" {
+				t.Errorf("%dx%d %s: covered after pointing at squares: %s", s.w, s.h, q, covered)
+			}
+		}
+	}
+}
+
+// boxes reads the tops and heights of the board and the first grid, and
+// the top of the first card and of the tool tabs.
+func boxes(t *testing.T, ctx context.Context) []float64 {
+	t.Helper()
+	return eval[[]float64](t, ctx, `(() => { const r = (s) => document.querySelector(s)?.getBoundingClientRect();
+		const b = r('#board .board'), g = r('#cards .card .bits'), c = r('#cards .card'), tb = r('.tabs');
+		return [b.top, b.height, g.top, g.height, c.top, tb.top]; })()`)
+}
+
+// TestRoomNothingMoves types a FEN character by character (most prefixes
+// fail, and the notice line shows each error), points at squares and
+// steps through a game: neither the board nor the first grid moves or
+// changes size, at a laptop's size and a phone's.
+func TestRoomNothingMoves(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct{ w, h int64 }{{1280, 800}, {1366, 768}, {360, 740}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/")
+		before := boxes(t, ctx)
+		eval[bool](t, ctx, `(() => { const f = document.getElementById('fen'); f.value = ''; f.dispatchEvent(new InputEvent('input', { bubbles: true })); return true; })()`)
+		moved := 0
+		fen := kiwipeteFEN
+		for i := 1; i <= len(fen); i++ {
+			eval[bool](t, ctx, fmt.Sprintf(`(() => { const f = document.getElementById('fen'); f.value = %q;
+				f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); return true; })()`, fen[:i]))
+			if now := boxes(t, ctx); !same(now, before) {
+				if moved == 0 {
+					t.Errorf("%dx%d: typing %q moved the board or the grid: %v → %v", s.w, s.h, fen[:i], before, now)
+				}
+				moved++
+			}
+		}
+		for _, sq := range []string{"a8", "d5", "h1", "e4"} {
+			pointAt(t, ctx, sq)
+			if now := boxes(t, ctx); !same(now, before) {
+				t.Errorf("%dx%d: pointing at %s moved the board or the grid: %v → %v", s.w, s.h, sq, before, now)
+			}
+		}
+		t.Logf("%dx%d: %d of %d keystrokes moved the board or the first grid", s.w, s.h, moved, len(fen))
+		// A game stepped with the tool open (the tool's room is its own).
+		open(t, ctx, site+"/?tab=game")
+		eval[bool](t, ctx, `(() => { document.querySelector('[data-action="pgn-sample"]').click(); return true; })()`)
+		start := boxes(t, ctx)
+		for i := 0; i < 12; i++ {
+			eval[bool](t, ctx, `(() => { document.querySelector('[data-action="forward"]').click(); return true; })()`)
+			if now := boxes(t, ctx); !same(now, start) {
+				t.Errorf("%dx%d: game step %d moved the board or the grid: %v → %v", s.w, s.h, i+1, start, now)
+				break
+			}
+		}
+	}
+}
+
+// pointAt moves the mouse to the centre of the board's square sq.
+func pointAt(t *testing.T, ctx context.Context, sq string) {
+	t.Helper()
+	xy := eval[[]float64](t, ctx, `(() => { const r = document.querySelector('#board [data-square="`+sq+`"]').getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, xy[0], xy[1])); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// same reports whether two box readings agree within half a pixel.
+func same(a, b []float64) bool {
+	for i := range a {
+		if d := a[i] - b[i]; d > 0.5 || d < -0.5 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRoomIndices shows one card in each layout at 1280×800 and
+// 1366×768: every cell's index is shown, inside its cell, at 9 px or
+// more, and the card's hex value is whole on the first screen.
+func TestRoomIndices(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct{ w, h int64 }{{1280, 800}, {1366, 768}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []string{"lerf", "lefr", "msb-a8", "berf", "befr", "0x88", "10x12"} {
+			open(t, ctx, site+"/?layout="+l+"&show=P")
+			got := eval[map[string]any](t, ctx, `(() => {
+				const c = document.querySelector('#cards .card');
+				const cells = [...c.querySelectorAll('.bits .cell')].filter((x) => x.querySelector('small'));
+				let shown = 0, min = 1e9;
+				for (const cell of cells) {
+					const s = cell.querySelector('small'), cs = getComputedStyle(s);
+					const r = s.getBoundingClientRect(), cr = cell.getBoundingClientRect();
+					if (cs.display === 'none' || r.width === 0) continue;
+					if (r.left < cr.left - 0.5 || r.right > cr.right + 0.5 || r.top < cr.top - 0.5 || r.bottom > cr.bottom + 0.5) continue;
+					shown++; min = Math.min(min, parseFloat(cs.fontSize));
+				}
+				const hex = c.querySelector('code[data-format="hex"]'), h = hex.getBoundingClientRect(), cr = c.getBoundingClientRect();
+				const hexWhole = h.width > 0 && h.top >= 0 && h.bottom <= innerHeight && h.right <= Math.min(innerWidth, cr.right) + 0.5 && hex.scrollWidth <= hex.clientWidth + 1;
+				return { cells: cells.length, shown, min, hexWhole };
+			})()`)
+			name := fmt.Sprintf("%dx%d %s", s.w, s.h, l)
+			t.Logf("%s: %v of %v indices shown, smallest %v px, hex whole %v", name, got["shown"], got["cells"], got["min"], got["hexWhole"])
+			if got["shown"] != got["cells"] || got["min"].(float64) < 9 || got["hexWhole"] != true {
+				t.Errorf("%s: %v of %v indices shown (smallest %v px); hex value whole on the first screen: %v", name, got["shown"], got["cells"], got["min"], got["hexWhole"])
+			}
+		}
+	}
+}
