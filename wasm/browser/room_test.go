@@ -242,3 +242,64 @@ func TestRoomIndices(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomPresentationTool opens presentation mode with four cards in
+// LERF, 0x88 and 10×12 at 1280×720 and 1920×1080, with the expression
+// tool open and without: every grid keeps at least 80% of its card's
+// height, every index is shown (10 px or more at 1280, 14 at 1920), and
+// no switch of the bar is cut off (the bitboard switches open whole from
+// their button).
+func TestRoomPresentationTool(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct {
+		w, h     int64
+		minIndex float64
+	}{{1280, 720, 10}, {1920, 1080, 14}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []string{"lerf", "0x88", "10x12"} {
+			for _, tab := range []string{"", "playground"} {
+				open(t, ctx, site+"/?present=1&layout="+l+"&show=P,n,occupied,k&tab="+tab)
+				got := eval[map[string]any](t, ctx, `(() => {
+					const cards = [...document.querySelectorAll('#cards .card')];
+					let min = 1e9, hidden = 0, share = 1e9;
+					for (const c of cards) {
+						const cr = c.getBoundingClientRect(), g = c.querySelector('.bits').getBoundingClientRect();
+						share = Math.min(share, g.height / cr.height);
+						for (const cell of c.querySelectorAll('.bits .cell')) {
+							const sm = cell.querySelector('small'); if (!sm) continue;
+							const cs = getComputedStyle(sm), r = sm.getBoundingClientRect(), x = cell.getBoundingClientRect();
+							if (cs.display === 'none' || r.width === 0 || r.bottom > x.bottom + 0.5 || r.top < x.top - 0.5 || r.right > x.right + 0.5 || r.left < x.left - 0.5) { hidden++; continue; }
+							min = Math.min(min, parseFloat(cs.fontSize));
+						}
+					}
+					const bar = document.querySelector('.switches'), br = bar.getBoundingClientRect();
+					const cut = (els, l, r0) => els.filter((b) => { const r = b.getBoundingClientRect();
+						return r.width === 0 || r.left < l - 0.5 || r.right > r0 + 0.5 || r.top < 0 || r.bottom > innerHeight; }).length;
+					const chips = cut([...bar.querySelectorAll('#layout-switch label, .switches-open')], Math.max(br.left, 0), Math.min(br.right, innerWidth));
+					// The switches open over the cards: whole in the viewport.
+					document.querySelector('.switches-open').focus();
+					const toggles = cut([...bar.querySelectorAll('#toggles button')], 0, innerWidth);
+					document.activeElement.blur();
+					return { cards: cards.length, min, hidden, share, chips, toggles };
+				})()`)
+				name := fmt.Sprintf("%dx%d %s tool %q", s.w, s.h, l, tab)
+				t.Logf("%s: %v cards, smallest index %v px, %v hidden, smallest grid share %.2f", name, got["cards"], got["min"], got["hidden"], got["share"])
+				if got["share"].(float64) < 0.8 || got["hidden"].(float64) > 0 || got["min"].(float64) < s.minIndex {
+					t.Errorf("%s: grid share %.2f (want ≥ 0.80), %v indices hidden, smallest %v px (want ≥ %v)", name, got["share"], got["hidden"], got["min"], s.minIndex)
+				}
+				if got["chips"].(float64) > 0 || got["toggles"].(float64) > 0 {
+					t.Errorf("%s: switch bar cut off: %v numbering chips, %v bitboard switches", name, got["chips"], got["toggles"])
+				}
+				if tab != "" && l != "lerf" {
+					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					if err != nil {
+						t.Fatal(err)
+					}
+					saveScreenshot(t, fmt.Sprintf("room-present-%s-%s-%dx%d", l, tab, s.w, s.h), png)
+				}
+			}
+		}
+	}
+}
