@@ -248,11 +248,19 @@ func (e *uciEngine) divide(fen string, moves []string, depth int) (divide.Parsed
 			e.close()
 		}
 	}
-	lines, err := e.ask("go perft "+strconv.Itoa(depth), `"go perft `+strconv.Itoa(depth)+`" after "`+pos+`"`, func(l string) bool {
-		return strings.HasPrefix(strings.TrimSpace(l), "Nodes searched")
+	doing := `"go perft ` + strconv.Itoa(depth) + `" after "` + pos + `"`
+	lines, err := e.ask("go perft "+strconv.Itoa(depth), doing, func(l string) bool {
+		l = strings.TrimSpace(l)
+		return strings.HasPrefix(l, "Nodes searched") || strings.HasPrefix(l, "bestmove")
 	})
 	if err != nil {
 		return divide.Parsed{}, err
+	}
+	if last := strings.TrimSpace(lines[len(lines)-1]); strings.HasPrefix(last, "bestmove") {
+		// An engine without "go perft" searches instead: "go" and "perft"
+		// read as a plain go.
+		e.dead = &EngineError{Engine: e.name, Doing: doing, Msg: "searched and answered " + strconv.Quote(last) + " instead of a divide: does it know \"go perft\"? (else give -perftree a script)", Tail: e.tail.get()}
+		return divide.Parsed{}, e.dead
 	}
 	return divide.Parse(strings.Join(lines, "\n")), nil
 }
@@ -366,7 +374,10 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 	return b.Buffer.Write(p)
 }
 
-// seconds formats a duration for the report: "0.42 s".
+// seconds formats a duration for the report: "420 ms", "1.42 s".
 func seconds(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", max(d.Milliseconds(), 1))
+	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }

@@ -25,7 +25,9 @@ import (
 //     last ply (a move counted wrong);
 //   - exit: prints part of a divide and a message on standard error, then
 //     exits with status 3 while answering "go perft";
-//   - hang: never answers "go perft" (nor, as a script, finishes).
+//   - hang: never answers "go perft" (nor, as a script, finishes);
+//   - search: an engine without "go perft", which searches and answers
+//     "bestmove".
 const fakeEnv = "BITVIEW_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -104,6 +106,10 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 				fmt.Fprintln(w, "info string counting")
 				w.Flush()
 				select {}
+			case "search":
+				fmt.Fprintln(w, "info depth 1 score cp 20 pv e2e4\nbestmove e2e4")
+				w.Flush()
+				continue
 			}
 			total := fakeDivide(w, p, depth, bug, "%s: %d\n")
 			fmt.Fprintf(w, "\nNodes searched: %d\n\n", total)
