@@ -156,12 +156,11 @@ func startUCI(cmdline string, timeout time.Duration) (*uciEngine, error) {
 			e.tail.add("stderr: " + sc.Text())
 		}
 	}()
-	if _, err := e.ask("uci", `"uci"`, func(l string) bool { return l == "uciok" }); err != nil {
-		e.close()
+	// ask stops the engine when it fails.
+	if _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
 		return nil, err
 	}
-	if _, err := e.ask("isready", `"isready"`, func(l string) bool { return l == "readyok" }); err != nil {
-		e.close()
+	if _, err := e.ask("isready", `"isready"`, func(l string) bool { return strings.TrimSpace(l) == "readyok" }); err != nil {
 		return nil, err
 	}
 	return e, nil
