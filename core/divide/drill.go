@@ -89,7 +89,8 @@ func (d *Drill) Last() *Step {
 //
 // depth must be 1..core.MaxDivideDepth, else the error is a
 // *core.DepthError. An error of src stops the drill and is returned with
-// the steps compared so far (Outcome 0).
+// the steps compared so far (Outcome 0). Bitview's divide of each step
+// runs in its own goroutine while src is called.
 func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 	var d Drill
 	if depth < 1 || depth > core.MaxDivideDepth {
@@ -98,14 +99,18 @@ func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 	pos := root
 	var moves []string
 	for {
-		want, err := core.Divide(pos, depth, nil)
-		if err != nil {
-			return d, err
-		}
+		// Bitview counts while the engine does: a drill takes as long as
+		// the slower of the two, not their sum, where there are two cores.
+		wants := make(chan core.Division, 1)
+		go func(p core.Position, depth int) {
+			want, _ := core.Divide(p, depth, nil) // depth is in range: checked above
+			wants <- want
+		}(pos, depth)
 		got, err := src(moves, depth)
 		if err != nil {
-			return d, err
+			return d, err // the divide finishes on its own and is dropped
 		}
+		want := <-wants
 		d.Steps = append(d.Steps, Step{Moves: moves, Position: pos, Depth: depth, Want: want, Got: got, Diffs: Diff(want, got)})
 		st := &d.Steps[len(d.Steps)-1]
 		follow := ""
