@@ -174,7 +174,9 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 		io.WriteString(w, b.String())
 		return exitAgree
 	}
-	writeDiffs(&b, first)
+	if len(first.Diffs) > 0 {
+		writeDiffs(&b, first)
+	}
 	if len(d.Steps) > 1 {
 		fmt.Fprintf(&b, "\nDrill-down: %d steps", len(d.Steps))
 		if elapsed > 0 {
@@ -186,7 +188,11 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 			if len(st.Moves) > 0 {
 				after = "after " + strings.Join(st.Moves, " ")
 			}
-			fmt.Fprintf(&b, "  %d. depth %d, %s: %s", i+1, st.Depth, after, plural(len(st.Diffs), "move differs", "moves differ"))
+			verdict := plural(len(st.Diffs), "move differs", "moves differ")
+			if len(st.Diffs) == 0 {
+				verdict = "all " + plural(len(st.Want.Entries), "move agrees", "moves agree")
+			}
+			fmt.Fprintf(&b, "  %d. depth %d, %s: %s", i+1, st.Depth, after, verdict)
 			if st.Follow != "" {
 				for _, df := range st.Diffs {
 					if df.UCI == st.Follow {

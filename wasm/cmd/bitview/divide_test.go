@@ -158,6 +158,12 @@ func TestDivideEngines(t *testing.T) {
 				"  position fen " + kiwipete + " moves a1b1\n  go perft 1\n"}, nil},
 		{"perftree counts castling wrong deeper", "perftree:castle2", core.StartFEN, 4, "-perftree", exe, 0,
 			[]string{"All 20 moves agree."}, nil},
+		{"uci divide disagrees with its perft", "uci:offbyone", core.StartFEN, 3, "-engine", exe, 1,
+			[]string{"b1a3   wrong    Bitview 400, engine 401", "2. depth 2, after b1a3: all 20 moves agree",
+				"The engine counted 401 nodes below b1a3, but its divide after it sums to 400, as Bitview's does",
+				"  position fen " + core.StartFEN + " moves b1a3\n  go perft 2\n"}, nil},
+		{"perftree divide disagrees with its perft", "perftree:offbyone", core.StartFEN, 3, "-perftree", exe, 1,
+			[]string{"The engine counted 401 nodes below b1a3"}, nil},
 		{"uci exits", "uci:exit", kiwipete, 3, "-engine", exe, 1, nil,
 			[]string{"exited with exit status 3", `while answering "go perft 3"`, "| e2e4: 20", "| stderr: fake: assertion failed"}},
 		{"uci hangs", "uci:hang", kiwipete, 3, "-engine", exe, 1, nil,
@@ -216,6 +222,11 @@ func TestDivideStdin(t *testing.T) {
 	code, out, _ = bench(t, dividetest.NoEnPassant(p, 1), "divide", "-fen", kiwipete, "-depth", "1", "-engine", "-")
 	if code != 0 || !strings.Contains(out, "All 48 moves agree.") {
 		t.Errorf("a divide without a bug: exit %d, %q", code, out)
+	}
+	_, start2, _ := bench(t, "", "divide", "-depth", "2")
+	code, out, _ = bench(t, strings.Replace(start2, "Nodes searched: 400", "Nodes searched: 401", 1), "divide", "-depth", "2", "-engine", "-")
+	if code != 1 || !strings.HasSuffix(out, "20 moves, 401 nodes stated, but its moves sum to 400\nEvery move agrees, but the engine's total 401 is not their sum, 400.\n") {
+		t.Errorf("a total that is not the sum: exit %d,\n%s", code, out)
 	}
 	code, out, _ = bench(t, "e2e4: 20\ne7e5: 3\n\nNodes searched: 23", "divide", "-depth", "2", "-engine", "-")
 	if code != 1 || !strings.Contains(out, "e7e5   extra    engine 3 (not a legal move)") || !strings.Contains(out, "Found it: in this position your engine misses 19 legal moves") {

@@ -23,6 +23,8 @@ import (
 //     (a missing move, found where one is legal);
 //   - castle2: a perft that counts a castling move as 2 leaves at the
 //     last ply (a move counted wrong);
+//   - offbyone: adds 1 to the count of the first move of the root's
+//     divide only (its divide disagrees with its own perft);
 //   - exit: prints part of a divide and a message on standard error, then
 //     exits with status 3 while answering "go perft";
 //   - hang: never answers "go perft" (nor, as a script, finishes);
@@ -68,12 +70,13 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 		case "hang":
 			select {}
 		}
-		total := fakeDivide(w, p, depth, bug, "%s %d\n")
+		total := fakeDivide(w, p, depth, bug, len(args) == 2, "%s %d\n")
 		fmt.Fprintf(w, "\n%d\n", total)
 		return 0
 	}
 	sc := bufio.NewScanner(in)
 	p, _ := core.ParseFEN(core.StartFEN)
+	root := true // the last position command had no moves
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
@@ -87,6 +90,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 		case "position":
 			line := sc.Text()
 			fen, moves, _ := strings.Cut(strings.TrimPrefix(line, "position fen "), " moves ")
+			root = moves == ""
 			var err error
 			if p, err = core.ParseFEN(strings.TrimSpace(fen)); err == nil && moves != "" {
 				err = play(&p, strings.Fields(moves))
@@ -111,7 +115,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 				w.Flush()
 				continue
 			}
-			total := fakeDivide(w, p, depth, bug, "%s: %d\n")
+			total := fakeDivide(w, p, depth, bug, root, "%s: %d\n")
 			fmt.Fprintf(w, "\nNodes searched: %d\n\n", total)
 		case "quit":
 			return 0
@@ -134,15 +138,18 @@ func play(p *core.Position, moves []string) error {
 }
 
 // fakeDivide writes the buggy engine's divide of p in format (move,
-// count) and returns its total.
-func fakeDivide(w io.Writer, p core.Position, depth int, bug, format string) uint64 {
+// count) and returns its total; root says p is the drill's root.
+func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string) uint64 {
 	var total uint64
-	for _, m := range fakeMoves(p, bug) {
+	for i, m := range fakeMoves(p, bug) {
 		next := p
 		next.Play(m)
 		n := fakePerft(next, depth-1, bug)
 		if depth == 1 && bug == "castle2" && m.IsCastling() {
 			n = 2
+		}
+		if i == 0 && root && bug == "offbyone" {
+			n++
 		}
 		total += n
 		fmt.Fprintf(w, format, m.UCI(), n)
@@ -170,7 +177,7 @@ func fakePerft(p core.Position, depth int, bug string) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if bug == "correct" {
+	if bug == "correct" || bug == "offbyone" {
 		return core.Perft(p, depth)
 	}
 	var n uint64
