@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -227,8 +228,11 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 	case divide.BadTotal:
 		fmt.Fprintf(&b, "Every move agrees, but the engine's total %s is not their sum, %s.\n", thousands(first.Got.Total), thousands(first.Want.Nodes))
 	case 0:
+		// Not drilled (a divide on standard input), or the engine failed
+		// on the way down: the next divide to ask it for.
 		if last.Follow != "" {
-			fmt.Fprintf(&b, "\nNext: divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n", last.Follow, root, last.Follow, last.Depth-1)
+			path := append(slices.Clip(last.Moves), last.Follow)
+			fmt.Fprintf(&b, "\nNext: divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n", last.Follow, root, strings.Join(path, " "), last.Depth-1)
 		}
 	}
 	io.WriteString(w, b.String())

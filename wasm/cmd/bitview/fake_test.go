@@ -28,6 +28,7 @@ import (
 //   - exit: prints part of a divide and a message on standard error, then
 //     exits with status 3 while answering "go perft";
 //   - hang: never answers "go perft" (nor, as a script, finishes);
+//   - noep,exit3: noep, exiting at its third "go perft" (on the way down);
 //   - search: an engine without "go perft", which searches and answers
 //     "bestmove".
 const fakeEnv = "BITVIEW_FAKE_ENGINE"
@@ -77,6 +78,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 	sc := bufio.NewScanner(in)
 	p, _ := core.ParseFEN(core.StartFEN)
 	root := true // the last position command had no moves
+	gos := 0     // the go commands so far
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		if len(f) == 0 {
@@ -100,6 +102,11 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 			}
 		case "go":
 			depth, _ := strconv.Atoi(f[len(f)-1])
+			gos++
+			if bug == "noep,exit3" && gos == 3 {
+				fmt.Fprintln(errOut, "fake: out of memory")
+				return 3
+			}
 			switch bug {
 			case "exit":
 				fmt.Fprintln(w, "e2e4: 20")
@@ -160,7 +167,7 @@ func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, 
 // fakeMoves are the buggy engine's legal moves.
 func fakeMoves(p core.Position, bug string) []core.Move {
 	moves := p.LegalMoves(nil)
-	if bug != "noep" {
+	if !strings.HasPrefix(bug, "noep") {
 		return moves
 	}
 	kept := moves[:0]
