@@ -65,14 +65,15 @@
 // In CI, one step per position fails the build at the first engine that
 // differs:
 //
-//	# .github/workflows/ci.yml, in the job's steps:
+//	# .github/workflows/ci.yml, in the job's steps (after actions/setup-go):
 //	- name: perft against Bitview
 //	  run: |
+//	    go install github.com/bitview/bitview/wasm/cmd/bitview@latest
 //	    for fen in \
 //	      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
 //	      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' \
 //	      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'; do
-//	      go run github.com/bitview/bitview/wasm/cmd/bitview@latest divide -engine ./myengine -depth 4 -fen "$fen"
+//	      bitview divide -engine ./myengine -depth 4 -fen "$fen"
 //	    done
 //
 // check reads the numbers an engine dumps for a position from standard
