@@ -181,11 +181,7 @@ func writeCard(b *strings.Builder, l *core.Layout, c card, o cardOptions) {
 		}
 		b.WriteString(st.label + rank + st.reset + " |")
 		for col := range l.Cols {
-			sq := l.CellSquare(row*l.Cols + col)
-			slot := offBoardSlot(l, row*l.Cols+col)
-			if sq != core.NoSquare {
-				slot = l.Index(sq)
-			}
+			sq, slot := l.CellSquare(row*l.Cols+col), l.CellSlot(row*l.Cols+col)
 			b.WriteByte(' ')
 			var text, colour string
 			switch {
@@ -225,15 +221,4 @@ func writeCard(b *strings.Builder, l *core.Layout, c card, o cardOptions) {
 			fmt.Fprintf(b, "dec none: %d slots do not fit a 64-bit integer\n", l.Slots)
 		}
 	}
-}
-
-// offBoardSlot returns the slot drawn in grid cell i, which holds no
-// square: the one slot no square's cell and no other cell takes. Layouts
-// expose only their squares' slots, so it is found from the grid's shape:
-// every layout draws its slots row by row from the top, Cols a row, with
-// slot numbers rising left to right and falling top to bottom (0x88:
-// slot = 16·(7 − row) + col; 10x12: 10·(11 − row) + col).
-func offBoardSlot(l *core.Layout, i int) int {
-	row, col := i/l.Cols, i%l.Cols
-	return l.Cols*(l.Rows-1-row) + col
 }

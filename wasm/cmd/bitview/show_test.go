@@ -164,22 +164,3 @@ func TestShowColour(t *testing.T) {
 		t.Errorf("colour changed the text:\n%s\nwant\n%s", stripped, plain.String())
 	}
 }
-
-// TestOffBoardSlot: the slot offBoardSlot computes for a cell is the
-// layout's own wherever the cell holds a square, in every layout with
-// off-board slots.
-func TestOffBoardSlot(t *testing.T) {
-	for _, l := range core.Layouts {
-		if l.Slots == 64 {
-			continue
-		}
-		seen := map[int]bool{}
-		for i := range l.Rows * l.Cols {
-			s := offBoardSlot(l, i)
-			if sq := l.CellSquare(i); sq != core.NoSquare && l.Index(sq) != s || seen[s] || s < 0 || s >= l.Slots {
-				t.Errorf("%s cell %d: slot %d (square %v)", l.ID, i, s, l.CellSquare(i))
-			}
-			seen[s] = true
-		}
-	}
-}
