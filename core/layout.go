@@ -172,6 +172,11 @@ func (l *Layout) MSBIndex(slot int) int { return l.Slots - 1 - slot }
 // at the top), or NoSquare when that cell is an off-board slot.
 func (l *Layout) CellSquare(i int) Square { return l.square[l.order[i]] }
 
+// CellSlot returns the slot drawn in grid cell i (row by row, rank 8 at
+// the top), an off-board one included: 0x88's cell 8 (top row, ninth
+// column) is slot 120.
+func (l *Layout) CellSlot(i int) int { return l.order[i] }
+
 // SquareAt returns the square in slot, or NoSquare for an off-board slot
 // or a slot out of range.
 func (l *Layout) SquareAt(slot int) Square {

@@ -319,3 +319,22 @@ func TestGridFlipped(t *testing.T) {
 		})
 	}
 }
+
+// TestCellSlot: every slot is drawn in exactly one cell, and a cell's slot
+// holds the cell's square (NoSquare for an off-board one).
+func TestCellSlot(t *testing.T) {
+	for _, l := range Layouts {
+		seen := make([]bool, l.Slots)
+		for i := range l.Rows * l.Cols {
+			s := l.CellSlot(i)
+			if s < 0 || s >= l.Slots || seen[s] || l.SquareAt(s) != l.CellSquare(i) {
+				t.Errorf("%s: cell %d has slot %d (square %v), cell square %v", l.ID, i, s, l.SquareAt(s), l.CellSquare(i))
+				continue
+			}
+			seen[s] = true
+		}
+	}
+	if l, _ := LayoutByID("0x88"); l.CellSlot(8) != 120 {
+		t.Errorf("0x88 cell 8: slot %d, want 120", l.CellSlot(8))
+	}
+}

@@ -24,4 +24,8 @@
 //
 // Moves are UCI long algebraic notation: from and to squares, and a
 // promotion letter (n, b, r, q, either case).
+//
+// [Diff] compares one divide; [DrillDown] follows the first wrong count
+// ply by ply through an engine it can ask ([Source]) down to the position
+// whose depth-1 divide shows the bug, as perftree does by hand.
 package divide

@@ -12,6 +12,9 @@
 //
 //	bitview [options] -o FILE.svg|FILE.png|-
 //	bitview prerender [-n] PATH...
+//	bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] NAME|EXPR|NUMBER...
+//	bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
+//	bitview check [-fen FEN] < DUMP
 //
 // The options have the names of the element's attributes and are read
 // by the same rules (package figure): -fen, -show, -layout, -orientation,
@@ -27,4 +30,56 @@
 // SVG (see figure.Page). A file is rewritten only when a figure changed;
 // a file with a bad figure is left untouched and named with its line,
 // the others are still done, and the exit status is 1. -n only reports.
+//
+// # The engine author's bench
+//
+// show, divide and check bring the page's cards, perft divide and dump
+// checker (the Engine tab) to a terminal and to CI. Each has -h with an
+// example. Their exit status is 0 when the engine agrees with Bitview, 1
+// when it differs (or fails while answering), 2 on bad input, named as
+// the page names it.
+//
+// show prints each bitboard as a grid, rank 8 at the top, in a layout's
+// numbering (0x88 and 10x12 with their off-board slots, drawn '.'), with
+// its value in hex (-binary, -decimal for more); a bitboard name, attack
+// map or expression of the position, or a number, read in the layout as
+// the page's free bitboard reads it:
+//
+//	bitview show -layout 0x88 -index 'K | k'
+//
+// divide prints Bitview's divide in Stockfish's "go perft" format. With
+// -engine CMD it runs a UCI engine (uci, isready, then "position fen …
+// moves …" and "go perft N"); with -perftree SCRIPT it runs a perftree
+// script as agausmann/perftree does ("SCRIPT depth fen [moves]", printing
+// "move count" lines, a blank line and the total), so an engine that
+// works with perftree works here without Stockfish; -engine - reads a
+// divide from standard input. It names the moves the engine misses, adds
+// or counts differently, then drills down along the first wrong count
+// (divide.DrillDown) to the position whose depth-1 divide shows the bug,
+// and prints it as "position fen … moves …" and "go perft 1". -timeout
+// limits each engine call; an engine that exits or hangs is reported with
+// its last output.
+//
+//	bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
+//
+// In CI, one step per position fails the build at the first engine that
+// differs:
+//
+//	# .github/workflows/ci.yml, in the job's steps (after actions/setup-go):
+//	- name: perft against Bitview
+//	  run: |
+//	    go install github.com/bitview/bitview/wasm/cmd/bitview@latest
+//	    for fen in \
+//	      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
+//	      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' \
+//	      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'; do
+//	      bitview divide -engine ./myengine -depth 4 -fen "$fen"
+//	    done
+//
+// check reads the numbers an engine dumps for a position from standard
+// input (up to 14, hex, binary or decimal, labelled or not), finds the
+// square numbering and bitboard order under which they agree (package
+// dump) and prints them with every wrong bit:
+//
+//	./myengine dump | bitview check -fen '…'
 package main

@@ -19,6 +19,7 @@ func main() {
 // usage is the command's help text, after "usage:".
 const usage = `usage: bitview [options] -o FILE.svg|FILE.png|-
        bitview prerender [-n] [-base URL] PATH...
+       bitview show|divide|check [flags] ...   (each with -h)
 
 Draws the figure a <bitboard-view> with the same attributes shows (its
 toSVG() byte for byte; a PNG as its toPNG()), or writes every figure of
@@ -60,6 +61,9 @@ var help = map[string]string{
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "prerender" {
 		return prerender(args[1:], stdout, stderr)
+	}
+	if status, ok := runBench(args, stdout, stderr); ok {
+		return status
 	}
 	fs := flag.NewFlagSet("bitview", flag.ContinueOnError)
 	fs.SetOutput(stderr)

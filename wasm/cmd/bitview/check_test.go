@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+)
+
+// kiwiDump writes Kiwipete's bitboards as an engine would dump them: in
+// mapping m and the bitboard order names, each number written by format,
+// labelled (label set) or not.
+func kiwiDump(t *testing.T, m dump.Mapping, names []string, format string, label bool) string {
+	t.Helper()
+	p, err := core.ParseFEN(kiwipete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, name := range names {
+		n, ok := core.LookupBitboard(name)
+		if !ok {
+			t.Fatalf("no bitboard %q", name)
+		}
+		if label {
+			b.WriteString(n.Title + " = ")
+		}
+		fmt.Fprintf(&b, format+"\n", m.Value(n.Of(&p)))
+	}
+	return b.String()
+}
+
+// TestCheck reads Kiwipete dumped in several layouts, orders and bases,
+// labelled or not, and finds the layout and order each was written in;
+// a wrong bit is named with its square and its bit in that layout.
+func TestCheck(t *testing.T) {
+	mappings := map[string]dump.Mapping{}
+	for _, m := range dump.Mappings() {
+		mappings[m.ID] = m
+	}
+	orders := map[string]dump.Order{}
+	for _, o := range dump.Orders {
+		orders[o.ID] = o
+	}
+	for _, tc := range []struct {
+		mapping, order, format string
+		label                  bool
+	}{
+		{"lerf", "PNBRQKpnbrqk", "0x%016x", false},
+		{"berf", "PNBRQKpnbrqk", "%d", false},
+		{"msb-a8", "stockfish", "0x%x", false},
+		{"lefr", "PpNnBbRrQqKk", "%064b", false},
+		{"befr", "KQRBNPkqrbnp", "0x%016X", false},
+		{"lefr-flipped", "colours+types", "%d", false},
+		{"lerf", "pnbrqkPNBRQK", "0x%016x", true},
+		{"berf", "stockfish", "0b%b", true},
+	} {
+		name := tc.mapping + " " + tc.order + " " + tc.format
+		if tc.label {
+			name += " labelled"
+		}
+		t.Run(name, func(t *testing.T) {
+			m, o := mappings[tc.mapping], orders[tc.order]
+			if m.ID == "" || o.ID == "" {
+				t.Fatalf("no mapping %q or order %q", tc.mapping, tc.order)
+			}
+			text := kiwiDump(t, m, o.Names, tc.format, tc.label)
+			code, out, errOut := bench(t, text, "check", "-fen", kiwipete)
+			wantOrder := o.Name
+			if tc.label {
+				wantOrder = "as labelled"
+			}
+			want := "Layout: " + m.Name + " (" + m.About + ")\nOrder:  " + wantOrder + "\n" + fmt.Sprintf("%d of %d numbers agree.\n", len(o.Names), len(o.Names))
+			if code != 0 || !strings.HasPrefix(out, want) || errOut != "" {
+				t.Errorf("exit %d, %q\n%s\nwant 0 and\n%s", code, errOut, out, want)
+			}
+			// One bit wrong: e4 toggled in the first number.
+			p, _ := core.ParseFEN(kiwipete)
+			n, _ := core.LookupBitboard(o.Names[0])
+			wrong := m.Value(n.Of(&p) ^ core.E4.Bitboard())
+			lines := strings.SplitN(text, "\n", 2)
+			bad := fmt.Sprintf(tc.format, wrong) + "\n" + lines[1]
+			if tc.label {
+				bad = n.Title + " = " + bad
+			}
+			code, out, _ = bench(t, bad, "check", "-fen", kiwipete)
+			e4 := fmt.Sprintf("extra e4 (bit %d)", m.Bit(core.E4))
+			if n.Of(&p).Has(core.E4) {
+				e4 = fmt.Sprintf("missing e4 (bit %d)", m.Bit(core.E4))
+			}
+			if code != 1 || !strings.Contains(out, " 1. ") || !strings.Contains(out, e4) || !strings.Contains(out, "1 differs in 1 bit.") {
+				t.Errorf("a wrong bit: exit %d, want 1 and %q in\n%s", code, e4, out)
+			}
+		})
+	}
+}
+
+// TestCheckBadInput: no numbers, numbers it cannot read, a bad FEN and a
+// text over the limit exit 2, named as the Engine tab names them.
+func TestCheckBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args         []string
+		stdin, want  string
+		stdoutToo    bool
+		wantExitCode int
+	}{
+		{nil, "", "bitview check: no numbers found on standard input", false, 2},
+		{nil, "P 0xff00\nN 0x1ffffffffffffffff\n", "bitview check: line 2, column 3: \"0x1ffffffffffffffff\": more than 64 bits", true, 2},
+		{[]string{"-fen", "8/8/8/8/8/8/8/8 w KQkq - 0 x"}, "0xff", "bitview check: fen: field 6 (fullmove number), character 28 'x'", false, 2},
+		{nil, strings.Repeat(" ", dump.MaxTextLength+1), "bitview check: the dump is over its limit of 16,384 bytes", false, 2},
+		{[]string{"extra"}, "", `bitview check: unexpected argument "extra"`, false, 2},
+	} {
+		code, out, errOut := bench(t, tc.stdin, append([]string{"check"}, tc.args...)...)
+		if code != tc.wantExitCode || !strings.HasPrefix(errOut, tc.want) || (out != "") != tc.stdoutToo {
+			t.Errorf("check %q < %.20q: exit %d, %q %q; want %d and %q", tc.args, tc.stdin, code, out, errOut, tc.wantExitCode, tc.want)
+		}
+	}
+}

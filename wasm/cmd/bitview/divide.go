@@ -1,0 +1,328 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// divideUsage is bitview divide's help.
+const divideUsage = `usage: bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
+
+Prints Bitview's perft divide of the position in Stockfish's "go perft"
+format: one "move: count" line per legal move, a blank line, "Nodes
+searched: N". With an engine, compares its divide with Bitview's: the
+moves it misses, adds, or counts differently; then drills down along the
+first wrong count, one ply shallower at each step, to the smallest depth
+that still differs, and prints the position and moves that show the bug
+("position fen … moves …", "go perft 1").
+
+  -engine CMD      a UCI engine: bitview sends uci, isready, then
+                   "position fen … [moves …]" and "go perft N" and reads
+                   "move: count" lines up to "Nodes searched: N"
+  -perftree SCRIPT a perftree script, run as "SCRIPT depth fen [moves]",
+                   printing "move count" lines, a blank line and the total
+  -engine -        a divide on standard input (Stockfish's, qperft's,
+                   perftree's …), compared at the root only
+
+CMD and SCRIPT are split at blanks (no quoting). Exit status: 0 when the
+divides agree, 1 when they differ or the engine exits, hangs past the
+time limit or prints no divide (its last output is shown), 2 on bad input
+or an engine that cannot start.
+
+Examples:
+  bitview divide -depth 3
+  bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
+  bitview divide -depth 5 -perftree ./perft.sh
+  ./myengine divide 3 | bitview divide -depth 3 -engine -
+`
+
+// divideCmd runs bitview divide.
+func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("divide", divideUsage, stderr)
+	fen := fs.String("fen", core.StartFEN, "the position: a FEN, or a piece placement alone (White to move)")
+	depth := fs.Int("depth", 0, "plies to divide, 1 to "+strconv.Itoa(core.MaxDivideDepth)+" (required)")
+	engine := fs.String("engine", "", "a UCI engine's command, or - for a divide on standard input")
+	script := fs.String("perftree", "", "a perftree script's command")
+	timeout := fs.Duration("timeout", DefaultEngineTimeout, "the time limit of one engine call (start and handshake, one go perft, one script run)")
+	if status, done := parseFlags(fs, args); done {
+		return status
+	}
+	const name = "divide"
+	switch {
+	case fs.NArg() > 0:
+		return fail(stderr, name, fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0)), exitBadInput)
+	case *engine != "" && *script != "":
+		return fail(stderr, name, errors.New("-engine and -perftree: give one"), exitBadInput)
+	case *timeout <= 0:
+		return fail(stderr, name, fmt.Errorf("-timeout %v: give a duration above 0, e.g. 30s", *timeout), exitBadInput)
+	}
+	p, err := readFEN(*fen)
+	if err != nil {
+		return fail(stderr, name, err, exitBadInput)
+	}
+	if *depth < 1 || *depth > core.MaxDivideDepth {
+		return fail(stderr, name, &core.DepthError{Depth: *depth}, exitBadInput)
+	}
+	root := p.FEN()
+	switch {
+	case *engine == "-":
+		text, err := readLimited(stdin, "the divide on standard input", view.MaxPerftPaste)
+		if err != nil {
+			return fail(stderr, name, err, exitBadInput)
+		}
+		want, _ := core.Divide(p, *depth, nil)
+		got := divide.Parse(text)
+		if len(got.Moves) == 0 && len(want.Entries) > 0 {
+			return fail(stderr, name, errors.New(`no move counts on standard input: it should have lines like "e2e4: 600"`), exitBadInput)
+		}
+		d := divide.Drill{Steps: []divide.Step{{Position: p, Depth: *depth, Want: want, Got: got, Diffs: divide.Diff(want, got)}}}
+		d.Outcome = divide.Agree
+		if len(d.Steps[0].Diffs) > 0 {
+			d.Outcome = divide.Found
+			if w := firstWrong(d.Steps[0].Diffs); w != "" && *depth > 1 {
+				d.Steps[0].Follow = w
+				d.Outcome = 0 // not drilled: the next divide is the user's to paste
+			}
+		} else if got.HasTotal && got.Total != want.Nodes {
+			d.Outcome = divide.BadTotal
+		}
+		return report(stdout, root, "standard input", d, 0)
+	case *engine != "" || *script != "":
+		var eng divider
+		label := *engine
+		if *script != "" {
+			label = *script
+			prog, _, err := command(*script)
+			if err == nil {
+				_, err = exec.LookPath(prog)
+			}
+			if err != nil {
+				return fail(stderr, name, &EngineError{Engine: *script, Msg: "cannot start: " + err.Error()}, exitBadInput)
+			}
+			eng = &perftreeScript{name: *script, timeout: *timeout}
+		} else {
+			e, err := startUCI(*engine, *timeout)
+			if err != nil {
+				var ee *EngineError
+				if errors.As(err, &ee) && strings.HasPrefix(ee.Msg, "cannot start") || !errors.As(err, &ee) {
+					return fail(stderr, name, err, exitBadInput)
+				}
+				return fail(stderr, name, err, exitDiffer)
+			}
+			eng = e
+		}
+		defer eng.close()
+		began := time.Now()
+		d, err := divide.DrillDown(p, *depth, func(moves []string, depth int) (divide.Parsed, error) {
+			return eng.divide(root, moves, depth)
+		})
+		elapsed := time.Since(began)
+		status := report(stdout, root, label, d, elapsed)
+		if err != nil {
+			return fail(stderr, name, err, exitDiffer)
+		}
+		return status
+	}
+	d, _ := core.Divide(p, *depth, nil)
+	var b strings.Builder
+	for _, e := range d.Entries {
+		b.WriteString(e.Move.UCI() + ": " + strconv.FormatUint(e.Nodes, 10) + "\n")
+	}
+	b.WriteString("\nNodes searched: " + strconv.FormatUint(d.Nodes, 10) + "\n")
+	io.WriteString(stdout, b.String())
+	return exitAgree
+}
+
+// firstWrong returns the first move of diffs (UCI order) whose count
+// differs, when no move is missing or extra; else "".
+func firstWrong(diffs []divide.Difference) string {
+	w := ""
+	for _, df := range diffs {
+		if df.Kind != divide.WrongCount {
+			return ""
+		}
+		if w == "" {
+			w = df.UCI
+		}
+	}
+	return w
+}
+
+// report writes the comparison with engine (its command, or "standard
+// input") and the drill-down, and returns the exit status: 0 when the
+// divides agree, else 1. elapsed is the drill's time (0: not timed).
+func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Duration) int {
+	if len(d.Steps) == 0 {
+		return exitDiffer
+	}
+	var b strings.Builder
+	first := d.Steps[0]
+	fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %s moves, %s nodes; %s: %s\n", first.Depth, root,
+		strconv.Itoa(len(first.Want.Entries)), thousands(first.Want.Nodes), engine, engineTotal(first.Got))
+	if len(first.Diffs) == 0 && d.Outcome != divide.BadTotal {
+		fmt.Fprintf(&b, "All %d moves agree.\n", len(first.Want.Entries))
+		io.WriteString(w, b.String())
+		return exitAgree
+	}
+	if len(first.Diffs) > 0 {
+		writeDiffs(&b, first)
+	}
+	if len(d.Steps) > 1 {
+		fmt.Fprintf(&b, "\nDrill-down: %d steps", len(d.Steps))
+		if elapsed > 0 {
+			b.WriteString(", " + seconds(elapsed))
+		}
+		b.WriteString("\n")
+		for i, st := range d.Steps {
+			after := "the root"
+			if len(st.Moves) > 0 {
+				after = "after " + strings.Join(st.Moves, " ")
+			}
+			verdict := plural(len(st.Diffs), "move differs", "moves differ")
+			if len(st.Diffs) == 0 {
+				verdict = "all " + plural(len(st.Want.Entries), "move agrees", "moves agree")
+			}
+			fmt.Fprintf(&b, "  %d. depth %d, %s: %s", i+1, st.Depth, after, verdict)
+			if st.Follow != "" {
+				for _, df := range st.Diffs {
+					if df.UCI == st.Follow {
+						fmt.Fprintf(&b, "; following %s (Bitview %s, engine %s)", df.UCI, thousands(df.Want), thousands(df.Got))
+					}
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	last := d.Last()
+	position := "position fen " + root
+	if len(last.Moves) > 0 {
+		position += " moves " + strings.Join(last.Moves, " ")
+	}
+	switch d.Outcome {
+	case divide.Found:
+		if len(d.Steps) > 1 {
+			b.WriteString("\nAt the last step:\n")
+			writeDiffs(&b, *last)
+		}
+		fmt.Fprintf(&b, "\nFound it: %s. To see it:\n  %s\n  go perft 1\n(the position: %s)\n", foundSentence(last.Diffs), position, last.Position.FEN())
+	case divide.Inconsistent:
+		prev := d.Steps[len(d.Steps)-2]
+		for _, df := range prev.Diffs {
+			if df.UCI == prev.Follow {
+				fmt.Fprintf(&b, "\nThe engine counted %s nodes below %s, but its divide after it sums to %s, as Bitview's does:\n"+
+					"its divide and its perft disagree (a make/unmake, hashing or bulk-counting bug that depends on the path). To see it:\n  %s\n  go perft %d\n",
+					thousands(df.Got), df.UCI, engineSum(last.Got), position, last.Depth)
+			}
+		}
+	case divide.BadTotal:
+		fmt.Fprintf(&b, "Every move agrees, but the engine's total %s is not their sum, %s.\n", thousands(first.Got.Total), thousands(first.Want.Nodes))
+	case 0:
+		// Not drilled (a divide on standard input), or the engine failed
+		// on the way down: the next divide to ask it for.
+		if last.Follow != "" {
+			path := append(slices.Clip(last.Moves), last.Follow)
+			fmt.Fprintf(&b, "\nNext: divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n", last.Follow, root, strings.Join(path, " "), last.Depth-1)
+		}
+	}
+	io.WriteString(w, b.String())
+	return exitDiffer
+}
+
+// writeDiffs lists a step's differing moves as the page's verdict names
+// them: missing, then extra, then wrong counts, each in UCI order.
+func writeDiffs(b *strings.Builder, st divide.Step) {
+	fmt.Fprintf(b, "%s:\n", plural(len(st.Diffs), "move differs", "moves differ"))
+	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
+		for _, df := range st.Diffs {
+			if df.Kind != k {
+				continue
+			}
+			switch k {
+			case divide.Missing:
+				fmt.Fprintf(b, "  %-6s missing  Bitview %s\n", df.UCI, thousands(df.Want))
+			case divide.Extra:
+				fmt.Fprintf(b, "  %-6s extra    engine %s (not a legal move)\n", df.UCI, thousands(df.Got))
+			default:
+				fmt.Fprintf(b, "  %-6s wrong    Bitview %s, engine %s\n", df.UCI, thousands(df.Want), thousands(df.Got))
+			}
+		}
+	}
+}
+
+// foundSentence says what the engine's move generator does wrong at the
+// last step: "your engine misses 1 legal move (e5d6)", "… makes 2 moves
+// that are not legal (e1g1, e1c1)", or counts a leaf other than 1.
+func foundSentence(diffs []divide.Difference) string {
+	var missing, extra, wrong []string
+	for _, df := range diffs {
+		switch df.Kind {
+		case divide.Missing:
+			missing = append(missing, df.UCI)
+		case divide.Extra:
+			extra = append(extra, df.UCI)
+		default:
+			wrong = append(wrong, df.UCI)
+		}
+	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "misses "+plural(len(missing), "legal move", "legal moves")+" ("+strings.Join(missing, ", ")+")")
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "makes "+plural(len(extra), "move that is", "moves that are")+" not legal ("+strings.Join(extra, ", ")+")")
+	}
+	if len(wrong) > 0 {
+		parts = append(parts, "counts other than 1 leaf at depth 1 below "+strings.Join(wrong, ", "))
+	}
+	return "in this position your engine " + strings.Join(parts, " and ")
+}
+
+// engineTotal describes the engine's total: the one it states, and
+// whether it is the sum of its moves.
+func engineTotal(p divide.Parsed) string {
+	s := plural(len(p.Moves), "move", "moves") + ", "
+	sum, fits := p.Sum()
+	switch {
+	case !p.HasTotal:
+		return s + "no total stated (its moves sum to " + engineSum(p) + ")"
+	case fits && sum == p.Total:
+		return s + thousands(p.Total) + " nodes"
+	}
+	return s + thousands(p.Total) + " nodes stated, but its moves sum to " + engineSum(p)
+}
+
+// engineSum is the sum of the engine's moves, written out.
+func engineSum(p divide.Parsed) string {
+	sum, fits := p.Sum()
+	if !fits {
+		return "more than " + thousands(sum)
+	}
+	return thousands(sum)
+}
+
+// plural writes n and one or many: "1 move differs", "3 moves differ".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// thousands writes a count with thousands separators, as the page does.
+func thousands(n uint64) string {
+	if n > math.MaxInt64 {
+		return strconv.FormatUint(n, 10)
+	}
+	return view.Thousands(int(n))
+}

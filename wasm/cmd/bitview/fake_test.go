@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bitview/bitview/core"
+)
+
+// The fake engines of the divide tests are this test binary itself, run
+// again with BITVIEW_FAKE_ENGINE set (as os/exec's own tests do): no
+// compiler run, no file to build. "uci:MODE" speaks UCI on standard
+// input and output; "perftree:MODE" is a perftree script (arguments
+// depth, fen and optionally the moves). The modes:
+//
+//   - correct: core's own divide;
+//   - noep: a move generator that never generates en passant captures
+//     (a missing move, found where one is legal);
+//   - castle2: a perft that counts a castling move as 2 leaves at the
+//     last ply (a move counted wrong);
+//   - offbyone: adds 1 to the count of the first move of the root's
+//     divide only (its divide disagrees with its own perft);
+//   - exit: prints part of a divide and a message on standard error, then
+//     exits with status 3 while answering "go perft";
+//   - hang: never answers "go perft" (nor, as a script, finishes);
+//   - noep,exit3: noep, exiting at its third "go perft" (on the way down);
+//   - search: an engine without "go perft", which searches and answers
+//     "bestmove".
+const fakeEnv = "BITVIEW_FAKE_ENGINE"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeEnv); mode != "" {
+		os.Exit(fakeEngine(mode, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine runs the fake engine of mode and returns its exit status.
+func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer) int {
+	proto, bug, _ := strings.Cut(mode, ":")
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	if proto == "perftree" {
+		if len(args) < 2 {
+			fmt.Fprintln(errOut, "usage: perft.sh depth fen [moves]")
+			return 1
+		}
+		depth, _ := strconv.Atoi(args[0])
+		p, err := core.ParseFEN(args[1])
+		if err != nil {
+			fmt.Fprintln(errOut, err)
+			return 1
+		}
+		if len(args) > 2 {
+			if err := play(&p, strings.Fields(args[2])); err != nil {
+				fmt.Fprintln(errOut, err)
+				return 1
+			}
+		}
+		switch bug {
+		case "exit":
+			fmt.Fprintln(w, "e2e4 20")
+			w.Flush()
+			fmt.Fprintln(errOut, "perft.sh: line 3: 4242 Segmentation fault")
+			return 3
+		case "hang":
+			select {}
+		}
+		total := fakeDivide(w, p, depth, bug, len(args) == 2, "%s %d\n")
+		fmt.Fprintf(w, "\n%d\n", total)
+		return 0
+	}
+	sc := bufio.NewScanner(in)
+	p, _ := core.ParseFEN(core.StartFEN)
+	root := true // the last position command had no moves
+	gos := 0     // the go commands so far
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "uci":
+			fmt.Fprintln(w, "id name fake "+bug+"\nid author bitview tests\nuciok")
+		case "isready":
+			fmt.Fprintln(w, "readyok")
+		case "position":
+			line := sc.Text()
+			fen, moves, _ := strings.Cut(strings.TrimPrefix(line, "position fen "), " moves ")
+			root = moves == ""
+			var err error
+			if p, err = core.ParseFEN(strings.TrimSpace(fen)); err == nil && moves != "" {
+				err = play(&p, strings.Fields(moves))
+			}
+			if err != nil {
+				fmt.Fprintln(w, "info string", err)
+			}
+		case "go":
+			depth, _ := strconv.Atoi(f[len(f)-1])
+			gos++
+			if bug == "noep,exit3" && gos == 3 {
+				fmt.Fprintln(errOut, "fake: out of memory")
+				return 3
+			}
+			switch bug {
+			case "exit":
+				fmt.Fprintln(w, "e2e4: 20")
+				w.Flush()
+				fmt.Fprintln(errOut, "fake: assertion failed: popcount(occupied) == 32")
+				return 3
+			case "hang":
+				fmt.Fprintln(w, "info string counting")
+				w.Flush()
+				select {}
+			case "search":
+				fmt.Fprintln(w, "info depth 1 score cp 20 pv e2e4\nbestmove e2e4")
+				w.Flush()
+				continue
+			}
+			total := fakeDivide(w, p, depth, bug, root, "%s: %d\n")
+			fmt.Fprintf(w, "\nNodes searched: %d\n\n", total)
+		case "quit":
+			return 0
+		}
+		w.Flush()
+	}
+	return 0
+}
+
+// play plays UCI moves on p.
+func play(p *core.Position, moves []string) error {
+	for _, uci := range moves {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			return err
+		}
+		p.Play(m)
+	}
+	return nil
+}
+
+// fakeDivide writes the buggy engine's divide of p in format (move,
+// count) and returns its total; root says p is the drill's root.
+func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string) uint64 {
+	var total uint64
+	for i, m := range fakeMoves(p, bug) {
+		next := p
+		next.Play(m)
+		n := fakePerft(next, depth-1, bug)
+		if depth == 1 && bug == "castle2" && m.IsCastling() {
+			n = 2
+		}
+		if i == 0 && root && bug == "offbyone" {
+			n++
+		}
+		total += n
+		fmt.Fprintf(w, format, m.UCI(), n)
+	}
+	return total
+}
+
+// fakeMoves are the buggy engine's legal moves.
+func fakeMoves(p core.Position, bug string) []core.Move {
+	moves := p.LegalMoves(nil)
+	if !strings.HasPrefix(bug, "noep") {
+		return moves
+	}
+	kept := moves[:0]
+	for _, m := range moves {
+		if !m.IsEnPassant() {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// fakePerft is the buggy engine's perft.
+func fakePerft(p core.Position, depth int, bug string) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if bug == "correct" || bug == "offbyone" {
+		return core.Perft(p, depth)
+	}
+	var n uint64
+	for _, m := range fakeMoves(p, bug) {
+		if depth == 1 {
+			n++
+			if bug == "castle2" && m.IsCastling() {
+				n++
+			}
+			continue
+		}
+		next := p
+		next.Play(m)
+		n += fakePerft(next, depth-1, bug)
+	}
+	return n
+}
