@@ -88,7 +88,7 @@ type PerftRun struct {
 	State   string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
 	Depth   int
 	Done    int     // root moves counted
-	Total   int     // root moves in all (0 until the first is counted)
+	Total   int     // root moves in all (0 until the first is counted, unless the panel filled it in)
 	Nodes   uint64  // leaves counted so far
 	Seconds float64 // the time the divide took, when done
 	Error   string  // why it failed
@@ -163,12 +163,26 @@ func PerftProgress(r PerftRun) string {
 		}
 		b.WriteString(`</span>`)
 	case "cancelled":
-		b.WriteString(`<span>Cancelled at depth ` + strconv.Itoa(r.Depth) + ` after ` + counted + `.</span>`)
+		b.WriteString(`<span>Cancelled at depth ` + strconv.Itoa(r.Depth) + ` ` + cancelledAt(r) + `.</span>`)
 	case "failed":
 		b.WriteString(`<span class="error" role="alert">The divide failed: ` + escape(r.Error) + `</span>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// cancelledAt says how far a cancelled divide got: "after 3 of 20 moves ·
+// 1,234 nodes" once a root move is counted; before that nothing was
+// counted, so "before the first of 20 moves finished" (or "before the first
+// move finished" when the number of root moves is not known).
+func cancelledAt(r PerftRun) string {
+	if r.Done > 0 {
+		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands64(r.Nodes) + " nodes"
+	}
+	if r.Total > 0 {
+		return "before the first of " + strconv.Itoa(r.Total) + " moves finished"
+	}
+	return "before the first move finished"
 }
 
 // thousands64 formats n with commas between groups of three digits.

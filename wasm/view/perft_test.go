@@ -60,6 +60,9 @@ func TestPerftProgress(t *testing.T) {
 		{PerftRun{State: "done", Depth: 3, Done: 20, Total: 20, Nodes: 8902, Seconds: 0.5}, []string{"20 moves · 8,902 nodes · 0.500 s</span>"}},
 		{PerftRun{State: "done", Depth: 5, Done: 20, Total: 20, Nodes: 4865609, Seconds: 0.1}, []string{"4,865,609 nodes · 0.100 s · 48.7 M nodes/s"}},
 		{PerftRun{State: "cancelled", Depth: 6, Done: 3, Total: 20, Nodes: 100}, []string{"Cancelled at depth 6 after 3 of 20 moves"}},
+		// Cancelled before the first root move was counted: no "0 of 0".
+		{PerftRun{State: "cancelled", Depth: 6, Total: 48}, []string{"Cancelled at depth 6 before the first of 48 moves finished."}},
+		{PerftRun{State: "cancelled", Depth: 6}, []string{"Cancelled at depth 6 before the first move finished."}},
 		{PerftRun{State: "failed", Error: "<x>"}, []string{`role="alert"`, "&lt;x&gt;"}},
 	}
 	for _, tt := range tests {
