@@ -105,6 +105,10 @@ test('matchBitboards: finds LERF and the piece order, also from signed decimals'
     assert.equal(r.verdicts[0].bitboard, 'P');
     assert.match(r.verdicts[0].value, /^[0-9a-f]{16}$/);
     assert.equal(r.candidates.length, 5);
+    // One candidate per reading: twelve numbers read White first with or
+    // without the colours after are the best's reading, not a runner-up.
+    assert.deepEqual([r.candidates[0].layout, r.candidates[0].order], ['lerf', 'PNBRQKpnbrqk']);
+    assert.ok(!r.candidates.some((c) => c.layout === 'lerf' && c.order === 'PNBRQKpnbrqk+colours'), JSON.stringify(r.candidates));
   }
   const inter = api.matchBitboards(KIWIPETE, lerfDump(KIWIPETE, 'PpNnBbRrQqKk'));
   assert.equal(inter.order.id, 'PpNnBbRrQqKk');

@@ -307,6 +307,9 @@ func (pp *perftPanel) cancel() {
 	pp.stop()
 	pp.id++
 	pp.run.State = "cancelled"
+	if pp.run.Total == 0 { // no root move counted yet: the worker has not said how many there are
+		pp.run.Total = len(pp.pos.LegalMoves(nil))
+	}
 	pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
 	pp.draw()
 }

@@ -142,7 +142,7 @@ type jsMatch struct {
 	WrongBits  int           `js:"wrongBits"`
 	Verdicts   []jsVerdict   `js:"verdicts"`
 	Problems   []jsProblem   `js:"problems"`
-	Candidates []jsCandidate `js:"candidates"` // the best five, best first
+	Candidates []jsCandidate `js:"candidates"` // the best five readings (dump.Distinct), best first
 }
 
 type jsNamed struct {
@@ -201,6 +201,7 @@ func matchBitboardsAPI(args []js.Value) any {
 			Label: v.Number.Label, Value: core.Bitboard(v.Number.Value).Hex()[2:], Bitboard: v.Bitboard, Title: v.Title,
 			Want: core.Bitboard(v.Want).Hex()[2:], OK: v.OK, Extra: squareNames(v.Extra), Missing: squareNames(v.Missing)})
 	}
+	rs = dump.Distinct(rs) // one candidate per reading, not the best again under an order that differs past the numbers
 	for _, r := range rs[:min(5, len(rs))] {
 		res.Candidates = append(res.Candidates, jsCandidate{r.Mapping.ID, r.Order.ID, r.Agree, r.Wrong})
 	}

@@ -347,6 +347,47 @@ type Difference struct {
 	Line int    // the pasted line (0 for Missing)
 }
 
+// Partial reports whether got is a part of a divide rather than the whole
+// divide of a move generator that misses moves: whether the legal moves
+// of want (Bitview's complete divide) that got lacks are better explained
+// by lines left out of the paste. It is when some legal move is unpasted
+// and
+//
+//   - the paste states a number of root moves ("Moves: 20") greater than
+//     the moves it lists, or
+//   - it states a total that is not the sum of its moves (an engine's
+//     total is the sum of the lines it printed, so lines were lost), or
+//   - it states neither a total nor a number of moves and lists fewer than
+//     half as many moves as want has: a few lines copied from a divide,
+//     which is what a paste without its last line usually is; a generator
+//     that misses more than half the legal moves is far rarer.
+//
+// A paste whose stated total is the sum of its moves is whole, however
+// few they are: that is the divide of a generator that misses moves.
+func Partial(want core.Division, got Parsed) bool {
+	ours := make(map[string]bool, len(want.Entries))
+	for _, e := range want.Entries {
+		ours[e.Move.UCI()] = true
+	}
+	legal := 0 // pasted moves that are legal
+	for _, c := range got.Moves {
+		if ours[c.UCI] {
+			legal++
+		}
+	}
+	if legal == len(want.Entries) {
+		return false // no legal move unpasted
+	}
+	if got.HasMoveCount && got.MoveCount > len(got.Moves) {
+		return true
+	}
+	if got.HasTotal {
+		sum, ok := got.Sum()
+		return !ok || sum != got.Total
+	}
+	return !got.HasMoveCount && 2*len(got.Moves) < len(want.Entries)
+}
+
 // Diff compares a pasted divide with Bitview's divide of the same
 // position and depth and returns the moves on which they differ, in UCI
 // order: legal moves the paste lacks (Missing), moves it lists that are

@@ -288,3 +288,41 @@ func BenchmarkParse(b *testing.B) {
 }
 
 var sinkParsed Parsed
+
+// TestPartial: which pastes lacking legal moves are a part of a divide
+// (lines left out) and which the whole divide of a generator that misses
+// moves. Kiwipete at depth 2 has 48 root moves, 2,039 leaves.
+func TestPartial(t *testing.T) {
+	p := coretest.MustFEN(t, kiwipete)
+	want := mustDivide(t, p, 2)
+	lines := strings.Split(strings.TrimSpace(format(want)), "\n")[:48] // the move lines
+	head := strings.Join(lines[:3], "\n") + "\n"
+	var sum3 uint64
+	for _, e := range want.Entries[:3] {
+		sum3 += e.Nodes
+	}
+	all47 := strings.Join(lines[1:], "\n") + "\n" // one legal move left out
+	tests := []struct {
+		name string
+		text string
+		want bool
+	}{
+		{"three lines, no total", head, true},
+		{"three lines of Stockfish's output with its total", head + "\nNodes searched: 2039\n", true},
+		{"three lines, a count of 48 moves", head + "Moves: 48\n", true},
+		{"three lines, their sum as the total", head + fmt.Sprintf("Nodes searched: %d\n", sum3), false},
+		{"three lines, a count of 3 moves", head + "Moves: 3\n", false},
+		{"47 of 48, no total", all47, false},
+		{"47 of 48, their sum as the total", all47 + fmt.Sprintf("Nodes: %d\n", want.Nodes-want.Entries[0].Nodes), false},
+		{"23 of 48, no total", strings.Join(lines[:23], "\n"), true},
+		{"24 of 48, no total", strings.Join(lines[:24], "\n"), false},
+		{"all 48", format(want), false},
+		{"all 48 with wrong counts and a wrong total", strings.ReplaceAll(format(want), ": ", ": 1"), false},
+		{"three lines and an extra move, total not their sum", head + "e1e2: 5\nNodes searched: 2039\n", true},
+	}
+	for _, tt := range tests {
+		if got := Partial(want, Parse(tt.text)); got != tt.want {
+			t.Errorf("%s: Partial = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -274,3 +274,43 @@ func TestTied(t *testing.T) {
 		t.Errorf("Kiwipete in BERF: %d ties, want none", len(tied))
 	}
 }
+
+// TestDistinct: twelve numbers read under PNBRQKpnbrqk and under
+// PNBRQKpnbrqk+colours (the same twelve bitboards first) are one reading,
+// kept once, under the first order; fourteen numbers tell them apart.
+func TestDistinct(t *testing.T) {
+	p := coretest.MustFEN(t, kiwipete)
+	lerf := mappingByID(t, "lerf")
+	for _, tt := range []struct {
+		order    Order
+		together bool // PNBRQKpnbrqk and PNBRQKpnbrqk+colours are one reading under LERF
+	}{{Orders[0], true}, {Orders[1], false}} {
+		nums, _ := ParseNumbers(dumpText(&p, lerf, tt.order, "hex"))
+		rs := Match(&p, nums)
+		ds := Distinct(rs)
+		seen := map[string]string{}
+		orders := map[string]bool{}
+		for _, r := range ds {
+			key := r.Mapping.ID
+			for _, v := range r.Verdicts {
+				key += " " + v.Bitboard
+			}
+			if prev, ok := seen[key]; ok {
+				t.Errorf("%s dump: %s/%s reads the numbers as %s does", tt.order.ID, r.Mapping.ID, r.Order.ID, prev)
+			}
+			seen[key] = r.Mapping.ID + "/" + r.Order.ID
+			if r.Mapping.ID == "lerf" {
+				orders[r.Order.ID] = true
+			}
+		}
+		if !orders[Orders[0].ID] || orders[Orders[1].ID] == tt.together {
+			t.Errorf("%s dump: LERF readings kept under orders %v", tt.order.ID, orders)
+		}
+		if ds[0].Mapping.ID != rs[0].Mapping.ID || ds[0].Order.ID != rs[0].Order.ID {
+			t.Errorf("%s dump: Distinct's first is %s/%s, Match's %s/%s", tt.order.ID, ds[0].Mapping.ID, ds[0].Order.ID, rs[0].Mapping.ID, rs[0].Order.ID)
+		}
+		if want := len(rs) - len(Mappings()); tt.together && len(ds) > want {
+			t.Errorf("%s dump: %d distinct readings of %d results, want at most %d", tt.order.ID, len(ds), len(rs), want)
+		}
+	}
+}

@@ -275,27 +275,48 @@ func LookupLabel(label string) (string, bool) {
 	return "", false
 }
 
+// reading names what r compares: its mapping and the bitboard each
+// pasted number is compared with. Two results with the same reading agree
+// and differ alike, whatever their orders are called.
+func (r *Result) reading() string {
+	key := r.Mapping.ID
+	for _, v := range r.Verdicts {
+		key += " " + v.Bitboard
+	}
+	return key
+}
+
+// Distinct returns rs without the results that read the numbers as a
+// result before them does: the same mapping comparing each number with
+// the same bitboard. An order that differs only beyond the numbers pasted
+// (White first with or without the colours after, for twelve numbers) is
+// the same reading. rs keeps its order; the first of each reading stays.
+func Distinct(rs []Result) []Result {
+	var out []Result
+	seen := map[string]bool{}
+	for i := range rs {
+		key := rs[i].reading()
+		if !seen[key] {
+			out = append(out, rs[i])
+		}
+		seen[key] = true
+	}
+	return out
+}
+
 // Tied returns the results after rs[0] that agree exactly as well (as
 // many numbers, as few differing bits) under another reading: a mapping
-// or bitboards other than those of a result before it. An order that
-// differs only beyond the numbers pasted (White first with or without the
-// colours after, for twelve numbers) is the same reading. See Match on
-// ties.
+// or bitboards other than those of a result before it (see Distinct). See
+// Match on ties.
 func Tied(rs []Result) []Result {
 	var tied []Result
-	seen := map[string]bool{}
-	for i, r := range rs {
+	for i, r := range Distinct(rs) {
 		if i > 0 && (r.Agree != rs[0].Agree || r.Wrong != rs[0].Wrong) {
 			break
 		}
-		key := r.Mapping.ID
-		for _, v := range r.Verdicts {
-			key += " " + v.Bitboard
-		}
-		if !seen[key] && i > 0 {
+		if i > 0 {
 			tied = append(tied, r)
 		}
-		seen[key] = true
 	}
 	return tied
 }

@@ -265,3 +265,67 @@ func TestA11yFocusRing(t *testing.T) {
 		}
 	}
 }
+
+// layoutChipJS reads the numbering chips (.layouts): the chosen one's
+// fill, text colour, box-shadow and outline, an unchosen one's fill, the
+// page's background, and for the chip whose radio button has the focus
+// (if any) its outline and whether the button matches :focus-visible;
+// colours as #rrggbb.
+const layoutChipJS = `(() => {
+  const hex = (c) => { const m = c.match(/rgba?\(([\d.]+), ([\d.]+), ([\d.]+)/); return m ? '#' + [m[1], m[2], m[3]].map((v) => (+v).toString(16).padStart(2, '0')).join('') : c; };
+  const chosen = document.querySelector('.layouts label:has(input:checked)'), other = document.querySelector('.layouts label:not(:has(input:checked))');
+  const c = getComputedStyle(chosen), o = getComputedStyle(other);
+  const r = { fill: hex(c.backgroundColor), text: hex(c.color), shadow: c.boxShadow, outline: c.outlineStyle, other: hex(o.backgroundColor),
+    bg: getComputedStyle(document.documentElement).getPropertyValue('--bitview-bg').trim(), focused: '', focusVisible: 'false' };
+  const f = document.activeElement;
+  if (f && f.closest('.layouts')) {
+    const l = getComputedStyle(f.closest('label'));
+    r.focused = l.outlineStyle + ' ' + l.outlineWidth + ' ' + hex(l.outlineColor);
+    r.focusRing = hex(l.outlineColor);
+    r.focusVisible = String(f.matches(':focus-visible'));
+  }
+  return r;
+})()`
+
+// TestA11yChosenLayout: the chosen numbering chip is filled (at least 3:1
+// against an unchosen chip, its text 4.5:1 on the fill), with no ring
+// that reads as the focus ring; the keyboard focus on a chip is a ring
+// round it, at least 3:1 against the page, in both themes.
+func TestA11yChosenLayout(t *testing.T) {
+	ctx, url := site(t)
+	for _, theme := range []string{"light", "dark"} {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, url+"/?layout=berf")
+		r := eval[map[string]string](t, ctx, layoutChipJS)
+		if r["shadow"] != "none" || r["outline"] != "none" {
+			t.Errorf("%s: the chosen chip has a ring (box-shadow %s, outline %s), which reads as the focus", theme, r["shadow"], r["outline"])
+		}
+		if c := contrast(r["fill"], r["other"]); c < 3 {
+			t.Errorf("%s: the chosen chip's fill %s against an unchosen chip's %s: %.2f, want ≥ 3", theme, r["fill"], r["other"], c)
+		}
+		if c := contrast(r["text"], r["fill"]); c < 4.5 {
+			t.Errorf("%s: the chosen chip's text %s on %s: %.2f, want ≥ 4.5", theme, r["text"], r["fill"], c)
+		}
+		t.Logf("%s: chosen %s (text %s) against %s: %.2f", theme, r["fill"], r["text"], r["other"], contrast(r["fill"], r["other"]))
+		// The keyboard: focus the chosen radio button and step to the next
+		// numbering, which the arrow key chooses.
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`.layouts input:checked`))); err != nil {
+			t.Fatal(err)
+		}
+		key(t, ctx, kb.ArrowRight)
+		r = eval[map[string]string](t, ctx, layoutChipJS)
+		if r["focusVisible"] != "true" {
+			t.Fatalf("%s: no chip's radio button has the keyboard focus: %v", theme, r)
+		}
+		if !strings.HasPrefix(r["focused"], "solid 3px") {
+			t.Errorf("%s: the focused chip wears %q, want a 3px ring", theme, r["focused"])
+		}
+		if c := contrast(r["focusRing"], r["bg"]); c < 3 {
+			t.Errorf("%s: the focus ring %s on the page %s: %.2f, want ≥ 3", theme, r["focusRing"], r["bg"], c)
+		}
+		screenshot(t, ctx, "layout-chips-"+theme)
+	}
+}

@@ -161,3 +161,59 @@ func jsString(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// TestMarkedLooksMarked: a marked square's bit cells wear the mark's own
+// look, a corner of its colour, not a ring like the hover's (a yellow
+// mark, Ye5, was an inset ring of #e08a00 beside the hover's #f59e0b
+// outline); a square marked with the right button likewise; on the board
+// a mark tints the square and the hover outlines it.
+func TestMarkedLooksMarked(t *testing.T) {
+	ctx, url := site(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url+"/?show=P,occupied&marks=Ye5")
+	rightDrag(t, ctx, "d4", "d4", chromedp.ModifierShift) // a red mark, by hand
+	xy := eval[[]float64](t, ctx, `(() => { const r = document.querySelector('#board [data-square="c3"]').getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, xy[0], xy[1])); err != nil {
+		t.Fatal(err) // the pointer on c3, unmarked: hovered
+	}
+	type look struct {
+		Outline, Shadow, Image string // the ring (outline, box-shadow) and the tint
+		Corner, CornerBG       string // ::before: its content and colour
+	}
+	looks := eval[map[string]look](t, ctx, `(() => {
+		const o = {};
+		for (const [k, sel] of Object.entries({cellE5: '#cards .cell[data-square="e5"]', cellD4: '#cards .cell[data-square="d4"]',
+			cellC3: '#cards .cell[data-square="c3"]', sqE5: '#board [data-square="e5"]', sqC3: '#board [data-square="c3"]'})) {
+			const e = document.querySelector(sel), s = getComputedStyle(e), b = getComputedStyle(e, '::before');
+			o[k] = {Outline: s.outlineStyle === 'none' ? 'none' : s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.outlineColor,
+				Shadow: s.boxShadow, Image: s.backgroundImage, Corner: b.content, CornerBG: b.backgroundColor};
+		}
+		return o;
+	})()`)
+	hover := looks["cellC3"]
+	if hover.Outline != "solid 3px rgb(245, 158, 11)" {
+		t.Fatalf("the hovered cell c3 wears %+v, want the hover's outline", hover)
+	}
+	for _, c := range []struct{ key, colour string }{{"cellE5", "rgb(224, 138, 0)"}, {"cellD4", "rgb(192, 40, 31)"}} {
+		m := looks[c.key]
+		if m.Outline != "none" || m.Shadow != "none" {
+			t.Errorf("marked %s wears a ring (outline %q, box-shadow %q), as the hover does", c.key, m.Outline, m.Shadow)
+		}
+		if m.Corner != `""` || m.CornerBG != c.colour {
+			t.Errorf("marked %s: corner content %q in %q, want a corner in the mark's %s", c.key, m.Corner, m.CornerBG, c.colour)
+		}
+	}
+	if hover.Corner != "none" && hover.Corner != "normal" {
+		t.Errorf("the unmarked cell c3 has a corner: %q", hover.Corner)
+	}
+	if sq := looks["sqE5"]; sq.Outline != "none" || !strings.Contains(sq.Image, "gradient") {
+		t.Errorf("the marked square e5 on the board: %+v, want a tint and no outline", sq)
+	}
+	if sq := looks["sqC3"]; sq.Outline != hover.Outline {
+		t.Errorf("the hovered square c3 on the board: %+v, want the hover's outline", sq)
+	}
+	screenshot(t, ctx, "marked-and-hovered")
+}

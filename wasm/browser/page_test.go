@@ -470,6 +470,11 @@ func TestPageShare(t *testing.T) {
 	if !strings.Contains(fr, `embed.html?fen=r3k2r%2Fp1ppqpb1`) || !strings.Contains(fr, `layout=0x88`) || !strings.Contains(fr, `<iframe`) {
 		t.Errorf("iframe snippet: %s", fr)
 	}
+	// The iframe shows the view, not the page's open tool (the snippet
+	// is read with the Embed tab open: it carried &tab=embed).
+	if strings.Contains(fr, "tab=") {
+		t.Errorf("the iframe snippet carries the page's tab: %s", fr)
+	}
 	// Export: catch the download the page starts, and read the file. It
 	// is named for the position and the numbering (view.ExportName), and
 	// its caption states the numbering.

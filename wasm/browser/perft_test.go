@@ -185,6 +185,28 @@ func TestPerftCancelResponsive(t *testing.T) {
 	}
 }
 
+// TestPerftCancelBeforeFirstMove cancels a depth-6 divide of Kiwipete
+// (about 170 million leaves a root move: seconds each) right after Run:
+// the progress line says nothing was counted and how many root moves
+// there are, not "after 0 of 0 moves".
+func TestPerftCancelBeforeFirstMove(t *testing.T) {
+	ctx, site := site(t)
+	open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN))
+	eval[bool](t, ctx, `(() => { document.getElementById('tab-perft').click(); const s = document.getElementById('perft-depth');
+		s.value = '6'; s.dispatchEvent(new Event('change')); return true; })()`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-perft="run"]`)), chromedp.Click(chromedp.CSS(`[data-perft="cancel"]`))); err != nil {
+		t.Fatal(err)
+	}
+	run := eval[map[string]string](t, ctx, `(() => { const r = document.querySelector('#perft-progress .perft-run');
+		return { state: r.dataset.state, done: r.dataset.done, text: r.textContent }; })()`)
+	if run["state"] != "cancelled" || run["done"] != "0" {
+		t.Fatalf("after Run then Cancel: %v, want cancelled with no root move counted", run)
+	}
+	if want := "Cancelled at depth 6 before the first of 48 moves finished."; run["text"] != want {
+		t.Errorf("the progress line reads %q, want %q", run["text"], want)
+	}
+}
+
 // paste puts text into the paste field as a paste does (one input event).
 func paste(t *testing.T, ctx context.Context, text string) {
 	t.Helper()

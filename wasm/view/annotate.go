@@ -94,13 +94,15 @@ func arrowShapes(b *strings.Builder, arrows []pgn.Arrow, flipped bool, unit, ox,
 	}
 }
 
-// GridMarks returns the CSS rules that outline the marked squares in
-// every bit grid of a view (cells with that data-square), in the mark's
-// colour, or "".
+// GridMarks returns the CSS rules that mark the marked squares in every
+// bit grid of a view (cells with that data-square), or "": each such
+// cell's ::before gets content and the mark's colour, and view.css gives
+// it its shape, a corner of the cell (see ".cell::before" there). Not a
+// ring: a ring of about that colour is the hover's look (Highlight).
 func GridMarks(marks []pgn.Mark) string {
 	var b strings.Builder
 	for _, m := range marks {
-		b.WriteString(`.cell[data-square="` + m.Square.String() + `"]{box-shadow:inset 0 0 0 3px var(--bitview-brush-` + m.Brush.Name() + `)}`)
+		b.WriteString(`.cell[data-square="` + m.Square.String() + `"]::before{content:"";background:var(--bitview-brush-` + m.Brush.Name() + `)}`)
 	}
 	return b.String()
 }

@@ -76,7 +76,7 @@ func TestArrowsFlipped(t *testing.T) {
 	if got := ArrowsLabel(a, []pgn.Mark{{Brush: pgn.Red, Square: core.D4}}); got != "Arrows: blue a1 to h8. Marked: red d4." {
 		t.Errorf("ArrowsLabel = %q", got)
 	}
-	if got := GridMarks([]pgn.Mark{{Brush: pgn.Red, Square: core.D4}}); got != `.cell[data-square="d4"]{box-shadow:inset 0 0 0 3px var(--bitview-brush-red)}` {
+	if got := GridMarks([]pgn.Mark{{Brush: pgn.Red, Square: core.D4}}); got != `.cell[data-square="d4"]::before{content:"";background:var(--bitview-brush-red)}` {
 		t.Errorf("GridMarks = %q", got)
 	}
 }

@@ -14,16 +14,17 @@ import (
 // DivideTable returns the perft divide of a position as a table, one row
 // per move in UCI order with Bitview's count and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
-// get class "missing", "extra" or "wrong" (see divide.Kind), extra moves
-// are appended after the legal ones, and a footer row gives the totals
-// ("total so far" while d is not complete): Bitview's and the pasted
-// total, class "wrong" when they differ. When the paste states no total,
-// or one that is not the sum of its moves, a second footer row
-// (data-total="sum") gives that sum, class "wrong" when it is not
-// Bitview's total. Each move's row carries data-uci. Below depth 1, each
-// legal move's row has a button with data-descend (play the move and
-// divide one ply deeper); an extra move cannot be played, and at depth 1
-// every count is 1, so their rows have none. The lines of the paste that
+// get class "missing", "extra" or "wrong" (see divide.Kind; a part of a
+// divide, divide.Partial, marks no move missing), extra moves are appended
+// after the legal ones, and a footer row gives the totals ("total so far"
+// while d is not complete): Bitview's and the pasted total, class "wrong"
+// when they differ. When the paste states no total, or one that is not the
+// sum of its moves, a second footer row (data-total="sum") gives that sum,
+// class "wrong" when it is not Bitview's total. Each move's row carries
+// data-uci. Below depth 1, each legal move's row has a button with
+// data-descend (play the move and divide one ply deeper); an extra move
+// cannot be played, and at depth 1 every count is 1, so their rows have
+// none. The lines of the paste that
 // were not understood follow the table, one per item: "not understood:
 // line 3 'foo' — reason".
 func DivideTable(d core.Division, got *divide.Parsed) string {
@@ -42,7 +43,8 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 	theirs := map[string]uint64{}
 	if got != nil {
 		diffs = map[string]divide.Difference{}
-		for _, df := range divide.Diff(d, *got) {
+		found, _ := pastedDiffs(d, *got)
+		for _, df := range found {
 			diffs[df.UCI] = df
 		}
 		for _, c := range got.Moves {

@@ -112,3 +112,30 @@ func TestDivideTableTotals(t *testing.T) {
 		})
 	}
 }
+
+// TestDivideTablePartial: three lines of a divide without a total mark
+// the moves pasted (a wrong count, an extra move) and none of the
+// unpasted moves missing; the same three lines with their sum as the
+// total are a whole divide, and the 17 others are missing.
+func TestDivideTablePartial(t *testing.T) {
+	d, _ := core.Divide(mustPos(t, core.StartFEN), 2, nil)
+	for _, tt := range []struct {
+		text    string
+		missing int
+	}{
+		{"e2e4: 20\ng1f3: 21\nd2d4: 20\ne1e2: 19\n", 0},
+		{"e2e4: 20\ng1f3: 21\nd2d4: 20\ne1e2: 19\nNodes searched: 400\n", 0}, // a total above the lines' sum: lines were lost
+		{"e2e4: 20\ng1f3: 21\nd2d4: 20\ne1e2: 19\nNodes searched: 80\n", 17},
+	} {
+		got := divide.Parse(tt.text)
+		rows := rowsByUCI(t, DivideTable(d, &got))
+		classes := map[string]int{}
+		for _, a := range rows {
+			classes[a["class"]]++
+		}
+		if rows["g1f3"]["class"] != "wrong" || rows["e1e2"]["class"] != "extra" || rows["e2e4"]["class"] != "" || classes["missing"] != tt.missing {
+			t.Errorf("%q: g1f3 %q, e1e2 %q, e2e4 %q, %d missing; want wrong, extra, none and %d missing",
+				tt.text, rows["g1f3"]["class"], rows["e1e2"]["class"], rows["e2e4"]["class"], classes["missing"], tt.missing)
+		}
+	}
+}

@@ -97,8 +97,10 @@ func squareNames(b core.Bitboard) string {
 // with its line and column), the best layout and piece order with a
 // verdict and a bit grid per number (DumpVerdicts: bits the position
 // lacks are "extra", bits it has and the number lacks "missing"), the
-// readings that agree equally well (see dump.Tied), and the runners-up. A text over dump.MaxTextLength is refused before it is
-// read.
+// readings that agree equally well (see dump.Tied, at most three), and
+// up to four runners-up, each another reading (see dump.Distinct) than the
+// best and those tied with it. A text over dump.MaxTextLength is refused
+// before it is read.
 func DumpReport(p *core.Position, text string) string {
 	if strings.TrimSpace(text) == "" {
 		return `<p class="hint">Paste the numbers your engine prints for this position: up to ` + strconv.Itoa(dump.MaxNumbers) +
@@ -133,9 +135,11 @@ func DumpReport(p *core.Position, text string) string {
 	b.WriteString(`>Layout <strong>` + escape(best.Mapping.Name) + `</strong> (` + escape(best.Mapping.About) + `), order <strong>` +
 		escape(best.Order.Name) + `</strong>: ` + strconv.Itoa(best.Agree) + ` of ` + strconv.Itoa(len(best.Verdicts)) +
 		` numbers agree` + verdict + `</p>`)
-	if tied := dump.Tied(rs); len(tied) > 0 {
+	tied := dump.Tied(rs)
+	tied = tied[:min(3, len(tied))]
+	if len(tied) > 0 {
 		b.WriteString(`<p class="dump-tie">Equally good: `)
-		for i, r := range tied[:min(3, len(tied))] {
+		for i, r := range tied {
 			if i > 0 {
 				b.WriteString(`; `)
 			}
@@ -148,11 +152,13 @@ func DumpReport(p *core.Position, text string) string {
 		}
 		b.WriteString(`. These numbers cannot tell them apart` + why + `: check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
 	}
-	if len(rs) > 1 && best.Agree < len(best.Verdicts) {
+	// The runners-up are other readings: not the best's again under an
+	// order that differs only beyond the numbers, nor one named above.
+	if next := dump.Distinct(rs)[1+len(tied):]; len(next) > 0 && best.Agree < len(best.Verdicts) {
 		b.WriteString(`<details class="dump-candidates"><summary>Next best</summary><ol>`)
-		for _, r := range rs[1:min(5, len(rs))] {
-			b.WriteString(`<li>` + escape(r.Mapping.Name) + `, ` + escape(r.Order.Name) + `: ` + strconv.Itoa(r.Agree) + ` agree, ` +
-				bitCount(r.Wrong) + ` differ</li>`)
+		for _, r := range next[:min(4, len(next))] {
+			b.WriteString(`<li data-layout="` + escape(r.Mapping.ID) + `" data-order="` + escape(r.Order.ID) + `">` + escape(r.Mapping.Name) + `, ` +
+				escape(r.Order.Name) + `: ` + strconv.Itoa(r.Agree) + ` agree, ` + bitCount(r.Wrong) + ` differ</li>`)
 		}
 		b.WriteString(`</ol></details>`)
 	}

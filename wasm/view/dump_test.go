@@ -120,3 +120,49 @@ func TestDumpReport(t *testing.T) {
 		t.Errorf("over the limit: %s", s)
 	}
 }
+
+// TestDumpNextBest: the runners-up are other readings than the best (a
+// twelve-number LERF dump once had "LERF, White first, then the colours"
+// as next best: the best's own reading, its order differing only beyond
+// the numbers) and than those named equally good, each once.
+func TestDumpNextBest(t *testing.T) {
+	for _, tt := range []struct {
+		fen, layout string
+	}{{kiwipeteFEN, "lerf"}, {core.StartFEN, "berf"}} {
+		p := mustPos(t, tt.fen)
+		nums := dumpOf(t, &p, tt.layout, false)
+		nums[1] = "0x4000040000000000" // one wrong number
+		s := DumpReport(&p, strings.Join(nums, "\n"))
+		// reading is what a result compares for these twelve numbers: its
+		// layout and its order's first twelve bitboards.
+		reading := func(a map[string]string) string {
+			for _, o := range dump.Orders {
+				if o.ID == a["data-order"] {
+					return a["data-layout"] + " " + strings.Join(o.Names[:min(12, len(o.Names))], " ")
+				}
+			}
+			t.Fatalf("unknown order %q", a["data-order"])
+			return ""
+		}
+		named := map[string]string{}
+		var next int
+		for _, tag := range []string{"p", "span", "li"} {
+			for _, a := range startTags(t, s, tag) {
+				if a["data-layout"] == "" || tag == "p" && a["class"] != "dump-best" {
+					continue
+				}
+				if tag == "li" {
+					next++
+				}
+				r := reading(a)
+				if prev, ok := named[r]; ok {
+					t.Errorf("%s %s: %s/%s (%s) is the reading of %s, named already", tt.fen, tt.layout, a["data-layout"], a["data-order"], tag, prev)
+				}
+				named[r] = a["data-layout"] + "/" + a["data-order"] + " (" + tag + ")"
+			}
+		}
+		if next != 4 {
+			t.Errorf("%s %s: %d runners-up, want 4:\n%s", tt.fen, tt.layout, next, stripTags(s))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -347,12 +348,38 @@ func hostOf(u string) string {
 	return rest
 }
 
+// embedQuery returns the query of embed.html that shows the view of s,
+// starting with "?": the options web/embed.js reads (fen, layout, show,
+// labels, orientation and grids, arrows, marks), as State.Query writes
+// them, and nothing of the page's tools (tab, perft, magic, a game, the
+// expression field, presentation), which an embedded view does not have.
+func embedQuery(s State) string {
+	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
+		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	if s.Labels {
+		q += "&labels=1"
+	}
+	if s.Flipped {
+		q += "&orientation=black"
+		if s.FixedGrids {
+			q += "&grids=fixed"
+		}
+	}
+	if len(s.Arrows) > 0 {
+		q += "&arrows=" + joinItems(s.Arrows)
+	}
+	if len(s.Marked) > 0 {
+		q += "&marks=" + joinItems(s.Marked)
+	}
+	return q
+}
+
 // snippets returns the element snippet, script (the line that loads the
 // element) and the element, and the iframe snippet for embed.html in
 // folder base.
 func snippets(s State, script, base string) string {
 	s.Show, s.Free = s.EmbedShow(), 0 // the free bitboard goes as its value
-	q := s.Query()
+	q := embedQuery(s)
 	attrs := ` fen="` + escape(s.FEN) + `" layout="` + escape(s.Layout) + `" show="` + escape(strings.Join(s.Show, ",")) + `"`
 	if s.Flipped {
 		attrs += ` orientation="black"`
@@ -364,9 +391,6 @@ func snippets(s State, script, base string) string {
 		attrs += ` labels`
 	}
 	element := script + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
-	if s.Flipped {
-		q += "&orientation=black" // the query has grids=fixed already when they are
-	}
 	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="760" height="` + strconv.Itoa(FrameHeight(s)) +
 		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener
 	var b strings.Builder

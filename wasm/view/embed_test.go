@@ -12,6 +12,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/pgn"
 )
 
 // squares returns the bitboard of the named squares.
@@ -576,6 +577,13 @@ func TestSnippets(t *testing.T) {
 		{"nothing shown", State{FEN: "8/8/8/8/8/8/8/8 w - - 0 1", Layout: "msb-a8"}, "https://a.example/x/"},
 		{"quotes and tags", State{FEN: `8/8/8/8 w - - 0 1" onload="alert('<x>')&amp;`, Layout: `le"rf<`, Show: []string{"P", `<i>"&`}, Flipped: true, Labels: true},
 			`https://example.com/a&b/"q"<x>/`},
+		{"annotated, the grids fixed", State{FEN: kiwipeteFEN, Layout: "lerf", Show: []string{"P"}, Flipped: true, FixedGrids: true,
+			Arrows: mustArrows(t, "Ge2e4,Rd7d5"), Marked: mustMarks(t, "Ye5")}, "/"},
+		// Copied from the Embed tab with a perft path, a magic lookup, a
+		// game and the expression field in the page's state: the iframe
+		// shows the view, not the page's tools (it carried &tab=embed).
+		{"the page's tools", State{FEN: kiwipeteFEN, Layout: "lerf", Show: []string{"P"}, Tab: "embed", Magic: "rook:e4", Perft: 2,
+			Path: []string{"a1b1"}, Root: core.StartFEN, Expr: "P|N", Present: true, Moves: []string{"e2e4"}, Ply: 1}, "https://example.com/"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -627,6 +635,9 @@ func TestSnippets(t *testing.T) {
 			want := map[string]string{"fen": tt.s.FEN, "layout": tt.s.Layout, "show": strings.Join(tt.s.Show, ",")}
 			if tt.s.Flipped {
 				want["orientation"] = "black"
+				if tt.s.FixedGrids {
+					want["grids"] = "fixed"
+				}
 			}
 			if tt.s.Labels {
 				want["labels"] = ""
@@ -662,9 +673,31 @@ func TestSnippets(t *testing.T) {
 				t.Errorf("iframe %v, want data-bitview and height %d", frames[0], FrameHeight(tt.s))
 			}
 			src := frames[0]["src"]
-			wantSrc := tt.base + "embed.html" + tt.s.Query()
+			// The view's options only, none of the page's tools.
+			wantSrc := tt.base + "embed.html?fen=" + url.QueryEscape(tt.s.FEN) + "&layout=" + url.QueryEscape(tt.s.Layout) +
+				"&show=" + url.QueryEscape(strings.Join(tt.s.Show, ","))
+			if tt.s.Labels {
+				wantSrc += "&labels=1"
+			}
 			if tt.s.Flipped {
 				wantSrc += "&orientation=black"
+				if tt.s.FixedGrids {
+					wantSrc += "&grids=fixed"
+				}
+			}
+			var items []string
+			for _, a := range tt.s.Arrows {
+				items = append(items, a.String())
+			}
+			if len(items) > 0 {
+				wantSrc += "&arrows=" + strings.Join(items, ",")
+			}
+			items = nil
+			for _, m := range tt.s.Marked {
+				items = append(items, m.String())
+			}
+			if len(items) > 0 {
+				wantSrc += "&marks=" + strings.Join(items, ",")
 			}
 			if src != wantSrc {
 				t.Errorf("iframe src = %q, want %q", src, wantSrc)
@@ -687,9 +720,34 @@ func TestSnippets(t *testing.T) {
 			if got := q.Get("labels") == "1"; got != tt.s.Labels {
 				t.Errorf("iframe labels=1 is %v, want %v", got, tt.s.Labels)
 			}
+			for _, k := range []string{"tab", "magic", "perft", "path", "root", "expr", "present", "moves", "ply", "start", "flip", "free"} {
+				if q.Has(k) {
+					t.Errorf("iframe query has the page's %s=%q: %s", k, q.Get(k), src)
+				}
+			}
 			if frames[0]["title"] != "Bitview: "+tt.s.FEN {
 				t.Errorf("iframe title %q, want %q", frames[0]["title"], "Bitview: "+tt.s.FEN)
 			}
 		})
 	}
+}
+
+// mustArrows reads arrows in the [%cal] syntax.
+func mustArrows(t *testing.T, s string) []pgn.Arrow {
+	t.Helper()
+	a, err := pgn.ParseArrows(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// mustMarks reads marks in the [%csl] syntax.
+func mustMarks(t *testing.T, s string) []pgn.Mark {
+	t.Helper()
+	m, err := pgn.ParseMarks(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

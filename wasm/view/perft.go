@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,7 +89,7 @@ type PerftRun struct {
 	State   string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
 	Depth   int
 	Done    int     // root moves counted
-	Total   int     // root moves in all (0 until the first is counted)
+	Total   int     // root moves in all (0 until the first is counted, unless the panel filled it in)
 	Nodes   uint64  // leaves counted so far
 	Seconds float64 // the time the divide took, when done
 	Error   string  // why it failed
@@ -163,12 +164,26 @@ func PerftProgress(r PerftRun) string {
 		}
 		b.WriteString(`</span>`)
 	case "cancelled":
-		b.WriteString(`<span>Cancelled at depth ` + strconv.Itoa(r.Depth) + ` after ` + counted + `.</span>`)
+		b.WriteString(`<span>Cancelled at depth ` + strconv.Itoa(r.Depth) + ` ` + cancelledAt(r) + `.</span>`)
 	case "failed":
 		b.WriteString(`<span class="error" role="alert">The divide failed: ` + escape(r.Error) + `</span>`)
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// cancelledAt says how far a cancelled divide got: "after 3 of 20 moves ·
+// 1,234 nodes" once a root move is counted; before that nothing was
+// counted, so "before the first of 20 moves finished" (or "before the first
+// move finished" when the number of root moves is not known).
+func cancelledAt(r PerftRun) string {
+	if r.Done > 0 {
+		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands64(r.Nodes) + " nodes"
+	}
+	if r.Total > 0 {
+		return "before the first of " + strconv.Itoa(r.Total) + " moves finished"
+	}
+	return "before the first move finished"
 }
 
 // thousands64 formats n with commas between groups of three digits.
@@ -205,6 +220,13 @@ const MaxVerdictMoves = 5
 //   - what to do next: click a wrong count to divide one ply deeper, or,
 //     when only moves are missing or extra, that this is the bug.
 //
+// A part of a divide (divide.Partial: a few lines without their total, or
+// with a total that is not their sum) is no verdict on the missing moves:
+// the paragraph says how many of d's root moves were pasted and asks for
+// the whole divide, then compares only the moves pasted (extra moves and
+// wrong counts are still named). It has class "partial" and data-pasted,
+// the number of legal moves pasted.
+//
 // A paste with no move counts says so. The paragraph carries data-differ
 // (the number of differing moves, -1 for no counts); each named move is a
 // span with data-uci and data-kind (see divide.Kind); the total's sentence
@@ -214,13 +236,35 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	if len(got.Moves) == 0 {
 		return `<p class="perft-verdict" data-differ="-1">No move counts found in the paste: it should have lines like <code>e2e4: 600</code>.</p>`
 	}
-	diffs := divide.Diff(d, got)
+	diffs, partial := pastedDiffs(d, got)
 	n := map[divide.Kind]int{}
 	for _, df := range diffs {
 		n[df.Kind]++
 	}
 	var b strings.Builder
 	b.WriteString(`<p class="perft-verdict`)
+	if partial {
+		pasted := len(got.Moves) - n[divide.Extra]
+		b.WriteString(` partial" data-differ="` + strconv.Itoa(len(diffs)) + `" data-pasted="` + strconv.Itoa(pasted) + `">` +
+			strconv.Itoa(pasted) + ` of ` + strconv.Itoa(len(d.Entries)) + ` root moves pasted: paste the whole divide to compare. `)
+		switch {
+		case len(diffs) == 0 && pasted == 1:
+			b.WriteString(`The one pasted agrees.`)
+		case len(diffs) == 0:
+			b.WriteString(`The ` + strconv.Itoa(pasted) + ` pasted agree.`)
+		default:
+			b.WriteString(`Of the moves pasted, ` + strconv.Itoa(len(diffs)) + ` ` + perftPlural(len(diffs), "differs", "differ") + `: ` +
+				perftNamed(diffs, n) + `.`)
+		}
+		if got.HasTotal {
+			b.WriteString(` ` + perftTotalSentence(d, got))
+		}
+		if hint := perftHint(d, n); hint != "" {
+			b.WriteString(` ` + hint)
+		}
+		b.WriteString(`</p>`)
+		return b.String()
+	}
 	if len(diffs) == 0 {
 		b.WriteString(` agree" data-differ="0">All ` + strconv.Itoa(len(d.Entries)) + ` moves agree`)
 		if got.HasTotal {
@@ -241,6 +285,33 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	} else {
 		b.WriteString(strconv.Itoa(len(diffs)) + ` moves differ: `)
 	}
+	b.WriteString(perftNamed(diffs, n))
+	b.WriteString(`. ` + perftTotalSentence(d, got))
+	if hint := perftHint(d, n); hint != "" {
+		b.WriteString(` ` + hint)
+	} else {
+		b.WriteString(` `)
+	}
+	b.WriteString(`</p>`)
+	return b.String()
+}
+
+// pastedDiffs returns the moves on which got differs from d (divide.Diff)
+// and whether got is a part of a divide (divide.Partial), in which case
+// the legal moves it lacks are not among them: a paste cut short says
+// nothing about them. d must be complete.
+func pastedDiffs(d core.Division, got divide.Parsed) ([]divide.Difference, bool) {
+	diffs := divide.Diff(d, got)
+	if !d.Complete || !divide.Partial(d, got) {
+		return diffs, false
+	}
+	return slices.DeleteFunc(diffs, func(df divide.Difference) bool { return df.Kind == divide.Missing }), true
+}
+
+// perftNamed names the first MaxVerdictMoves of diffs, missing first, then
+// extra, then wrong counts, each with Bitview's and the pasted count, and
+// counts the rest by kind (n); see PerftVerdict.
+func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount}
 	var named []string
 	for _, k := range kinds {
@@ -260,7 +331,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 			named = append(named, item+`)</span>`)
 		}
 	}
-	b.WriteString(strings.Join(named, ", "))
+	s := strings.Join(named, ", ")
 	if more := len(diffs) - len(named); more > 0 {
 		var parts []string
 		for _, k := range kinds {
@@ -268,12 +339,18 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 				parts = append(parts, strconv.Itoa(n[k])+" "+k.String())
 			}
 		}
-		b.WriteString(` and ` + strconv.Itoa(more) + ` more (in all ` + strings.Join(parts, ", ") + `)`)
+		s += ` and ` + strconv.Itoa(more) + ` more (in all ` + strings.Join(parts, ", ") + `)`
 	}
-	b.WriteString(`. ` + perftTotalSentence(d, got) + ` `)
+	return s
+}
+
+// perftHint says what to do next for the differences counted in n: click
+// a wrong count to divide one ply deeper, or, when only moves are missing
+// or extra, that this is the bug; "" when nothing differs.
+func perftHint(d core.Division, n map[divide.Kind]int) string {
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
-		b.WriteString(`Click a move with a wrong count to play it and divide one ply deeper.`)
+		return `Click a move with a wrong count to play it and divide one ply deeper.`
 	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
 		var found []string
 		if n[divide.Missing] > 0 {
@@ -282,10 +359,9 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 		if n[divide.Extra] > 0 {
 			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
 		}
-		b.WriteString(`Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`)
+		return `Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`
 	}
-	b.WriteString(`</p>`)
-	return b.String()
+	return ""
 }
 
 // perftTotalSentence says whether the pasted total is the sum of the

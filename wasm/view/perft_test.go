@@ -2,6 +2,7 @@ package view
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,9 @@ func TestPerftProgress(t *testing.T) {
 		{PerftRun{State: "done", Depth: 3, Done: 20, Total: 20, Nodes: 8902, Seconds: 0.5}, []string{"20 moves · 8,902 nodes · 0.500 s</span>"}},
 		{PerftRun{State: "done", Depth: 5, Done: 20, Total: 20, Nodes: 4865609, Seconds: 0.1}, []string{"4,865,609 nodes · 0.100 s · 48.7 M nodes/s"}},
 		{PerftRun{State: "cancelled", Depth: 6, Done: 3, Total: 20, Nodes: 100}, []string{"Cancelled at depth 6 after 3 of 20 moves"}},
+		// Cancelled before the first root move was counted: no "0 of 0".
+		{PerftRun{State: "cancelled", Depth: 6, Total: 48}, []string{"Cancelled at depth 6 before the first of 48 moves finished."}},
+		{PerftRun{State: "cancelled", Depth: 6}, []string{"Cancelled at depth 6 before the first move finished."}},
 		{PerftRun{State: "failed", Error: "<x>"}, []string{`role="alert"`, "&lt;x&gt;"}},
 	}
 	for _, tt := range tests {
@@ -88,6 +92,17 @@ func TestPerftVerdict(t *testing.T) {
 		many = append(many, m+": 20\n", m+": 21\n")
 	}
 	many = append(many, "g1f3: 20\n", "", "g1h3: 20\n", "")
+	// Three lines of Kiwipete's divide at depth 2 (48 root moves, 2,039
+	// leaves): a part of a divide, no verdict on the 45 others.
+	kd, _ := core.Divide(mustPos(t, kiwipeteFEN), 2, nil)
+	var kiwi3 strings.Builder
+	var kiwi3sum uint64
+	for _, e := range kd.Entries[:3] {
+		kiwi3.WriteString(e.Move.UCI() + ": " + strconv.FormatUint(e.Nodes, 10) + "\n")
+		kiwi3sum += e.Nodes
+	}
+	kiwi3wrong := strings.Replace(kiwi3.String(), kd.Entries[1].Move.UCI()+": "+strconv.FormatUint(kd.Entries[1].Nodes, 10),
+		kd.Entries[1].Move.UCI()+": 7", 1)
 	tests := []struct {
 		name      string
 		d         core.Division
@@ -121,14 +136,38 @@ func TestPerftVerdict(t *testing.T) {
 			"18 moves differ: a2a4 missing (Bitview 1), b1a3 missing (Bitview 1), b1c3 missing (Bitview 1), b2b4 missing (Bitview 1), " +
 				"c2c3 missing (Bitview 1) and 13 more (in all 18 missing). " +
 				"The pasted total 2 is the sum of the pasted moves; Bitview's is 20. Found it: in this position your move generator misses 18 legal moves."},
-		{"a wrong count at depth 1 is not clicked", d1, "a2a3 2\n", "20", "", "",
-			"20 moves differ: a2a4 missing (Bitview 1), b1a3 missing (Bitview 1), b1c3 missing (Bitview 1), b2b3 missing (Bitview 1), " +
-				"b2b4 missing (Bitview 1) and 15 more (in all 19 missing, 1 wrong). " +
-				"The paste states no total; its moves sum to 2, Bitview's to 20. Found it: in this position your move generator misses 19 legal moves."},
-		{"missing first, then extra, then wrong", d, with(many...) + "e1e2: 5\ne1f2 6\nNodes searched: 8,902", "14", "differs", "differs",
+		// One line of 20 without a total is a part of a divide: no "misses 19 legal moves".
+		{"a wrong count at depth 1 is not clicked", d1, "a2a3 2\n", "1", "-", "-",
+			"1 of 20 root moves pasted: paste the whole divide to compare. Of the moves pasted, 1 differs: a2a3 wrong (Bitview 1, pasted 2)."},
+		{"missing first, then extra, then wrong", d, with(many...) + "e1e2: 5\ne1f2 6\nNodes searched: 381", "14", "equal", "differs",
 			"14 moves differ: g1f3 missing (Bitview 20), g1h3 missing (Bitview 20), e1e2 extra (pasted 5), e1f2 extra (pasted 6), " +
-				"a2a3 wrong (Bitview 20, pasted 21) and 9 more (in all 2 missing, 2 extra, 10 wrong). The pasted total 8,902 is neither the sum of the pasted moves, 381, nor Bitview's, 400. " +
+				"a2a3 wrong (Bitview 20, pasted 21) and 9 more (in all 2 missing, 2 extra, 10 wrong). The pasted total 381 is the sum of the pasted moves; Bitview's is 400. " +
 				"Click a move with a wrong count to play it and divide one ply deeper."},
+		// The same with a total far above the pasted lines' sum: lines were
+		// lost, so the two unpasted moves are not called missing.
+		{"lines lost: the total is above their sum", d, with(many...) + "e1e2: 5\ne1f2 6\nNodes searched: 8,902", "12", "differs", "differs",
+			"18 of 20 root moves pasted: paste the whole divide to compare. Of the moves pasted, 12 differ: e1e2 extra (pasted 5), e1f2 extra (pasted 6), " +
+				"a2a3 wrong (Bitview 20, pasted 21), a2a4 wrong (Bitview 20, pasted 21), b2b3 wrong (Bitview 20, pasted 21) and 7 more (in all 2 extra, 10 wrong). " +
+				"The pasted total 8,902 is neither the sum of the pasted moves, 381, nor Bitview's, 400. " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"three of Kiwipete's 48", kd, kiwi3.String(), "0", "-", "-",
+			"3 of 48 root moves pasted: paste the whole divide to compare. The 3 pasted agree."},
+		{"three of Kiwipete's 48 with Stockfish's total", kd, kiwi3.String() + "\nNodes searched: 2039\n", "0", "differs", "equal",
+			"3 of 48 root moves pasted: paste the whole divide to compare. The 3 pasted agree. " +
+				"The pasted total 2,039 equals Bitview's but not the sum of the pasted moves, " + strconv.FormatUint(kiwi3sum, 10) + "."},
+		{"three of Kiwipete's 48, one wrong", kd, kiwi3wrong, "1", "-", "-",
+			"3 of 48 root moves pasted: paste the whole divide to compare. Of the moves pasted, 1 differs: " +
+				kd.Entries[1].Move.UCI() + " wrong (Bitview " + strconv.FormatUint(kd.Entries[1].Nodes, 10) + ", pasted 7). " +
+				"Click a move with a wrong count to play it and divide one ply deeper."},
+		{"one of 48 and a move that is not legal", kd, kiwi3.String()[:strings.Index(kiwi3.String(), "\n")+1] + "e1e2: 40\n", "1", "-", "-",
+			"1 of 48 root moves pasted: paste the whole divide to compare. Of the moves pasted, 1 differs: e1e2 extra (pasted 40). " +
+				"Found it: in this position your move generator makes 1 move that is not legal."},
+		// Three moves whose sum is the stated total: the whole divide of a
+		// generator that misses 45 moves.
+		{"three of 48 with their sum as the total", kd, kiwi3.String() + "Nodes searched: " + strconv.FormatUint(kiwi3sum, 10), "45", "equal", "differs",
+			"45 moves differ: a2a3 missing (Bitview 44), a2a4 missing (Bitview 44), b2b3 missing (Bitview 42), c3a4 missing (Bitview 42), c3b1 missing (Bitview 42) " +
+				"and 40 more (in all 45 missing). The pasted total 129 is the sum of the pasted moves; Bitview's is 2,039. " +
+				"Found it: in this position your move generator misses 45 legal moves."},
 		{"sum past 64 bits", d, with("a2a3: 20", "a2a3: 18446744073709551615"), "1", "", "",
 			"1 move differs: a2a3 wrong (Bitview 20, pasted 18,446,744,073,709,551,615). " +
 				"The paste states no total; its moves sum to more than 18,446,744,073,709,551,615, Bitview's to 400. " +

@@ -49,6 +49,7 @@ var help = map[string]string{
 	"show":        "bitboards to draw as grids: names (P, white, occupied, pawns…), attack maps or expressions, comma-separated",
 	"layout":      "the numbering: lerf (default), lefr, 0x88, msb-a8, berf, befr, 10x12",
 	"orientation": "white (default) or black: the board, and the grids, seen from Black",
+	"grids":       "fixed: the grids stay as seen from White when -orientation black turns the board (default: they turn with it)",
 	"arrows":      "arrows in the PGN [%cal] syntax, e.g. \"Ge2e4 Rd7d5\"",
 	"marks":       "marked squares in the [%csl] syntax, e.g. \"Gd4 Ye5\"",
 	"board":       "-board=false draws no board",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,4 +94,34 @@ func Example() {
 	// Output:
 	// bitview: fen: field 4 (en passant target square), character 52 'e': en passant target square "e9" must be '-' or a square such as e3
 	// exit status 1
+}
+
+// TestHelpDescribesEveryOption: -h describes every option of the figure
+// (figure.Names) and the command's own: each "-name" line of the usage is
+// followed by a description that is not blank (-grids once had none).
+func TestHelpDescribesEveryOption(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	lines := strings.Split(stderr.String(), "\n")
+	described := map[string]string{}
+	for i, l := range lines {
+		name, ok := strings.CutPrefix(l, "  -")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		if i+1 < len(lines) {
+			described[name] = strings.TrimSpace(lines[i+1])
+		}
+	}
+	for _, name := range append(slices.Clone(figure.Names), "o", "scale") {
+		if d, ok := described[name]; !ok || d == "" {
+			t.Errorf("-h describes -%s as %q", name, d)
+		}
+	}
+	if d := described["grids"]; !strings.Contains(d, "fixed") {
+		t.Errorf("-grids: %q does not name its value, fixed", d)
+	}
 }
