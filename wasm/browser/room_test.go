@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
@@ -301,5 +302,106 @@ func TestRoomPresentationTool(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// readmeFigure is the figure README.md shows (its first <bitboard-view>).
+const readmeFigure = `<bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P,(P &lt;&lt; 8) &amp; empty" arrows="Ge4e5" marks="Ye5"></bitboard-view>`
+
+// TestRoomFigureHeights draws the README's figure, a 0x88 and a 10×12
+// figure, and embed.html in an iframe, at every width from 600 to 800 px
+// in steps of 20 (and in a 736 px column, a documentation theme's): no
+// step changes a figure's height by more than 1.5×, the README's figure
+// in 736 px is at most 700 px tall, and every index shown is 9 px or
+// more.
+func TestRoomFigureHeights(t *testing.T) {
+	ctx, _ := site(t)
+	var widths []int
+	for w := 600; w <= 800; w += 20 {
+		widths = append(widths, w)
+	}
+	widths = append(widths, 736)
+	figures := map[string]string{
+		"readme": readmeFigure,
+		"0x88":   `<bitboard-view layout="0x88" show="P,occupied"></bitboard-view>`,
+		"10x12":  `<bitboard-view layout="10x12" show="P,occupied"></bitboard-view>`,
+	}
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>heights</title>` +
+		readyLog + `<script type="module" src="bitview-element.js"></script><link rel="stylesheet" href="heights.css"></head><body>`)
+	n := 0
+	for _, name := range []string{"readme", "0x88", "10x12"} {
+		for _, w := range widths {
+			fmt.Fprintf(&b, `<div data-figure="%s" style="width:%dpx">%s</div>`, name, w, figures[name])
+			n++
+		}
+	}
+	for _, w := range widths {
+		fmt.Fprintf(&b, `<iframe title="embed %d" data-figure="iframe" style="width:%dpx" src="embed.html?fen=8/8/8/8/4P3/8/8/8+w+-+-+0+1&amp;show=P,occupied"></iframe>`, w, w)
+	}
+	b.WriteString(`</body></html>`)
+	url := figureSite(t, map[string]string{"heights.html": b.String(), "heights.css": `body{margin:0} [data-figure]{display:block;margin-bottom:10px} iframe{height:1600px;border:0}`})
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/heights.html")); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, ctx, n)
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.documentElement.dataset.ready === '1' || f.contentDocument?.querySelector('bitboard-view')?.shadowRoot?.querySelector('.bits'))`)); err != nil {
+		t.Fatal(err)
+	}
+	type fig struct {
+		Figure   string
+		W, H     float64
+		MinIndex float64
+		Shown    int
+	}
+	figs := eval[[]fig](t, ctx, `[...document.querySelectorAll('[data-figure]')].map((el) => {
+		const frame = el.tagName === 'IFRAME', d = frame ? el.contentDocument : null;
+		const v = frame ? d.querySelector('bitboard-view') : el.querySelector('bitboard-view');
+		const h = frame ? d.body.getBoundingClientRect().height : v.getBoundingClientRect().height;
+		const idx = [...v.shadowRoot.querySelectorAll('.bits .cell small')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => parseFloat(getComputedStyle(s).fontSize));
+		return { figure: el.dataset.figure, w: el.getBoundingClientRect().width, h, minIndex: idx.length ? Math.min(...idx) : 0, shown: idx.length };
+	})`)
+	byFigure := map[string][]fig{}
+	for _, f := range figs {
+		byFigure[f.Figure] = append(byFigure[f.Figure], f)
+		if f.Shown > 0 && f.MinIndex < 9 {
+			t.Errorf("%s at %.0f px: indices of %.1f px, want 9 or more", f.Figure, f.W, f.MinIndex)
+		}
+		if f.Figure == "readme" && f.W == 736 && f.H > 700 {
+			t.Errorf("the README's figure in a 736 px column is %.0f px tall, want 700 or less", f.H)
+		}
+	}
+	for name, fs := range byFigure {
+		var line []string
+		for i, f := range fs {
+			line = append(line, fmt.Sprintf("%.0f:%.0f", f.W, f.H))
+			if i > 0 && i < len(fs)-1 { // the last is the 736 px column
+				if r := f.H / fs[i-1].H; r > 1.5 || r < 1/1.5 {
+					t.Errorf("%s: %.0f px wide %.0f px tall, %.0f px wide %.0f px tall: a step of 20 px changes the height %.2f×", name, fs[i-1].W, fs[i-1].H, f.W, f.H, r)
+				}
+			}
+		}
+		t.Logf("%s heights (width:height): %s", name, strings.Join(line, " "))
+	}
+}
+
+// TestRoomTutorialIndices opens tutorial.html at 1280 px: every index
+// its figures show is 9 px or more.
+func TestRoomTutorialIndices(t *testing.T) {
+	ctx, site := site(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(site+"/tutorial.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('bitboard-view')].every((v) => v.shadowRoot?.querySelector('.view'))`)); err != nil {
+		t.Fatal(err)
+	}
+	got := eval[map[string]float64](t, ctx, `(() => { let min = 1e9, shown = 0, hidden = 0;
+		for (const v of document.querySelectorAll('bitboard-view')) for (const s of v.shadowRoot.querySelectorAll('.bits:not(.repr-grid) .cell small')) {
+			const cs = getComputedStyle(s); if (cs.display === 'none') { hidden++; continue; }
+			shown++; min = Math.min(min, parseFloat(cs.fontSize)); }
+		return { min, shown, hidden }; })()`)
+	t.Logf("tutorial.html at 1280 px: %v indices shown (smallest %.1f px), %v hidden", got["shown"], got["min"], got["hidden"])
+	if got["shown"] == 0 || got["min"] < 9 {
+		t.Errorf("tutorial.html at 1280 px: smallest index %.1f px, want 9 or more", got["min"])
 	}
 }
