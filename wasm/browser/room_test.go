@@ -405,3 +405,35 @@ func TestRoomTutorialIndices(t *testing.T) {
 		t.Errorf("tutorial.html at 1280 px: smallest index %.1f px, want 9 or more", got["min"])
 	}
 }
+
+// TestRoomPhoneIndices opens a 0x88 grid on a phone, where a cell of
+// 12 px has no room for its index: the page says so above the cards and
+// offers to show them; checked, every index shows at 9 px or more and the
+// card scrolls sideways. With an 8×8 grid, which keeps its indices, the
+// note is not shown.
+func TestRoomPhoneIndices(t *testing.T) {
+	ctx, site := site(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	read := `(() => { const note = document.querySelector('.index-note'), c = document.querySelector('#cards .card');
+		const smalls = [...c.querySelectorAll('.bits .cell small')], shown = smalls.filter((s) => getComputedStyle(s).display !== 'none');
+		return { note: getComputedStyle(note).display !== 'none', shown: shown.length, all: smalls.length,
+			min: shown.length ? Math.min(...shown.map((s) => parseFloat(getComputedStyle(s).fontSize))) : 0, scrolls: c.scrollWidth > c.clientWidth + 1 }; })()`
+	open(t, ctx, site+"/?layout=lerf&show=P")
+	if got := eval[map[string]any](t, ctx, read); got["note"] == true || got["shown"] != got["all"] {
+		t.Errorf("360 px, LERF: note shown %v, %v of %v indices shown", got["note"], got["shown"], got["all"])
+	}
+	open(t, ctx, site+"/?layout=0x88&show=P")
+	before := eval[map[string]any](t, ctx, read)
+	eval[bool](t, ctx, `(() => { document.getElementById('show-indices').click(); return true; })()`)
+	after := eval[map[string]any](t, ctx, read)
+	t.Logf("360 px, 0x88: note %v, %v of %v indices shown; checked: %v shown (smallest %v px), card scrolls sideways %v",
+		before["note"], before["shown"], before["all"], after["shown"], after["min"], after["scrolls"])
+	if before["note"] != true || before["shown"].(float64) != 0 {
+		t.Errorf("360 px, 0x88: note shown %v with %v indices shown; want the note, and the indices hidden", before["note"], before["shown"])
+	}
+	if after["shown"] != after["all"] || after["min"].(float64) < 9 || after["scrolls"] != true {
+		t.Errorf("360 px, 0x88, Show them checked: %v of %v indices shown, smallest %v px, card scrolls %v", after["shown"], after["all"], after["min"], after["scrolls"])
+	}
+}
