@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"html"
@@ -60,10 +61,13 @@ func (e *PageError) Unwrap() error { return e.Err }
 // highlighter's <div class="language-bitboard …"> around it when it holds
 // only the block (what Hugo, MkDocs, Docusaurus and Jekyll write). The
 // page gets Style once (before </head>, or before its first figure).
-// Everything else is left as it was, byte for byte, so a page whose
-// figures are already drawn comes back unchanged. The first figure that
-// cannot be drawn is an error naming its line; the page is then not to be
-// written.
+// What an author wrote inside an element (a paragraph, an image: its
+// fallback) is kept byte for byte after the SVG, in the light DOM, where
+// the shadow root is not read (see authoredContent); an element inside
+// another is an error naming its line. Everything else is left as it
+// was, byte for byte, so a page whose figures are already drawn comes
+// back unchanged. The first figure that cannot be drawn is an error
+// naming its line; the page is then not to be written.
 func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
 	if len(page) > MaxPageBytes {
 		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
@@ -423,6 +427,9 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 			open := tt == xhtml.StartTagToken && !voidTag(tag)
 			switch {
 			case fig != nil:
+				if tag == "bitboard-view" {
+					return nil, &PageError{name, lineAt(page, start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", lineAt(page, fig.start))}
+				}
 			case blk != nil:
 				if open {
 					blk.depth++
@@ -457,6 +464,9 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				if err != nil {
 					return nil, &PageError{name, lineAt(page, fig.start), err}
 				}
+				if authored := authoredContent(string(page[fig.content:start])); authored != "" {
+					content = strings.TrimSuffix(content, "\n") + authored
+				}
 				if string(page[fig.content:start]) != content {
 					spans = append(spans, span{fig.content, start, content})
 				}
@@ -471,6 +481,61 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				}
 				spans = append(spans, span{blk.start, pos, f})
 				blk = nil
+			}
+		}
+	}
+}
+
+// svgStart is how the figure's SVG (Figure.SVG, view.FigureSVG) begins:
+// an <svg> at the top of an element's content that starts so is the one
+// a previous run wrote.
+const svgStart = `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" `
+
+// authoredContent returns the part of a <bitboard-view>'s content that
+// its author wrote, which prerendering keeps byte for byte after what it
+// writes (the element's light-DOM fallback, shown where the shadow root
+// is not read): the content without what a previous run wrote at its
+// start, that is a declarative shadow root (<template shadowrootmode>)
+// and then the figure's <svg> (one that begins as svgStart), each
+// optionally after one newline (Markdown's layout of them). Everything
+// else, blanks included, is the author's.
+func authoredContent(content string) string {
+	rest := content
+	if r, ok := ownedPart(rest, `<template shadowrootmode="open">`, "<template", "</template>"); ok {
+		rest = r
+	}
+	if r, ok := ownedPart(rest, svgStart, "<svg", "</svg>"); ok {
+		rest = r
+	}
+	if rest == "\n" && rest != content { // Markdown's newline before </bitboard-view>
+		return ""
+	}
+	return rest
+}
+
+// ownedPart cuts from s (after one optional newline) an element that
+// starts with prefix and ends at the end tag end matching it (open
+// counts nested start tags of the same name), and returns the rest.
+func ownedPart(s, prefix, open, end string) (string, bool) {
+	t := strings.TrimPrefix(s, "\n")
+	if !strings.HasPrefix(t, prefix) {
+		return s, false
+	}
+	depth, i := 0, 0
+	for {
+		o := strings.Index(t[i:], open)
+		c := strings.Index(t[i:], end)
+		switch {
+		case c < 0:
+			return s, false
+		case o >= 0 && o < c:
+			depth++
+			i += o + len(open)
+		default:
+			depth--
+			i += c + len(end)
+			if depth == 0 {
+				return t[i:], true
 			}
 		}
 	}
@@ -497,9 +562,10 @@ type Result struct {
 
 // Pages prerenders every page below each path (a file, or a folder walked
 // for .md, .markdown, .html and .htm files; dotfolders and node_modules
-// skipped): a page is rewritten (a temporary file renamed over it) only
+// skipped): a page is rewritten only
 // when one of its figures changed, and left untouched when one of them
-// is wrong; base is Page's. With dryRun nothing is written. It returns one Result per
+// is wrong, or when it changed while its figures were drawn (see
+// ErrChanged); base is Page's. Pages are written as WriteFile writes. With dryRun nothing is written. It returns one Result per
 // page with figures; the error is the first page's that failed, after
 // all were tried.
 func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
@@ -568,31 +634,42 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 	}
 	r.Changed = true
 	if !dryRun {
-		r.Err = WriteFile(p, out, info.Mode().Perm())
+		r.Err = writeFile(p, out, func(target string) error { return unchanged(p, target, info, in) })
 	}
 	return r
 }
 
-// WriteFile writes data to a temporary file beside name and renames it
-// over name, so that name is either untouched or whole.
-func WriteFile(name string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+// ErrChanged is the error (wrapped, naming the page) of a page that was
+// changed while its figures were drawn: it is left as it is, with the
+// change, and the page is to be prerendered again.
+var ErrChanged = errors.New("changed since it was read (edited while its figures were drawn); left as it is with that change: run prerender again")
+
+// unchanged checks that the page p (the file target) is still the one
+// read: the size and modification time of info, then the content in
+// (its SHA-256), and returns an error naming p and wrapping ErrChanged
+// if not.
+func unchanged(p, target string, info os.FileInfo, in []byte) error {
+	now, err := os.Stat(target)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
+	what := ""
+	switch {
+	case now.Size() != info.Size():
+		what = fmt.Sprintf("its size went from %d to %d bytes", info.Size(), now.Size())
+	case !now.ModTime().Equal(info.ModTime()):
+		what = "its modification time changed"
+	default:
+		again, err := os.ReadFile(target)
+		if err != nil {
+			return err
+		}
+		if sha256.Sum256(again) != sha256.Sum256(in) {
+			what = "its content changed"
+		}
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if what == "" {
+		return nil
 	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fmt.Errorf("%s: %w (%s)", p, ErrChanged, what)
 }

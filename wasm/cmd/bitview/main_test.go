@@ -94,3 +94,59 @@ func Example() {
 	// bitview: fen: field 4 (en passant target square), character 52 'e': en passant target square "e9" must be '-' or a square such as e3
 	// exit status 1
 }
+
+// TestWriteLikeEditor: -o and prerender write through a symbolic link
+// and keep the mode; a read-only file is refused with exit 1 and an
+// error naming the path given.
+func TestWriteLikeEditor(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.svg")
+	os.WriteFile(real, []byte("old"), 0o640)
+	os.Chmod(real, 0o640)
+	link := filepath.Join(dir, "link.svg")
+	os.Symlink("real.svg", link)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-show", "P", "-o", link}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-o %s: exit %d, %s", link, code, stderr.String())
+	}
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("-o: the link became a regular file")
+	}
+	if info, _ := os.Stat(real); info.Mode().Perm() != 0o640 {
+		t.Errorf("-o: the mode became %v, want 0640", info.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(real); !bytes.HasPrefix(b, []byte("<svg")) {
+		t.Error("-o: the link's target was not written")
+	}
+	ro := filepath.Join(dir, "ro.svg")
+	os.WriteFile(ro, []byte("old"), 0o444)
+	stderr.Reset()
+	if code := run([]string{"-show", "P", "-o", ro}, &stdout, &stderr); code != 1 || !strings.HasPrefix(stderr.String(), "bitview: write "+ro+": the file is read-only") {
+		t.Errorf("-o read-only: exit %d, %q", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(ro); string(b) != "old" {
+		t.Error("-o: the read-only file was written")
+	}
+
+	page := filepath.Join(dir, "pages", "a.md")
+	os.MkdirAll(filepath.Dir(page), 0o755)
+	os.WriteFile(page, []byte("```bitboard\nshow: P\n```\n"), 0o600)
+	os.Chmod(page, 0o600)
+	pageLink := filepath.Join(dir, "a.md")
+	os.Symlink("pages/a.md", pageLink)
+	if code := run([]string{"prerender", pageLink}, &stdout, &stderr); code != 0 {
+		t.Fatalf("prerender %s: exit %d, %s", pageLink, code, stderr.String())
+	}
+	if info, _ := os.Lstat(pageLink); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("prerender: the link became a regular file")
+	}
+	if info, _ := os.Stat(page); info.Mode().Perm() != 0o600 {
+		t.Errorf("prerender: the mode became %v, want 0600", info.Mode().Perm())
+	}
+	roPage := filepath.Join(dir, "ro.md")
+	os.WriteFile(roPage, []byte("```bitboard\nshow: N\n```\n"), 0o444)
+	stderr.Reset()
+	if code := run([]string{"prerender", roPage}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), roPage+": the file is read-only") {
+		t.Errorf("prerender read-only: exit %d, %q", code, stderr.String())
+	}
+}
