@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -24,6 +25,13 @@ const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-
 // MaxPageBytes is the largest page Page reads, 16 MiB: a long built page
 // of a static-site generator is a few hundred KB.
 const MaxPageBytes = 16 << 20
+
+// MaxPageOutput is the most a prerendered page may hold, 64 MiB: the page
+// and its figures, each counted at its Figure.MaxBytes before it is drawn
+// (so memory stays bounded) and at its size once drawn. A page of twenty
+// figures of a board and a grid or two is about 3 MB; a page over the
+// limit is an error naming the line of the figure that would pass it.
+const MaxPageOutput = 64 << 20
 
 // BlockKeys are the keys of a ```bitboard block, as bitview-markdown.js
 // reads them (KEYS there): each sets the attribute of the same name,
@@ -72,7 +80,7 @@ func Page(name string, page []byte, markdown bool, base string) ([]byte, error) 
 	if len(page) > MaxPageBytes {
 		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
-	pg := pager{name: name, markdown: markdown, base: base}
+	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page)}
 	var out []byte
 	var err error
 	if markdown {
@@ -110,6 +118,8 @@ type pager struct {
 	name     string
 	markdown bool
 	base     string
+	newlines []int // the offsets of the page's newlines, for lineAt
+	out      int   // the bytes of output so far: the page's, then each figure's
 }
 
 // element returns the start tag and content of a figure element with
@@ -132,17 +142,24 @@ func element(attrs [][2]string, content string) string {
 // (figureOf). In Markdown each part has lines of its own, so that
 // CommonMark reads the whole as one HTML block (none of them holds a
 // blank line).
-func (pg pager) content(attrs [][2]string) (string, error) {
-	svg, err := figureOf(attrs)
+func (pg *pager) content(attrs [][2]string) (string, error) {
+	f, err := resolveAttrs(attrs)
 	if err != nil {
 		return "", err
 	}
+	if est := f.MaxBytes(); pg.out+est > MaxPageOutput {
+		return "", fmt.Errorf("%w: the page's output would reach %s bytes with this figure (about %s) > %s; split the page", ErrTooLarge,
+			view.Thousands(pg.out+est), view.Thousands(est), view.Thousands(MaxPageOutput))
+	}
+	svg := f.SVG()
+	pg.out += len(svg)
 	parts := []string{svg}
 	if pg.base != "" {
 		shadow, err := Shadow(attrs, pg.base)
 		if err != nil {
 			return "", err
 		}
+		pg.out += len(shadow)
 		parts = []string{shadow, svg}
 	}
 	if pg.markdown {
@@ -151,32 +168,46 @@ func (pg pager) content(attrs [][2]string) (string, error) {
 	return strings.Join(parts, ""), nil
 }
 
-// figureOf draws the figure of an element's attributes: the options of
+// resolveAttrs resolves the figure of an element's attributes: the options of
 // Names (theme aside: a page's figure is the default theme's, as the
 // element's toSVG() gives it), the attributes of Ignored skipped, and any
 // other attribute (id, class, style, data-*, aria-*) left to the page.
-func figureOf(attrs [][2]string) (string, error) {
+func resolveAttrs(attrs [][2]string) (*Figure, error) {
 	o := Options{}
 	for _, a := range attrs {
 		if !slices.Contains(Names, a[0]) {
 			continue
 		}
 		if a[0] == "theme" {
-			return "", optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+			return nil, optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
 		}
 		if err := o.Set(a[0], a[1]); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	f, err := Resolve(o)
-	if err != nil {
-		return "", err
-	}
-	return f.SVG(), nil
+	return Resolve(o)
 }
 
-// lineAt returns the 1-based line of offset i.
-func lineAt(page []byte, i int) int { return bytes.Count(page[:i], []byte("\n")) + 1 }
+// newlines returns the offsets of page's newlines, counted once so that
+// a line number costs a binary search (a page of many figures is read in
+// linear time).
+func newlines(page []byte) []int {
+	var nl []int
+	for i := 0; ; {
+		j := bytes.IndexByte(page[i:], '\n')
+		if j < 0 {
+			return nl
+		}
+		nl = append(nl, i+j)
+		i += j + 1
+	}
+}
+
+// lineAt returns the 1-based line of offset i of the page.
+func (pg *pager) lineAt(i int) int {
+	n, _ := slices.BinarySearch(pg.newlines, i)
+	return n + 1
+}
 
 // A span is a part of a page to replace.
 type span struct {
@@ -233,7 +264,7 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 }
 
 // blockFigure turns a block's text into the element with its figure.
-func (pg pager) blockFigure(text string, line int) (string, error) {
+func (pg *pager) blockFigure(text string, line int) (string, error) {
 	attrs, err := parseBlock(pg.name, text, line)
 	if err != nil {
 		return "", err
@@ -265,7 +296,7 @@ func optionLine(text string, err error) int {
 // markdownPage draws the ```bitboard fences and the <bitboard-view>
 // elements of a Markdown page; other fenced code blocks are left alone
 // (an example of the element's markup stays an example).
-func (pg pager) markdownPage(page []byte) ([]byte, error) {
+func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 	var spans []span
 	type fenced struct {
 		start, stop, line int
@@ -318,7 +349,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 		if stop > 0 && page[stop-1] == '\n' {
 			nl = "\n"
 		}
-		fences = append(fences, fenced{start, stop, lineAt(page, body), string(page[body:end]), nl})
+		fences = append(fences, fenced{start, stop, pg.lineAt(body), string(page[body:end]), nl})
 	}
 	// The elements outside fences: the page read as HTML with every
 	// fence blanked out (the same offsets).
@@ -354,7 +385,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 }
 
 // htmlPage draws the elements and blocks of an HTML page.
-func (pg pager) htmlPage(page []byte) ([]byte, error) {
+func (pg *pager) htmlPage(page []byte) ([]byte, error) {
 	if pg.base == "" {
 		pg.base = ScriptBase(page)
 	}
@@ -373,7 +404,7 @@ func hasClass(class, c string) bool { return slices.Contains(strings.Fields(clas
 // language-bitboard, or a <pre> whose first child is such a <code>), and
 // returns what replaces each: an element's content when its figure
 // changed, a block whole.
-func (pg pager) htmlSpans(page []byte) ([]span, error) {
+func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 	name, markdown := pg.name, pg.markdown
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
 	var spans []span
@@ -399,11 +430,11 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 		case xhtml.ErrorToken:
 			if z.Err() == io.EOF {
 				if fig != nil {
-					return nil, &PageError{name, lineAt(page, fig.start), errors.New("<bitboard-view> has no end tag")}
+					return nil, &PageError{name, pg.lineAt(fig.start), errors.New("<bitboard-view> has no end tag")}
 				}
 				return spans, nil
 			}
-			return nil, &PageError{name, lineAt(page, start), z.Err()}
+			return nil, &PageError{name, pg.lineAt(start), z.Err()}
 		case xhtml.TextToken:
 			if blk != nil && blk.inPre {
 				blk.text.WriteString(html.UnescapeString(string(raw)))
@@ -428,7 +459,7 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 			switch {
 			case fig != nil:
 				if tag == "bitboard-view" {
-					return nil, &PageError{name, lineAt(page, start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", lineAt(page, fig.start))}
+					return nil, &PageError{name, pg.lineAt(start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", pg.lineAt(fig.start))}
 				}
 			case blk != nil:
 				if open {
@@ -462,7 +493,7 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				}
 				content, err := pg.content(fig.attrs)
 				if err != nil {
-					return nil, &PageError{name, lineAt(page, fig.start), err}
+					return nil, &PageError{name, pg.lineAt(fig.start), err}
 				}
 				if authored := authoredContent(string(page[fig.content:start])); authored != "" {
 					content = strings.TrimSuffix(content, "\n") + authored
@@ -475,7 +506,7 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				if blk.depth--; blk.depth > 0 {
 					break
 				}
-				f, err := pg.blockFigure(blk.text.String(), lineAt(page, blk.start))
+				f, err := pg.blockFigure(blk.text.String(), pg.lineAt(blk.start))
 				if err != nil {
 					return nil, err
 				}
