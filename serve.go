@@ -318,35 +318,9 @@ func fresh(sib, src time.Time) bool {
 	return !sib.Truncate(time.Second).Before(src.Truncate(time.Second))
 }
 
-// acceptQ returns the q-value an Accept-Encoding header gives coding: its
-// own entry (the first, if listed twice; x-gzip counts as gzip), else that
-// of "*", else 0. A missing or malformed q-value means 1 or 0 respectively;
-// 0 means refused.
-func acceptQ(header, coding string) float64 {
-	own, star := -1.0, 0.0
-	for part := range strings.SplitSeq(header, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		q := 1.0
-		for param := range strings.SplitSeq(params, ";") {
-			if k, v, ok := strings.Cut(param, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64); !(q >= 0 && q <= 1) {
-					q = 0
-				}
-			}
-		}
-		switch {
-		case own < 0 && (name == coding || coding == "gzip" && name == "x-gzip"):
-			own = q
-		case name == "*":
-			star = q
-		}
-	}
-	if own >= 0 {
-		return own
-	}
-	return star
-}
+// acceptQ is figure.AcceptQ: the q-value an Accept-Encoding header gives
+// a coding, for the files as for the figures.
+var acceptQ = figure.AcceptQ
 
 // usageError is a command-line mistake; main reports it with exit code 2.
 type usageError struct {
