@@ -12,11 +12,14 @@
 // security headers and a strict Content-Security-Policy, CORS for the
 // assets that other sites embed, GET and HEAD only, no dotfiles and no
 // directory listings, and precompressed X.br / X.gz siblings written by the
-// build (see fresh for when a sibling counts). /figure.svg?fen=…&show=…
+// build (see servePrecompressed for when a sibling counts). /figure.svg?fen=…&show=…
 // answers a figure as an SVG (see figure.Handler).
 package main
 
 import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
 	"context"
 	"errors"
 	"flag"
@@ -29,11 +32,14 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/bitview/bitview/wasm/figure"
 )
 
@@ -225,13 +231,21 @@ func fileName(urlPath string) (name string, ok bool) {
 
 // servePrecompressed serves name's fresh sibling in the coding the client
 // weighs highest (br before gzip when equal), through http.ServeContent so
-// Range and conditional requests work on the encoded bytes. It reports
+// Range and conditional requests work on the encoded bytes. A sibling is
+// fresh when it is not older than the file (see fresh) and decodes to the
+// file's bytes (see decodesTo): a file replaced by one with an older time
+// (cp -p, rsync -t, tar x) is never sent as its stale sibling. It reports
 // whether it served; with no fresh sibling accepted, the caller serves the
 // file itself. Vary is set whenever a sibling exists, since then the answer
-// depends on Accept-Encoding.
+// may depend on Accept-Encoding.
 func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, name string, info fs.FileInfo) bool {
 	accept := r.Header.Get("Accept-Encoding")
-	coding, suffix, bestQ := "", "", 0.0
+	type candidate struct {
+		coding, suffix string
+		q              float64
+		sib            fs.FileInfo
+	}
+	var candidates []candidate
 	for _, p := range precompressed {
 		sib, err := root.Stat(name + p.suffix)
 		if err != nil || !sib.Mode().IsRegular() || !fresh(sib.ModTime(), info.ModTime()) {
@@ -240,28 +254,127 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, n
 		if w.Header().Get("Vary") == "" {
 			w.Header().Set("Vary", "Accept-Encoding")
 		}
-		if q := acceptQ(accept, p.coding); q > bestQ {
-			coding, suffix, bestQ = p.coding, p.suffix, q
+		if q := acceptQ(accept, p.coding); q > 0 {
+			candidates = append(candidates, candidate{p.coding, p.suffix, q, sib})
 		}
 	}
-	if coding == "" {
-		return false
+	slices.SortStableFunc(candidates, func(a, b candidate) int { return cmp.Compare(b.q, a.q) })
+	for _, c := range candidates {
+		if !siblingChecks.decodesTo(root, name, c.coding, c.suffix, info, c.sib) {
+			continue
+		}
+		f, err := root.Open(name + c.suffix)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		sib, err := f.Stat()
+		if err != nil {
+			return false
+		}
+		// ServeContent leaves Content-Length out when Content-Encoding is set
+		// (unless it answers a Range); the sibling's size is what is sent.
+		w.Header().Set("Content-Encoding", c.coding)
+		w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
+		http.ServeContent(&encodedWriter{ResponseWriter: w}, r, name, info.ModTime(), f)
+		return true
 	}
-	f, err := root.Open(name + suffix)
+	return false
+}
+
+// A stamp is what identifies a version of a file cheaply: its size and
+// modification time.
+type stamp struct {
+	size int64
+	mod  time.Time
+}
+
+// A checkCache remembers, by sibling name, whether a sibling decoded to
+// its source, for the stamps of both then: a file or sibling changed
+// since (its size or time, even set back to an older time) is checked
+// again. It keeps at most maxChecks names (then starts afresh).
+type checkCache struct {
+	mu     sync.Mutex
+	checks map[string]siblingCheck
+}
+
+// A siblingCheck is the outcome of one comparison of a sibling with its
+// source.
+type siblingCheck struct {
+	src, sib stamp
+	ok       bool
+}
+
+// maxChecks bounds checkCache: more than the files of web/ or dist/.
+const maxChecks = 4096
+
+// siblingChecks is the server's checkCache.
+var siblingChecks = &checkCache{checks: map[string]siblingCheck{}}
+
+// decodesTo reports whether the sibling name+suffix, in coding, decodes to
+// the bytes of name, decoding and comparing it (streamed: memory stays
+// small) unless the same stamps were compared before.
+func (c *checkCache) decodesTo(root *os.Root, name, coding, suffix string, src, sib fs.FileInfo) bool {
+	key := name + suffix
+	want := siblingCheck{src: stamp{src.Size(), src.ModTime()}, sib: stamp{sib.Size(), sib.ModTime()}}
+	c.mu.Lock()
+	got, ok := c.checks[key]
+	c.mu.Unlock()
+	if ok && got.src == want.src && got.sib == want.sib {
+		return got.ok
+	}
+	want.ok = sameContent(root, name, key, coding)
+	c.mu.Lock()
+	if len(c.checks) >= maxChecks {
+		clear(c.checks)
+	}
+	c.checks[key] = want
+	c.mu.Unlock()
+	return want.ok
+}
+
+// sameContent decodes the sibling sibName in coding and compares it with
+// the file name, in 32 KB pieces.
+func sameContent(root *os.Root, name, sibName, coding string) bool {
+	src, err := root.Open(name)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	sib, err := f.Stat()
+	defer src.Close()
+	sib, err := root.Open(sibName)
 	if err != nil {
 		return false
 	}
-	// ServeContent leaves Content-Length out when Content-Encoding is set
-	// (unless it answers a Range); the sibling's size is what is sent.
-	w.Header().Set("Content-Encoding", coding)
-	w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
-	http.ServeContent(&encodedWriter{ResponseWriter: w}, r, name, info.ModTime(), f)
-	return true
+	defer sib.Close()
+	var dec io.Reader
+	switch coding {
+	case "br":
+		dec = brotli.NewReader(sib)
+	case "gzip":
+		zr, err := gzip.NewReader(sib)
+		if err != nil {
+			return false
+		}
+		dec = zr
+	default:
+		return false
+	}
+	a, b := make([]byte, 32<<10), make([]byte, 32<<10)
+	for {
+		n, errA := io.ReadFull(src, a)
+		m, errB := io.ReadFull(dec, b)
+		if n != m || !bytes.Equal(a[:n], b[:m]) {
+			return false
+		}
+		endA := errA == io.EOF || errA == io.ErrUnexpectedEOF
+		endB := errB == io.EOF || errB == io.ErrUnexpectedEOF
+		switch {
+		case endA && endB:
+			return true
+		case endA != endB, errA != nil && !endA, errB != nil && !endB:
+			return false
+		}
+	}
 }
 
 // encodedWriter is the ResponseWriter servePrecompressed hands to
