@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
 )
@@ -77,8 +78,27 @@ func (e *PageError) Unwrap() error { return e.Err }
 // back unchanged. The first figure that cannot be drawn is an error
 // naming its line; the page is then not to be written.
 func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
+	out, _, err := PageWarnings(name, page, markdown, base)
+	return out, err
+}
+
+// PageWarnings is Page, and also returns the lines of the page's bitboard
+// blocks that were skipped: a line that is not "key: value" or whose key
+// is not one of BlockKeys. As in bitview-markdown.js, which lists them
+// under the live view, they are warnings: the figure is drawn from the
+// block's other lines. An error of a block names every option at fault,
+// each at its line (errors.Join of *PageError).
+func PageWarnings(name string, page []byte, markdown bool, base string) ([]byte, []*PageError, error) {
+	out, pg, err := prerenderPage(name, page, markdown, base)
+	if pg == nil {
+		return out, nil, err
+	}
+	return out, pg.warnings, err
+}
+
+func prerenderPage(name string, page []byte, markdown bool, base string) ([]byte, *pager, error) {
 	if len(page) > MaxPageBytes {
-		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
+		return nil, nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
 	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page)}
 	var out []byte
@@ -89,9 +109,9 @@ func Page(name string, page []byte, markdown bool, base string) ([]byte, error) 
 		out, err = pg.htmlPage(page)
 	}
 	if err != nil {
-		return nil, err
+		return nil, pg, err
 	}
-	return addStyle(out, markdown), nil
+	return addStyle(out, markdown), pg, nil
 }
 
 // addStyle puts Style into a page that has prerendered figures and no
@@ -118,8 +138,9 @@ type pager struct {
 	name     string
 	markdown bool
 	base     string
-	newlines []int // the offsets of the page's newlines, for lineAt
-	out      int   // the bytes of output so far: the page's, then each figure's
+	newlines []int        // the offsets of the page's newlines, for lineAt
+	out      int          // the bytes of output so far: the page's, then each figure's
+	warnings []*PageError // the lines of blocks skipped (see parseBlock)
 }
 
 // element returns the start tag and content of a figure element with
@@ -229,10 +250,11 @@ func splice(page []byte, spans []span) []byte {
 
 // parseBlock reads a bitboard block's lines as bitview-markdown.js does:
 // one "key: value" a line, blank lines and # comments skipped, show and
-// expr lines joined into show. line is the block's first line in the
-// page, for errors.
-func parseBlock(name, text string, line int) ([][2]string, error) {
-	var attrs [][2]string
+// expr lines joined into show. A line that is not "key: value" or has an
+// unknown key is skipped and returned as a warning, as the live loader
+// lists it under the view and draws the rest. line is the block's first
+// line in the page.
+func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError) {
 	var show []string
 	for i, raw := range strings.Split(text, "\n") {
 		l := strings.TrimSpace(raw)
@@ -242,11 +264,12 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 		key, value, ok := strings.Cut(l, ":")
 		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
 		if !ok || !slices.Contains(BlockKeys, key) {
-			msg := `unknown key "` + key + `"`
+			msg := `unknown key ` + excerpt.Quote(key)
 			if !ok {
-				msg = strconv.Quote(l) + ` is not "key: value"`
+				msg = excerpt.Quote(l) + ` is not "key: value"`
 			}
-			return nil, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))}
+			warnings = append(warnings, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))})
+			continue
 		}
 		if key == "show" || key == "expr" {
 			if value != "" {
@@ -260,20 +283,37 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 	if len(show) > 0 {
 		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
 	}
-	return attrs, nil
+	return attrs, warnings
 }
 
-// blockFigure turns a block's text into the element with its figure.
+// blockFigure turns a block's text into the element with its figure. Its
+// unknown keys are warnings (see parseBlock); when options are wrong,
+// the error names every one of them, each at its line (errors.Join of
+// *PageError): the option at fault is left out and the rest tried again.
 func (pg *pager) blockFigure(text string, line int) (string, error) {
-	attrs, err := parseBlock(pg.name, text, line)
-	if err != nil {
-		return "", err
-	}
+	attrs, warnings := parseBlock(pg.name, text, line)
+	pg.warnings = append(pg.warnings, warnings...)
 	content, err := pg.content(attrs)
-	if err != nil {
-		return "", &PageError{pg.name, line + optionLine(text, err), err}
+	if err == nil {
+		return element(attrs, content), nil
 	}
-	return element(attrs, content), nil
+	var errs []error
+	for len(errs) <= len(attrs) {
+		errs = append(errs, &PageError{pg.name, line + optionLine(text, err), err})
+		var fe *Error
+		if !errors.As(err, &fe) || errors.Is(err, ErrTooLarge) {
+			break
+		}
+		n := len(attrs)
+		attrs = slices.DeleteFunc(attrs, func(a [2]string) bool { return a[0] == fe.Option })
+		if len(attrs) == n {
+			break
+		}
+		if _, err = resolveAttrs(attrs); err == nil {
+			break
+		}
+	}
+	return "", errors.Join(errs...)
 }
 
 // optionLine returns the 0-based line of text that sets the option err
@@ -589,6 +629,8 @@ type Result struct {
 	// SVGOnly: the page's figures got no shadow root, as no base was
 	// given and the page loads no bitview-element.js (see Page).
 	SVGOnly bool
+	// Warnings are the block lines skipped (see PageWarnings).
+	Warnings []*PageError
 }
 
 // Pages prerenders every page below each path (a file, or a folder walked
@@ -622,7 +664,7 @@ func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
 			if r.Err != nil && first == nil {
 				first = r.Err
 			}
-			if r.Err != nil || r.Changed || r.figures {
+			if r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
 				results = append(results, r.Result)
 			}
 			return nil
@@ -653,7 +695,8 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 		r.Err = err
 		return r
 	}
-	out, err := Page(p, in, markdown, base)
+	out, warnings, err := PageWarnings(p, in, markdown, base)
+	r.Warnings = warnings
 	if err != nil {
 		r.Err = err
 		return r

@@ -117,3 +117,43 @@ func TestPagesConcurrentAppend(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestBlockProblems: as bitview-markdown.js, prerendering skips a block's
+// unknown keys and lines that are not "key: value" with a warning naming
+// each line, and draws the rest; a block's wrong options are all named,
+// each at its line.
+func TestBlockProblems(t *testing.T) {
+	page := "# T\n\n```bitboard\nshow: P\ncolour: red\nnonsense\nlayout: 0x88\n```\n"
+	out, warnings, err := PageWarnings("a.md", []byte(page), true, "")
+	if err != nil {
+		t.Fatalf("unknown keys: %v, want warnings and the figure", err)
+	}
+	f, _ := Resolve(Options{"show": "P", "layout": "0x88"})
+	if !bytes.Contains(out, []byte(f.SVG())) {
+		t.Error("the figure of the known keys is not drawn")
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	keys := "; keys: " + strings.Join(BlockKeys, ", ")
+	want := []string{`a.md:5: unknown key "colour"` + keys, `a.md:6: "nonsense" is not "key: value"` + keys}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	bad := "# T\n\n```bitboard\nfen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\ncolour: red\n```\n"
+	_, warnings, err = PageWarnings("b.md", []byte(bad), true, "")
+	for _, w := range []string{"b.md:4: fen: field 1", "b.md:6: layout: unknown layout", "b.md:7: arrows: character 1"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("a block with three wrong options: %v; want it to name %q", err, w)
+		}
+	}
+	var pe *PageError
+	if !errors.As(err, &pe) || pe.Line != 4 {
+		t.Errorf("the first error is not a *PageError at line 4: %v", err)
+	}
+	if len(warnings) != 1 {
+		t.Errorf("%d warnings, want 1 (colour)", len(warnings))
+	}
+}

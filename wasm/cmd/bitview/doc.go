@@ -29,7 +29,11 @@
 // writes each ```bitboard block, <pre><code class="language-bitboard">
 // block and <bitboard-view> element's figure into the page as an inline
 // SVG (see figure.Page). A file is rewritten only when a figure changed;
-// a file with a bad figure is left untouched and named with its line,
+// a block's unknown key or line that is not "key: value" is a warning
+// naming its line, and the block is drawn from its other lines (as the
+// live Markdown loader, bitview-markdown.js, lists it under the view); a
+// file with a bad figure is left untouched and every wrong option of the
+// block is named with its line,
 // the others are still done, and the exit status is 1. What an author
 // wrote inside an element is kept after its figure; a page changed while
 // its figures were drawn (size, time or content) is left as it is, and

@@ -137,6 +137,9 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 	results, err := figure.Pages(fs.Args(), *base, *dry)
 	status := 0
 	for _, r := range results {
+		for _, w := range r.Warnings {
+			fmt.Fprintln(stderr, "bitview: warning:", w)
+		}
 		switch {
 		case r.Err != nil:
 			fmt.Fprintln(stderr, "bitview:", r.Err)

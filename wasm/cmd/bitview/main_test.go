@@ -150,3 +150,24 @@ func TestWriteLikeEditor(t *testing.T) {
 		t.Errorf("prerender read-only: exit %d, %q", code, stderr.String())
 	}
 }
+
+// TestPrerenderUnknownKeys: an unknown key is a warning naming its line,
+// and the figure is drawn (as the live Markdown loader does); every wrong
+// option of a block is named.
+func TestPrerenderUnknownKeys(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "a.md")
+	os.WriteFile(page, []byte("A\n\n```bitboard\nshow: P\ncolour: red\n```\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "bitview: warning: "+page+`:5: unknown key "colour"`) {
+		t.Errorf("an unknown key: exit %d, %q", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(page); !bytes.Contains(b, []byte("<svg")) {
+		t.Error("the figure was not drawn")
+	}
+	os.WriteFile(page, []byte("A\n\n```bitboard\nlayout: berff\norientation: up\n```\n"), 0o644)
+	stderr.Reset()
+	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), page+":4: layout: unknown layout") || !strings.Contains(stderr.String(), page+":5: orientation:") {
+		t.Errorf("two wrong options: exit %d, %q", code, stderr.String())
+	}
+}
