@@ -37,7 +37,14 @@ type attrFlag struct {
 }
 
 func (f *attrFlag) String() string { return "" }
+
+// Set sets the option, once: a repeated option is refused, as
+// /figure.svg refuses a repeated parameter, rather than the last one
+// silently winning.
 func (f *attrFlag) Set(v string) error {
+	if _, ok := f.opts[f.name]; ok {
+		return errors.New("given twice; give it once")
+	}
 	return f.opts.Set(f.name, v)
 }
 func (f *attrFlag) IsBoolFlag() bool { return f.boolean }

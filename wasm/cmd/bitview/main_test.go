@@ -171,3 +171,23 @@ func TestPrerenderUnknownKeys(t *testing.T) {
 		t.Errorf("two wrong options: exit %d, %q", code, stderr.String())
 	}
 }
+
+// TestRepeatedOption: an option given twice is refused (exit 2), as
+// /figure.svg refuses a repeated parameter, not the last one taken.
+func TestRepeatedOption(t *testing.T) {
+	for _, args := range [][]string{
+		{"-layout", "lerf", "-layout", "0x88"},
+		{"-show", "P", "-show", "N"},
+		{"-labels", "-labels=false"},
+	} {
+		var stdout, stderr bytes.Buffer
+		out := filepath.Join(t.TempDir(), "x.svg")
+		code := run(append(args, "-o", out), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "given twice; give it once") {
+			t.Errorf("bitview %q: exit %d, %q; want 2 and \"given twice\"", args, code, stderr.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("bitview %q wrote %s", args, out)
+		}
+	}
+}
