@@ -345,7 +345,7 @@ func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 	var fences []fenced
 	lines := bytes.SplitAfter(page, []byte("\n"))
 	at := 0
-	var prose []int // the lines outside fences
+	prose := make([]bool, len(lines)) // the lines outside fences
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		t := bytes.TrimLeft(l, " ")
@@ -359,7 +359,7 @@ func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 			}
 		}
 		if fence == "" {
-			prose = append(prose, i)
+			prose[i] = true
 			at += len(l)
 			continue
 		}
@@ -396,7 +396,7 @@ func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 	masked := slices.Clone(page)
 	off := 0
 	for n, l := range lines {
-		if _, found := slices.BinarySearch(prose, n); !found {
+		if !prose[n] {
 			for k := off; k < off+len(l); k++ {
 				if masked[k] != '\n' {
 					masked[k] = ' '
