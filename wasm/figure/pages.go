@@ -27,12 +27,14 @@ const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-
 // of a static-site generator is a few hundred KB.
 const MaxPageBytes = 16 << 20
 
-// MaxPageOutput is the most a prerendered page may hold, 64 MiB: the page
-// and its figures, each counted at its Figure.MaxBytes before it is drawn
-// (so memory stays bounded) and at its size once drawn. A page of twenty
-// figures of a board and a grid or two is about 3 MB; a page over the
-// limit is an error naming the line of the figure that would pass it.
-const MaxPageOutput = 64 << 20
+// MaxPageOutput is the most a prerendered page may hold, MaxPageBytes
+// (16 MiB), so that the page can be read, and prerendered, again: the
+// page and its figures, each counted at its Figure.MaxBytes before it is
+// drawn (so memory stays bounded) and at its size once drawn (what an
+// earlier run wrote, and this one replaces, is not counted). A page of
+// twenty figures of a board and a grid or two is about 3 MB; a page over
+// the limit is an error naming the line of the figure that would pass it.
+const MaxPageOutput = MaxPageBytes
 
 // BlockKeys are the keys of a ```bitboard block, as bitview-markdown.js
 // reads them (KEYS there): each sets the attribute of the same name,
@@ -76,7 +78,10 @@ func (e *PageError) Unwrap() error { return e.Err }
 // another is an error naming its line. Everything else is left as it
 // was, byte for byte, so a page whose figures are already drawn comes
 // back unchanged. The first figure that cannot be drawn is an error
-// naming its line; the page is then not to be written.
+// naming its line (a block's error names each of its wrong options: see
+// PageWarnings); the page is then not to be written. The page's output is
+// bounded by MaxPageOutput, each figure by MaxFigureSquares, both checked
+// before the figure is drawn.
 func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
 	out, _, err := PageWarnings(name, page, markdown, base)
 	return out, err
@@ -160,7 +165,7 @@ func element(attrs [][2]string, content string) string {
 
 // content returns what an element with attrs holds once prerendered: its
 // shadow root (Shadow), unless the page has no base, and its SVG
-// (figureOf). In Markdown each part has lines of its own, so that
+// (Figure.SVG). In Markdown each part has lines of its own, so that
 // CommonMark reads the whole as one HTML block (none of them holds a
 // blank line).
 func (pg *pager) content(attrs [][2]string) (string, error) {
@@ -409,6 +414,7 @@ func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 		pg.base = ScriptBase(masked) // a <script> shown in a code block is not the page's
 	}
 	for _, f := range fences {
+		pg.out -= f.stop - f.start // the fence is replaced
 		fig, err := pg.blockFigure(f.text, f.line)
 		if err != nil {
 			return nil, err
@@ -531,11 +537,13 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				if string(tn) != "bitboard-view" {
 					break
 				}
+				authored := authoredContent(string(page[fig.content:start]))
+				pg.out -= start - fig.content - len(authored) // what a previous run wrote is replaced
 				content, err := pg.content(fig.attrs)
 				if err != nil {
 					return nil, &PageError{name, pg.lineAt(fig.start), err}
 				}
-				if authored := authoredContent(string(page[fig.content:start])); authored != "" {
+				if authored != "" {
 					content = strings.TrimSuffix(content, "\n") + authored
 				}
 				if string(page[fig.content:start]) != content {
@@ -546,6 +554,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				if blk.depth--; blk.depth > 0 {
 					break
 				}
+				pg.out -= pos - blk.start // the block is replaced
 				f, err := pg.blockFigure(blk.text.String(), pg.lineAt(blk.start))
 				if err != nil {
 					return nil, err
