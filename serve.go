@@ -333,6 +333,42 @@ func (c *checkCache) decodesTo(root *os.Root, name, coding, suffix string, src, 
 	return want.ok
 }
 
+// checkSiblings compares every precompressed sibling below dir with its
+// file (see decodesTo), so that the first request for a large file (the
+// 5 MB wasm takes about half a second to decode and compare) finds the
+// answer ready. The server runs it in the background when it starts; a
+// request that comes first compares for itself.
+func checkSiblings(dir string) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	fs.WalkDir(root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if name != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		for _, p := range precompressed {
+			src, ok := strings.CutSuffix(name, p.suffix)
+			if !ok {
+				continue
+			}
+			srcInfo, err1 := root.Stat(src)
+			sibInfo, err2 := root.Stat(name)
+			if err1 == nil && err2 == nil && srcInfo.Mode().IsRegular() && fresh(sibInfo.ModTime(), srcInfo.ModTime()) {
+				siblingChecks.decodesTo(root, src, p.coding, p.suffix, srcInfo, sibInfo)
+			}
+		}
+		return nil
+	})
+}
+
 // sameContent decodes the sibling sibName in coding and compares it with
 // the file name, in 32 KB pieces.
 func sameContent(root *os.Root, name, sibName, coding string) bool {
@@ -502,6 +538,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "warning: not a loopback address; other machines can reach this server")
 	}
 
+	go checkSiblings(*dir)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

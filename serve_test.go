@@ -1517,3 +1517,21 @@ func TestSiblingFreshByContent(t *testing.T) {
 		t.Errorf("the stale gzip sibling: %q %q, want the file itself", enc, body)
 	}
 }
+
+// TestCheckSiblings: the server's start-up walk compares each sibling
+// with its file ahead of the first request, and finds a stale one.
+func TestCheckSiblings(t *testing.T) {
+	web := t.TempDir()
+	writeFiles(t, web, map[string]string{"a.js": jsSource, "sub/b.css": "b{}", "c.js": "new"})
+	mustWrite(t, filepath.Join(web, "a.js.br"), brotliBytes(jsSource))
+	mustWrite(t, filepath.Join(web, "sub", "b.css.gz"), gzipBytes("b{}"))
+	mustWrite(t, filepath.Join(web, "c.js.gz"), gzipBytes("old"))
+	checkSiblings(web)
+	siblingChecks.mu.Lock()
+	defer siblingChecks.mu.Unlock()
+	for name, want := range map[string]bool{"a.js.br": true, "sub/b.css.gz": true, "c.js.gz": false} {
+		if got, ok := siblingChecks.checks[name]; !ok || got.ok != want {
+			t.Errorf("%s: checked %v, matches %v; want checked, %v", name, ok, got.ok, want)
+		}
+	}
+}
