@@ -15,12 +15,14 @@
 //   worker goes to the network as if there were no worker; the cache
 //   answers only when the network fails (offline, the server down), when
 //   it answers a cached file with a server error (5xx: "down for
-//   maintenance"), or when it has not answered within NETWORK_TIMEOUT_MS
-//   (a server that accepts connections and never answers, a stalled
-//   link) and the file is cached; for a page, the cache then answers for
-//   the rest of that page's life, so an offline page never mixes two
-//   builds. A file not cached waits for the network as long as it takes.
-//   A rebuilt site is what the next visit shows.
+//   maintenance"), or when a page's own request has had no answer within
+//   NETWORK_TIMEOUT_MS (a server that accepts connections and never
+//   answers, a stalled link) and the page is cached; for a page, the
+//   cache then answers for the rest of that page's life, so an offline
+//   page never mixes two builds. The other files of a page the network
+//   loaded wait for the network however slow it is (the cache may hold
+//   another build's), and so does a file not cached. A rebuilt site is
+//   what the next visit shows.
 // - A kill switch. After each visit's page, the worker asks the server
 //   for sw.js and sw-version.js; when either is gone (404 or 410: the
 //   site was replaced or moved), it deletes its caches and unregisters
@@ -122,7 +124,7 @@ self.addEventListener('fetch', (event) => {
     // again after retire deleted it.
     const cachedCopy = caches.match(name, { cacheName: CACHE, ignoreVary: true });
     if (!offline.has(client)) {
-      const res = await fromNetwork(req, cachedCopy);
+      const res = await fromNetwork(req, cachedCopy, navigate);
       if (res) {
         if (navigate) event.waitUntil(checkSite());
         return res;
@@ -142,12 +144,16 @@ self.addEventListener('fetch', (event) => {
  * fromNetwork fetches req and returns the network's answer, or null when
  * the cache is to answer: the network failed, or it answered with a
  * server error (5xx) and cachedCopy (a promise of the cached response,
- * or undefined) has the file, or it gave no answer within
- * NETWORK_TIMEOUT_MS and cachedCopy has the file. Without a cached copy
- * the network's answer is awaited and returned, whatever it is.
+ * or undefined) has the file, or, for a page (navigate), it gave no
+ * answer within NETWORK_TIMEOUT_MS and cachedCopy has the page. Without a
+ * cached copy the network's answer is awaited and returned, whatever it is.
  */
-async function fromNetwork(req, cachedCopy) {
+async function fromNetwork(req, cachedCopy, navigate) {
   const answer = fetch(req).catch(() => null);
+  if (!navigate) {
+    const res = await answer;
+    return res && res.status >= 500 && await cachedCopy ? null : res;
+  }
   let timer;
   const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS); });
   let res = await Promise.race([answer, late]);

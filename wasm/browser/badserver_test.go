@@ -13,6 +13,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -22,9 +23,10 @@ import (
 // TestOfflineBadServer visits the page once through a proxy in front of
 // serve.go, then makes the proxy answer 503 to everything, then never
 // answer: each time the page loads from the worker's cache and draws its
-// board, within the worker's network timeout and the page's start.
+// board, within the worker's network timeout and the page's start. A
+// page the network answers still waits for a slow bitview.wasm.
 func TestOfflineBadServer(t *testing.T) {
-	path := chromium(t)
+	chrome := chromium(t)
 	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
 		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
 	}
@@ -42,6 +44,11 @@ func TestOfflineBadServer(t *testing.T) {
 		case "503":
 			w.Header().Set("Retry-After", "3600")
 			http.Error(w, "503 down for maintenance", http.StatusServiceUnavailable)
+		case "slow wasm":
+			if path.Base(r.URL.Path) == "bitview.wasm" {
+				time.Sleep(6 * time.Second)
+			}
+			proxy.ServeHTTP(w, r)
 		case "silent":
 			select { // the connection stays open, and nothing is said
 			case <-quit:
@@ -56,13 +63,22 @@ func TestOfflineBadServer(t *testing.T) {
 	defer stop()
 	pageURL := front.URL + "/web/"
 
-	ctx, cancel := launch(path, t.TempDir())
+	ctx, cancel := launch(chrome, t.TempDir())
 	defer cancel()
 	ctx, cancelTimeout := context.WithTimeout(ctx, 150*time.Second)
 	defer cancelTimeout()
 	open(t, ctx, pageURL)
 	waitControlled(t, ctx)
 	waitCaches(t, ctx, "bitview "+pageURL+" "+readVersion(t, filepath.Join(root, "web", "sw-version.js")).Version)
+
+	// A page the network answers waits for its slow files rather than
+	// take the cache's, which may be another build's.
+	mode.Store("slow wasm")
+	start := time.Now()
+	open(t, within(t, ctx, 30*time.Second), pageURL)
+	if took := time.Since(start); took < 6*time.Second {
+		t.Errorf("with a slow bitview.wasm the page was ready in %v, before the network sent it: the cache answered", took)
+	}
 
 	for _, m := range []string{"503", "silent"} {
 		mode.Store(m)
