@@ -39,6 +39,13 @@ const (
 	MaxWait    = 10 * time.Second
 )
 
+// MinSlotTime is the least time an answer keeps its slot, 1 ms, even one
+// sent from those already drawn (about 0.1 ms for the largest, 50 KB as
+// brotli): clients asking for the same figure again and again get at most
+// a thousand answers a second per slot, and the other requests the rest
+// of the machine. A browser asks once: the answer is immutable.
+const MinSlotTime = time.Millisecond
+
 // BrotliQuality is the brotli level of Handler's answers, 5: the largest
 // figure (2.2 MB of SVG) becomes about 50 KB in some 30–80 ms (level 11
 // takes seconds); gzip is at its default level (about 95 KB).
@@ -110,7 +117,11 @@ func Handler(build string) http.Handler {
 			timer.Stop()
 			return
 		}
-		defer func() { <-slots }()
+		began := time.Now()
+		defer func() {
+			time.Sleep(MinSlotTime - time.Since(began)) // see MinSlotTime
+			<-slots
+		}()
 		body, ok := answers.get(key)
 		if !ok {
 			body, err = drawAnswer(o, coding)
