@@ -27,23 +27,23 @@ import (
 // where they need it. It is checked before the query is parsed.
 const MaxQueryBytes = 8192
 
-// Handler draws or sends one figure at a time per processor pair (one on
-// a machine of one or two): a figure costs up to about 60 ms of one
-// processor to draw and as much to compress (MaxFigureSquares bounds
-// it), so clients asking for many figures at once share what is left of
-// the machine with every other request instead of taking it. MaxWaiting
-// requests more wait their turn, for at most MaxWait; beyond either, the
-// answer is 503 with Retry-After.
+// Handler draws (or takes from those drawn) one figure at a time per
+// processor pair (one on a machine of one or two), then writes it: a
+// figure costs up to about 60 ms of one processor to draw and as much to
+// compress (MaxFigureSquares bounds it), so clients asking for many
+// figures at once share what is left of the machine with every other
+// request instead of taking it. MaxWaiting requests more wait their turn,
+// for at most MaxWait; beyond either, the answer is 503 with Retry-After.
 const (
 	MaxWaiting = 64
 	MaxWait    = 10 * time.Second
 )
 
 // MinSlotTime is the least time an answer keeps its slot, 1 ms, even one
-// sent from those already drawn (about 0.1 ms for the largest, 50 KB as
-// brotli): clients asking for the same figure again and again get at most
-// a thousand answers a second per slot, and the other requests the rest
-// of the machine. A browser asks once: the answer is immutable.
+// taken from those already drawn: clients asking for the same figure
+// again and again (the largest is 50 KB as brotli) get at most a thousand
+// answers a second per slot, and the other requests the rest of the
+// machine. A browser asks once: the answer is immutable.
 const MinSlotTime = time.Millisecond
 
 // BrotliQuality is the brotli level of Handler's answers, 5: the largest
@@ -117,20 +117,21 @@ func Handler(build string) http.Handler {
 			timer.Stop()
 			return
 		}
+		// The slot is given back before the answer is written, so that a
+		// client that reads slowly keeps no other waiting.
 		began := time.Now()
-		defer func() {
-			time.Sleep(MinSlotTime - time.Since(began)) // see MinSlotTime
-			<-slots
-		}()
 		body, ok := answers.get(key)
 		if !ok {
-			body, err = drawAnswer(o, coding)
-			if err != nil {
-				h.Del("Vary")
-				badFigure(w, r, err)
-				return
+			if body, err = drawAnswer(o, coding); err == nil {
+				answers.put(key, body)
 			}
-			answers.put(key, body)
+		}
+		time.Sleep(MinSlotTime - time.Since(began)) // see MinSlotTime
+		<-slots
+		if err != nil {
+			h.Del("Vary")
+			badFigure(w, r, err)
+			return
 		}
 		serveFigure(w, r, key, coding, body)
 	})
