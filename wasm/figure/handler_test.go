@@ -9,7 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -159,4 +162,44 @@ func TestHandlerNotModified(t *testing.T) {
 	if w := get(h, largest, map[string]string{"If-None-Match": `"other"`}); w.Code != 200 {
 		t.Errorf("another tag: %d, want 200", w.Code)
 	}
+}
+
+// blockingWriter is a ResponseWriter whose Write waits for release, as a
+// client that reads slowly makes the server's writes wait.
+type blockingWriter struct {
+	*httptest.ResponseRecorder
+	writing, release chan struct{}
+	once             sync.Once
+}
+
+func (b *blockingWriter) Write(p []byte) (int, error) {
+	b.once.Do(func() { close(b.writing) })
+	<-b.release
+	return b.ResponseRecorder.Write(p)
+}
+
+// TestHandlerSlowReader: a client that reads its figure slowly does not
+// keep other figures waiting (the drawing slot is given back before the
+// answer is written).
+func TestHandlerSlowReader(t *testing.T) {
+	h := Handler("slow")
+	slow := &blockingWriter{ResponseRecorder: httptest.NewRecorder(), writing: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan struct{})
+	go func() {
+		r := httptest.NewRequest(http.MethodGet, "/figure.svg?"+largest, nil)
+		h.ServeHTTP(slow, r)
+		close(done)
+	}()
+	<-slow.writing
+	for i := range runtime.GOMAXPROCS(0) + 1 { // more figures than there are slots
+		start := time.Now()
+		if w := get(h, "show=P&marks=Gd"+strconv.Itoa(i+1), nil); w.Code != 200 {
+			t.Errorf("another figure while one is read slowly: %d", w.Code)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("another figure took %v while one is read slowly", d)
+		}
+	}
+	close(slow.release)
+	<-done
 }
