@@ -12,11 +12,14 @@
 // security headers and a strict Content-Security-Policy, CORS for the
 // assets that other sites embed, GET and HEAD only, no dotfiles and no
 // directory listings, and precompressed X.br / X.gz siblings written by the
-// build (see fresh for when a sibling counts). /figure.svg?fen=…&show=…
+// build (see servePrecompressed for when a sibling counts). /figure.svg?fen=…&show=…
 // answers a figure as an SVG (see figure.Handler).
 package main
 
 import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
 	"context"
 	"errors"
 	"flag"
@@ -29,11 +32,14 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/bitview/bitview/wasm/figure"
 )
 
@@ -225,13 +231,21 @@ func fileName(urlPath string) (name string, ok bool) {
 
 // servePrecompressed serves name's fresh sibling in the coding the client
 // weighs highest (br before gzip when equal), through http.ServeContent so
-// Range and conditional requests work on the encoded bytes. It reports
+// Range and conditional requests work on the encoded bytes. A sibling is
+// fresh when it is not older than the file (see fresh) and decodes to the
+// file's bytes (see decodesTo): a file replaced by one with an older time
+// (cp -p, rsync -t, tar x) is never sent as its stale sibling. It reports
 // whether it served; with no fresh sibling accepted, the caller serves the
 // file itself. Vary is set whenever a sibling exists, since then the answer
-// depends on Accept-Encoding.
+// may depend on Accept-Encoding.
 func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, name string, info fs.FileInfo) bool {
 	accept := r.Header.Get("Accept-Encoding")
-	coding, suffix, bestQ := "", "", 0.0
+	type candidate struct {
+		coding, suffix string
+		q              float64
+		sib            fs.FileInfo
+	}
+	var candidates []candidate
 	for _, p := range precompressed {
 		sib, err := root.Stat(name + p.suffix)
 		if err != nil || !sib.Mode().IsRegular() || !fresh(sib.ModTime(), info.ModTime()) {
@@ -240,28 +254,163 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, n
 		if w.Header().Get("Vary") == "" {
 			w.Header().Set("Vary", "Accept-Encoding")
 		}
-		if q := acceptQ(accept, p.coding); q > bestQ {
-			coding, suffix, bestQ = p.coding, p.suffix, q
+		if q := acceptQ(accept, p.coding); q > 0 {
+			candidates = append(candidates, candidate{p.coding, p.suffix, q, sib})
 		}
 	}
-	if coding == "" {
-		return false
+	slices.SortStableFunc(candidates, func(a, b candidate) int { return cmp.Compare(b.q, a.q) })
+	for _, c := range candidates {
+		if !siblingChecks.decodesTo(root, name, c.coding, c.suffix, info, c.sib) {
+			continue
+		}
+		f, err := root.Open(name + c.suffix)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		sib, err := f.Stat()
+		if err != nil {
+			return false
+		}
+		// ServeContent leaves Content-Length out when Content-Encoding is set
+		// (unless it answers a Range); the sibling's size is what is sent.
+		w.Header().Set("Content-Encoding", c.coding)
+		w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
+		http.ServeContent(&encodedWriter{ResponseWriter: w}, r, name, info.ModTime(), f)
+		return true
 	}
-	f, err := root.Open(name + suffix)
+	return false
+}
+
+// A stamp is what identifies a version of a file cheaply: its size and
+// modification time.
+type stamp struct {
+	size int64
+	mod  time.Time
+}
+
+// A checkCache remembers, by sibling name, whether a sibling decoded to
+// its source, for the stamps of both then: a file or sibling changed
+// since (its size or time, even set back to an older time) is checked
+// again. It keeps at most maxChecks names (then starts afresh).
+type checkCache struct {
+	mu     sync.Mutex
+	checks map[string]siblingCheck
+}
+
+// A siblingCheck is the outcome of one comparison of a sibling with its
+// source.
+type siblingCheck struct {
+	src, sib stamp
+	ok       bool
+}
+
+// maxChecks bounds checkCache: more than the files of web/ or dist/.
+const maxChecks = 4096
+
+// siblingChecks is the server's checkCache.
+var siblingChecks = &checkCache{checks: map[string]siblingCheck{}}
+
+// decodesTo reports whether the sibling name+suffix, in coding, decodes to
+// the bytes of name, decoding and comparing it (streamed: memory stays
+// small) unless the same stamps were compared before.
+func (c *checkCache) decodesTo(root *os.Root, name, coding, suffix string, src, sib fs.FileInfo) bool {
+	key := name + suffix
+	want := siblingCheck{src: stamp{src.Size(), src.ModTime()}, sib: stamp{sib.Size(), sib.ModTime()}}
+	c.mu.Lock()
+	got, ok := c.checks[key]
+	c.mu.Unlock()
+	if ok && got.src == want.src && got.sib == want.sib {
+		return got.ok
+	}
+	want.ok = sameContent(root, name, key, coding)
+	c.mu.Lock()
+	if len(c.checks) >= maxChecks {
+		clear(c.checks)
+	}
+	c.checks[key] = want
+	c.mu.Unlock()
+	return want.ok
+}
+
+// checkSiblings compares every precompressed sibling below dir with its
+// file (see decodesTo), so that the first request for a large file (the
+// 5 MB wasm takes about half a second to decode and compare) finds the
+// answer ready. The server runs it in the background when it starts; a
+// request that comes first compares for itself.
+func checkSiblings(dir string) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return
+	}
+	defer root.Close()
+	fs.WalkDir(root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if name != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		for _, p := range precompressed {
+			src, ok := strings.CutSuffix(name, p.suffix)
+			if !ok {
+				continue
+			}
+			srcInfo, err1 := root.Stat(src)
+			sibInfo, err2 := root.Stat(name)
+			if err1 == nil && err2 == nil && srcInfo.Mode().IsRegular() && fresh(sibInfo.ModTime(), srcInfo.ModTime()) {
+				siblingChecks.decodesTo(root, src, p.coding, p.suffix, srcInfo, sibInfo)
+			}
+		}
+		return nil
+	})
+}
+
+// sameContent decodes the sibling sibName in coding and compares it with
+// the file name, in 32 KB pieces.
+func sameContent(root *os.Root, name, sibName, coding string) bool {
+	src, err := root.Open(name)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	sib, err := f.Stat()
+	defer src.Close()
+	sib, err := root.Open(sibName)
 	if err != nil {
 		return false
 	}
-	// ServeContent leaves Content-Length out when Content-Encoding is set
-	// (unless it answers a Range); the sibling's size is what is sent.
-	w.Header().Set("Content-Encoding", coding)
-	w.Header().Set("Content-Length", strconv.FormatInt(sib.Size(), 10))
-	http.ServeContent(&encodedWriter{ResponseWriter: w}, r, name, info.ModTime(), f)
-	return true
+	defer sib.Close()
+	var dec io.Reader
+	switch coding {
+	case "br":
+		dec = brotli.NewReader(sib)
+	case "gzip":
+		zr, err := gzip.NewReader(sib)
+		if err != nil {
+			return false
+		}
+		dec = zr
+	default:
+		return false
+	}
+	a, b := make([]byte, 32<<10), make([]byte, 32<<10)
+	for {
+		n, errA := io.ReadFull(src, a)
+		m, errB := io.ReadFull(dec, b)
+		if n != m || !bytes.Equal(a[:n], b[:m]) {
+			return false
+		}
+		endA := errA == io.EOF || errA == io.ErrUnexpectedEOF
+		endB := errB == io.EOF || errB == io.ErrUnexpectedEOF
+		switch {
+		case endA && endB:
+			return true
+		case endA != endB, errA != nil && !endA, errB != nil && !endB:
+			return false
+		}
+	}
 }
 
 // encodedWriter is the ResponseWriter servePrecompressed hands to
@@ -318,35 +467,9 @@ func fresh(sib, src time.Time) bool {
 	return !sib.Truncate(time.Second).Before(src.Truncate(time.Second))
 }
 
-// acceptQ returns the q-value an Accept-Encoding header gives coding: its
-// own entry (the first, if listed twice; x-gzip counts as gzip), else that
-// of "*", else 0. A missing or malformed q-value means 1 or 0 respectively;
-// 0 means refused.
-func acceptQ(header, coding string) float64 {
-	own, star := -1.0, 0.0
-	for part := range strings.SplitSeq(header, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		q := 1.0
-		for param := range strings.SplitSeq(params, ";") {
-			if k, v, ok := strings.Cut(param, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if q, _ = strconv.ParseFloat(strings.TrimSpace(v), 64); !(q >= 0 && q <= 1) {
-					q = 0
-				}
-			}
-		}
-		switch {
-		case own < 0 && (name == coding || coding == "gzip" && name == "x-gzip"):
-			own = q
-		case name == "*":
-			star = q
-		}
-	}
-	if own >= 0 {
-		return own
-	}
-	return star
-}
+// acceptQ is figure.AcceptQ: the q-value an Accept-Encoding header gives
+// a coding, for the files as for the figures.
+var acceptQ = figure.AcceptQ
 
 // usageError is a command-line mistake; main reports it with exit code 2.
 type usageError struct {
@@ -415,6 +538,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "warning: not a loopback address; other machines can reach this server")
 	}
 
+	go checkSiblings(*dir)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

@@ -24,6 +24,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 // mainEnv makes the test binary act as the serve command (see TestMain).
@@ -45,10 +47,19 @@ const (
 )
 
 var (
-	gzippedJS = gzipBytes(strings.Repeat("precompressed gzip\n", 20))
-	brotliJS  = []byte("pretend-brotli-bytes")
+	gzippedJS = gzipBytes(jsSource)
+	brotliJS  = brotliBytes(jsSource)
 	bigJS     = strings.Repeat(jsSource, 400)
 )
+
+// brotliBytes returns s brotli-compressed.
+func brotliBytes(s string) []byte {
+	var b bytes.Buffer
+	bw := brotli.NewWriter(&b)
+	bw.Write([]byte(s))
+	bw.Close()
+	return b.Bytes()
+}
 
 // gzipBytes returns s gzip-compressed.
 func gzipBytes(s string) []byte {
@@ -152,7 +163,7 @@ func newSite(t *testing.T) string {
 // .gz carry hh:mm:ss.0, as brotli -k leaves them.
 var (
 	lateWasm   = "\x00asm\x01\x00\x00\x00" + strings.Repeat("late wasm body ", 500)
-	lateBrotli = []byte("pretend brotli of late.wasm")
+	lateBrotli = brotliBytes(lateWasm)
 	lateGzip   = gzipBytes(lateWasm)
 )
 
@@ -655,10 +666,21 @@ func TestLoad(t *testing.T) {
 	web := t.TempDir()
 	page := []byte("<!doctype html><title>Bitview</title>" + strings.Repeat("<p>board</p>", 1000))
 	wasm := make([]byte, wasmSize)
+	x := uint64(88172645463325252) // xorshift: bytes that hardly compress, so the siblings are as large
 	for i := range wasm {
-		wasm[i] = byte(i*7 + i>>11)
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		wasm[i] = byte(x)
 	}
-	bodies := map[string][]byte{"": wasm, "br": wasm[:wasmSize/4], "gzip": wasm[:wasmSize/3]} // stand-ins: only the bytes matter
+	var br, gz bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, 0)
+	bw.Write(wasm)
+	bw.Close()
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	zw.Write(wasm)
+	zw.Close()
+	bodies := map[string][]byte{"": wasm, "br": br.Bytes(), "gzip": gz.Bytes()} // true siblings: the server compares them with the file
 	mustWrite(t, filepath.Join(web, "index.html"), page)
 	mustWrite(t, filepath.Join(web, "bitview.wasm"), wasm)
 	mustWrite(t, filepath.Join(web, "bitview.wasm.br"), bodies["br"])
@@ -1443,5 +1465,73 @@ func TestServiceWorkerHeaders(t *testing.T) {
 				t.Errorf("conditional GET: status %d, want 304", resp.StatusCode)
 			}
 		})
+	}
+}
+
+// TestSiblingFreshByContent: a file replaced by other content with an
+// older modification time (cp -p, rsync -t, tar x) is never sent as its
+// stale .br or .gz, even of the same size; a sibling rewritten to match
+// is sent again.
+func TestSiblingFreshByContent(t *testing.T) {
+	web := t.TempDir()
+	src := filepath.Join(web, "app.js")
+	old, now := "console.log('old build');\n", "console.log('new build');\n"
+	mustWrite(t, src, []byte(old))
+	mustWrite(t, src+".br", brotliBytes(old))
+	mustWrite(t, src+".gz", gzipBytes(old))
+	srv := startServer(t, web)
+	get := func(accept string) (string, string) {
+		res, body := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": accept})
+		switch enc := res.Header.Get("Content-Encoding"); enc {
+		case "gzip":
+			return enc, gunzip(t, body)
+		case "br":
+			b, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return enc, string(b)
+		default:
+			return enc, string(body)
+		}
+	}
+	if enc, body := get("br"); enc != "br" || body != old {
+		t.Fatalf("a matching sibling: %q %q, want br", enc, body)
+	}
+	// cp -p: the new content (the same size) with a time an hour back.
+	mustWrite(t, src, []byte(now))
+	back := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(src, back, back); err != nil {
+		t.Fatal(err)
+	}
+	for _, accept := range []string{"br", "gzip", "gzip, deflate, br, zstd"} {
+		if enc, body := get(accept); body != now {
+			t.Errorf("Accept-Encoding %q after cp -p: %q %q, want the new file", accept, enc, body)
+		}
+	}
+	mustWrite(t, src+".br", brotliBytes(now))
+	if enc, body := get("br"); enc != "br" || body != now {
+		t.Errorf("a rebuilt sibling: %q %q, want br and the new file", enc, body)
+	}
+	if enc, body := get("gzip"); enc != "" || body != now {
+		t.Errorf("the stale gzip sibling: %q %q, want the file itself", enc, body)
+	}
+}
+
+// TestCheckSiblings: the server's start-up walk compares each sibling
+// with its file ahead of the first request, and finds a stale one.
+func TestCheckSiblings(t *testing.T) {
+	web := t.TempDir()
+	writeFiles(t, web, map[string]string{"a.js": jsSource, "sub/b.css": "b{}", "c.js": "new"})
+	mustWrite(t, filepath.Join(web, "a.js.br"), brotliBytes(jsSource))
+	mustWrite(t, filepath.Join(web, "sub", "b.css.gz"), gzipBytes("b{}"))
+	mustWrite(t, filepath.Join(web, "c.js.gz"), gzipBytes("old"))
+	checkSiblings(web)
+	siblingChecks.mu.Lock()
+	defer siblingChecks.mu.Unlock()
+	for name, want := range map[string]bool{"a.js.br": true, "sub/b.css.gz": true, "c.js.gz": false} {
+		if got, ok := siblingChecks.checks[name]; !ok || got.ok != want {
+			t.Errorf("%s: checked %v, matches %v; want checked, %v", name, ok, got.ok, want)
+		}
 	}
 }

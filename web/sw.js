@@ -13,9 +13,16 @@
 //
 // - Network first. Every request of the page, the tutorial and the perft
 //   worker goes to the network as if there were no worker; the cache
-//   answers only when the network fails (offline, the server down), and
-//   then for the rest of that page's life, so an offline page never mixes
-//   two builds. A rebuilt site is what the next visit shows.
+//   answers only when the network fails (offline, the server down), when
+//   it answers a cached file with a server error (5xx: "down for
+//   maintenance"), or when a page's own request has had no answer within
+//   NETWORK_TIMEOUT_MS (a server that accepts connections and never
+//   answers, a stalled link) and the page is cached; for a page, the
+//   cache then answers for the rest of that page's life, so an offline
+//   page never mixes two builds. The other files of a page the network
+//   loaded wait for the network however slow it is (the cache may hold
+//   another build's), and so does a file not cached. A rebuilt site is
+//   what the next visit shows.
 // - A kill switch. After each visit's page, the worker asks the server
 //   for sw.js and sw-version.js; when either is gone (404 or 410: the
 //   site was replaced or moved), it deletes its caches and unregisters
@@ -67,6 +74,13 @@ const FILES = [
 /** Absolute URL → the file's name in sw-version.js. */
 const NAMES = new Map(FILES.map((f) => [new URL(f, SCOPE).href, f === './' ? 'index.html' : f]));
 
+/**
+ * How long a request waits for the network's answer (its status and
+ * headers; the body may take longer) before a cached copy answers: a few
+ * seconds, longer than a slow but working server takes to start answering.
+ */
+const NETWORK_TIMEOUT_MS = 4000;
+
 /** Why a cached copy cannot be trusted; the install that meets it retires the worker. */
 class Mismatch extends Error {}
 
@@ -106,23 +120,51 @@ self.addEventListener('fetch', (event) => {
   if (!NAMES.has(name)) return; // anything else goes to the network as usual
   const client = navigate ? event.resultingClientId : event.clientId;
   event.respondWith((async () => {
+    // caches.match, not caches.open: opening the cache would make it
+    // again after retire deleted it.
+    const cachedCopy = caches.match(name, { cacheName: CACHE, ignoreVary: true });
     if (!offline.has(client)) {
-      try {
-        const res = await fetch(req);
+      const res = await fromNetwork(req, cachedCopy, navigate);
+      if (res) {
         if (navigate) event.waitUntil(checkSite());
         return res;
-      } catch {
-        // A page the network failed to load runs from the cache from now
-        // on; a single request of a page that the network loaded gets the
-        // cache's copy of its file, which is better than none.
-        if (navigate) offline.add(client);
       }
+      // A page the network failed to load runs from the cache from now
+      // on; a single request of a page that the network loaded gets the
+      // cache's copy of its file, which is better than none.
+      if (navigate) offline.add(client);
     }
-    const cached = await (await caches.open(CACHE)).match(name, { ignoreVary: true });
+    const cached = await cachedCopy;
     if (cached && navigate && url.href !== name) return Response.redirect(SCOPE + new URL(req.url).search, 301);
     return cached ?? Response.error();
   })());
 });
+
+/**
+ * fromNetwork fetches req and returns the network's answer, or null when
+ * the cache is to answer: the network failed, or it answered with a
+ * server error (5xx) and cachedCopy (a promise of the cached response,
+ * or undefined) has the file, or, for a page (navigate), it gave no
+ * answer within NETWORK_TIMEOUT_MS and cachedCopy has the page. Without a
+ * cached copy the network's answer is awaited and returned, whatever it is.
+ */
+async function fromNetwork(req, cachedCopy, navigate) {
+  const answer = fetch(req).catch(() => null);
+  if (!navigate) {
+    const res = await answer;
+    return res && res.status >= 500 && await cachedCopy ? null : res;
+  }
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS); });
+  let res = await Promise.race([answer, late]);
+  clearTimeout(timer);
+  if (res === 'late') {
+    if (await cachedCopy) return null; // the request goes on unseen; the cache answers now
+    res = await answer;
+  }
+  if (res && res.status >= 500 && await cachedCopy) return null;
+  return res;
+}
 
 /**
  * checkSite asks the server whether this worker's site is still there:

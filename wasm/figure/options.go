@@ -2,6 +2,7 @@ package figure
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,6 +111,18 @@ func (o Options) Set(name, value string) error {
 	return nil
 }
 
+// MaxFigureSquares is the most squares one figure may draw, 4,096: the
+// board's 64 and each grid's (64 for the 8×8 layouts, 120 for 10x12, 128
+// for 0x88). 63 LERF grids, or 32 of 10x12, are within it; the largest
+// the element accepts (64 grids of 0x88, 8,192 squares and about 6.5 MB
+// of SVG and view) is not. Resolve checks it before anything is drawn,
+// so that one figure's time and memory are bounded (see MaxBytes).
+const MaxFigureSquares = 4096
+
+// ErrTooLarge is wrapped by the error of a figure over MaxFigureSquares
+// and of a page over MaxPageOutput.
+var ErrTooLarge = errors.New("figure too large")
+
 // A Figure is a resolved figure: what to draw and in which theme.
 type Figure struct {
 	Embed view.Embed
@@ -156,8 +169,36 @@ func Resolve(o Options) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Figure{Embed: e, Theme: t}, nil
+	f := &Figure{Embed: e, Theme: t}
+	if n := f.Squares(); n > MaxFigureSquares {
+		per := 0
+		if e.Layout != nil {
+			per = e.Layout.Rows * e.Layout.Cols
+		}
+		return nil, fmt.Errorf("%w: %s squares (%d grids of %d, and the board) > %s; show fewer grids or use an 8×8 layout",
+			ErrTooLarge, view.Thousands(n), len(e.Shown), per, view.Thousands(MaxFigureSquares))
+	}
+	return f, nil
 }
+
+// Squares returns how many squares f draws: the board's 64, if it has
+// one, and each grid's (its layout's rows × columns).
+func (f *Figure) Squares() int {
+	n := 0
+	if f.Embed.Board && f.Embed.Pos != nil {
+		n = 64
+	}
+	if f.Embed.Layout != nil {
+		n += len(f.Embed.Shown) * f.Embed.Layout.Rows * f.Embed.Layout.Cols
+	}
+	return n
+}
+
+// MaxBytes bounds the bytes f takes once drawn as prerendering writes it
+// (its SVG and its view in a shadow root): 128 KiB (the board and its
+// pieces, as data: URLs) and 1 KiB a square (about 800 bytes are
+// measured: 530 in the SVG, 280 in the view, with labels).
+func (f *Figure) MaxBytes() int { return 128<<10 + f.Squares()<<10 }
 
 // checkLists finds the item at fault in the arrows, marks and show
 // options, with its offset in the option's value.

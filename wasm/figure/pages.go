@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"html"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -23,6 +26,15 @@ const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-
 // MaxPageBytes is the largest page Page reads, 16 MiB: a long built page
 // of a static-site generator is a few hundred KB.
 const MaxPageBytes = 16 << 20
+
+// MaxPageOutput is the most a prerendered page may hold, MaxPageBytes
+// (16 MiB), so that the page can be read, and prerendered, again: the
+// page and its figures, each counted at its Figure.MaxBytes before it is
+// drawn (so memory stays bounded) and at its size once drawn (what an
+// earlier run wrote, and this one replaces, is not counted). A page of
+// twenty figures of a board and a grid or two is about 3 MB; a page over
+// the limit is an error naming the line of the figure that would pass it.
+const MaxPageOutput = MaxPageBytes
 
 // BlockKeys are the keys of a ```bitboard block, as bitview-markdown.js
 // reads them (KEYS there): each sets the attribute of the same name,
@@ -60,15 +72,40 @@ func (e *PageError) Unwrap() error { return e.Err }
 // highlighter's <div class="language-bitboard …"> around it when it holds
 // only the block (what Hugo, MkDocs, Docusaurus and Jekyll write). The
 // page gets Style once (before </head>, or before its first figure).
-// Everything else is left as it was, byte for byte, so a page whose
-// figures are already drawn comes back unchanged. The first figure that
-// cannot be drawn is an error naming its line; the page is then not to be
-// written.
+// What an author wrote inside an element (a paragraph, an image: its
+// fallback) is kept byte for byte after the SVG, in the light DOM, where
+// the shadow root is not read (see authoredContent); an element inside
+// another is an error naming its line. Everything else is left as it
+// was, byte for byte, so a page whose figures are already drawn comes
+// back unchanged. The first figure that cannot be drawn is an error
+// naming its line (a block's error names each of its wrong options: see
+// PageWarnings); the page is then not to be written. The page's output is
+// bounded by MaxPageOutput, each figure by MaxFigureSquares, both checked
+// before the figure is drawn.
 func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
-	if len(page) > MaxPageBytes {
-		return nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
+	out, _, err := PageWarnings(name, page, markdown, base)
+	return out, err
+}
+
+// PageWarnings is Page, and also returns the lines of the page's bitboard
+// blocks that were skipped: a line that is not "key: value" or whose key
+// is not one of BlockKeys. As in bitview-markdown.js, which lists them
+// under the live view, they are warnings: the figure is drawn from the
+// block's other lines. An error of a block names every option at fault,
+// each at its line (errors.Join of *PageError).
+func PageWarnings(name string, page []byte, markdown bool, base string) ([]byte, []*PageError, error) {
+	out, pg, err := prerenderPage(name, page, markdown, base)
+	if pg == nil {
+		return out, nil, err
 	}
-	pg := pager{name: name, markdown: markdown, base: base}
+	return out, pg.warnings, err
+}
+
+func prerenderPage(name string, page []byte, markdown bool, base string) ([]byte, *pager, error) {
+	if len(page) > MaxPageBytes {
+		return nil, nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
+	}
+	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page)}
 	var out []byte
 	var err error
 	if markdown {
@@ -77,9 +114,9 @@ func Page(name string, page []byte, markdown bool, base string) ([]byte, error) 
 		out, err = pg.htmlPage(page)
 	}
 	if err != nil {
-		return nil, err
+		return nil, pg, err
 	}
-	return addStyle(out, markdown), nil
+	return addStyle(out, markdown), pg, nil
 }
 
 // addStyle puts Style into a page that has prerendered figures and no
@@ -106,6 +143,9 @@ type pager struct {
 	name     string
 	markdown bool
 	base     string
+	newlines []int        // the offsets of the page's newlines, for lineAt
+	out      int          // the bytes of output so far: the page's, then each figure's
+	warnings []*PageError // the lines of blocks skipped (see parseBlock)
 }
 
 // element returns the start tag and content of a figure element with
@@ -125,20 +165,27 @@ func element(attrs [][2]string, content string) string {
 
 // content returns what an element with attrs holds once prerendered: its
 // shadow root (Shadow), unless the page has no base, and its SVG
-// (figureOf). In Markdown each part has lines of its own, so that
+// (Figure.SVG). In Markdown each part has lines of its own, so that
 // CommonMark reads the whole as one HTML block (none of them holds a
 // blank line).
-func (pg pager) content(attrs [][2]string) (string, error) {
-	svg, err := figureOf(attrs)
+func (pg *pager) content(attrs [][2]string) (string, error) {
+	f, err := resolveAttrs(attrs)
 	if err != nil {
 		return "", err
 	}
+	if est := f.MaxBytes(); pg.out+est > MaxPageOutput {
+		return "", fmt.Errorf("%w: the page's output would reach %s bytes with this figure (about %s) > %s; split the page", ErrTooLarge,
+			view.Thousands(pg.out+est), view.Thousands(est), view.Thousands(MaxPageOutput))
+	}
+	svg := f.SVG()
+	pg.out += len(svg)
 	parts := []string{svg}
 	if pg.base != "" {
 		shadow, err := Shadow(attrs, pg.base)
 		if err != nil {
 			return "", err
 		}
+		pg.out += len(shadow)
 		parts = []string{shadow, svg}
 	}
 	if pg.markdown {
@@ -147,32 +194,46 @@ func (pg pager) content(attrs [][2]string) (string, error) {
 	return strings.Join(parts, ""), nil
 }
 
-// figureOf draws the figure of an element's attributes: the options of
+// resolveAttrs resolves the figure of an element's attributes: the options of
 // Names (theme aside: a page's figure is the default theme's, as the
 // element's toSVG() gives it), the attributes of Ignored skipped, and any
 // other attribute (id, class, style, data-*, aria-*) left to the page.
-func figureOf(attrs [][2]string) (string, error) {
+func resolveAttrs(attrs [][2]string) (*Figure, error) {
 	o := Options{}
 	for _, a := range attrs {
 		if !slices.Contains(Names, a[0]) {
 			continue
 		}
 		if a[0] == "theme" {
-			return "", optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+			return nil, optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
 		}
 		if err := o.Set(a[0], a[1]); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	f, err := Resolve(o)
-	if err != nil {
-		return "", err
-	}
-	return f.SVG(), nil
+	return Resolve(o)
 }
 
-// lineAt returns the 1-based line of offset i.
-func lineAt(page []byte, i int) int { return bytes.Count(page[:i], []byte("\n")) + 1 }
+// newlines returns the offsets of page's newlines, counted once so that
+// a line number costs a binary search (a page of many figures is read in
+// linear time).
+func newlines(page []byte) []int {
+	var nl []int
+	for i := 0; ; {
+		j := bytes.IndexByte(page[i:], '\n')
+		if j < 0 {
+			return nl
+		}
+		nl = append(nl, i+j)
+		i += j + 1
+	}
+}
+
+// lineAt returns the 1-based line of offset i of the page.
+func (pg *pager) lineAt(i int) int {
+	n, _ := slices.BinarySearch(pg.newlines, i)
+	return n + 1
+}
 
 // A span is a part of a page to replace.
 type span struct {
@@ -194,10 +255,11 @@ func splice(page []byte, spans []span) []byte {
 
 // parseBlock reads a bitboard block's lines as bitview-markdown.js does:
 // one "key: value" a line, blank lines and # comments skipped, show and
-// expr lines joined into show. line is the block's first line in the
-// page, for errors.
-func parseBlock(name, text string, line int) ([][2]string, error) {
-	var attrs [][2]string
+// expr lines joined into show. A line that is not "key: value" or has an
+// unknown key is skipped and returned as a warning, as the live loader
+// lists it under the view and draws the rest. line is the block's first
+// line in the page.
+func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError) {
 	var show []string
 	for i, raw := range strings.Split(text, "\n") {
 		l := strings.TrimSpace(raw)
@@ -207,11 +269,12 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 		key, value, ok := strings.Cut(l, ":")
 		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
 		if !ok || !slices.Contains(BlockKeys, key) {
-			msg := `unknown key "` + key + `"`
+			msg := `unknown key ` + excerpt.Quote(key)
 			if !ok {
-				msg = strconv.Quote(l) + ` is not "key: value"`
+				msg = excerpt.Quote(l) + ` is not "key: value"`
 			}
-			return nil, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))}
+			warnings = append(warnings, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))})
+			continue
 		}
 		if key == "show" || key == "expr" {
 			if value != "" {
@@ -225,20 +288,37 @@ func parseBlock(name, text string, line int) ([][2]string, error) {
 	if len(show) > 0 {
 		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
 	}
-	return attrs, nil
+	return attrs, warnings
 }
 
-// blockFigure turns a block's text into the element with its figure.
-func (pg pager) blockFigure(text string, line int) (string, error) {
-	attrs, err := parseBlock(pg.name, text, line)
-	if err != nil {
-		return "", err
-	}
+// blockFigure turns a block's text into the element with its figure. Its
+// unknown keys are warnings (see parseBlock); when options are wrong,
+// the error names every one of them, each at its line (errors.Join of
+// *PageError): the option at fault is left out and the rest tried again.
+func (pg *pager) blockFigure(text string, line int) (string, error) {
+	attrs, warnings := parseBlock(pg.name, text, line)
+	pg.warnings = append(pg.warnings, warnings...)
 	content, err := pg.content(attrs)
-	if err != nil {
-		return "", &PageError{pg.name, line + optionLine(text, err), err}
+	if err == nil {
+		return element(attrs, content), nil
 	}
-	return element(attrs, content), nil
+	var errs []error
+	for len(errs) <= len(attrs) {
+		errs = append(errs, &PageError{pg.name, line + optionLine(text, err), err})
+		var fe *Error
+		if !errors.As(err, &fe) || errors.Is(err, ErrTooLarge) {
+			break
+		}
+		n := len(attrs)
+		attrs = slices.DeleteFunc(attrs, func(a [2]string) bool { return a[0] == fe.Option })
+		if len(attrs) == n {
+			break
+		}
+		if _, err = resolveAttrs(attrs); err == nil {
+			break
+		}
+	}
+	return "", errors.Join(errs...)
 }
 
 // optionLine returns the 0-based line of text that sets the option err
@@ -261,7 +341,7 @@ func optionLine(text string, err error) int {
 // markdownPage draws the ```bitboard fences and the <bitboard-view>
 // elements of a Markdown page; other fenced code blocks are left alone
 // (an example of the element's markup stays an example).
-func (pg pager) markdownPage(page []byte) ([]byte, error) {
+func (pg *pager) markdownPage(page []byte) ([]byte, error) {
 	var spans []span
 	type fenced struct {
 		start, stop, line int
@@ -270,7 +350,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 	var fences []fenced
 	lines := bytes.SplitAfter(page, []byte("\n"))
 	at := 0
-	var prose []int // the lines outside fences
+	prose := make([]bool, len(lines)) // the lines outside fences
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		t := bytes.TrimLeft(l, " ")
@@ -284,7 +364,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 			}
 		}
 		if fence == "" {
-			prose = append(prose, i)
+			prose[i] = true
 			at += len(l)
 			continue
 		}
@@ -314,14 +394,14 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 		if stop > 0 && page[stop-1] == '\n' {
 			nl = "\n"
 		}
-		fences = append(fences, fenced{start, stop, lineAt(page, body), string(page[body:end]), nl})
+		fences = append(fences, fenced{start, stop, pg.lineAt(body), string(page[body:end]), nl})
 	}
 	// The elements outside fences: the page read as HTML with every
 	// fence blanked out (the same offsets).
 	masked := slices.Clone(page)
 	off := 0
 	for n, l := range lines {
-		if _, found := slices.BinarySearch(prose, n); !found {
+		if !prose[n] {
 			for k := off; k < off+len(l); k++ {
 				if masked[k] != '\n' {
 					masked[k] = ' '
@@ -334,6 +414,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 		pg.base = ScriptBase(masked) // a <script> shown in a code block is not the page's
 	}
 	for _, f := range fences {
+		pg.out -= f.stop - f.start // the fence is replaced
 		fig, err := pg.blockFigure(f.text, f.line)
 		if err != nil {
 			return nil, err
@@ -350,7 +431,7 @@ func (pg pager) markdownPage(page []byte) ([]byte, error) {
 }
 
 // htmlPage draws the elements and blocks of an HTML page.
-func (pg pager) htmlPage(page []byte) ([]byte, error) {
+func (pg *pager) htmlPage(page []byte) ([]byte, error) {
 	if pg.base == "" {
 		pg.base = ScriptBase(page)
 	}
@@ -369,7 +450,7 @@ func hasClass(class, c string) bool { return slices.Contains(strings.Fields(clas
 // language-bitboard, or a <pre> whose first child is such a <code>), and
 // returns what replaces each: an element's content when its figure
 // changed, a block whole.
-func (pg pager) htmlSpans(page []byte) ([]span, error) {
+func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 	name, markdown := pg.name, pg.markdown
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
 	var spans []span
@@ -395,11 +476,11 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 		case xhtml.ErrorToken:
 			if z.Err() == io.EOF {
 				if fig != nil {
-					return nil, &PageError{name, lineAt(page, fig.start), errors.New("<bitboard-view> has no end tag")}
+					return nil, &PageError{name, pg.lineAt(fig.start), errors.New("<bitboard-view> has no end tag")}
 				}
 				return spans, nil
 			}
-			return nil, &PageError{name, lineAt(page, start), z.Err()}
+			return nil, &PageError{name, pg.lineAt(start), z.Err()}
 		case xhtml.TextToken:
 			if blk != nil && blk.inPre {
 				blk.text.WriteString(html.UnescapeString(string(raw)))
@@ -423,6 +504,9 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 			open := tt == xhtml.StartTagToken && !voidTag(tag)
 			switch {
 			case fig != nil:
+				if tag == "bitboard-view" {
+					return nil, &PageError{name, pg.lineAt(start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", pg.lineAt(fig.start))}
+				}
 			case blk != nil:
 				if open {
 					blk.depth++
@@ -453,9 +537,14 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				if string(tn) != "bitboard-view" {
 					break
 				}
+				authored := authoredContent(string(page[fig.content:start]))
+				pg.out -= start - fig.content - len(authored) // what a previous run wrote is replaced
 				content, err := pg.content(fig.attrs)
 				if err != nil {
-					return nil, &PageError{name, lineAt(page, fig.start), err}
+					return nil, &PageError{name, pg.lineAt(fig.start), err}
+				}
+				if authored != "" {
+					content = strings.TrimSuffix(content, "\n") + authored
 				}
 				if string(page[fig.content:start]) != content {
 					spans = append(spans, span{fig.content, start, content})
@@ -465,12 +554,68 @@ func (pg pager) htmlSpans(page []byte) ([]span, error) {
 				if blk.depth--; blk.depth > 0 {
 					break
 				}
-				f, err := pg.blockFigure(blk.text.String(), lineAt(page, blk.start))
+				pg.out -= pos - blk.start // the block is replaced
+				f, err := pg.blockFigure(blk.text.String(), pg.lineAt(blk.start))
 				if err != nil {
 					return nil, err
 				}
 				spans = append(spans, span{blk.start, pos, f})
 				blk = nil
+			}
+		}
+	}
+}
+
+// svgStart is how the figure's SVG (Figure.SVG, view.FigureSVG) begins:
+// an <svg> at the top of an element's content that starts so is the one
+// a previous run wrote.
+const svgStart = `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" `
+
+// authoredContent returns the part of a <bitboard-view>'s content that
+// its author wrote, which prerendering keeps byte for byte after what it
+// writes (the element's light-DOM fallback, shown where the shadow root
+// is not read): the content without what a previous run wrote at its
+// start, that is a declarative shadow root (<template shadowrootmode>)
+// and then the figure's <svg> (one that begins as svgStart), each
+// optionally after one newline (Markdown's layout of them). Everything
+// else, blanks included, is the author's.
+func authoredContent(content string) string {
+	rest := content
+	if r, ok := ownedPart(rest, `<template shadowrootmode="open">`, "<template", "</template>"); ok {
+		rest = r
+	}
+	if r, ok := ownedPart(rest, svgStart, "<svg", "</svg>"); ok {
+		rest = r
+	}
+	if rest == "\n" && rest != content { // Markdown's newline before </bitboard-view>
+		return ""
+	}
+	return rest
+}
+
+// ownedPart cuts from s (after one optional newline) an element that
+// starts with prefix and ends at the end tag end matching it (open
+// counts nested start tags of the same name), and returns the rest.
+func ownedPart(s, prefix, open, end string) (string, bool) {
+	t := strings.TrimPrefix(s, "\n")
+	if !strings.HasPrefix(t, prefix) {
+		return s, false
+	}
+	depth, i := 0, 0
+	for {
+		o := strings.Index(t[i:], open)
+		c := strings.Index(t[i:], end)
+		switch {
+		case c < 0:
+			return s, false
+		case o >= 0 && o < c:
+			depth++
+			i += o + len(open)
+		default:
+			depth--
+			i += c + len(end)
+			if depth == 0 {
+				return t[i:], true
 			}
 		}
 	}
@@ -493,13 +638,16 @@ type Result struct {
 	// SVGOnly: the page's figures got no shadow root, as no base was
 	// given and the page loads no bitview-element.js (see Page).
 	SVGOnly bool
+	// Warnings are the block lines skipped (see PageWarnings).
+	Warnings []*PageError
 }
 
 // Pages prerenders every page below each path (a file, or a folder walked
 // for .md, .markdown, .html and .htm files; dotfolders and node_modules
-// skipped): a page is rewritten (a temporary file renamed over it) only
+// skipped): a page is rewritten only
 // when one of its figures changed, and left untouched when one of them
-// is wrong; base is Page's. With dryRun nothing is written. It returns one Result per
+// is wrong, or when it changed while its figures were drawn (see
+// ErrChanged); base is Page's. Pages are written as WriteFile writes. With dryRun nothing is written. It returns one Result per
 // page with figures; the error is the first page's that failed, after
 // all were tried.
 func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
@@ -525,7 +673,7 @@ func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
 			if r.Err != nil && first == nil {
 				first = r.Err
 			}
-			if r.Err != nil || r.Changed || r.figures {
+			if r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
 				results = append(results, r.Result)
 			}
 			return nil
@@ -556,7 +704,8 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 		r.Err = err
 		return r
 	}
-	out, err := Page(p, in, markdown, base)
+	out, warnings, err := PageWarnings(p, in, markdown, base)
+	r.Warnings = warnings
 	if err != nil {
 		r.Err = err
 		return r
@@ -568,31 +717,42 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 	}
 	r.Changed = true
 	if !dryRun {
-		r.Err = WriteFile(p, out, info.Mode().Perm())
+		r.Err = writeFile(p, out, func(target string) error { return unchanged(p, target, info, in) })
 	}
 	return r
 }
 
-// WriteFile writes data to a temporary file beside name and renames it
-// over name, so that name is either untouched or whole.
-func WriteFile(name string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+// ErrChanged is the error (wrapped, naming the page) of a page that was
+// changed while its figures were drawn: it is left as it is, with the
+// change, and the page is to be prerendered again.
+var ErrChanged = errors.New("changed since it was read (edited while its figures were drawn); left as it is with that change: run prerender again")
+
+// unchanged checks that the page p (the file target) is still the one
+// read: the size and modification time of info, then the content in
+// (its SHA-256), and returns an error naming p and wrapping ErrChanged
+// if not.
+func unchanged(p, target string, info os.FileInfo, in []byte) error {
+	now, err := os.Stat(target)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
+	what := ""
+	switch {
+	case now.Size() != info.Size():
+		what = fmt.Sprintf("its size went from %d to %d bytes", info.Size(), now.Size())
+	case !now.ModTime().Equal(info.ModTime()):
+		what = "its modification time changed"
+	default:
+		again, err := os.ReadFile(target)
+		if err != nil {
+			return err
+		}
+		if sha256.Sum256(again) != sha256.Sum256(in) {
+			what = "its content changed"
+		}
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if what == "" {
+		return nil
 	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fmt.Errorf("%s: %w (%s)", p, ErrChanged, what)
 }

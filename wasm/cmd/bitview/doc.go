@@ -21,15 +21,26 @@
 // -arrows, -marks, -board, -grid, -values, -labels, and -theme (light,
 // dark, or colours: light,bitOn=#1d4ed8). -scale sets the PNG's scale.
 // Bad input exits with status 1 and a message naming the option, the
-// field and the character; no file is written then (the figure goes to a
-// temporary file renamed over FILE only when whole).
+// field and the character; no file is written then. Files are written as
+// an editor saves them (figure.WriteFile): through a symbolic link to its
+// target, in place for a file with other hard links, else a temporary
+// file renamed over FILE only when whole; the mode is kept, a new file
+// gets 0666 less the umask, and a read-only file is refused (status 1);
+// errors name FILE as given.
 //
 // prerender walks each PATH for .md, .markdown, .html and .htm files and
 // writes each ```bitboard block, <pre><code class="language-bitboard">
 // block and <bitboard-view> element's figure into the page as an inline
 // SVG (see figure.Page). A file is rewritten only when a figure changed;
-// a file with a bad figure is left untouched and named with its line,
-// the others are still done, and the exit status is 1. -n only reports.
+// a block's unknown key or line that is not "key: value" is a warning
+// naming its line, and the block is drawn from its other lines (as the
+// live Markdown loader, bitview-markdown.js, lists it under the view); a
+// file with a bad figure is left untouched and every wrong option of the
+// block is named with its line,
+// the others are still done, and the exit status is 1. What an author
+// wrote inside an element is kept after its figure; a page changed while
+// its figures were drawn (size, time or content) is left as it is, and
+// named, with status 1. -n only reports.
 //
 // # The engine author's bench
 //
@@ -68,7 +79,10 @@
 //	# .github/workflows/ci.yml, in the job's steps (after actions/setup-go):
 //	- name: perft against Bitview
 //	  run: |
-//	    go install github.com/bitview/bitview/wasm/cmd/bitview@latest
+//	    # The module is not published yet: build the command from a clone
+//	    # of Bitview (once it is, go install …/wasm/cmd/bitview@latest).
+//	    (cd path/to/bitview && go build -o "$RUNNER_TEMP/bitview" ./wasm/cmd/bitview)
+//	    export PATH="$RUNNER_TEMP:$PATH"
 //	    for fen in \
 //	      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
 //	      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' \

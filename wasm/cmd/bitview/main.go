@@ -38,7 +38,14 @@ type attrFlag struct {
 }
 
 func (f *attrFlag) String() string { return "" }
+
+// Set sets the option, once: a repeated option is refused, as
+// /figure.svg refuses a repeated parameter, rather than the last one
+// silently winning.
 func (f *attrFlag) Set(v string) error {
+	if _, ok := f.opts[f.name]; ok {
+		return errors.New("given twice; give it once")
+	}
 	return f.opts.Set(f.name, v)
 }
 func (f *attrFlag) IsBoolFlag() bool { return f.boolean }
@@ -111,7 +118,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *out == "-" {
 		_, err = stdout.Write(data)
 	} else {
-		err = figure.WriteFile(*out, data, 0o644)
+		err = figure.WriteFile(*out, data)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "bitview:", err)
@@ -126,7 +133,7 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 	dry := fs.Bool("n", false, "only report which pages would change")
 	base := fs.String("base", "", "the folder of Bitview's files (bitview-element.js, view.css, pieces/) as the pages see it, e.g. /bitview/ or\nhttps://cdn.jsdelivr.net/npm/bitview@0.1.0/ (default: the folder of each page's <script src=\"…/bitview-element.js\">)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand an inline SVG for readers without shadow roots. A page is rewritten only when\na figure changed; a page with a bad figure is left as it was.")
+		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand an inline SVG for readers without shadow roots; what the page holds inside an\nelement is kept after it. A page is rewritten only when a figure changed; a page\nwith a bad figure, or one edited while its figures were drawn, is left as it was.\nFiles are written as an editor saves them: through symbolic links, hard links kept,\nthe mode kept; a read-only page is not written.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -142,6 +149,9 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 	results, err := figure.Pages(fs.Args(), *base, *dry)
 	status := 0
 	for _, r := range results {
+		for _, w := range r.Warnings {
+			fmt.Fprintln(stderr, "bitview: warning:", w)
+		}
 		switch {
 		case r.Err != nil:
 			fmt.Fprintln(stderr, "bitview:", r.Err)

@@ -125,3 +125,100 @@ func TestHelpDescribesEveryOption(t *testing.T) {
 		t.Errorf("-grids: %q does not name its value, fixed", d)
 	}
 }
+
+// TestWriteLikeEditor: -o and prerender write through a symbolic link
+// and keep the mode; a read-only file is refused with exit 1 and an
+// error naming the path given.
+func TestWriteLikeEditor(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.svg")
+	os.WriteFile(real, []byte("old"), 0o640)
+	os.Chmod(real, 0o640)
+	link := filepath.Join(dir, "link.svg")
+	os.Symlink("real.svg", link)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-show", "P", "-o", link}, &stdout, &stderr); code != 0 {
+		t.Fatalf("-o %s: exit %d, %s", link, code, stderr.String())
+	}
+	if info, _ := os.Lstat(link); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("-o: the link became a regular file")
+	}
+	if info, _ := os.Stat(real); info.Mode().Perm() != 0o640 {
+		t.Errorf("-o: the mode became %v, want 0640", info.Mode().Perm())
+	}
+	if b, _ := os.ReadFile(real); !bytes.HasPrefix(b, []byte("<svg")) {
+		t.Error("-o: the link's target was not written")
+	}
+	ro := filepath.Join(dir, "ro.svg")
+	os.WriteFile(ro, []byte("old"), 0o444)
+	stderr.Reset()
+	if code := run([]string{"-show", "P", "-o", ro}, &stdout, &stderr); code != 1 || !strings.HasPrefix(stderr.String(), "bitview: write "+ro+": the file is read-only") {
+		t.Errorf("-o read-only: exit %d, %q", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(ro); string(b) != "old" {
+		t.Error("-o: the read-only file was written")
+	}
+
+	page := filepath.Join(dir, "pages", "a.md")
+	os.MkdirAll(filepath.Dir(page), 0o755)
+	os.WriteFile(page, []byte("```bitboard\nshow: P\n```\n"), 0o600)
+	os.Chmod(page, 0o600)
+	pageLink := filepath.Join(dir, "a.md")
+	os.Symlink("pages/a.md", pageLink)
+	if code := run([]string{"prerender", pageLink}, &stdout, &stderr); code != 0 {
+		t.Fatalf("prerender %s: exit %d, %s", pageLink, code, stderr.String())
+	}
+	if info, _ := os.Lstat(pageLink); info.Mode()&os.ModeSymlink == 0 {
+		t.Error("prerender: the link became a regular file")
+	}
+	if info, _ := os.Stat(page); info.Mode().Perm() != 0o600 {
+		t.Errorf("prerender: the mode became %v, want 0600", info.Mode().Perm())
+	}
+	roPage := filepath.Join(dir, "ro.md")
+	os.WriteFile(roPage, []byte("```bitboard\nshow: N\n```\n"), 0o444)
+	stderr.Reset()
+	if code := run([]string{"prerender", roPage}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), roPage+": the file is read-only") {
+		t.Errorf("prerender read-only: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestPrerenderUnknownKeys: an unknown key is a warning naming its line,
+// and the figure is drawn (as the live Markdown loader does); every wrong
+// option of a block is named.
+func TestPrerenderUnknownKeys(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "a.md")
+	os.WriteFile(page, []byte("A\n\n```bitboard\nshow: P\ncolour: red\n```\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "bitview: warning: "+page+`:5: unknown key "colour"`) {
+		t.Errorf("an unknown key: exit %d, %q", code, stderr.String())
+	}
+	if b, _ := os.ReadFile(page); !bytes.Contains(b, []byte("<svg")) {
+		t.Error("the figure was not drawn")
+	}
+	os.WriteFile(page, []byte("A\n\n```bitboard\nlayout: berff\norientation: up\n```\n"), 0o644)
+	stderr.Reset()
+	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), page+":4: layout: unknown layout") || !strings.Contains(stderr.String(), page+":5: orientation:") {
+		t.Errorf("two wrong options: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestRepeatedOption: an option given twice is refused (exit 2), as
+// /figure.svg refuses a repeated parameter, not the last one taken.
+func TestRepeatedOption(t *testing.T) {
+	for _, args := range [][]string{
+		{"-layout", "lerf", "-layout", "0x88"},
+		{"-show", "P", "-show", "N"},
+		{"-labels", "-labels=false"},
+	} {
+		var stdout, stderr bytes.Buffer
+		out := filepath.Join(t.TempDir(), "x.svg")
+		code := run(append(args, "-o", out), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "given twice; give it once") {
+			t.Errorf("bitview %q: exit %d, %q; want 2 and \"given twice\"", args, code, stderr.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("bitview %q wrote %s", args, out)
+		}
+	}
+}

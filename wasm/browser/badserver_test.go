@@ -1,0 +1,99 @@
+//go:build !(js && wasm)
+
+package browser
+
+// The offline copy when the server answers badly (web/sw.js): a server
+// that answers 503 for everything, and one that accepts connections and
+// never answers.
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestOfflineBadServer visits the page once through a proxy in front of
+// serve.go, then makes the proxy answer 503 to everything, then never
+// answer: each time the page loads from the worker's cache and draws its
+// board, within the worker's network timeout and the page's start. A
+// page the network answers still waits for a slow bitview.wasm.
+func TestOfflineBadServer(t *testing.T) {
+	chrome := chromium(t)
+	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
+		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
+	}
+	root := t.TempDir()
+	copyTree(t, filepath.Join(repo, "web"), filepath.Join(root, "web"))
+	makeVersion(t, root)
+	upstream, stop := stoppableServe(t, root)
+	target, _ := url.Parse(upstream)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mode atomic.Value // "", "503" or "silent"
+	mode.Store("")
+	quit := make(chan struct{})
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch mode.Load() {
+		case "503":
+			w.Header().Set("Retry-After", "3600")
+			http.Error(w, "503 down for maintenance", http.StatusServiceUnavailable)
+		case "slow wasm":
+			if path.Base(r.URL.Path) == "bitview.wasm" {
+				time.Sleep(6 * time.Second)
+			}
+			proxy.ServeHTTP(w, r)
+		case "silent":
+			select { // the connection stays open, and nothing is said
+			case <-quit:
+			case <-r.Context().Done():
+			}
+		default:
+			proxy.ServeHTTP(w, r)
+		}
+	}))
+	defer front.Close()
+	defer close(quit)
+	defer stop()
+	pageURL := front.URL + "/web/"
+
+	ctx, cancel := launch(chrome, t.TempDir())
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 150*time.Second)
+	defer cancelTimeout()
+	open(t, ctx, pageURL)
+	waitControlled(t, ctx)
+	waitCaches(t, ctx, "bitview "+pageURL+" "+readVersion(t, filepath.Join(root, "web", "sw-version.js")).Version)
+
+	// A page the network answers waits for its slow files rather than
+	// take the cache's, which may be another build's.
+	mode.Store("slow wasm")
+	start := time.Now()
+	open(t, within(t, ctx, 30*time.Second), pageURL)
+	if took := time.Since(start); took < 6*time.Second {
+		t.Errorf("with a slow bitview.wasm the page was ready in %v, before the network sent it: the cache answered", took)
+	}
+
+	for _, m := range []string{"503", "silent"} {
+		mode.Store(m)
+		start := time.Now()
+		open(t, within(t, ctx, 30*time.Second), pageURL+"?fen=8/8/8/8/4P3/8/8/4K2k+w+-+-+0+1")
+		took := time.Since(start)
+		if got := pieces(t, ctx); got["e4"] != "P" || len(got) != 3 {
+			t.Errorf("server %s: the board shows %v, want the FEN's three pieces", m, got)
+		}
+		if text := eval[string](t, ctx, `document.body.innerText`); len(text) < 100 {
+			t.Errorf("server %s: the page says %q", m, text)
+		}
+		t.Logf("server %s: the page was ready in %v", m, took.Round(time.Millisecond))
+		if took > 20*time.Second {
+			t.Errorf("server %s: the page took %v", m, took)
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package figure
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestPageKeepsAuthored: what an author writes inside <bitboard-view> is
+// kept byte for byte after the figure (its light-DOM fallback), a second
+// run changes nothing, and a nested element is refused with its line.
+func TestPageKeepsAuthored(t *testing.T) {
+	for _, tc := range []struct {
+		name, page, authored string
+		markdown             bool
+	}{
+		{"html", `<html><head></head><body><bitboard-view show="P"><p>fallback</p></bitboard-view></body></html>`, "<p>fallback</p>", false},
+		{"html lines", "<body>\n<bitboard-view show=\"P\">\n  <img src=\"p.png\" alt=\"pawns\">\n</bitboard-view>\n</body>", "\n  <img src=\"p.png\" alt=\"pawns\">\n", false},
+		{"markdown", "# T\n\n<bitboard-view show=\"P\"><p>fallback</p></bitboard-view>\n", "<p>fallback</p>", true},
+		{"markdown lines", "# T\n\n<bitboard-view show=\"P\">\n<p>fallback</p>\n</bitboard-view>\n", "\n<p>fallback</p>\n", true},
+		{"an svg of the author's", `<body><bitboard-view show="P"><svg width="10"><rect/></svg></bitboard-view></body>`, `<svg width="10"><rect/></svg>`, false},
+	} {
+		for _, base := range []string{"", "./"} {
+			t.Run(tc.name+"/base="+base, func(t *testing.T) {
+				out, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(out, []byte("</svg>"+tc.authored+"</bitboard-view>")) {
+					t.Errorf("the author's %q is not kept after the figure:\n%.300s…%s", tc.authored, out, out[max(0, len(out)-300):])
+				}
+				if n := bytes.Count(out, []byte("<bitboard-view")); n != 1 {
+					t.Errorf("%d elements, want 1", n)
+				}
+				again, err := Page(tc.name, out, tc.markdown, base)
+				if err != nil || !bytes.Equal(again, out) {
+					t.Errorf("a second run changed the page (%v)", err)
+				}
+				// Changing the attributes redraws the figure and keeps the fallback.
+				changed := bytes.Replace(out, []byte(`show="P"`), []byte(`show="N"`), 1)
+				third, err := Page(tc.name, changed, tc.markdown, base)
+				if err != nil || bytes.Count(third, []byte(tc.authored)) != bytes.Count(out, []byte(tc.authored)) || bytes.Count(third, []byte("<svg xmlns")) != 1 {
+					t.Errorf("after a change of show: %d copies of the fallback, %d figures (%v)", bytes.Count(third, []byte(tc.authored)), bytes.Count(third, []byte("<svg xmlns")), err)
+				}
+			})
+		}
+	}
+	nested := "<body>\n<bitboard-view show=\"P\">\n<p>a</p>\n  <bitboard-view show=\"N\"></bitboard-view>\n</bitboard-view>\n</body>"
+	for _, markdown := range []bool{false, true} {
+		_, err := Page("nested.html", []byte(nested), markdown, "")
+		if err == nil || !strings.HasPrefix(err.Error(), "nested.html:4: a <bitboard-view> inside the <bitboard-view> of line 2") {
+			t.Errorf("nested elements (markdown %v): %v", markdown, err)
+		}
+	}
+}
+
+// TestPagesConcurrentAppend: a page appended to while its figures are
+// drawn is left as it is, every appended line kept, and the run says why.
+func TestPagesConcurrentAppend(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "notes.md")
+	var b strings.Builder
+	b.WriteString("# Notes\n")
+	for range 30 {
+		b.WriteString("\n```bitboard\nshow: P, N, B, R, Q, K\nlabels:\n```\n")
+	}
+	if err := os.WriteFile(page, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	started := make(chan struct{})
+	appended := 0
+	wg.Go(func() {
+		for {
+			f, err := os.OpenFile(page, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			fmt.Fprintf(f, "line %d\n", appended)
+			f.Close()
+			if appended++; appended == 1 {
+				close(started)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	})
+	<-started
+	_, err := Pages([]string{page}, "", false)
+	close(stop)
+	wg.Wait()
+	got, _ := os.ReadFile(page)
+	lost := 0
+	for i := range appended {
+		if !bytes.Contains(got, fmt.Appendf(nil, "line %d\n", i)) {
+			lost++
+		}
+	}
+	if lost > 0 {
+		t.Errorf("%d of %d appended lines lost", lost, appended)
+	}
+	if !errors.Is(err, ErrChanged) || !strings.HasPrefix(err.Error(), page+": changed since it was read") {
+		t.Errorf("Pages: %v, want the page named and ErrChanged", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestBlockProblems: as bitview-markdown.js, prerendering skips a block's
+// unknown keys and lines that are not "key: value" with a warning naming
+// each line, and draws the rest; a block's wrong options are all named,
+// each at its line.
+func TestBlockProblems(t *testing.T) {
+	page := "# T\n\n```bitboard\nshow: P\ncolour: red\nnonsense\nlayout: 0x88\n```\n"
+	out, warnings, err := PageWarnings("a.md", []byte(page), true, "")
+	if err != nil {
+		t.Fatalf("unknown keys: %v, want warnings and the figure", err)
+	}
+	f, _ := Resolve(Options{"show": "P", "layout": "0x88"})
+	if !bytes.Contains(out, []byte(f.SVG())) {
+		t.Error("the figure of the known keys is not drawn")
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	keys := "; keys: " + strings.Join(BlockKeys, ", ")
+	want := []string{`a.md:5: unknown key "colour"` + keys, `a.md:6: "nonsense" is not "key: value"` + keys}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	bad := "# T\n\n```bitboard\nfen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\ncolour: red\n```\n"
+	_, warnings, err = PageWarnings("b.md", []byte(bad), true, "")
+	for _, w := range []string{"b.md:4: fen: field 1", "b.md:6: layout: unknown layout", "b.md:7: arrows: character 1"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("a block with three wrong options: %v; want it to name %q", err, w)
+		}
+	}
+	var pe *PageError
+	if !errors.As(err, &pe) || pe.Line != 4 {
+		t.Errorf("the first error is not a *PageError at line 4: %v", err)
+	}
+	if len(warnings) != 1 {
+		t.Errorf("%d warnings, want 1 (colour)", len(warnings))
+	}
+}
