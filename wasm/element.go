@@ -86,9 +86,9 @@ func mountView(args []js.Value) any {
 
 // viewMethod answers __bitviewGo.view(id, method, ...args), the handle's
 // methods that web/bitview.js calls: "update" (options) answers {ok,
-// error}, "svg" (theme, pieces) the SVG document, "destroy" nothing. A
-// view destroyed (or never mounted) answers an error to update and "" to
-// svg.
+// error}, "svg" (theme, pieces) the SVG document, "destroy" and "release"
+// nothing. A view destroyed or released (or never mounted) answers an
+// error to update and "" to svg.
 func viewMethod(args []js.Value) any {
 	if len(args) < 2 {
 		return nil
@@ -111,6 +111,8 @@ func viewMethod(args []js.Value) any {
 		return v.svg(arg(0), arg(1))
 	case method == "destroy" && v != nil:
 		v.destroy()
+	case method == "release" && v != nil:
+		v.release()
 	}
 	return nil
 }
@@ -305,7 +307,14 @@ func (v *embedView) svg(theme, pieces js.Value) string {
 
 // destroy removes the view's listeners and its content, and forgets it.
 func (v *embedView) destroy() {
+	v.release()
+	v.root.Set("innerHTML", "")
+}
+
+// release removes the view's listeners and forgets it, leaving its content
+// as it is drawn: web/bitview.js releases a view whose root has left the
+// document without destroy(), so that Go holds none of its references.
+func (v *embedView) release() {
 	v.sc.close()
 	delete(embeds, v.sc.id)
-	v.root.Set("innerHTML", "")
 }

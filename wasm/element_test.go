@@ -69,6 +69,33 @@ func TestElementEvents(t *testing.T) {
 	}
 }
 
+// TestElementRelease: "release" (web/bitview.js's, for a root that left
+// the document) forgets the view and its listeners and keeps its drawing;
+// the view then answers as a destroyed one.
+func TestElementRelease(t *testing.T) {
+	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
+	root, m := env.mount(map[string]any{"fen": kiwipete, "show": "P"})
+	id := m.Get("id").Int()
+	if id == 0 || embeds[id] == nil || scopes[id] == nil {
+		t.Fatalf("mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+	}
+	root.Call("remove")
+	drawn := root.Get("innerHTML").String()
+	js.Global().Get("__bitviewGo").Call("view", id, "release")
+	if embeds[id] != nil || scopes[id] != nil {
+		t.Error("release left the view or its scope registered")
+	}
+	if got := root.Get("innerHTML").String(); got != drawn || root.Call("querySelectorAll", ".card").Length() != 1 {
+		t.Errorf("release changed the drawing (%d bytes, was %d)", len(got), len(drawn))
+	}
+	if r := js.Global().Get("__bitviewGo").Call("view", id, "update", js.Undefined()); r.Get("ok").Bool() {
+		t.Error("a released view's update answered ok")
+	}
+	if svg := js.Global().Get("__bitviewGo").Call("view", id, "svg").String(); svg != "" {
+		t.Errorf("a released view's svg answered %.40q", svg)
+	}
+}
+
 // TestElementOptions: options are read by their tags; a string over its
 // limit, a value of the wrong type and a bad orientation are errors, and
 // the view stays.

@@ -96,6 +96,32 @@ test('bitboard: each argument at 20 MB', () => {
   validStill();
 });
 
+// An error answer echoes the name and layout it was given: a 10 MB name
+// and layout came back whole, 20 million characters in one answer. Now
+// an over-long one is cut to a quoted prefix with "…" and its length.
+test('bitboard: an error answer echoes at most a prefix of a 10 MB name and layout', () => {
+  const MB10 = 10 << 20;
+  const name = 'n'.repeat(MB10);
+  const layout = 'l'.repeat(MB10);
+  const cases = [[undefined, name, layout, 'fen'], [START, name, layout, 'name'], [START, 'P', layout, 'layout'], [42, name, 'lerf', 'fen'], ['x', name, layout, 'piece placement']];
+  for (const [fen, n, l, fieldName] of cases) {
+    const r = timed('bitboard with 10 MB arguments', () => api.bitboard(fen, n, l));
+    assert.equal(r.ok, false);
+    assert.equal(r.error.fieldName, fieldName);
+    const size = JSON.stringify(r).length;
+    assert.ok(size < 1000, `the answer is ${size} characters`);
+    if (n.length > 64) assert.equal(r.name, 'nnnnnnnnnnnnnnnn… (10,485,760 characters)');
+    if (l.length > 64) assert.equal(r.layout, 'llllllllllllllll… (10,485,760 characters)');
+  }
+  const r = api.bitboard(START, name, 'lerf');
+  assert.equal(r.error.message, 'unknown bitboard name "nnnnnnnnnnnnnnnn"… (10,485,760 characters; the limit is 64)');
+  // A prefix does not end in half a surrogate pair; a name within the
+  // limit is echoed as it was given.
+  assert.equal(api.bitboard(undefined, 'a'.repeat(15) + '😀'.repeat(40), 'lerf').name, 'a'.repeat(15) + '… (95 characters)');
+  assert.equal(api.bitboard(undefined, 'x'.repeat(64), 'y').name, 'x'.repeat(64));
+  validStill();
+});
+
 test('writeFen: mailbox and fields at the limit, over it and 20 MB', () => {
   const pos = () => structuredClone(api.parseFen(START).position);
   assert.equal(timed('writeFen', () => api.writeFen(pos())).fen, START);
@@ -292,4 +318,89 @@ test('10,000 failing mounts return the references and memory to a steady state',
   assert.ok(m.after.refs <= m.before.refs + 100, `references grew from ${m.before.refs} to ${m.after.refs}`);
   assert.ok(m.after.memory <= m.before.memory + (8 << 20), `wasm memory grew from ${MiB(m.before.memory)} to ${MiB(m.after.memory)}`);
   el.remove();
+});
+
+// listenerCount counts the listeners added to and removed from linkedom's
+// nodes, by wrapping its EventTarget's methods (web/bitview.js's listen
+// adds each of Go's listeners with addEventListener).
+let listenerCount = 0;
+if (dom !== null) {
+  let proto = Object.getPrototypeOf(document.createElement('div'));
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
+  const { addEventListener: add, removeEventListener: remove } = proto;
+  proto.addEventListener = function (...args) { listenerCount++; return add.apply(this, args); };
+  proto.removeEventListener = function (...args) { listenerCount--; return remove.apply(this, args); };
+}
+
+// A view whose root leaves the document without destroy() kept about 12
+// of Go's references and its listeners for as long as the page lived.
+// web/bitview.js now releases it: at the next mount, and by a
+// MutationObserver where there is one. Each cycle mounts a view into a
+// new element of the document, updates it and removes the element; over
+// 1,000 cycles Go's references and the listeners stay where they were.
+// A root taken out and put back at once, and one mounted before it is
+// inserted, are not released.
+test('1,000 views whose root left the document without destroy() are released', { skip: dom === null && 'linkedom is not installed (npm install)' }, async () => {
+  const opts = { fen: START, board: false, grid: false };
+  const cycle = (i) => {
+    const el = document.body.appendChild(document.createElement('div'));
+    const h = api.mount(el, opts);
+    assert.equal(h.ok, true);
+    h.update({ ...opts, orientation: i % 2 ? 'black' : 'white' });
+    el.remove();
+    return h;
+  };
+  for (const how of ['at the next mount', 'by a MutationObserver']) {
+    if (how === 'by a MutationObserver') globalThis.MutationObserver = dom.MutationObserver;
+    cycle(0); // the first release, so that the warm-up of measure starts from the steady state
+    await settle();
+    const listenersBefore = listenerCount;
+    let peakListeners = listenerCount;
+    const m = await measure(1000, (i) => {
+      cycle(i);
+      peakListeners = Math.max(peakListeners, listenerCount);
+    });
+    report(`1,000 views released ${how}`, m);
+    console.log(`listeners ${listenersBefore} → ${listenerCount} (peak ${peakListeners})`);
+    assert.ok(m.after.refs <= m.before.refs + 100, `references grew from ${m.before.refs} to ${m.after.refs}`);
+    assert.ok(m.after.memory <= m.before.memory + (8 << 20), `wasm memory grew from ${MiB(m.before.memory)} to ${MiB(m.after.memory)}`);
+    assert.ok(listenerCount <= listenersBefore + 20, `listeners grew from ${listenersBefore} to ${listenerCount}`);
+    if (how === 'by a MutationObserver') {
+      // Nothing is left to release at a next mount: the observer did it.
+      assert.ok(listenerCount <= listenersBefore, `listeners grew from ${listenersBefore} to ${listenerCount}`);
+      assert.ok(peakListeners <= listenersBefore + 20, `listeners peaked at ${peakListeners}, from ${listenersBefore}`);
+    }
+  }
+  // A released handle says so, keeps its drawing until destroy().
+  const el = document.body.appendChild(document.createElement('div'));
+  const h = api.mount(el, { fen: START, show: 'P' });
+  el.remove();
+  await settle();
+  const r = h.update({ fen: START });
+  assert.equal(r.ok, false);
+  assert.match(r.error.message, /released: its root left the document/);
+  assert.equal(h.svg(), '');
+  assert.equal(el.querySelectorAll('.card').length, 1, 'the drawing stays');
+  h.destroy();
+  assert.equal(el.innerHTML, '', 'destroy empties it');
+  // Taken out and put back in one task: still alive.
+  const moved = document.body.appendChild(document.createElement('div'));
+  const hm = api.mount(moved, { fen: START, show: 'P' });
+  moved.remove();
+  document.body.append(moved);
+  await settle();
+  assert.equal(hm.update({ fen: START, show: 'P,p' }).ok, true, 'a moved root keeps its view');
+  // Mounted before it is inserted: alive until it has been in the document and left it.
+  const early = document.createElement('div');
+  const he = api.mount(early, { fen: START, show: 'P' });
+  await settle();
+  assert.equal(he.update({ fen: START, show: 'p' }).ok, true, 'a view mounted into a detached element lives');
+  document.body.append(early);
+  await settle();
+  early.remove();
+  await settle();
+  assert.match(he.update({ fen: START }).error?.message ?? '', /released/, 'released once it left the document');
+  hm.destroy();
+  moved.remove();
+  delete globalThis.MutationObserver;
 });

@@ -81,7 +81,9 @@ export interface GridCell {
 export interface BitboardResult {
   ok: boolean;
   error: BitviewError | null;
+  /** The name given; one over 64 characters as its first 16, "…" and its length. */
   name: string;
+  /** The layout given; one over 64 characters as its first 16, "…" and its length. */
   layout: string;
   /** "0x" and 16 digits (30 for 10x12, 32 for 0x88). */
   hex: string;
@@ -156,7 +158,12 @@ export interface MountHandle extends RenderResult {
   update(options: MountOptions): RenderResult;
   /** The view as a standalone SVG document; pieces: 12 image hrefs in core.Piece order (see pieceImages). */
   svg(theme?: Theme, pieces?: string[]): string;
-  /** Removes the view and its listeners; afterwards update answers {ok: false, error} and svg ''. */
+  /**
+   * Removes the view and its listeners; afterwards update answers {ok: false, error} and svg ''.
+   * A view whose root has been in the document and left it without destroy() is released
+   * (Go forgets it and its listeners; the drawing stays): update then answers an error and
+   * svg ''; destroy() empties the root.
+   */
   destroy(): void;
 }
 

@@ -210,6 +210,32 @@ function describe(v) {
   return typeof v === 'object' ? 'an object' : `${typeof v}`;
 }
 
+// CLIP_PREFIX is how many characters of an over-long string an answer
+// quotes.
+const CLIP_PREFIX = 16;
+
+// clip is s when it is no string or has at most limit characters, else its
+// first CLIP_PREFIX characters, "…" and its length: "xxxxxxxxxxxxxxxx…
+// (20,971,520 characters)". An answer echoes an argument through it, so
+// that a 20 MB argument is not sent back whole.
+function clip(s, limit) {
+  if (typeof s !== 'string' || s.length <= limit) return s;
+  return `${prefix(s)}… (${s.length.toLocaleString('en-US')} characters)`;
+}
+
+// prefix is the first CLIP_PREFIX characters of s, a surrogate pair kept
+// whole.
+function prefix(s) {
+  const c = s.charCodeAt(CLIP_PREFIX - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? CLIP_PREFIX - 1 : CLIP_PREFIX);
+}
+
+// tooLong is the message for a name or layout longer than limit: what it
+// is, a quoted prefix and the lengths.
+function tooLong(what, s, limit) {
+  return `unknown ${what} ${JSON.stringify(prefix(s))}… (${s.length.toLocaleString('en-US')} characters; the limit is ${limit})`;
+}
+
 function argError(name, message) {
   return { field: 0, fieldName: name, offset: -1, message };
 }
@@ -230,6 +256,7 @@ function makeApi(ex, go) {
   // milliseconds that a page of elements would wait for before drawing.
   let codes = null; // go.warningCodes(), at the first parseFen call
   let grids = null; // the grid templates, at the first bitboard call
+  const views = mountedViews(go); // the mounted views, released when their root leaves the document
 
   // Memory can grow during a call, which detaches the old views (their
   // length drops to 0).
@@ -322,7 +349,9 @@ function makeApi(ex, go) {
     }
   }
 
-  const fail = (error, name, layout) => ({ ok: false, error, name, layout, hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
+  // An error answer echoes the name and layout it was given, each cut to
+  // a short prefix when longer than the wire takes (see clip).
+  const fail = (error, name, layout) => ({ ok: false, error, name: clip(name, MAX_ARG), layout: clip(layout, MAX_ARG), hex: '', binary: '', decimal: '', signed: '', count: 0, squares: [], indices: [], grid: null });
 
   // The grid templates as plain arrays, read on every bitboard call.
   const gridsOf = (layouts) => layouts.map((l) => ({
@@ -344,7 +373,14 @@ function makeApi(ex, go) {
       ex.bitview_bitboard(a, b, c);
       fresh();
       pos = wire + ANSWER;
-      if (r8() === 0) return fail(readError(), name, layout);
+      if (r8() === 0) {
+        // Go saw MAX_ARG bytes of a longer name or layout: the message
+        // says how long it was instead of quoting what Go saw.
+        const error = readError();
+        if (error.fieldName === 'name' && name.length > MAX_ARG) error.message = tooLong('bitboard name', name, MAX_ARG);
+        if (error.fieldName === 'layout' && layout.length > MAX_ARG) error.message = tooLong('layout', layout, MAX_ARG);
+        return fail(error, name, layout);
+      }
       const g = grids[r8()];
       const count = r8();
       const squares = new Array(count);
@@ -410,9 +446,11 @@ function makeApi(ex, go) {
      * options: {fen, layout, show: "P,occupied", board, grid, labels,
      * orientation: "white"|"black", interactive, repr, arrows: "Ge2e4",
      * marks: "Gd4", magic: "rook:e4", zobrist, pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
-     * {ok, error, update(options), svg(theme, pieces), destroy()}.
+     * {ok, error, drawn, update(options), svg(theme, pieces), destroy()}.
+     * A view whose root has been in the document and has left it without
+     * destroy() is released (see mountedViews).
      */
-    mount: (root, options) => mount(go, root, options),
+    mount: (root, options) => mount(go, views, root, options),
     themeOf,
     pieceImages,
     svgToPng,
@@ -467,8 +505,12 @@ function makeApi(ex, go) {
 // The options, the theme and the pieces are copied into plain data before
 // Go reads them. A view that could not be drawn at all (drawn: false; Go
 // holds nothing of it) answers {ok: false, error} with inert methods:
-// update answers the same error, svg '', and destroy does nothing.
-function mount(go, root, options) {
+// update answers the same error, svg '', and destroy does nothing. A view
+// released because its root left the document (see mountedViews) answers
+// update with an error saying so and svg with ''; its destroy() empties
+// the root.
+function mount(go, views, root, options) {
+  views.sweep();
   let drawn;
   try {
     if (typeof Element !== 'function' || !(root instanceof Element)) throw new Error('mount needs an element to draw into');
@@ -477,13 +519,6 @@ function mount(go, root, options) {
     drawn = { id: 0, ok: false, error: argError('root', err.message) };
   }
   const { id, ok, error } = drawn;
-  const call = (method, ...args) => {
-    try {
-      return go.view(id, method, ...args);
-    } catch (err) {
-      return method === 'update' ? { ok: false, error: argError('options', `internal error: ${err.message}`) } : method === 'svg' ? '' : undefined;
-    }
-  };
   if (id === 0) {
     return {
       ok: false, error, drawn: false,
@@ -492,9 +527,22 @@ function mount(go, root, options) {
       destroy: () => {},
     };
   }
+  let released = false;
+  const call = (method, ...args) => {
+    try {
+      return go.view(id, method, ...args);
+    } catch (err) {
+      return method === 'update' ? { ok: false, error: argError('options', `internal error: ${err.message}`) } : method === 'svg' ? '' : undefined;
+    }
+  };
+  views.add(id, root, () => {
+    released = true;
+    call('release');
+  });
   return {
     ok, error, drawn: true,
     update: (o) => {
+      if (released) return { ok: false, error: argError('root', RELEASED) };
       let copy;
       try {
         copy = viewOptions(o);
@@ -503,8 +551,66 @@ function mount(go, root, options) {
       }
       return call('update', copy);
     },
-    svg: (theme, pieces) => call('svg', plain(theme ?? null), plain(pieces ?? null)),
-    destroy: () => call('destroy'),
+    svg: (theme, pieces) => released ? '' : call('svg', plain(theme ?? null), plain(pieces ?? null)),
+    destroy: () => {
+      views.delete(id);
+      if (released) {
+        root.replaceChildren();
+        return;
+      }
+      call('destroy');
+    },
+  };
+}
+
+const RELEASED = 'the view was released: its root left the document without destroy(); mount it again';
+
+// mountedViews keeps one Go instance's mounted views by id, to release a
+// view whose root has left the document without destroy(): Go forgets it
+// and removes its listeners, and its drawing stays in the root as it was.
+// A view's root counts as having been in the document once it is seen
+// connected (at mount or at a sweep); one mounted into a detached element
+// is released only after it has been inserted and removed again. A sweep
+// runs at every mount and, where there is a MutationObserver, after any
+// change to the documents the roots belong to (a root inside another
+// element's shadow root is seen to go when its host goes, and at the next
+// mount otherwise). A root taken out and put back in one task is not
+// released.
+function mountedViews(go) {
+  const live = new Map(); // id → {root, seen, release}
+  let observer = null;
+  const observed = new Set(); // the documents the observer watches
+  const sweep = () => {
+    for (const [id, v] of live) {
+      if (v.root.isConnected) {
+        v.seen = true;
+      } else if (v.seen) {
+        live.delete(id);
+        v.release();
+      }
+    }
+    if (live.size === 0 && observer !== null) {
+      observer.disconnect();
+      observed.clear();
+    }
+  };
+  const observe = (doc) => {
+    if (typeof MutationObserver !== 'function' || doc === null || observed.has(doc)) return;
+    try {
+      observer ??= new MutationObserver(sweep);
+      observer.observe(doc, { childList: true, subtree: true });
+      observed.add(doc);
+    } catch {} // a document that cannot be observed is swept at the next mount
+  };
+  return {
+    sweep,
+    add(id, root, release) {
+      live.set(id, { root, seen: root.isConnected, release });
+      observe(root.ownerDocument);
+    },
+    delete(id) {
+      live.delete(id);
+    },
   };
 }
 
