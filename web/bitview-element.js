@@ -83,7 +83,7 @@ const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 // repr.css (where the element's own layout is, in :host rules, so that a
 // prerendered element is styled with JavaScript off): one sheet that every
 // element adopts.
-const HOST_CSS = 'slot[hidden],.host[hidden]{display:none}::slotted(svg){display:block;max-width:100%;height:auto}' +
+const HOST_CSS = 'slot[hidden],.host[hidden]{display:none}::slotted(svg),::slotted(img[data-bitview-figure]){display:block;max-width:100%;height:auto}' +
   // The failure box is styled here, not by view.css, which may be what failed.
   '.failed{display:block;min-height:3rem;margin:0 0 .5rem;padding:.6rem .8rem;border:2px solid #b42318;border-radius:6px;' +
   'background:#fff4d6;color:#7a1a10;font:14px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}.failed code{font-size:13px}';

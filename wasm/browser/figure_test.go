@@ -73,6 +73,9 @@ func figureSite(t *testing.T, pages map[string]string) string {
 	}
 	pages["ready.js"] = readyJS
 	for name, page := range pages {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -292,8 +295,8 @@ func TestTutorialHydrates(t *testing.T) {
 
 // hydrationPage is a page of n prerendered figures (the bitview command's
 // output) between paragraphs, so that a change of a figure's height
-// would move what follows it.
-func hydrationPage(t *testing.T, n int, scripts bool) string {
+// would move what follows it; the figures' SVG files are added to files.
+func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>prerendered</title>
@@ -311,8 +314,15 @@ func hydrationPage(t *testing.T, n int, scripts bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(out)
+	for name, svg := range out.Figures {
+		files[name] = string(svg)
+	}
+	return string(out.Page)
 }
+
+// shadowRoots matches the declarative shadow roots of a prerendered page,
+// which a feed reader strips.
+var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open">(?s:.*?)</template>`)
 
 // TestFigurePrerendered: a prerendered page (the bitview command's
 // output) shows every figure with scripts off, styled and fitting the
@@ -326,7 +336,11 @@ func hydrationPage(t *testing.T, n int, scripts bool) string {
 // the focus. The view then works: the arrow keys move the focus.
 func TestFigurePrerendered(t *testing.T) {
 	ctx, _ := site(t)
-	url := figureSite(t, map[string]string{"on.html": hydrationPage(t, 4, true), "off.html": hydrationPage(t, 4, false)})
+	files := map[string]string{}
+	files["on.html"] = hydrationPage(t, 4, true, files)
+	files["off.html"] = hydrationPage(t, 4, false, files)
+	files["feed.html"] = shadowRoots.ReplaceAllString(files["off.html"], "")
+	url := figureSite(t, files)
 
 	off, cancel := chromedp.NewContext(ctx)
 	defer cancel()
@@ -341,17 +355,57 @@ func TestFigurePrerendered(t *testing.T) {
 	}
 	const lookJS = `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect();
 		const sq = v.shadowRoot?.querySelector('.sq, .cell');
-		return { w: r.width, h: r.height, styled: sq ? getComputedStyle(sq).aspectRatio : '', svg: v.querySelector(':scope > svg')?.getBoundingClientRect().height ?? -1 }; })`
+		return { w: r.width, h: r.height, styled: sq ? getComputedStyle(sq).aspectRatio : '', img: v.querySelector(':scope > img[data-bitview-figure]')?.getBoundingClientRect().height ?? -1,
+			svgs: v.querySelectorAll(':scope > svg').length }; })`
 	type look struct {
-		W, H, SVG float64
+		W, H, Img float64
+		SVGs      int
 		Styled    string
 	}
 	for i, b := range eval[[]look](t, off, lookJS) {
-		if b.W < 200 || b.W > 360 || b.H < 100 || b.Styled != "1 / 1" || b.SVG != 0 {
-			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (aspect-ratio 1 / 1) in the column, and the SVG not shown", i, b)
+		if b.W < 200 || b.W > 360 || b.H < 100 || b.Styled != "1 / 1" || b.Img != 0 || b.SVGs != 0 {
+			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (aspect-ratio 1 / 1) in the column, its <img> not shown, no inline SVG", i, b)
 		}
 	}
+	// The fallback images are lazy, and HTML loads lazy images at once
+	// where scripting is off: the browser fetches them (each file once),
+	// and does not show them.
+	const fetchedJS = `performance.getEntriesByType('resource').filter((e) => e.name.includes('/bitview-figures/')).length`
+	t.Logf("with scripts off, %d fallback images fetched (not shown)", eval[int](t, off, fetchedJS))
 	screenshot(t, off, "figures-scripts-off-360")
+	// A reader without shadow roots (here a feed reader's copy, the
+	// templates stripped; the page has no script) shows each figure's
+	// <img>: loaded once scrolled to (it is lazy), in the column, with its
+	// description as alt text.
+	feed, cancelFeed := chromedp.NewContext(ctx)
+	defer cancelFeed()
+	if err := chromedp.Do(feed, chromedp.EmulateViewport(360, 800), chromedp.Navigate(url+"/feed.html")); err != nil {
+		t.Fatal(err)
+	}
+	type fallback struct {
+		W, Natural float64
+		Alt        string
+	}
+	imgs := evalAsync[[]fallback](t, feed, `(async () => { const out = [];
+		for (const i of document.querySelectorAll('bitboard-view > img')) {
+			i.scrollIntoView();
+			await i.decode().catch(() => {});
+			out.push({ w: i.getBoundingClientRect().width, natural: i.naturalWidth, alt: i.alt });
+		}
+		return out; })()`)
+	if len(imgs) != 4 {
+		t.Errorf("the feed reader's copy shows %d images, want 4", len(imgs))
+	}
+	for i, im := range imgs {
+		f, err := bvfigure.Resolve(figureCases[i%len(figureCases)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.Natural == 0 || im.W < 200 || im.W > 360 || im.Alt != bvfigure.Describe(f) {
+			t.Errorf("fallback %d without shadow roots at 360 px: %+v; want the image loaded, in the column, described", i, im)
+		}
+	}
+	screenshot(t, feed, "figures-feed-360")
 	if err := chromedp.Do(off, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(url+"/off.html")); err != nil {
 		t.Fatal(err)
 	}
@@ -378,6 +432,11 @@ func TestFigurePrerendered(t *testing.T) {
 		t.Fatalf("before Bitview started: %v; want no element drawn yet, 4 prerendered views and b2 focused", before)
 	}
 	waitReady(t, ctx, 4)
+	// With scripts on, a browser that shows the shadow roots does not
+	// fetch the fallback images: they are lazy and not rendered.
+	if n := eval[int](t, ctx, fetchedJS); n != 0 {
+		t.Errorf("with the shadow roots shown, %d fallback images were fetched, want 0", n)
+	}
 	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
 		return { same: vs.filter((v, i) => v.shadowRoot.querySelector('.bitview-embed') === __nodes[i]).length,
 			mutations: __mutations, ok: vs.filter((v) => v.status.ok).length,

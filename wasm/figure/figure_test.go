@@ -5,8 +5,10 @@ import (
 	"errors"
 	"github.com/bitview/bitview/wasm/view"
 	"image/png"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,12 +157,20 @@ func TestPageFrameworks(t *testing.T) {
 	} {
 		for _, base := range []string{"", "/static/bitview/"} {
 			t.Run(tc.name+"/base="+base, func(t *testing.T) {
-				out, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
+				o, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n := strings.Count(string(out), want.SVG()); n != 1 {
-					t.Errorf("the page holds the figure %d times, want 1:\n%.600s", n, out)
+				out := o.Page
+				// Without a base the page holds the figure inline; with
+				// one, its shadow root and an <img> of the figure's file.
+				file := FigureFile(want.SVG())
+				img := `<img data-bitview-figure src="` + file + `" alt="Bitboards in LERF (a1 = 0): P (WhitePawns) 0x0000000010000000, 1 square: e4." width="`
+				switch n, imgs := strings.Count(string(out), want.SVG()), strings.Count(string(out), img); {
+				case base == "" && (n != 1 || imgs != 0 || len(o.Figures) != 0):
+					t.Errorf("without a base the page holds the figure %d times, %d <img>, %d files; want 1, 0, 0:\n%.600s", n, imgs, len(o.Figures), out)
+				case base != "" && (n != 0 || imgs != 1 || len(o.Figures) != 1 || string(o.Figures[file]) != want.SVG()):
+					t.Errorf("with a base the page holds the figure %d times, %d <img> of %s, files %v; want 0, 1 and that file:\n%.600s", n, imgs, file, slices.Collect(maps.Keys(o.Figures)), out)
 				}
 				if strings.Count(string(out), "<bitboard-view") != strings.Count(tc.page, "<bitboard-view")+1-strings.Count(tc.name, "element") {
 					t.Errorf("elements: %d", strings.Count(string(out), "<bitboard-view"))
@@ -190,7 +200,7 @@ func TestPageFrameworks(t *testing.T) {
 					}
 				}
 				again, err := Page(tc.name, out, tc.markdown, base)
-				if err != nil || !bytes.Equal(again, out) {
+				if err != nil || !bytes.Equal(again.Page, out) {
 					t.Errorf("a second run changed the page (%v)", err)
 				}
 			})
@@ -277,7 +287,7 @@ func TestPagesFiles(t *testing.T) {
 		t.Error("the page with a bad figure was written")
 	}
 	first, _ := os.ReadFile(good)
-	if !strings.Contains(string(first), "<svg") || len(results) != 2 {
+	if !strings.Contains(string(first), "<svg") || len(results) != 2 || len(results[0].Figures)+len(results[1].Figures) != 0 {
 		t.Errorf("good.md was not drawn (%d results)", len(results))
 	}
 	info, _ := os.Stat(good)
@@ -293,5 +303,29 @@ func TestPagesFiles(t *testing.T) {
 	}
 	if again, _ := os.Stat(good); !again.ModTime().Equal(info.ModTime()) {
 		t.Error("second run: good.md was written again")
+	}
+}
+
+// TestDescribe: a figure's alt text names the position, the side at the
+// bottom, its arrows and marks, and each bitboard with its value and
+// squares (their count beyond eight).
+func TestDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{"fen": "8/8/8/8/4P3/8/8/8 w - - 0 1", "show": "P", "board": "false"}, "Bitboards in LERF (a1 = 0): P (WhitePawns) 0x0000000010000000, 1 square: e4."},
+		{Options{"show": "occupied", "orientation": "black", "arrows": "Ge2e4", "marks": "Rd4", "layout": "0x88"},
+			"Chess position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, Black at the bottom; arrows Ge2e4; marked squares Rd4. " +
+				"Bitboards in 0x88 (a1 = 0, h8 = 119): occupied 0x00ff00ff000000000000000000ff00ff, 32 squares."},
+		{Options{"grid": "false"}, "Chess position rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, White at the bottom."},
+	} {
+		f, err := Resolve(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Describe(f); got != tc.want {
+			t.Errorf("Describe(%v) =\n%q, want\n%q", tc.o, got, tc.want)
+		}
 	}
 }

@@ -3,10 +3,12 @@ package figure
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"html"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +23,22 @@ import (
 // Style is the rule a prerendered page gets once, so that its figures fit
 // their column with JavaScript off (an SVG's width attribute is its size
 // at 1×); the element's shadow root says the same to its slot.
-const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg{display:block;max-width:100%;height:auto}</style>`
+const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg,bitboard-view>img[data-bitview-figure]{display:block;max-width:100%;height:auto}</style>`
+
+// FiguresDir is the folder, beside a prerendered page, of its figures'
+// SVG files: each is named by the first 16 hex digits of its SHA-256
+// (see Output.Figures), so figures that are the same share a file.
+const FiguresDir = "bitview-figures"
+
+// An Output is a prerendered page: its bytes, the SVG files its <img>
+// fallbacks refer to (by path relative to the page's folder, each under
+// FiguresDir: they are to be written beside the page), and the lines of
+// its bitboard blocks that were skipped (see Page).
+type Output struct {
+	Page     []byte
+	Figures  map[string][]byte
+	Warnings []*PageError
+}
 
 // MaxPageBytes is the largest page Page reads, 16 MiB: a long built page
 // of a static-site generator is a few hundred KB.
@@ -29,7 +46,7 @@ const MaxPageBytes = 16 << 20
 
 // MaxPageOutput is the most a prerendered page may hold, MaxPageBytes
 // (16 MiB), so that the page can be read, and prerendered, again: the
-// page and its figures, each counted at its Figure.MaxBytes before it is
+// page and its figures (with their files: see Page), each counted at its Figure.MaxBytes before it is
 // drawn (so memory stays bounded) and at its size once drawn (what an
 // earlier run wrote, and this one replaces, is not counted). A page of
 // twenty figures of a board and a grid or two is about 3 MB; a page over
@@ -60,52 +77,53 @@ func (e *PageError) Unwrap() error { return e.Err }
 // turns every bitboard block into such an element. Each element gets its
 // view as the element draws it, in a declarative shadow root (see Shadow;
 // the element adopts it when its script runs, so the page does not move),
-// then an inline SVG in its light DOM (what the element's toSVG() gives),
-// which shows where shadow roots are not read (a browser without
-// declarative shadow DOM, a reader that strips templates). The shadow
-// root links view.css from base, the folder of Bitview's files as the
-// page sees it ("./" for the page's own; "" to take it from the page's
-// <script src="…/bitview-element.js">); with no base, the elements get
-// the SVG alone. A bitboard block is a
+// then, in its light DOM, an <img data-bitview-figure> of the figure's
+// SVG (what the element's toSVG() gives) with the figure's description
+// (Describe) as its alt text, which shows where shadow roots are not read
+// (a browser without declarative shadow DOM, a feed reader that strips
+// templates): the page holds each figure once, and the SVG is a file
+// beside it (Output.Figures, under FiguresDir, named by its content) that
+// a browser reading the shadow root does not fetch (the image is lazy and
+// not shown). The shadow root links view.css from base, the folder of
+// Bitview's files as the page sees it ("./" for the page's own; "" to
+// take it from the page's <script src="…/bitview-element.js">); with no
+// base, the elements get the SVG alone, inline, and there are no files.
+// A bitboard block is a
 // ```bitboard fence of a Markdown page (markdown true), a
 // <pre><code class="language-bitboard"> block of an HTML page, with the
 // highlighter's <div class="language-bitboard …"> around it when it holds
 // only the block (what Hugo, MkDocs, Docusaurus and Jekyll write). The
 // page gets Style once (before </head>, or before its first figure).
 // What an author wrote inside an element (a paragraph, an image: its
-// fallback) is kept byte for byte after the SVG, in the light DOM, where
+// fallback) is kept byte for byte after the figure, in the light DOM, where
 // the shadow root is not read (see authoredContent); an element inside
 // another is an error naming its line. Everything else is left as it
 // was, byte for byte, so a page whose figures are already drawn comes
 // back unchanged. The first figure that cannot be drawn is an error
 // naming its line (a block's error names each of its wrong options: see
-// PageWarnings); the page is then not to be written. The page's output is
+// Output.Warnings); the page is then not to be written. The page's output is
 // bounded by MaxPageOutput, each figure by MaxFigureSquares, both checked
-// before the figure is drawn.
-func Page(name string, page []byte, markdown bool, base string) ([]byte, error) {
-	out, _, err := PageWarnings(name, page, markdown, base)
-	return out, err
-}
-
-// PageWarnings is Page, and also returns the lines of the page's bitboard
-// blocks that were skipped: a line that is not "key: value" or whose key
-// is not one of BlockKeys. As in bitview-markdown.js, which lists them
-// under the live view, they are warnings: the figure is drawn from the
+// before the figure is drawn. The lines of the page's bitboard
+// blocks that were skipped, a line that is not "key: value" or whose key
+// is not one of BlockKeys, are in Output.Warnings: as in bitview-markdown.js, which lists them
+// under the live view, the figure is drawn from the
 // block's other lines. An error of a block names every option at fault,
-// each at its line (errors.Join of *PageError).
-func PageWarnings(name string, page []byte, markdown bool, base string) ([]byte, []*PageError, error) {
+// each at its line (errors.Join of *PageError); the Output's warnings are
+// given with an error too.
+func Page(name string, page []byte, markdown bool, base string) (*Output, error) {
 	out, pg, err := prerenderPage(name, page, markdown, base)
-	if pg == nil {
-		return out, nil, err
+	o := &Output{Page: out}
+	if pg != nil {
+		o.Figures, o.Warnings = pg.files, pg.warnings
 	}
-	return out, pg.warnings, err
+	return o, err
 }
 
 func prerenderPage(name string, page []byte, markdown bool, base string) ([]byte, *pager, error) {
 	if len(page) > MaxPageBytes {
 		return nil, nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
-	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page)}
+	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page), files: map[string][]byte{}}
 	var out []byte
 	var err error
 	if markdown {
@@ -121,10 +139,19 @@ func prerenderPage(name string, page []byte, markdown bool, base string) ([]byte
 
 // addStyle puts Style into a page that has prerendered figures and no
 // Style yet: before </head> when the page has a head before its first
-// figure, else (and in Markdown, as a block of its own) before that figure.
+// figure, else (and in Markdown, as a block of its own) before that
+// figure. A Style an earlier version wrote (a <style data-bitview-figures>
+// that is not Style) is replaced by Style.
 func addStyle(page []byte, markdown bool) []byte {
+	if at := bytes.Index(page, []byte("<style data-bitview-figures>")); at >= 0 {
+		end := bytes.Index(page[at:], []byte("</style>"))
+		if end >= 0 && string(page[at:at+end+len("</style>")]) != Style {
+			return slices.Concat(page[:at], []byte(Style), page[at+end+len("</style>"):])
+		}
+		return page
+	}
 	first := bytes.Index(page, []byte("<bitboard-view"))
-	if first < 0 || bytes.Contains(page, []byte("data-bitview-figures")) || !bytes.Contains(page[first:], []byte("</svg>")) {
+	if first < 0 || !bytes.Contains(page[first:], []byte("</svg>")) && !bytes.Contains(page[first:], []byte(imgStart)) {
 		return page
 	}
 	if head := bytes.Index(page, []byte("</head>")); head >= 0 && head < first && !markdown {
@@ -146,6 +173,7 @@ type pager struct {
 	newlines []int        // the offsets of the page's newlines, for lineAt
 	out      int          // the bytes of output so far: the page's, then each figure's
 	warnings []*PageError // the lines of blocks skipped (see parseBlock)
+	files    map[string][]byte
 }
 
 // element returns the start tag and content of a figure element with
@@ -164,10 +192,10 @@ func element(attrs [][2]string, content string) string {
 }
 
 // content returns what an element with attrs holds once prerendered: its
-// shadow root (Shadow), unless the page has no base, and its SVG
-// (Figure.SVG). In Markdown each part has lines of its own, so that
-// CommonMark reads the whole as one HTML block (none of them holds a
-// blank line).
+// shadow root (Shadow) and an <img> of its SVG (Figure.SVG) in a file
+// of pg.files, or, when the page has no base, its SVG inline. In
+// Markdown each part has lines of its own, so that CommonMark reads the
+// whole as one HTML block (none of them holds a blank line).
 func (pg *pager) content(attrs [][2]string) (string, error) {
 	f, err := resolveAttrs(attrs)
 	if err != nil {
@@ -178,20 +206,61 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 			view.Thousands(pg.out+est), view.Thousands(est), view.Thousands(MaxPageOutput))
 	}
 	svg := f.SVG()
-	pg.out += len(svg)
-	parts := []string{svg}
-	if pg.base != "" {
+	var parts []string
+	if pg.base == "" {
+		pg.out += len(svg)
+		parts = []string{svg}
+	} else {
 		shadow, err := Shadow(attrs, pg.base)
 		if err != nil {
 			return "", err
 		}
-		pg.out += len(shadow)
-		parts = []string{shadow, svg}
+		file := FigureFile(svg)
+		if _, ok := pg.files[file]; !ok {
+			pg.files[file] = []byte(svg)
+			pg.out += len(svg)
+		}
+		img := figureImg(file, f, svg)
+		pg.out += len(shadow) + len(img)
+		parts = []string{shadow, img}
 	}
 	if pg.markdown {
 		return "\n" + strings.Join(parts, "\n") + "\n", nil
 	}
 	return strings.Join(parts, ""), nil
+}
+
+// FigureFile returns the path, relative to its page's folder, of the file
+// that holds an SVG: FiguresDir, then the first 16 hex digits of the
+// SVG's SHA-256 and ".svg".
+func FigureFile(svg string) string {
+	sum := sha256.Sum256([]byte(svg))
+	return FiguresDir + "/" + hex.EncodeToString(sum[:8]) + ".svg"
+}
+
+// imgStart is how the <img> fallback that Page writes begins: an <img> at
+// the top of an element's content (after its shadow root) that starts so
+// is the one a previous run wrote.
+const imgStart = `<img data-bitview-figure src="`
+
+// figureImg returns the <img> of a figure's SVG file: lazy, so that a
+// browser that shows the shadow root (where the image is not shown) does
+// not fetch it, at the SVG's size (so the page does not move when it
+// arrives), with the figure's description as its alt text.
+func figureImg(file string, f *Figure, svg string) string {
+	w, h := svgSize(svg)
+	return imgStart + html.EscapeString(file) + `" alt="` + html.EscapeString(Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async">`
+}
+
+// svgSize returns the width and height attributes of view.SVG's root
+// element.
+func svgSize(svg string) (string, string) {
+	attr := func(name string) string {
+		_, rest, _ := strings.Cut(svg, " "+name+`="`)
+		v, _, _ := strings.Cut(rest, `"`)
+		return v
+	}
+	return attr("width"), attr("height")
 }
 
 // resolveAttrs resolves the figure of an element's attributes: the options of
@@ -576,15 +645,18 @@ const svgStart = `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" `
 // writes (the element's light-DOM fallback, shown where the shadow root
 // is not read): the content without what a previous run wrote at its
 // start, that is a declarative shadow root (<template shadowrootmode>)
-// and then the figure's <svg> (one that begins as svgStart), each
-// optionally after one newline (Markdown's layout of them). Everything
-// else, blanks included, is the author's.
+// and then the figure's <img> (one that begins as imgStart) or <svg> (one
+// that begins as svgStart), each optionally after one newline
+// (Markdown's layout of them). Everything else, blanks included, is the
+// author's.
 func authoredContent(content string) string {
 	rest := content
 	if r, ok := ownedPart(rest, `<template shadowrootmode="open">`, "<template", "</template>"); ok {
 		rest = r
 	}
-	if r, ok := ownedPart(rest, svgStart, "<svg", "</svg>"); ok {
+	if t := strings.TrimPrefix(rest, "\n"); strings.HasPrefix(t, imgStart) && strings.Contains(t, ">") {
+		_, rest, _ = strings.Cut(t, ">") // its attributes are escaped: the first ">" ends it
+	} else if r, ok := ownedPart(rest, svgStart, "<svg", "</svg>"); ok {
 		rest = r
 	}
 	if rest == "\n" && rest != content { // Markdown's newline before </bitboard-view>
@@ -638,8 +710,12 @@ type Result struct {
 	// SVGOnly: the page's figures got no shadow root, as no base was
 	// given and the page loads no bitview-element.js (see Page).
 	SVGOnly bool
-	// Warnings are the block lines skipped (see PageWarnings).
+	// Warnings are the block lines skipped (see Output.Warnings).
 	Warnings []*PageError
+	// Figures are the figure files (Output.Figures, as paths from the
+	// folder Pages was given) that were written, or would be with
+	// dryRun: those missing or different.
+	Figures []string
 }
 
 // Pages prerenders every page below each path (a file, or a folder walked
@@ -704,14 +780,19 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 		r.Err = err
 		return r
 	}
-	out, warnings, err := PageWarnings(p, in, markdown, base)
-	r.Warnings = warnings
+	o, err := Page(p, in, markdown, base)
+	r.Warnings = o.Warnings
 	if err != nil {
 		r.Err = err
 		return r
 	}
+	out := o.Page
 	r.figures = bytes.Contains(out, []byte("<bitboard-view"))
 	r.SVGOnly = r.figures && !bytes.Contains(out, []byte(`<template shadowrootmode="open"><link rel="stylesheet"`))
+	if r.Figures, err = writeFigures(p, o.Figures, dryRun); err != nil {
+		r.Err = err
+		return r
+	}
 	if bytes.Equal(in, out) {
 		return r
 	}
@@ -720,6 +801,33 @@ func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
 		r.Err = writeFile(p, out, func(target string) error { return unchanged(p, target, info, in) })
 	}
 	return r
+}
+
+// writeFigures writes the figure files of the page p (Output.Figures)
+// that are missing or differ, into FiguresDir beside it (created under
+// the umask), before the page that refers to them; with dryRun it only
+// lists them. A file that holds what it should is left untouched: a
+// file's name is its content's hash, so pages beside each other share
+// their common figures. Files no page refers to any more are left.
+func writeFigures(p string, files map[string][]byte, dryRun bool) ([]string, error) {
+	var written []string
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fp := filepath.Join(filepath.Dir(p), filepath.FromSlash(name))
+		if old, err := os.ReadFile(fp); err == nil && bytes.Equal(old, files[name]) {
+			continue
+		}
+		written = append(written, fp)
+		if dryRun {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
+			return written, err
+		}
+		if err := WriteFile(fp, files[name]); err != nil {
+			return written, err
+		}
+	}
+	return written, nil
 }
 
 // ErrChanged is the error (wrapped, naming the page) of a page that was

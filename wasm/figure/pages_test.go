@@ -28,25 +28,34 @@ func TestPageKeepsAuthored(t *testing.T) {
 	} {
 		for _, base := range []string{"", "./"} {
 			t.Run(tc.name+"/base="+base, func(t *testing.T) {
-				out, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
+				o, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !bytes.Contains(out, []byte("</svg>"+tc.authored+"</bitboard-view>")) {
+				out := o.Page
+				// What prerendering writes ends with the inline SVG
+				// without a base, with the <img> of its file with one.
+				ours := "</svg>"
+				if base != "" {
+					ours = `loading="lazy" decoding="async">`
+				}
+				if !bytes.Contains(out, []byte(ours+tc.authored+"</bitboard-view>")) {
 					t.Errorf("the author's %q is not kept after the figure:\n%.300s…%s", tc.authored, out, out[max(0, len(out)-300):])
 				}
 				if n := bytes.Count(out, []byte("<bitboard-view")); n != 1 {
 					t.Errorf("%d elements, want 1", n)
 				}
 				again, err := Page(tc.name, out, tc.markdown, base)
-				if err != nil || !bytes.Equal(again, out) {
+				if err != nil || !bytes.Equal(again.Page, out) {
 					t.Errorf("a second run changed the page (%v)", err)
 				}
 				// Changing the attributes redraws the figure and keeps the fallback.
 				changed := bytes.Replace(out, []byte(`show="P"`), []byte(`show="N"`), 1)
-				third, err := Page(tc.name, changed, tc.markdown, base)
-				if err != nil || bytes.Count(third, []byte(tc.authored)) != bytes.Count(out, []byte(tc.authored)) || bytes.Count(third, []byte("<svg xmlns")) != 1 {
-					t.Errorf("after a change of show: %d copies of the fallback, %d figures (%v)", bytes.Count(third, []byte(tc.authored)), bytes.Count(third, []byte("<svg xmlns")), err)
+				o, err = Page(tc.name, changed, tc.markdown, base)
+				third := o.Page
+				figures := bytes.Count(third, []byte("<svg xmlns")) + bytes.Count(third, []byte("<img data-bitview-figure"))
+				if err != nil || bytes.Count(third, []byte(tc.authored)) != bytes.Count(out, []byte(tc.authored)) || figures != 1 {
+					t.Errorf("after a change of show: %d copies of the fallback, %d figures (%v)", bytes.Count(third, []byte(tc.authored)), figures, err)
 				}
 			})
 		}
@@ -124,7 +133,8 @@ func TestPagesConcurrentAppend(t *testing.T) {
 // each at its line.
 func TestBlockProblems(t *testing.T) {
 	page := "# T\n\n```bitboard\nshow: P\ncolour: red\nnonsense\nlayout: 0x88\n```\n"
-	out, warnings, err := PageWarnings("a.md", []byte(page), true, "")
+	o, err := Page("a.md", []byte(page), true, "")
+	out, warnings := o.Page, o.Warnings
 	if err != nil {
 		t.Fatalf("unknown keys: %v, want warnings and the figure", err)
 	}
@@ -143,7 +153,8 @@ func TestBlockProblems(t *testing.T) {
 	}
 
 	bad := "# T\n\n```bitboard\nfen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\ncolour: red\n```\n"
-	_, warnings, err = PageWarnings("b.md", []byte(bad), true, "")
+	o, err = Page("b.md", []byte(bad), true, "")
+	warnings = o.Warnings
 	for _, w := range []string{"b.md:4: fen: field 1", "b.md:6: layout: unknown layout", "b.md:7: arrows: character 1"} {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("a block with three wrong options: %v; want it to name %q", err, w)
@@ -155,5 +166,61 @@ func TestBlockProblems(t *testing.T) {
 	}
 	if len(warnings) != 1 {
 		t.Errorf("%d warnings, want 1 (colour)", len(warnings))
+	}
+}
+
+// TestPagesFigureFiles: a page that loads bitview-element.js gets each
+// figure once, in its shadow root, and an <img> of the figure's SVG file,
+// written beside it before the page and shared by equal figures; a second
+// run writes nothing; a deleted file is written again though the page is
+// unchanged; -n writes nothing; a page an earlier version prerendered
+// (the SVG inline after the shadow root, the old Style) loses the inline
+// copy and gets the current Style.
+func TestPagesFigureFiles(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "notes.html")
+	src := "<html><head><script type=\"module\" src=\"bitview-element.js\"></script></head><body>\n" +
+		"<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view show=\"N\" layout=\"0x88\"></bitboard-view>\n</body></html>"
+	os.WriteFile(page, []byte(src), 0o644)
+	if rs, err := Pages([]string{page}, "", true); err != nil || len(rs) != 1 || len(rs[0].Figures) != 2 || !rs[0].Changed {
+		t.Fatalf("dry run: %+v, %v; want 2 files and the page to write", rs, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, FiguresDir)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a dry run made %s (%v)", FiguresDir, err)
+	}
+	rs, err := Pages([]string{page}, "", false)
+	if err != nil || len(rs) != 1 || len(rs[0].Figures) != 2 {
+		t.Fatalf("Pages: %+v, %v; want 2 files written", rs, err)
+	}
+	out, _ := os.ReadFile(page)
+	p, _ := Resolve(Options{"show": "P"})
+	file := FigureFile(p.SVG())
+	if n := bytes.Count(out, []byte(`<img data-bitview-figure src="`+file+`"`)); n != 2 {
+		t.Errorf("%d <img> of %s, want 2", n, file)
+	}
+	if n := bytes.Count(out, []byte("<svg")); n != 0 {
+		t.Errorf("the page holds %d inline SVGs, want none", n)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file))); err != nil || string(got) != p.SVG() {
+		t.Errorf("%s: %v, %d bytes; want the figure's SVG", file, err, len(got))
+	}
+	if rs, err := Pages([]string{page}, "", false); err != nil || rs[0].Changed || len(rs[0].Figures) != 0 {
+		t.Errorf("second run: %+v, %v; want nothing written", rs, err)
+	}
+	os.Remove(filepath.Join(dir, filepath.FromSlash(file)))
+	if rs, err := Pages([]string{page}, "", false); err != nil || rs[0].Changed || len(rs[0].Figures) != 1 {
+		t.Errorf("after a file was deleted: %+v, %v; want it written again and the page unchanged", rs, err)
+	}
+	// A page prerendered by an earlier version: the shadow root, then the
+	// SVG inline, and the Style without the <img> rule.
+	old := strings.Replace(string(out), `<img data-bitview-figure src="`+file, p.SVG()+`<img data-x src="`+file, 1)
+	old = old[:strings.Index(old, p.SVG())+len(p.SVG())] + old[strings.Index(old, "</bitboard-view>"):]
+	old = strings.Replace(old, Style, `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg{display:block;max-width:100%;height:auto}</style>`, 1)
+	os.WriteFile(page, []byte(old), 0o644)
+	if _, err := Pages([]string{page}, "", false); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(page); !bytes.Equal(again, out) {
+		t.Errorf("a page with the inline copy of an earlier version did not come back as this version writes it:\n%.2000s", again)
 	}
 }

@@ -30,8 +30,11 @@
 //
 // prerender walks each PATH for .md, .markdown, .html and .htm files and
 // writes each ```bitboard block, <pre><code class="language-bitboard">
-// block and <bitboard-view> element's figure into the page as an inline
-// SVG (see figure.Page). A file is rewritten only when a figure changed;
+// block and <bitboard-view> element's figure into the page: the view in
+// a declarative shadow root and an <img> of the figure's SVG, a file
+// written into bitview-figures/ beside the page and named by its content
+// (a page that loads no bitview-element.js, without -base, gets the SVG
+// inline instead; see figure.Page). A file is rewritten only when a figure changed;
 // a block's unknown key or line that is not "key: value" is a warning
 // naming its line, and the block is drawn from its other lines (as the
 // live Markdown loader, bitview-markdown.js, lists it under the view); a

@@ -133,7 +133,7 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 	dry := fs.Bool("n", false, "only report which pages would change")
 	base := fs.String("base", "", "the folder of Bitview's files (bitview-element.js, view.css, pieces/) as the pages see it, e.g. /bitview/ or\nhttps://cdn.jsdelivr.net/npm/bitview@0.1.0/ (default: the folder of each page's <script src=\"…/bitview-element.js\">)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand an inline SVG for readers without shadow roots; what the page holds inside an\nelement is kept after it. A page is rewritten only when a figure changed; a page\nwith a bad figure, or one edited while its figures were drawn, is left as it was.\nFiles are written as an editor saves them: through symbolic links, hard links kept,\nthe mode kept; a read-only page is not written.")
+		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand for readers without shadow roots an <img> of the figure's SVG, written into\nbitview-figures/ beside the page (named by its content; a page without\nbitview-element.js and no -base gets the SVG inline); what the page holds inside an\nelement is kept after it. A page is rewritten only when a figure changed; a page\nwith a bad figure, or one edited while its figures were drawn, is left as it was.\nFiles are written as an editor saves them: through symbolic links, hard links kept,\nthe mode kept; a read-only page is not written.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -158,6 +158,13 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 			status = 1
 		case r.SVGOnly:
 			fmt.Fprintln(stderr, "bitview:", r.File+": the page loads no bitview-element.js: its figures are SVG only, and give way to the drawn view, which has another size; -base names where Bitview's files are")
+		}
+		for _, f := range r.Figures {
+			if *dry {
+				fmt.Fprintln(stdout, "would write", f)
+			} else {
+				fmt.Fprintln(stdout, "wrote", f)
+			}
 		}
 		switch {
 		case r.Err != nil:
