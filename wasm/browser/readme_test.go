@@ -131,7 +131,6 @@ var cannotRun = map[string]string{
 	"make test":                   "it is the run this test is part of",
 	"make release":                "it runs make test, which runs this test; TestReleaseTarball is its tarball check",
 	"make lint":                   "CI runs it as a step of its own (.ci/run), before make test",
-	"make measure":                "its measurements take long (its timeout is an hour) and assert nothing: it prints figures",
 	"make sizes":                  "a second wasm build with its name section, a minute of CPU for a table of sizes",
 	"make jscall":                 "it downloads chessops from the npm registry",
 	"make bench":                  "benchmarks take minutes and assert nothing",
@@ -234,7 +233,7 @@ var (
 func readmeDist(t *testing.T) string {
 	t.Helper()
 	distOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "bitview-readme-")
+		dir, err := os.MkdirTemp(filepath.Dir(serveBin), "readme-") // removed with serve.go's build when the tests end
 		if err != nil {
 			distErr = err.Error()
 			return
@@ -379,6 +378,11 @@ func TestReadmeCommands(t *testing.T) {
 			t.Errorf("%s: %q is neither run by this test nor listed in cannotRun with the reason", where, c)
 		case listed:
 			t.Logf("not run: %s (%s): %s", c, where, why)
+		}
+	}
+	for c := range cannotRun {
+		if _, ok := all[c]; !ok {
+			t.Errorf("cannotRun lists %q, which neither file has any more", c)
 		}
 	}
 	t.Logf("%d commands in the two files: %d run, %d not run (listed above)", len(all), len(ran), len(all)-len(ran))
@@ -686,7 +690,7 @@ var (
 func installedPackage(t *testing.T) string {
 	t.Helper()
 	pkgOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "bitview-npm-")
+		dir, err := os.MkdirTemp(filepath.Dir(serveBin), "npm-") // removed with serve.go's build when the tests end
 		if err != nil {
 			pkgErr = err.Error()
 			return
