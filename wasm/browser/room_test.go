@@ -452,10 +452,11 @@ func TestRoomNoticeDetail(t *testing.T) {
 		start := boxes(t, ctx)
 		eval[bool](t, ctx, `(() => { const f = document.getElementById('fen'); f.value = 'rnbqkbnr/pppp';
 			f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); return true; })()`)
-		read := `(() => { const n = document.getElementById('fen-status'), mark = n.querySelector('.fen-mark mark');
+		read := `(() => { `+hit+` const n = document.getElementById('fen-status'), mark = n.querySelector('.fen-mark mark');
 			const d = n.querySelector('.detail');
 			return { height: n.getBoundingClientRect().height, line: getComputedStyle(n.querySelector('.notice-body')).whiteSpace,
 				mark: !!mark && mark.getBoundingClientRect().width > 0, expanded: d?.getAttribute('aria-expanded') ?? 'none',
+				buttons: hit(d) && hit(n.querySelector('.dismiss')),
 				text: n.querySelector('.error p')?.textContent ?? '' }; })()`
 		closed := eval[map[string]any](t, ctx, read)
 		if !same(boxes(t, ctx), start) {
@@ -466,7 +467,7 @@ func TestRoomNoticeDetail(t *testing.T) {
 		}
 		eval[bool](t, ctx, `(() => { document.querySelector('#fen-status .detail').click(); return true; })()`)
 		opened := eval[map[string]any](t, ctx, read)
-		if opened["mark"] != true || opened["expanded"] != "true" || opened["height"] != closed["height"] {
+		if opened["mark"] != true || opened["expanded"] != "true" || opened["height"] != closed["height"] || opened["buttons"] != true || closed["buttons"] != true {
 			t.Errorf("%dx%d: Details: %v (closed %v)", s.w, s.h, opened, closed)
 		}
 		if !same(boxes(t, ctx), start) {
