@@ -162,8 +162,12 @@ type keyedItem[S comparable] struct {
 
 // update makes the container's children the given keys with their
 // signatures, in order, calling markup(i) only for the items to build.
-// It reports how many elements it built.
-func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string) int {
+// An item whose key is kept but whose signature changed is first offered
+// to patch (when not nil) with its old signature and its element: when
+// patch brings the element up to date in place and says so, it is kept
+// (its focus, its nodes, the browser's styles of everything in it that
+// did not change). It reports how many elements it built.
+func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string, patch func(i int, old S, node js.Value) bool) int {
 	old := make(map[string]keyedItem[S], len(k.items))
 	for _, it := range k.items {
 		old[it.key] = it
@@ -175,7 +179,9 @@ func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string) in
 		if ok {
 			delete(old, key)
 		}
-		if !ok || it.sig != sigs[i] {
+		if ok && it.sig != sigs[i] && patch != nil && patch(i, it.sig, it.node) {
+			it.sig = sigs[i]
+		} else if !ok || it.sig != sigs[i] {
 			next := fragment(markup(i))
 			built++
 			if ok {
