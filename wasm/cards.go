@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -94,6 +95,31 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		return false
 	}
 	l := sig.layout
+	changed := view.MarkedChanged(old.bits, old.prev, sig.bits, sig.prev)
+	if fn := patchCardJS(); fn.Truthy() {
+		// One call into JS for the whole card: a call from Go costs more
+		// than the attribute it writes.
+		var cells strings.Builder
+		for sq := range changed.Squares() {
+			bit := "0"
+			if sig.bits.Has(sq) {
+				bit = "1"
+			}
+			if cells.Len() > 0 {
+				cells.WriteByte('\n')
+			}
+			cells.WriteString(sq.String() + "\t" + view.CellClass(sq, sig.bits, sig.prev) + "\t" + bit + "\t" + view.CellName(sq, l.Index(sq), bit == "1"))
+			if old.bits.Has(sq) != sig.bits.Has(sq) {
+				cells.WriteString("\tb")
+			}
+		}
+		values := ""
+		if old.bits != sig.bits {
+			r := l.Readout(sig.bits)
+			values = view.CardSub(key, sig.title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + view.DecimalMarkup(r)
+		}
+		return fn.Invoke(el, cells.String(), values).Bool()
+	}
 	n := c.nodes[key]
 	if n == nil {
 		n = findCardNodes(el, l, sig.flipped)
@@ -105,7 +131,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 		c.nodes[key] = n
 	}
-	for sq := range view.MarkedChanged(old.bits, old.prev, sig.bits, sig.prev).Squares() {
+	for sq := range changed.Squares() {
 		cell := n.cells[sq]
 		if cell.IsUndefined() {
 			return false
@@ -136,6 +162,26 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 	}
 	return true
+}
+
+// patchCardJS returns web/bitview.js's patchCard, which patch calls when
+// it is there (a page or an element loaded by bitview.js), or undefined
+// (the tests under Node, whose stand-in has none: patch then writes each
+// attribute from Go).
+func patchCardJS() js.Value {
+	if !patchCardFn.found {
+		patchCardFn.fn, patchCardFn.found = jsHelpers().Get("patchCard"), true
+		if patchCardFn.fn.Type() != js.TypeFunction {
+			patchCardFn.fn = js.Undefined()
+		}
+	}
+	return patchCardFn.fn
+}
+
+// patchCardFn is patchCardJS's answer, looked up once.
+var patchCardFn struct {
+	fn    js.Value
+	found bool
 }
 
 // findCardNodes finds the elements of the card el (view.Card in layout l,
