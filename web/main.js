@@ -2,11 +2,6 @@
 // wasm/page.go); this only starts it and explains a failure.
 import { load } from './bitview.js';
 
-// repr.css is linked with media="print" so that it does not hold up the
-// first paint (see index.html); it applies from here on.
-const reprCSS = document.getElementById('repr-css');
-if (reprCSS) reprCSS.media = 'all';
-
 const loading = document.getElementById('loading');
 load(new URL('bitview.wasm', import.meta.url)).then(
   () => loading.remove(),
