@@ -821,10 +821,10 @@ func TestPageRepresentations(t *testing.T) {
 }
 
 // linkEval evaluates the expression js once the page has written its
-// link: it writes a change at once after a quiet spell but the newest of
-// a burst of changes up to 100 ms later (wasm/link.go, linkQuiet), so a
-// test reading the URL after changes made in quick succession waits
-// longer than that.
+// link: it writes a change at once after a quiet spell, but the newest of
+// a burst of changes only 100 ms after the burst's last change
+// (wasm/link.go, linkQuiet), so a test reading the URL after changes made
+// in quick succession waits longer than that.
 func linkEval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
 	return evalAsync[T](t, ctx, `new Promise((done) => setTimeout(() => done(`+js+`), 250))`)
