@@ -185,7 +185,51 @@ const goEvents = {
     for (const [target, type, fn, capture] of listeners.get(scope) ?? []) target.removeEventListener(type, fn, capture);
     listeners.delete(scope);
   },
+  // patchCard(card, cells, values) writes a new position into a card that
+  // Go drew (wasm/view.Card), in one call from Go instead of one per
+  // attribute (wasm/cards.go, patch): cells holds a line per changed
+  // cell, its square, class, bit and name separated by tabs, and a fifth
+  // field "b" when its binary digit changed too; values is "" or the
+  // subtitle, hex, binary, decimal and decimal markup, separated by tabs.
+  // It answers false, having written nothing, when the card is not as Go
+  // drew it.
+  patchCard(card, cells, values) {
+    let nodes = cardNodes.get(card);
+    if (!nodes) {
+      const byName = (sel) => new Map([...card.querySelectorAll(sel)].map((el) => [el.dataset.square, el]));
+      const copies = card.querySelectorAll('.readouts button.copy');
+      nodes = { cells: byName('.bits [data-square]'), bins: byName('code[data-format="binary"] [data-square]'),
+        sub: card.querySelector('header .sub'), hex: card.querySelector('code[data-format="hex"]'),
+        dec: card.querySelector('code[data-format="decimal"]'), copies };
+      cardNodes.set(card, nodes);
+    }
+    const lines = cells === '' ? [] : cells.split('\n').map((l) => l.split('\t'));
+    if (lines.some(([sq, , , , b]) => !nodes.cells.has(sq) || (b && !nodes.bins.has(sq)))) return false;
+    const v = values === '' ? null : values.split('\t');
+    if (v && (!nodes.sub || !nodes.hex || nodes.copies.length < 2)) return false;
+    for (const [sq, cls, bit, name, b] of lines) {
+      const el = nodes.cells.get(sq);
+      el.className = cls;
+      el.setAttribute('data-bit', bit);
+      el.setAttribute('aria-label', name);
+      el.setAttribute('title', name);
+      el.firstElementChild.setAttribute('data-digit', bit);
+      if (b) nodes.bins.get(sq).textContent = bit;
+    }
+    if (v) {
+      nodes.sub.textContent = v[0];
+      nodes.hex.textContent = v[1];
+      nodes.copies[0].setAttribute('data-copy', v[1]);
+      nodes.copies[1].setAttribute('data-copy', v[2]);
+      if (nodes.dec && nodes.copies[2]) {
+        nodes.dec.innerHTML = v[4];
+        nodes.copies[2].setAttribute('data-copy', v[3]);
+      }
+    }
+    return true;
+  },
 };
+const cardNodes = new WeakMap(); // patchCard's elements of each card, found at its first patch
 
 // compile downloads (from a URL) and compiles the wasm, streaming when
 // the server says application/wasm. Its errors carry the URL (err.url),
