@@ -452,7 +452,7 @@ func TestRoomNoticeDetail(t *testing.T) {
 		start := boxes(t, ctx)
 		eval[bool](t, ctx, `(() => { const f = document.getElementById('fen'); f.value = 'rnbqkbnr/pppp';
 			f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); return true; })()`)
-		read := `(() => { `+hit+` const n = document.getElementById('fen-status'), mark = n.querySelector('.fen-mark mark');
+		read := `(() => { ` + hit + ` const n = document.getElementById('fen-status'), mark = n.querySelector('.fen-mark mark');
 			const d = n.querySelector('.detail');
 			return { height: n.getBoundingClientRect().height, line: getComputedStyle(n.querySelector('.notice-body')).whiteSpace,
 				mark: !!mark && mark.getBoundingClientRect().width > 0, expanded: d?.getAttribute('aria-expanded') ?? 'none',
