@@ -4,6 +4,7 @@ GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
 .PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: release release-commands
 .DELETE_ON_ERROR:
 
 # wasm/webbuild writes the precompressed siblings and sw-version.js in plain
@@ -203,6 +204,25 @@ dist: needs-node wasm $(WEBBUILD)
 	@$(WEBBUILD) sw-version dist
 	find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
 		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' -o -name '*.md' \) -exec $(WEBBUILD) compress -q $(BROTLI_DIST) {} +
+
+# make release: the tests, dist/, the npm tarball in out/release/, and the
+# tarball's check (wasm/browser's TestReleaseTarball: npm installs it into
+# an empty folder, one origin serves the package and a page on another
+# draws a figure from it), then the commands that publish it. The version
+# is wasm/version's, the one place it is written (see CONTRIBUTING.md).
+VERSION     = $(shell sed -n 's/^const Version = "\(.*\)"$$/\1/p' $(REPO)/wasm/version/version.go)
+RELEASE_DIR = out/release
+release: test dist
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	cd dist && npm pack --pack-destination $(REPO)/$(RELEASE_DIR) --loglevel=error
+	BITVIEW_TARBALL=$(REPO)/$(RELEASE_DIR)/bitview-$(VERSION).tgz go test -count=1 -run '^TestReleaseTarball$$' -v ./wasm/browser/
+	@echo; echo "bitview $(VERSION) is ready: $(RELEASE_DIR)/bitview-$(VERSION).tgz ($$(wc -c < $(RELEASE_DIR)/bitview-$(VERSION).tgz) bytes). To publish it:"; echo
+	@$(MAKE) -s release-commands
+
+# The commands that publish a release (CONTRIBUTING.md quotes them; the README test checks it).
+release-commands:
+	@echo "npm publish $(RELEASE_DIR)/bitview-$(VERSION).tgz"
+	@echo "git tag -a v$(VERSION) -m 'Bitview $(VERSION)' && git push origin v$(VERSION)"
 
 clean:
 	rm -rf web/bitview.wasm web/index.html web/wasm_exec.js web/sw-version.js dist $(WEBBUILD)

@@ -49,10 +49,11 @@ func (b *boardView) draw(f figure) {
 		b.adopt(f)
 		return
 	}
+	sigs := make([]view.SquareMarks, core.SquareCount)
 	for sq := core.A1; sq < core.NoSquare; sq++ {
-		sig := f.marks.MarksOf(f.Pos, sq, f.Flipped)
-		b.squares.patch(int(sq), sig, func() string { return view.Square(f.Layout, sq, f.Labels, sig) })
+		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
+	b.squares.patch(sigs, func(i int) string { return view.Square(f.Layout, core.Square(i), f.Labels, sigs[i]) })
 	b.drawArrows(f)
 }
 

@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -17,8 +18,19 @@ import (
 // (view.FreeCard). With no card, the container holds hint ("" for
 // nothing).
 type cardsView struct {
-	list keyed[cardSig]
-	hint string
+	list  keyed[cardSig]
+	hint  string
+	nodes map[string]*cardNodes // the patched cards' elements, by key (see patch)
+}
+
+// cardNodes are the elements of a card (view.Card) that a new position
+// changes, found once, when the card is first patched.
+type cardNodes struct {
+	sub      js.Value                   // the subtitle, with the count
+	cells    [core.SquareCount]js.Value // the grid's cell of each square
+	bins     [core.SquareCount]js.Value // the binary readout's digit of each square
+	hex, dec js.Value                   // the hex and decimal readouts' <code> (dec null when the layout does not fit 64 bits)
+	copies   js.Value                   // the readouts' copy buttons: hex, binary, decimal
 }
 
 // cardSig is what a card's markup is drawn from.
@@ -40,10 +52,14 @@ func newCardsView(box js.Value, hint string) cardsView {
 	return c
 }
 
-// draw shows f's cards.
+// draw shows f's cards. A card whose layout, orientation and title are
+// unchanged is patched (patch): a new position rewrites only the cells
+// whose bit or mark changed, the count and the readouts, so it costs the
+// browser the style and layout of those few nodes, not of a new card.
 func (c *cardsView) draw(f figure) {
 	keys, sigs := c.keys(f)
 	c.list.update(keys, sigs, func(i int) string {
+		delete(c.nodes, keys[i])
 		if sigs[i].placeholder {
 			return c.hint
 		}
@@ -52,7 +68,151 @@ func (c *cardsView) draw(f figure) {
 			return view.FreeCard(f.Layout, s.Bits, sigs[i].flipped, sigs[i].edit)
 		}
 		return view.Card(f.Layout, s, sigs[i].prev, sigs[i].flipped)
+	}, func(i int, old cardSig, node js.Value) bool {
+		return c.patch(keys[i], node, old, sigs[i])
 	})
+	if len(c.nodes) > len(keys) { // cards taken away
+		kept := make(map[string]bool, len(keys))
+		for _, k := range keys {
+			kept[k] = true
+		}
+		for k := range c.nodes {
+			if !kept[k] {
+				delete(c.nodes, k)
+			}
+		}
+	}
+}
+
+// patch brings the card el of key, drawn as old, up to date as sig when
+// only its bits (or the bits they changed from) differ, and reports
+// whether it did: the cells whose bit or mark changed (their class,
+// data-bit, name and digit), and when the bits changed, the count, the
+// readouts and their copy buttons' values, each as view.Card writes them.
+func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
+	if old.placeholder || sig.placeholder || old.free || sig.free ||
+		old.layout != sig.layout || old.flipped != sig.flipped || old.title != sig.title {
+		return false
+	}
+	l := sig.layout
+	changed := view.MarkedChanged(old.bits, old.prev, sig.bits, sig.prev)
+	if fn := patchCardJS(); fn.Truthy() {
+		// One call into JS for the whole card: a call from Go costs more
+		// than the attribute it writes.
+		var cells strings.Builder
+		for sq := range changed.Squares() {
+			bit := "0"
+			if sig.bits.Has(sq) {
+				bit = "1"
+			}
+			if cells.Len() > 0 {
+				cells.WriteByte('\n')
+			}
+			cells.WriteString(sq.String() + "\t" + view.CellClass(sq, sig.bits, sig.prev) + "\t" + bit + "\t" + view.CellName(sq, l.Index(sq), bit == "1"))
+			if old.bits.Has(sq) != sig.bits.Has(sq) {
+				cells.WriteString("\tb")
+			}
+		}
+		values := ""
+		if old.bits != sig.bits {
+			r := l.Readout(sig.bits)
+			values = view.CardSub(key, sig.title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + view.DecimalMarkup(r)
+		}
+		return fn.Invoke(el, cells.String(), values).Bool()
+	}
+	n := c.nodes[key]
+	if n == nil {
+		n = findCardNodes(el, l, sig.flipped)
+		if n == nil {
+			return false
+		}
+		if c.nodes == nil {
+			c.nodes = map[string]*cardNodes{}
+		}
+		c.nodes[key] = n
+	}
+	for sq := range changed.Squares() {
+		cell := n.cells[sq]
+		if cell.IsUndefined() {
+			return false
+		}
+		bit, digit := "0", "0"
+		if sig.bits.Has(sq) {
+			bit, digit = "1", "1"
+		}
+		name := view.CellName(sq, l.Index(sq), bit == "1")
+		cell.Set("className", view.CellClass(sq, sig.bits, sig.prev))
+		cell.Call("setAttribute", "data-bit", bit)
+		cell.Call("setAttribute", "aria-label", name)
+		cell.Call("setAttribute", "title", name)
+		cell.Get("firstElementChild").Call("setAttribute", "data-digit", digit)
+		if old.bits.Has(sq) != sig.bits.Has(sq) && !n.bins[sq].IsUndefined() {
+			n.bins[sq].Set("textContent", digit)
+		}
+	}
+	if old.bits != sig.bits {
+		r := l.Readout(sig.bits)
+		n.sub.Set("textContent", view.CardSub(key, sig.title, r.Count))
+		n.hex.Set("textContent", r.Hex)
+		n.copies.Index(0).Call("setAttribute", "data-copy", r.Hex)
+		n.copies.Index(1).Call("setAttribute", "data-copy", r.Binary)
+		if !n.dec.IsNull() {
+			n.dec.Set("innerHTML", view.DecimalMarkup(r))
+			n.copies.Index(2).Call("setAttribute", "data-copy", r.Decimal)
+		}
+	}
+	return true
+}
+
+// patchCardJS returns web/bitview.js's patchCard, which patch calls when
+// it is there (a page or an element loaded by bitview.js), or undefined
+// (the tests under Node, whose stand-in has none: patch then writes each
+// attribute from Go).
+func patchCardJS() js.Value {
+	if !patchCardFn.found {
+		patchCardFn.fn, patchCardFn.found = jsHelpers().Get("patchCard"), true
+		if patchCardFn.fn.Type() != js.TypeFunction {
+			patchCardFn.fn = js.Undefined()
+		}
+	}
+	return patchCardFn.fn
+}
+
+// patchCardFn is patchCardJS's answer, looked up once.
+var patchCardFn struct {
+	fn    js.Value
+	found bool
+}
+
+// findCardNodes finds the elements of the card el (view.Card in layout l,
+// flipped or not) that a patch writes, or returns nil when el is not such
+// a card.
+func findCardNodes(el js.Value, l *core.Layout, flipped bool) *cardNodes {
+	n := &cardNodes{sub: el.Call("querySelector", "header .sub"),
+		hex:    el.Call("querySelector", `code[data-format="hex"]`),
+		dec:    el.Call("querySelector", `code[data-format="decimal"]`),
+		copies: el.Call("querySelectorAll", ".readouts button.copy")}
+	if !l.FitsUint64() {
+		n.dec = js.Null()
+	}
+	cells := el.Call("querySelectorAll", ".bits [data-square]")
+	bins := el.Call("querySelectorAll", `code[data-format="binary"] [data-square]`)
+	order, binOrder := view.CardSquares(l, flipped), view.BinarySquares(l)
+	want := 2
+	if l.FitsUint64() {
+		want = 3
+	}
+	if n.sub.IsNull() || n.hex.IsNull() || (l.FitsUint64() && n.dec.IsNull()) || n.copies.Length() != want ||
+		cells.Length() != len(order) || bins.Length() != len(binOrder) {
+		return nil
+	}
+	for i, sq := range order {
+		n.cells[sq] = cells.Index(i)
+	}
+	for i, sq := range binOrder {
+		n.bins[sq] = bins.Index(i)
+	}
+	return n
 }
 
 // adopt takes the cards now in the container as drawn from f.

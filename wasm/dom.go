@@ -129,19 +129,43 @@ func (s *slots[S]) adopt(find func() []js.Value, sigs []S) {
 	s.nodes, s.sigs, s.find = nil, sigs, find
 }
 
-// patch replaces slot i by markup(i) when sig differs from its current
-// signature; it reports whether it wrote.
-func (s *slots[S]) patch(i int, sig S, markup func() string) bool {
-	if s.sigs[i] == sig {
-		return false
+// patch gives each slot its signature in sigs, replacing the slots whose
+// signature changed by their markup(i), all parsed at once (one fragment
+// for all, not one each: a new position changes a few squares, and each
+// call from Go costs more than the parse). The focus stays where it was
+// (see replace). It reports how many slots it wrote.
+func (s *slots[S]) patch(sigs []S, markup func(i int) string) int {
+	var changed []int
+	for i, sig := range sigs {
+		if s.sigs[i] != sig {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return 0
 	}
 	if s.nodes == nil {
 		s.nodes, s.find = s.find(), nil
 	}
-	next := fragment(markup())
-	replace(s.nodes[i], next)
-	s.nodes[i], s.sigs[i] = next, sig
-	return true
+	var b strings.Builder
+	for _, i := range changed {
+		b.WriteString(markup(i))
+	}
+	tpl := js.Global().Get("document").Call("createElement", "template")
+	tpl.Set("innerHTML", b.String())
+	content := tpl.Get("content")
+	active := s.nodes[changed[0]].Call("getRootNode").Get("activeElement")
+	focused := !active.IsNull() && !active.IsUndefined()
+	for _, i := range changed {
+		next := content.Get("firstElementChild")
+		if focused && s.nodes[i].Call("contains", active).Bool() {
+			replace(s.nodes[i], next)
+		} else {
+			s.nodes[i].Call("replaceWith", next)
+		}
+		s.nodes[i], s.sigs[i] = next, sigs[i]
+	}
+	return len(changed)
 }
 
 // A keyed list is a container whose children are identified by keys (the
@@ -162,8 +186,12 @@ type keyedItem[S comparable] struct {
 
 // update makes the container's children the given keys with their
 // signatures, in order, calling markup(i) only for the items to build.
-// It reports how many elements it built.
-func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string) int {
+// An item whose key is kept but whose signature changed is first offered
+// to patch (when not nil) with its old signature and its element: when
+// patch brings the element up to date in place and says so, it is kept
+// (its focus, its nodes, the browser's styles of everything in it that
+// did not change). It reports how many elements it built.
+func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string, patch func(i int, old S, node js.Value) bool) int {
 	old := make(map[string]keyedItem[S], len(k.items))
 	for _, it := range k.items {
 		old[it.key] = it
@@ -175,7 +203,9 @@ func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string) in
 		if ok {
 			delete(old, key)
 		}
-		if !ok || it.sig != sigs[i] {
+		if ok && it.sig != sigs[i] && patch != nil && patch(i, it.sig, it.node) {
+			it.sig = sigs[i]
+		} else if !ok || it.sig != sigs[i] {
 			next := fragment(markup(i))
 			built++
 			if ok {

@@ -11,11 +11,12 @@ import (
 	"runtime"
 	"syscall/js"
 
+	bvversion "github.com/bitview/bitview/wasm/version"
 	"github.com/norunners/vert"
 )
 
-// version is Bitview's release (bitview.version).
-const version = "0.1.0"
+// version is Bitview's release (bitview.version), from wasm/version.
+const version = bvversion.Version
 
 func main() {
 	// The end of Go's start-up and of the packages' inits (measured by

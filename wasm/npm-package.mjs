@@ -2,7 +2,8 @@
 //
 //   node wasm/npm-package.mjs dist
 //
-// It writes dist/package.json (version from wasm/main.go's version const),
+// It writes dist/package.json (version from wasm/version/version.go, the
+// one place Bitview's version is written),
 // copies LICENSE and README.md into dist/, and checks that every file the
 // package names is there (run it after `make wasm` and the copy). Nothing
 // is downloaded; `cd dist && npm pack` then makes bitview-<version>.tgz.
@@ -12,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The version const of wasm/main.go, e.g. "0.1.0". */
+/** The Version const of wasm/version/version.go, e.g. "0.1.0". */
 export function version() {
-  const m = /^const version = "([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'wasm/main.go'), 'utf8'));
-  if (!m) throw new Error('wasm/main.go has no `const version = "…"`');
+  const m = /^const Version = "([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'wasm/version/version.go'), 'utf8'));
+  if (!m) throw new Error('wasm/version/version.go has no `const Version = "…"`');
   return m[1];
 }
 

@@ -35,6 +35,7 @@ type testEnv struct {
 // the previous globals when the test ends.
 func newTestEnv(t *testing.T, html string) *testEnv {
 	t.Helper()
+	linkQuiet = 0 // each change's link is written at once, for url()
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)

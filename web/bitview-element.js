@@ -40,7 +40,7 @@
 // status is the last drawing's {ok, error}. An element never throws into
 // its page: problems show inside it.
 
-import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL } from './bitview.js';
+import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
 
 export { setBaseURL, baseURL };
 
@@ -48,6 +48,7 @@ let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
 let shared = null; // the started instance, once it answered
 let layoutTable = null; // api.layouts(), read once, when a square is first pointed at
+const diagnoses = new Map(); // URL → the promise of diagnose(URL): one probe per failed file for the page
 
 /** Sets where bitview.wasm is loaded from, for elements not yet started. */
 export function setWasmURL(url) {
@@ -191,7 +192,7 @@ class BitboardView extends HTMLElement {
           this.#setStatus({ ok: handle.ok, error: handle.error });
           this.#emit('bitview-ready', { ...this.#status });
         },
-        (err) => this.#fail(`Bitview could not start: ${err.message}`, err.url),
+        (err) => this.#failToLoad(err),
       );
     });
   }
@@ -233,12 +234,15 @@ class BitboardView extends HTMLElement {
   #styled() {
     return Promise.all(this.#links.filter(([link]) => link.isConnected).map(([link]) => new Promise((resolve, reject) => {
       if (link.sheet) return resolve();
-      link.addEventListener('load', () => resolve(), { once: true });
-      link.addEventListener('error', () => {
+      const failed = () => {
         const err = new Error(`could not load ${link.href}`);
         err.url = link.href;
         reject(err);
-      }, { once: true });
+      };
+      // A stylesheet the browser refused (a wrong MIME type) may still
+      // fire load, with no sheet.
+      link.addEventListener('load', () => (link.sheet ? resolve() : failed()), { once: true });
+      link.addEventListener('error', failed, { once: true });
     })));
   }
 
@@ -249,31 +253,58 @@ class BitboardView extends HTMLElement {
     this.#slot.hidden = true;
   }
 
+  // failToLoad shows why Bitview's files could not be loaded: the file
+  // that failed is asked for again (diagnose, once per URL for the whole
+  // page) to name the cause (not found, no CORS header, a wrong MIME type,
+  // an HTML page instead of the file, offline) and its fix.
+  async #failToLoad(err) {
+    if (!err?.url) {
+      this.#fail(`Bitview could not start: ${err?.message ?? err}`, baseURL(),
+        `Bitview loads its files from ${baseURL()}; call setBaseURL('/path/to/bitview/') from bitview-element.js if they are elsewhere.`);
+      return;
+    }
+    let found = diagnoses.get(err.url);
+    if (!found) {
+      found = Promise.race([
+        diagnose(err.url),
+        new Promise((resolve) => setTimeout(resolve, 10_000, null)), // a probe that hangs says nothing
+      ]).catch(() => null);
+      diagnoses.set(err.url, found);
+    }
+    const d = await found;
+    if (!this.isConnected || this.#handle) return;
+    if (!d || d.cause === 'loads') {
+      this.#fail(`Bitview could not start: ${err.message}`, err.url, d?.fix ?? 'Reload the page.');
+      return;
+    }
+    this.#fail(d.message, err.url, d.fix, d.cause);
+  }
+
   // fail shows why the element cannot draw, inside it, in a box styled
   // without view.css (never 0 px tall), with the URL that failed and the
   // fix, and tells the page (bitview-error). A prerendered figure stays
   // on show below the box.
-  #fail(message, url) {
+  #fail(message, url, fix = '', cause = '') {
     if (!this.#prerendered || this.#handle) this.#container.innerHTML = '';
     this.#container.querySelector(':scope > .failed')?.remove();
     this.#container.hidden = false;
     const box = document.createElement('div');
     box.className = 'failed';
     box.setAttribute('role', 'alert');
+    if (url) box.dataset.url = url;
+    if (cause) box.dataset.cause = cause;
     const what = document.createElement('p');
     what.style.margin = '0';
     what.textContent = message;
-    const fix = document.createElement('p');
-    fix.style.margin = '.3rem 0 0';
-    const base = baseURL();
-    fix.append('Bitview loads its files from ');
-    const code = document.createElement('code');
-    code.textContent = url ? new URL('.', url).href : base;
-    fix.append(code, `. If that is another site, it must send Access-Control-Allow-Origin (npm CDNs and Bitview's serve.go do); ` +
-      `if the files are elsewhere, call setBaseURL('/path/to/bitview/') from bitview-element.js before the first element draws.`);
-    box.append(what, fix);
+    box.append(what);
+    if (fix) {
+      const how = document.createElement('p');
+      how.style.margin = '.3rem 0 0';
+      how.textContent = fix;
+      box.append(' ', how); // the box's text is the status's message
+    }
     this.#container.prepend(box);
-    this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message } });
+    this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message: fix ? `${message} ${fix}` : message } });
   }
 
   // setStatus records a drawing's result and sends bitview-error when it

@@ -278,6 +278,24 @@ export function assetURL(name: string): string;
 /** Calls fn whenever setBaseURL changes the base; returns a function that stops it. */
 export function onBaseURL(fn: (url: string) => void): () => void;
 
+/** Why one of Bitview's files could not be loaded (see diagnose). */
+export interface LoadDiagnosis {
+  /** not-found: HTTP 404 or 410; no-cors: the site answers without Access-Control-Allow-Origin; mime: the wrong type (or not WebAssembly);
+   * html: an HTML page instead of the file; offline: no answer at all; http: another HTTP error; loads: it loads now. */
+  cause: 'not-found' | 'no-cors' | 'mime' | 'html' | 'offline' | 'http' | 'loads';
+  url: string;
+  /** The HTTP status, 0 when there was no readable answer. */
+  status: number;
+  /** The answer's Content-Type without parameters, "" when unknown. */
+  type: string;
+  /** What went wrong, naming the URL. */
+  message: string;
+  /** What to do about it. */
+  fix: string;
+}
+/** Asks for url again to tell why it could not be loaded (reads at most 512 bytes of it). */
+export function diagnose(url: string | URL): Promise<LoadDiagnosis>;
+
 /** The colours and fonts an element shows, for exporting figures in the same theme. */
 export function themeOf(el: Element): Theme;
 /** The twelve Chessnut pieces as data: URLs in core.Piece order; [] when they cannot be read. */

@@ -61,7 +61,7 @@ func TestPageDrawing(t *testing.T) {
 	if css := eval[string](t, ctx, `[...document.head.querySelectorAll('style')].map((s) => s.textContent).join('')`); !strings.Contains(css, `.cell[data-square="d4"]`) {
 		t.Error("the marked square is not outlined in the cards")
 	}
-	q := eval[string](t, ctx, `location.search`)
+	q := linkEval[string](t, ctx, `location.search`)
 	if !strings.Contains(q, "arrows=Ge2e4,Bg1f3") || !strings.Contains(q, "marks=Rd4") {
 		t.Errorf("the link %q does not keep the drawing", q)
 	}
@@ -75,7 +75,7 @@ func TestPageDrawing(t *testing.T) {
 		t.Errorf("after drawing g1f3 again: %q, want Ge2e4|red:d4", got)
 	}
 	// A reload keeps it.
-	open(t, ctx, url+"/"+eval[string](t, ctx, `location.search`))
+	open(t, ctx, url+"/"+linkEval[string](t, ctx, `location.search`))
 	if got := drawing(t, ctx); got != "Ge2e4|red:d4" {
 		t.Errorf("after a reload: %q, want Ge2e4|red:d4", got)
 	}
@@ -98,7 +98,7 @@ func TestPageDrawing(t *testing.T) {
 	if got := drawing(t, ctx); got != "|" {
 		t.Errorf("after another position: %q, want nothing", got)
 	}
-	if q := eval[string](t, ctx, `location.search`); strings.Contains(q, "arrows=") {
+	if q := linkEval[string](t, ctx, `location.search`); strings.Contains(q, "arrows=") {
 		t.Errorf("the link %q keeps the old drawing", q)
 	}
 	if e := errs(); len(e) > 0 {

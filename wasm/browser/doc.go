@@ -2,7 +2,10 @@
 
 // Package browser holds Bitview's browser tests: the page (index.html),
 // the tutorial's <bitboard-view> elements, embed.html, the theme contrast
-// of view.css, and the start-up measurement behind `make measure`. They
+// of view.css, the load-failure box's causes (loadfail_test.go), the
+// README's and CONTRIBUTING's promises and the npm tarball's check
+// (readme_test.go, which runs `make dist` and npm), and the start-up
+// measurement behind `make measure`. They
 // drive Debian's headless Chromium with chromedp against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free
 // loopback port over web/ (and over temporary folders or dist/ where a test

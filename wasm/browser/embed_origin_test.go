@@ -380,7 +380,7 @@ func TestEmbedStartFailure(t *testing.T) {
 		return { status: v.status, event: events[0].detail, inside: v.shadowRoot.querySelector('[role=alert]')?.textContent ?? '' }; })()`)
 	st := got["status"].(map[string]any)
 	msg, _ := st["error"].(map[string]any)["message"].(string)
-	if st["ok"] != false || !strings.Contains(msg, "missing.wasm: HTTP 404") {
+	if st["ok"] != false || !strings.Contains(msg, "missing.wasm: not found (HTTP 404)") {
 		t.Errorf("status %v", st)
 	}
 	if ev := got["event"].(map[string]any); ev["message"] != msg || ev["offset"] != -1.0 || !strings.HasPrefix(got["inside"].(string), msg) {

@@ -27,6 +27,7 @@ import (
 	"testing"
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -539,9 +540,9 @@ func TestFigureLoadFailure(t *testing.T) {
 func figureSnippet(base string) string {
 	s := view.DefaultState()
 	s.Show = []string{"P"}
-	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", "0.1.0")
+	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", version.Version)
 	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)
-	return strings.Replace(html.UnescapeString(m[1]), view.CDN+"0.1.0", base, 1)
+	return strings.Replace(html.UnescapeString(m[1]), view.CDN+version.Version, base, 1)
 }
 
 // TestFigureCompact: at 760 px wide (the iframe snippet's width, a

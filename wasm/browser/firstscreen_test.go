@@ -156,7 +156,7 @@ func TestBoardFollowsTheCards(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		after := eval[map[string]float64](t, ctx, `({ top: document.querySelector('#board .board').getBoundingClientRect().top,
+		after := linkEval[map[string]float64](t, ctx, `({ top: document.querySelector('#board .board').getBoundingClientRect().top,
 			ply: +new URLSearchParams(location.search).get('ply') })`)
 		if after["ply"] != 12 || after["top"] != before {
 			t.Errorf("%s: 12 steps gave ply %v and moved the board from %v to %v", s.name, after["ply"], before, after["top"])

@@ -51,7 +51,7 @@ func TestPageFreeBitboard(t *testing.T) {
 	field := func(f string) string {
 		return eval[string](t, ctx, `document.querySelector('`+card+` [data-free-field="`+f+`"]').value`)
 	}
-	query := func() string { return eval[string](t, ctx, `location.search`) }
+	query := func() string { return linkEval[string](t, ctx, `location.search`) }
 	if !strings.Contains(eval[string](t, ctx, `document.querySelector('`+card+` .free-about').textContent`), "Numbers are in BERF (a8 = 0)") {
 		t.Errorf("the card does not say its numbering")
 	}

@@ -52,7 +52,7 @@ func TestPageHistory(t *testing.T) {
 	for range 3 {
 		do(chromedp.Click(chromedp.CSS(`[data-action="forward"]`)))
 	}
-	q := eval[string](t, ctx, `location.search`)
+	q := linkEval[string](t, ctx, `location.search`)
 	if !strings.Contains(q, "moves=c2c4,c7c6,e2e4,") || !strings.Contains(q, "&ply=3") {
 		t.Errorf("URL %q lacks the game and its ply", q)
 	}

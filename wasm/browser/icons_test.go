@@ -35,30 +35,33 @@ func TestDarkPieceIcons(t *testing.T) {
 	// The black knight and queen switches pressed, the others not: both
 	// backgrounds are checked.
 	open(t, ctx, url+"/?show=P,n,q,occupied")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
-		t.Fatal(err)
+	check := func(sels ...string) {
+		for _, sel := range sels {
+			t.Run(sel, func(t *testing.T) {
+				fill, around, n := iconContrast(t, ctx, sel)
+				r := (around + 0.05) / (fill + 0.05)
+				t.Logf("%s: black fill luminance %.3f, outside its outline %.3f (%d pixels): %.2f:1", sel, fill, around, n, r)
+				if r < 3 {
+					t.Errorf("%s: the black piece is %.2f:1 against what surrounds it, want ≥ 3:1", sel, r)
+				}
+			})
+		}
 	}
-	for _, sel := range []string{
-		`.toggle[data-toggle="p"]`, `.toggle[data-toggle="n"]`, `.toggle[data-toggle="b"]`,
-		`.toggle[data-toggle="r"]`, `.toggle[data-toggle="q"]`, `.toggle[data-toggle="k"]`,
-		`.tool[data-tool="p"]`, `.tool[data-tool="n"]`, `.tool[data-tool="b"]`,
-		`.tool[data-tool="r"]`, `.tool[data-tool="q"]`, `.tool[data-tool="k"]`,
-	} {
-		t.Run(sel, func(t *testing.T) {
-			fill, around, n := iconContrast(t, ctx, sel)
-			r := (around + 0.05) / (fill + 0.05)
-			t.Logf("%s: black fill luminance %.3f, outside its outline %.3f (%d pixels): %.2f:1", sel, fill, around, n, r)
-			if r < 3 {
-				t.Errorf("%s: the black piece is %.2f:1 against what surrounds it, want ≥ 3:1", sel, r)
-			}
-		})
-	}
+	// The switches with no tool open (with one open, wide, they are
+	// grouped behind a button), then the editor's palette.
+	check(`.toggle[data-toggle="p"]`, `.toggle[data-toggle="n"]`, `.toggle[data-toggle="b"]`,
+		`.toggle[data-toggle="r"]`, `.toggle[data-toggle="q"]`, `.toggle[data-toggle="k"]`)
 	// One picture of the switches and the palette, to look at.
 	png, err := chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#toggles"), 2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	saveScreenshot(t, "dark-toggles", png)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
+		t.Fatal(err)
+	}
+	check(`.tool[data-tool="p"]`, `.tool[data-tool="n"]`, `.tool[data-tool="b"]`,
+		`.tool[data-tool="r"]`, `.tool[data-tool="q"]`, `.tool[data-tool="k"]`)
 	if png, err = chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#editor .palette"), 2)); err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestPageInputLimits(t *testing.T) {
 		if after := pieces(t, ctx); fmt.Sprint(after) != fmt.Sprint(good) {
 			t.Errorf("FEN %s: the board changed: %v", tt.name, after)
 		}
-		if n := eval[int](t, ctx, `location.search.length`); n > 2000 {
+		if n := linkEval[int](t, ctx, `location.search.length`); n > 2000 {
 			t.Errorf("FEN %s: the link grew to %d characters", tt.name, n)
 		}
 	}
@@ -96,7 +96,7 @@ func TestPageInputLimits(t *testing.T) {
 		if !tt.refused && cards == 0 {
 			t.Errorf("expression %s: no result grid", tt.name)
 		}
-		if n := eval[int](t, ctx, `location.search.length`); n > 4000 {
+		if n := linkEval[int](t, ctx, `location.search.length`); n > 4000 {
 			t.Errorf("expression %s: the link grew to %d characters", tt.name, n)
 		}
 	}

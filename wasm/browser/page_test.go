@@ -239,7 +239,7 @@ func TestPageTypingKiwipete(t *testing.T) {
 	if strings.Join(set, " ") != "a2 b2 c2 d5 e4 f2 g2 h2" {
 		t.Errorf("WhitePawns cells set: %v", set)
 	}
-	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "fen=r3k2r%2Fp1ppqpb1") {
+	if q := linkEval[string](t, ctx, `location.search`); !strings.Contains(q, "fen=r3k2r%2Fp1ppqpb1") {
 		t.Errorf("URL not updated: %s", q)
 	}
 }
@@ -387,7 +387,7 @@ func TestPageURLState(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#toggles [data-toggle="k"]`)), chromedp.Click(chromedp.CSS(`input[name=layout][value="msb-a8"]`))); err != nil {
 		t.Fatal(err)
 	}
-	q := eval[string](t, ctx, `decodeURIComponent(location.search)`)
+	q := linkEval[string](t, ctx, `decodeURIComponent(location.search)`)
 	if !strings.Contains(q, "layout=msb-a8") || !strings.Contains(q, "show=P,n,occupied,k") || !strings.Contains(q, "fen="+strings.ReplaceAll(article, " ", "+")) {
 		t.Errorf("URL after changes: %s", q)
 	}
@@ -631,7 +631,7 @@ func TestPagePlayground(t *testing.T) {
 	if h := hex(); h != "0x0000000000000000" {
 		t.Errorf("popcount(knightAttacks(e4) & N) = %q on the start position, want 0", h)
 	}
-	if q := eval[string](t, ctx, `decodeURIComponent(location.search)`); !strings.Contains(q, "expr=popcount(knightAttacks(e4)") {
+	if q := linkEval[string](t, ctx, `decodeURIComponent(location.search)`); !strings.Contains(q, "expr=popcount(knightAttacks(e4)") {
 		t.Errorf("URL %s", q)
 	}
 	screenshot(t, ctx, "playground")
@@ -823,4 +823,14 @@ func TestPageRepresentations(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// linkEval evaluates the expression js once the page has written its
+// link: it writes a change at once after a quiet spell, but the newest of
+// a burst of changes only 100 ms after the burst's last change
+// (wasm/link.go, linkQuiet), so a test reading the URL after changes made
+// in quick succession waits longer than that.
+func linkEval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	return evalAsync[T](t, ctx, `new Promise((done) => setTimeout(() => done(`+js+`), 250))`)
 }

@@ -99,7 +99,7 @@ func TestPerftPanelDivides(t *testing.T) {
 	if counts["e2e4"] != "600" || counts["a2a3"] != "380" || counts["g1f3"] != "440" {
 		t.Errorf("counts e2e4 %s a2a3 %s g1f3 %s, want 600 380 440", counts["e2e4"], counts["a2a3"], counts["g1f3"])
 	}
-	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "&perft=3") {
+	if q := linkEval[string](t, ctx, `location.search`); !strings.Contains(q, "&perft=3") {
 		t.Errorf("URL %s lacks &perft=3", q)
 	}
 	typeFEN(t, ctx, kiwipeteFEN)
@@ -317,7 +317,7 @@ func TestPerftFindsDroppedEnPassant(t *testing.T) {
 	if len(steps) != len(path)+1 {
 		t.Errorf("path list %q, want root and %v", steps, path)
 	}
-	q := eval[string](t, ctx, `location.search`)
+	q := linkEval[string](t, ctx, `location.search`)
 	if !strings.Contains(q, "&path="+strings.Join(path, ",")) || !strings.Contains(q, "&root=r3k2r") {
 		t.Errorf("URL %s lacks the path %v and the root", q, path)
 	}

@@ -222,8 +222,10 @@ func TestPresentationRoom(t *testing.T) {
 			t.Errorf("%dx%d: the playground in presentation mode: %v", vp.w, vp.h, r)
 		}
 		screenshot(t, ctx, fmt.Sprintf("present-%d-playground", vp.w))
-		// The switch bar from the keyboard: the n switch, then 2 for 0x88.
-		got := eval[map[string]any](t, ctx, `(() => { document.activeElement.blur(); const b = document.querySelector('#toggles [data-toggle="n"]');
+		// The switch bar from the keyboard: Bitboards… (its button opens the
+		// switches while the focus is in them), the n switch, then 2 for 0x88.
+		got := eval[map[string]any](t, ctx, `(() => { document.activeElement.blur(); document.querySelector('.switches-open').focus();
+			const b = document.querySelector('#toggles [data-toggle="n"]');
 			b.focus(); const focused = document.activeElement === b; b.click();
 			document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true }));
 			return { focused, n: !!document.querySelector('#cards [data-bitboard="n"]'), layout: document.querySelector('#cards .card')?.dataset.layout }; })()`)

@@ -437,3 +437,46 @@ func TestRoomPhoneIndices(t *testing.T) {
 		t.Errorf("360 px, 0x88, Show them checked: %v of %v indices shown, smallest %v px, card scrolls %v", after["shown"], after["all"], after["min"], after["scrolls"])
 	}
 }
+
+// TestRoomNoticeDetail shows a FEN error at 1280×800 and 360×740: the
+// notice is one line (its marked FEN hidden); Details opens the whole
+// notice over the stage, with the character at fault marked, and closes
+// it again; neither moves the board or the first grid.
+func TestRoomNoticeDetail(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct{ w, h int64 }{{1280, 800}, {360, 740}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/")
+		start := boxes(t, ctx)
+		eval[bool](t, ctx, `(() => { const f = document.getElementById('fen'); f.value = 'rnbqkbnr/pppp';
+			f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); return true; })()`)
+		read := `(() => { ` + hit + ` const n = document.getElementById('fen-status'), mark = n.querySelector('.fen-mark mark');
+			const d = n.querySelector('.detail');
+			return { height: n.getBoundingClientRect().height, line: getComputedStyle(n.querySelector('.notice-body')).whiteSpace,
+				mark: !!mark && mark.getBoundingClientRect().width > 0, expanded: d?.getAttribute('aria-expanded') ?? 'none',
+				buttons: hit(d) && hit(n.querySelector('.dismiss')),
+				text: n.querySelector('.error p')?.textContent ?? '' }; })()`
+		closed := eval[map[string]any](t, ctx, read)
+		if !same(boxes(t, ctx), start) {
+			t.Errorf("%dx%d: the notice moved the board or the grid", s.w, s.h)
+		}
+		if closed["mark"] == true || closed["expanded"] != "false" || !strings.Contains(closed["text"].(string), "character 14") {
+			t.Errorf("%dx%d: closed notice %v", s.w, s.h, closed)
+		}
+		eval[bool](t, ctx, `(() => { document.querySelector('#fen-status .detail').click(); return true; })()`)
+		opened := eval[map[string]any](t, ctx, read)
+		if opened["mark"] != true || opened["expanded"] != "true" || opened["height"] != closed["height"] || opened["buttons"] != true || closed["buttons"] != true {
+			t.Errorf("%dx%d: Details: %v (closed %v)", s.w, s.h, opened, closed)
+		}
+		if !same(boxes(t, ctx), start) {
+			t.Errorf("%dx%d: opening the notice's detail moved the board or the grid", s.w, s.h)
+		}
+		eval[bool](t, ctx, `(() => { document.querySelector('#fen-status .detail').click(); return true; })()`)
+		if again := eval[map[string]any](t, ctx, read); again["mark"] == true || again["expanded"] != "false" {
+			t.Errorf("%dx%d: Details again: %v", s.w, s.h, again)
+		}
+		t.Logf("%dx%d: the notice is one line of %.0f px; Details shows the marked FEN over the stage", s.w, s.h, closed["height"])
+	}
+}

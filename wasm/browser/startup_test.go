@@ -113,6 +113,9 @@ func TestMeasureStartup(t *testing.T) {
 		{"make serve", siteURL + "/"},
 		{"dist", distURL + "/"},
 	}
+	if before := measureBefore(t); before != "" {
+		variants = append(variants, struct{ name, url string }{"dist before", serveDir(t, before) + "/"})
+	}
 	type series struct{ board, interactive, bytes, wasm, wasmStart, compiled, run, main, drawn []float64 }
 	got := map[string]*series{}
 	loads := measureLoads()

@@ -258,13 +258,13 @@ func TestToolsMagic(t *testing.T) {
 	do(chromedp.Click(chromedp.CSS("#magic-bishop")), chromedp.Evaluate[chromedp.Void](`document.getElementById('magic-square').select()`),
 		chromedp.SendKeys(chromedp.CSS("#magic-square"), "c1"))
 	check("bishop", "c1", core.BishopAttacks(core.C1, occ))
-	if q := eval[string](t, ctx, `location.search`); !strings.Contains(q, "&tab=engine&magic=bishop%3Ac1") {
+	if q := linkEval[string](t, ctx, `location.search`); !strings.Contains(q, "&tab=engine&magic=bishop%3Ac1") {
 		t.Errorf("URL %q lacks the magic panel and bishop:c1", q)
 	}
 	shot(t, ctx, "#magic", "tools-magic-bishop-c1")
 
 	// A reload keeps the panel open on the bishop on c1.
-	open(t, ctx, eval[string](t, ctx, `location.href`))
+	open(t, ctx, linkEval[string](t, ctx, `location.href`))
 	if !eval[bool](t, ctx, `!document.getElementById('engine').hidden && document.getElementById('magic-bishop').checked`) {
 		t.Error("after a reload the magic panel is closed or the bishop not chosen")
 	}

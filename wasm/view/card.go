@@ -35,11 +35,7 @@ func Card(l *core.Layout, s Shown, prev core.Bitboard, flipped bool) string {
 	attr(&b, "data-bitboard", key)
 	attr(&b, "data-layout", l.ID)
 	attr(&b, "aria-label", title+" in "+l.Name)
-	b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub">`)
-	if key != title {
-		b.WriteString(escape(key) + ` · `)
-	}
-	b.WriteString(strconv.Itoa(r.Count) + ` set</span>`)
+	b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub">` + escape(CardSub(key, title, r.Count)) + `</span>`)
 	b.WriteString(`<button type="button" class="close"`)
 	attr(&b, "data-toggle", key)
 	attr(&b, "aria-label", "Hide "+title)
@@ -51,16 +47,84 @@ func Card(l *core.Layout, s Shown, prev core.Bitboard, flipped bool) string {
 	readout(&b, "hex", r.Hex, escape(r.Hex))
 	readout(&b, "binary", r.Binary, binarySpans(l, r.Grouped))
 	if l.FitsUint64() {
-		dec := r.Decimal
-		if r.Signed != r.Decimal {
-			dec += ` <span class="signed">(signed ` + r.Signed + `)</span>`
-		}
-		readout(&b, "decimal", r.Decimal, dec)
+		readout(&b, "decimal", r.Decimal, DecimalMarkup(r))
 	} else {
 		readout(&b, "decimal", "", `<span class="na">— `+strconv.Itoa(l.Slots)+` bits do not fit a 64-bit integer</span>`)
 	}
 	b.WriteString(`</dl></section>`)
 	return b.String()
+}
+
+// CardSub returns the text of a card's subtitle (see Card): the key it is
+// shown by when that is not its title, and how many bits are set, as in
+// "P · 8 set" or "12 set".
+func CardSub(key, title string, count int) string {
+	n := strconv.Itoa(count) + " set"
+	if key != title {
+		return key + " · " + n
+	}
+	return n
+}
+
+// DecimalMarkup returns the markup of a card's decimal readout of r (see
+// Card): the unsigned value, and the signed one beside it when they differ.
+// It is "" for a layout that does not fit 64 bits.
+func DecimalMarkup(r core.Readout) string {
+	dec := r.Decimal
+	if r.Signed != r.Decimal {
+		dec += ` <span class="signed">(signed ` + r.Signed + `)</span>`
+	}
+	return dec
+}
+
+// CellClass returns the class of the grid cell of sq in a card of bb (see
+// Card): "cell", with "bit-set" when its bit became 1 since prev or
+// "bit-cleared" when it became 0.
+func CellClass(sq core.Square, bb, prev core.Bitboard) string {
+	switch {
+	case (bb &^ prev).Has(sq):
+		return "cell bit-set"
+	case (prev &^ bb).Has(sq):
+		return "cell bit-cleared"
+	}
+	return "cell"
+}
+
+// MarkedChanged returns the squares whose cell in a card (see Card) looks
+// different from bits a (with prev pa) to bits b (with prev pb): their bit,
+// or whether the bit is marked as set or cleared since prev, changed.
+func MarkedChanged(a, pa, b, pb core.Bitboard) core.Bitboard {
+	return (a ^ b) | ((a &^ pa) ^ (b &^ pb)) | ((pa &^ a) ^ (pb &^ b))
+}
+
+// CardSquares returns the squares of a card's grid cells in l (see Card),
+// in the order of the document, the off-board slots left out: row by row
+// from the top, seen from Black when flipped.
+func CardSquares(l *core.Layout, flipped bool) []core.Square {
+	g := l.Grid(0)
+	if flipped {
+		g = g.Flipped()
+	}
+	out := make([]core.Square, 0, core.SquareCount)
+	for _, c := range g.Cells {
+		if !c.OffBoard {
+			out = append(out, c.Square)
+		}
+	}
+	return out
+}
+
+// BinarySquares returns the squares of the bits of a card's binary
+// readout in l (see binarySpans), in the order of the document (from the
+// highest slot down), the off-board slots left out.
+func BinarySquares(l *core.Layout) []core.Square {
+	out := make([]core.Square, 0, core.SquareCount)
+	for slot := l.Slots - 1; slot >= 0; slot-- {
+		if sq := l.SquareAt(slot); sq != core.NoSquare {
+			out = append(out, sq)
+		}
+	}
+	return out
 }
 
 // writeBits writes grid g of bb as a card draws it (see Card), titled
@@ -97,13 +161,7 @@ func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, pr
 				continue
 			}
 			sq := c.Square.String()
-			class := "cell"
-			switch {
-			case (bb &^ prev).Has(c.Square):
-				class = "cell bit-set"
-			case (prev &^ bb).Has(c.Square):
-				class = "cell bit-cleared"
-			}
+			class := CellClass(c.Square, bb, prev)
 			name := CellName(c.Square, c.Index, c.Bit)
 			b.WriteString(`<div role="gridcell" part="cell" class="` + class + `" tabindex="` + tab + `" data-square="` + sq + `" data-index="` + idx + `" data-bit="` + bit +
 				`" aria-label="` + name + `" title="` + name + `">` + cellDigits(bit, idx) + `</div>`)

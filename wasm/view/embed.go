@@ -291,13 +291,23 @@ func FrameHeight(s State) int {
 const CDN = "https://cdn.jsdelivr.net/npm/bitview@"
 
 // moduleError is the element snippet's script's onerror: when the module
-// itself cannot be loaded (a site without CORS headers, a 404), nothing
-// of Bitview runs, so this line puts a visible error, naming the URL and
-// the fix, at the top of every element and sends bitview-error.
-const moduleError = `document.querySelectorAll('bitboard-view').forEach((e)=>{const p=document.createElement('p');p.role='alert';` +
+// itself cannot be loaded, nothing of Bitview runs, so this line asks for
+// the script again to tell the cause as web/bitview.js's diagnose does
+// (not found, no Access-Control-Allow-Origin header, an HTML page or a
+// wrong MIME type instead of JavaScript, offline), puts a box naming the
+// URL, the cause and the fix at the top of every element, and sends
+// bitview-error.
+const moduleError = `(async(s)=>{let m,f='To host Bitview yourself, run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-element.js.';` +
+	`try{const r=await fetch(s,{cache:'no-store'}),t=(r.headers.get('content-type')||'').split(';')[0];` +
+	`m=r.status==404||r.status==410?'not found (HTTP '+r.status+'): a wrong path, or a version of bitview not published yet':` +
+	`!r.ok?'the server answered HTTP '+r.status:/html/.test(t)?'the server answered an HTML page ('+t+'), not JavaScript':` +
+	`/javascript|ecmascript/.test(t)?'it loads now: reload the page':'it is served as '+(t||'no type')+', and browsers take JavaScript only as text/javascript'}` +
+	`catch(e){try{await fetch(s,{mode:'no-cors'});m=new window.URL(s).origin+' answers without an Access-Control-Allow-Origin header';f='Make it send Access-Control-Allow-Origin: * for Bitview\'s files. '+f}` +
+	`catch(e){m=navigator.onLine?new window.URL(s).host+' cannot be reached':'this browser is offline'}}` +
+	`document.querySelectorAll('bitboard-view').forEach((e)=>{const p=document.createElement('p');p.role='alert';` +
 	`p.style.cssText='border:2px solid #b42318;padding:.5rem;color:#7a1a10;background:#fff4d6';` +
-	`p.textContent='Bitview could not load '+this.src+': its site must send Access-Control-Allow-Origin, or put Bitview\'s files on this site';` +
-	`e.prepend(p);e.dispatchEvent(new CustomEvent('bitview-error',{bubbles:true,detail:{message:p.textContent,field:0,offset:-1,fieldName:''}}))})`
+	`p.textContent='Bitview could not load '+s+': '+m+'. '+f;` +
+	`e.prepend(p);e.dispatchEvent(new CustomEvent('bitview-error',{bubbles:true,detail:{message:p.textContent,field:0,offset:-1,fieldName:''}}))})})(this.src)`
 
 // EmbedSnippets returns the two ways to embed the view s on another page
 // (the <bitboard-view> element and the iframe, each with a copy button;

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/version"
 )
 
 func main() {
@@ -18,6 +19,7 @@ func main() {
 
 // usage is the command's help text, after "usage:".
 const usage = `usage: bitview [options] -o FILE.svg|FILE.png|-
+       bitview -version
        bitview prerender [-n] [-base URL] PATH...
        bitview show|divide|check [flags] ...   (each with -h)
 
@@ -82,6 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	out := fs.String("o", "", "the file to write: FILE.svg, FILE.png, or - for the SVG on standard output")
 	scale := fs.Float64("scale", 2, "the PNG's scale: its pixels per SVG unit (toPNG's default, 2)")
+	showVersion := fs.Bool("version", false, "print Bitview's version (as bitview.version and the npm package) and exit")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
@@ -91,6 +94,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, "bitview", version.Version)
+		return 0
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "bitview: unexpected argument %q (options come as -name value)\n", fs.Arg(0))

@@ -1,0 +1,791 @@
+//go:build !(js && wasm) && unix
+
+package browser
+
+// The README's promises, kept: the tests here read README.md and
+// CONTRIBUTING.md and run what they promise. Every command of their sh
+// blocks is either run as written (servers started, fetched from and
+// stopped with Ctrl-C) or listed in cannotRun with the reason; a command
+// that is neither fails TestReadmeCommands. Every html block is served
+// from a second origin in a sub-folder (/posts/2026/bitboards/) and must
+// draw, its CDN address answered from the npm package as the tarball
+// installs it (Chromium's request interception). The versions the files
+// quote must be go.mod's and wasm/version's, and every measured figure
+// (a size, a time, a limit) they quote is checked here.
+//
+// TestReleaseTarball is make release's check of the npm tarball: it is
+// installed into an empty folder with npm, served from one origin, and a
+// page on another draws a figure from it. make release passes its
+// tarball in BITVIEW_TARBALL; make test packs dist/ itself.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/chromedp"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/pgn"
+	bvfigure "github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/version"
+	"github.com/bitview/bitview/wasm/view"
+)
+
+// A fence is one fenced block of a Markdown file.
+type fence struct {
+	file, lang, text string
+	line             int // of the opening fence
+}
+
+// fences returns the fenced blocks of the repository's Markdown file name
+// (``` or longer; a block ends at a fence of its opening's length).
+func fences(t *testing.T, name string) ([]fence, string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repo, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fence
+	var cur *fence
+	var open string
+	var prose strings.Builder
+	for i, line := range strings.Split(string(b), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case cur == nil && strings.HasPrefix(trimmed, "```"):
+			n := len(trimmed) - len(strings.TrimLeft(trimmed, "`"))
+			open = trimmed[:n]
+			cur = &fence{file: name, lang: strings.TrimSpace(trimmed[n:]), line: i + 1}
+		case cur != nil && trimmed == open:
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.text += line + "\n"
+		default:
+			prose.WriteString(line + "\n")
+		}
+	}
+	if cur != nil {
+		t.Fatalf("%s:%d: the fence is never closed", name, cur.line)
+	}
+	return out, prose.String()
+}
+
+// commands returns the commands of the sh blocks of the files: one a
+// line, without the comment after " #".
+func commands(t *testing.T, files ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{} // command → where
+	for _, f := range files {
+		fs, _ := fences(t, f)
+		for _, fc := range fs {
+			if fc.lang != "sh" {
+				continue
+			}
+			for j, line := range strings.Split(strings.TrimRight(fc.text, "\n"), "\n") {
+				if i := strings.Index(line, " #"); i >= 0 {
+					line = line[:i]
+				}
+				if line = strings.TrimSpace(line); line != "" {
+					out[line] = fmt.Sprintf("%s:%d", f, fc.line+1+j)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// releaseCommands are the commands make release prints (make -s
+// release-commands), which CONTRIBUTING.md quotes.
+func releaseCommands(t *testing.T) []string {
+	t.Helper()
+	cmd := exec.Command("make", "-s", "release-commands")
+	cmd.Dir = repo
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("make -s release-commands: %v", err)
+	}
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+// cannotRun are the commands of README.md and CONTRIBUTING.md that this
+// test does not run, and why.
+var cannotRun = map[string]string{
+	"make test":                   "it is the run this test is part of",
+	"make release":                "it runs make test, which runs this test; TestReleaseTarball is its tarball check",
+	"make lint":                   "CI runs it as a step of its own (.ci/run), before make test",
+	"make sizes":                  "a second wasm build with its name section, a minute of CPU for a table of sizes",
+	"make jscall":                 "it downloads chessops from the npm registry",
+	"make bench":                  "benchmarks take minutes and assert nothing",
+	"make fuzz":                   "30 s for each fuzz target: minutes",
+	"go test -count=1 ./core/...": "make test runs it (its first go test)",
+	"go test -count=1 -run TestPageStartPosition ./wasm/browser/":                    "this package: make test runs it",
+	"go run github.com/bitview/bitview/wasm/cmd/bitview@latest -show P -o pawns.svg": "the module is not published yet (the README says so); the same command from a clone runs above",
+}
+
+// readmeRun runs one command as a shell would, in dir, with the extra
+// environment, and returns its output; it fails the test when the
+// command fails.
+func readmeRun(t *testing.T, dir, command string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s (in %s): %v\n%s", command, dir, err, out)
+	}
+	return string(out)
+}
+
+// serveCommand starts a command that serves (make serve, go run
+// serve.go) in its own process group, waits for the line that names its
+// URL, and returns the URL and a function that stops it with Ctrl-C (to
+// the whole group: make, go run and the server) and checks that it ended.
+func serveCommand(t *testing.T, command string, env ...string) (string, func()) {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	lines := make(chan string, 1)
+	var log strings.Builder
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+			if m := regexp.MustCompile(`^Bitview: serving .* at (http://127\.0\.0\.1:\d+)/$`).FindStringSubmatch(sc.Text()); m != nil {
+				lines <- m[1]
+			}
+		}
+		io.Copy(io.Discard, stdout)
+		exited <- cmd.Wait()
+	}()
+	kill := func(sig syscall.Signal) { syscall.Kill(-cmd.Process.Pid, sig) }
+	var url string
+	select {
+	case url = <-lines:
+	case err := <-exited:
+		t.Fatalf("%s ended before serving: %v\n%s", command, err, log.String())
+	case <-time.After(3 * time.Minute):
+		kill(syscall.SIGKILL)
+		t.Fatalf("%s printed no URL in 3 minutes:\n%s", command, log.String())
+	}
+	return url, func() {
+		kill(syscall.SIGINT)
+		select {
+		case <-exited: // make reports the interrupt with a status of its own
+		case <-time.After(15 * time.Second):
+			kill(syscall.SIGKILL)
+			t.Errorf("%s did not stop within 15 s of Ctrl-C", command)
+		}
+	}
+}
+
+// get fetches url and returns its status, type and body.
+func get(t *testing.T, url string) (int, string, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+}
+
+var (
+	distOnce sync.Once
+	distErr  string
+	siteDir  string // the author's site: my-site/ after the README's copy
+)
+
+// readmeDist runs the README's build and copy commands once, as written:
+// make dist in the clone, then the copy into my-site/ (in a folder of
+// the test's, where dist is the clone's). It returns the folder that
+// holds my-site/.
+func readmeDist(t *testing.T) string {
+	t.Helper()
+	distOnce.Do(func() {
+		dir, err := os.MkdirTemp(filepath.Dir(serveBin), "readme-") // removed with serve.go's build when the tests end
+		if err != nil {
+			distErr = err.Error()
+			return
+		}
+		if out, err := exec.Command("sh", "-c", "cd "+repo+" && make dist").CombinedOutput(); err != nil {
+			distErr = fmt.Sprintf("make dist: %v\n%s", err, out)
+			return
+		}
+		if err := os.Symlink(filepath.Join(repo, "dist"), filepath.Join(dir, "dist")); err != nil {
+			distErr = err.Error()
+			return
+		}
+		siteDir = dir
+	})
+	if distErr != "" {
+		t.Fatal(distErr)
+	}
+	return siteDir
+}
+
+// TestReadmeCommands runs every command of README.md's and
+// CONTRIBUTING.md's sh blocks that CI can run.
+func TestReadmeCommands(t *testing.T) {
+	all := commands(t, "README.md", "CONTRIBUTING.md")
+	ran := map[string]bool{}
+	run := func(c string, f func(t *testing.T)) {
+		if _, ok := all[c]; !ok {
+			t.Errorf("the test runs %q, which neither file has any more", c)
+			return
+		}
+		ran[c] = true
+		t.Run(all[c]+" "+c, f)
+	}
+	dir := readmeDist(t)
+
+	run("make dist", func(t *testing.T) {
+		for _, f := range []string{"bitview-element.js", "bitview.wasm", "package.json", "view.css", "embed.html"} {
+			if _, err := os.Stat(filepath.Join(repo, "dist", f)); err != nil {
+				t.Errorf("make dist wrote no %s", f)
+			}
+		}
+	})
+	cp := "mkdir -p my-site/bitview && cp -R dist/. my-site/bitview/"
+	run(cp, func(t *testing.T) {
+		readmeRun(t, dir, cp)
+		if _, err := os.Stat(filepath.Join(dir, "my-site/bitview/bitview-element.js")); err != nil {
+			t.Error(err)
+		}
+	})
+	run("make wasm", func(t *testing.T) { readmeRun(t, repo, "make wasm") })
+	run("make serve", func(t *testing.T) {
+		// ADDR, which the README names, keeps a busy 8080 from failing the test.
+		url, stop := serveCommand(t, "make serve", "ADDR=127.0.0.1:0")
+		defer stop()
+		if code, _, body := get(t, url+"/"); code != 200 || !strings.Contains(body, "<title>Bitview") {
+			t.Errorf("make serve: / answered %d", code)
+		}
+	})
+	run("go run serve.go -addr 127.0.0.1:0 -dir web", func(t *testing.T) {
+		url, stop := serveCommand(t, "go run serve.go -addr 127.0.0.1:0 -dir web")
+		defer stop()
+		if code, typ, _ := get(t, url+"/bitview.wasm"); code != 200 || typ != "application/wasm" {
+			t.Errorf("serve.go: bitview.wasm answered %d %s", code, typ)
+		}
+		if code, typ, body := get(t, url+"/figure.svg?show=P,empty&fen=x"); code != 400 || !strings.HasPrefix(typ, "image/svg+xml") || !strings.Contains(body, "fen") {
+			t.Errorf("serve.go: a bad /figure.svg answered %d %s, want 400 and an SVG that names the error", code, typ)
+		}
+	})
+	kiwipete := "go run ./wasm/cmd/bitview -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -show P,occupied -layout 0x88 -o kiwipete.svg"
+	run(kiwipete, func(t *testing.T) {
+		t.Cleanup(func() { os.Remove(filepath.Join(repo, "kiwipete.svg")) })
+		readmeRun(t, repo, kiwipete)
+		want, err := bvfigure.Resolve(bvfigure.Options{"fen": kiwipeteFEN, "show": "P,occupied", "layout": "0x88"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(filepath.Join(repo, "kiwipete.svg")); string(got) != want.SVG() {
+			t.Errorf("kiwipete.svg (%d bytes) is not the figure's SVG (%d bytes)", len(got), len(want.SVG()))
+		}
+	})
+	pngCmd := "go run ./wasm/cmd/bitview -show P -o pawns.png -scale 2"
+	run(pngCmd, func(t *testing.T) {
+		t.Cleanup(func() { os.Remove(filepath.Join(repo, "pawns.png")) })
+		readmeRun(t, repo, pngCmd)
+		if b, _ := os.ReadFile(filepath.Join(repo, "pawns.png")); !strings.HasPrefix(string(b), "\x89PNG") {
+			t.Error("pawns.png is no PNG")
+		}
+	})
+	run("go run ./wasm/cmd/bitview -version", func(t *testing.T) {
+		if out := readmeRun(t, repo, "go run ./wasm/cmd/bitview -version"); out != "bitview "+version.Version+"\n" {
+			t.Errorf("bitview -version printed %q, want %q", out, "bitview "+version.Version)
+		}
+	})
+	// The engine author's bench: show, divide and check, each with
+	// what it must print.
+	for c, want := range map[string]string{
+		"go run ./wasm/cmd/bitview show -layout 0x88 'K | k'":                            "hex 0x00100000000000000000000000000010",
+		"go run ./wasm/cmd/bitview divide -depth 2":                                      "\nNodes searched: 400\n",
+		"echo '0x000000000000FF00 0x0000000000000042' | go run ./wasm/cmd/bitview check": "2 of 2 numbers agree.",
+	} {
+		run(c, func(t *testing.T) {
+			if out := readmeRun(t, repo, c); !strings.Contains(out, want) {
+				t.Errorf("%s printed %q, want it to hold %q", c, out, want)
+			}
+		})
+	}
+	prerender := "go run ./wasm/cmd/bitview prerender -base /bitview/ my-site/posts/"
+	run(prerender, func(t *testing.T) {
+		// The README's Markdown block as a post of my-site/.
+		fs, _ := fences(t, "README.md")
+		var md string
+		for _, f := range fs {
+			if f.lang == "markdown" {
+				md += f.text
+			}
+		}
+		if md == "" {
+			t.Fatal("README.md has no markdown block to prerender")
+		}
+		post := filepath.Join(dir, "my-site", "posts", "pawns.md")
+		if err := os.MkdirAll(filepath.Dir(post), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(post, []byte("# Pawn pushes\n\n"+md), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// my-site/ is the test's folder (the command's only change); go run needs the clone.
+		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", filepath.Join(dir, "my-site")+"/", 1))
+		if strings.Count(out, "wrote ") != 1 {
+			t.Errorf("prerender wrote other pages than the post: %q", out)
+		}
+		got, _ := os.ReadFile(post)
+		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open">`) || !strings.Contains(string(got), "/bitview/view.css") {
+			t.Errorf("prerender printed %q and wrote:\n%s", out, got)
+		}
+	})
+	// The publishing commands are not run (they publish); they must be
+	// what make release prints.
+	checked := map[string]bool{}
+	for i, c := range releaseCommands(t) {
+		if _, ok := all[c]; !ok {
+			t.Errorf("make release prints %q (line %d), which CONTRIBUTING.md does not quote", c, i+1)
+		}
+		checked[c] = true
+	}
+
+	for c, where := range all {
+		why, listed := cannotRun[c]
+		switch {
+		case checked[c]:
+			t.Logf("not run: %s (%s): it publishes; checked to be what make release prints", c, where)
+		case ran[c] && listed:
+			t.Errorf("%s: %q is run and listed as not run", where, c)
+		case !ran[c] && !listed:
+			t.Errorf("%s: %q is neither run by this test nor listed in cannotRun with the reason", where, c)
+		case listed:
+			t.Logf("not run: %s (%s): %s", c, where, why)
+		}
+	}
+	for c := range cannotRun {
+		if _, ok := all[c]; !ok {
+			t.Errorf("cannotRun lists %q, which neither file has any more", c)
+		}
+	}
+	t.Logf("%d commands in the two files: %d run, %d not run (listed above)", len(all), len(ran), len(all)-len(ran))
+}
+
+// mimeTypes are the types a CDN sends for the package's files.
+var mimeTypes = map[string]string{".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+	".wasm": "application/wasm", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".json": "application/json",
+	".html": "text/html; charset=utf-8", ".md": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+
+// packageServer serves a folder as a CDN does: the files with their
+// types and Access-Control-Allow-Origin: *.
+func packageServer(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		if typ, ok := mimeTypes[filepath.Ext(r.URL.Path)]; ok {
+			w.Header().Set("Content-Type", typ)
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// mapCDN answers the tab's requests for the package on the CDN at this
+// version from the folder pkg (the package as npm installs it), as
+// jsDelivr would once the version is published.
+func mapCDN(t *testing.T, ctx context.Context, pkg string) {
+	t.Helper()
+	prefix := view.CDN + version.Version + "/"
+	events := chromedp.Events(ctx, fetch.RequestPaused)
+	go func() {
+		for ev, err := range events {
+			if err != nil {
+				return
+			}
+			name, _, _ := strings.Cut(strings.TrimPrefix(ev.Request.URL, prefix), "?")
+			headers := []*fetch.HeaderEntry{{Name: "Access-Control-Allow-Origin", Value: "*"}}
+			code := int64(200)
+			body, err := os.ReadFile(filepath.Join(pkg, filepath.FromSlash(name)))
+			if err != nil || strings.Contains(name, "..") {
+				code, body = 404, []byte("Couldn't find the requested file.")
+			} else if typ, ok := mimeTypes[filepath.Ext(name)]; ok {
+				headers = append(headers, &fetch.HeaderEntry{Name: "Content-Type", Value: typ})
+			}
+			chromedp.Call(ctx, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: code, ResponseHeaders: headers, Body: body})
+		}
+	}()
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: prefix + "*"}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// snippetPage wraps an html block in an author's post; console.log is
+// recorded in window.logs.
+const snippetPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title>` + eventLog + `
+<script>window.logs = []; { const log = console.log; console.log = (...a) => { logs.push(a.join(' ')); log(...a); }; }</script>
+</head><body><h1>A post</h1>
+%s
+</body></html>`
+
+// TestReadmeSnippets serves each html block of README.md from a second
+// origin, in a sub-folder, and checks that it draws: every element ready
+// without an error, every iframe sized by its view, every image loaded,
+// and the JS API's line logged.
+func TestReadmeSnippets(t *testing.T) {
+	ctx, _ := site(t)
+	dir := readmeDist(t)
+	mySite := filepath.Join(dir, "my-site")
+	if _, err := os.Stat(filepath.Join(mySite, "bitview", "bitview-element.js")); err != nil {
+		// TestReadmeCommands copies it; alone, this test does the same.
+		readmeRun(t, dir, "mkdir -p my-site/bitview && cp -R dist/. my-site/bitview/")
+	}
+	mapCDN(t, ctx, installedPackage(t))
+	fs, _ := fences(t, "README.md")
+	n := 0
+	for _, f := range fs {
+		if f.lang != "html" {
+			continue
+		}
+		n++
+		t.Run(fmt.Sprintf("README.md:%d", f.line), func(t *testing.T) {
+			page := fmt.Sprintf(snippetPage, f.text)
+			var url string
+			if strings.Contains(f.text, "/figure.svg") {
+				// serve.go's Content-Security-Policy allows no inline script: the post is the snippet alone.
+				page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\"><title>A post</title></head><body>\n" + f.text + "</body></html>"
+				// A page on the server of make serve (serve.go), which answers /figure.svg.
+				post := filepath.Join(t.TempDir(), "posts", "2026", "bitboards")
+				if err := os.MkdirAll(post, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(post, "index.html"), []byte(page), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				url = serveDir(t, filepath.Dir(filepath.Dir(filepath.Dir(post)))) + "/posts/2026/bitboards/"
+			} else {
+				// The author's site: my-site/ with the post in a sub-folder.
+				files := packageServer(mySite)
+				srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					if r.URL.Path == "/posts/2026/bitboards/" {
+						w.Header().Set("Content-Type", "text/html; charset=utf-8")
+						fmt.Fprint(w, page)
+						return
+					}
+					files.ServeHTTP(w, r)
+				}))
+				t.Cleanup(srv.Close)
+				url = srv.URL + "/posts/2026/bitboards/"
+			}
+			errs := consoleErrors(ctx)
+			if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+				t.Fatal(err)
+			}
+			wait := `new Promise((resolve) => { const t0 = performance.now(); const check = () => {
+				const views = [...document.querySelectorAll('bitboard-view')], frames = [...document.querySelectorAll('iframe[data-bitview]')], imgs = [...document.images];
+				const done = views.every((v) => v.status.ok || v.status.error) && frames.every((f) => f.style.height) && imgs.every((i) => i.complete)
+					&& (!document.querySelector('script[type=module]:not([src])') || window.logs?.length > 0);
+				if (done || performance.now() - t0 > 20000) resolve({ views: views.map((v) => v.status), frames: frames.map((f) => f.style.height),
+					imgs: imgs.map((i) => i.naturalWidth), logs: window.logs ?? [] });
+				else setTimeout(check, 50); }; check(); })`
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](wait, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatal(err)
+			}
+			things := 0
+			for i, v := range got["views"].([]any) {
+				things++
+				if st := v.(map[string]any); st["ok"] != true {
+					t.Errorf("element %d: %v", i, st)
+				}
+			}
+			for i, h := range got["frames"].([]any) {
+				things++
+				if h == "" {
+					t.Errorf("iframe %d: embed.html never sent its height", i)
+				}
+			}
+			for i, w := range got["imgs"].([]any) {
+				things++
+				if w.(float64) == 0 {
+					t.Errorf("image %d did not load", i)
+				}
+			}
+			if strings.Contains(f.text, "console.log") {
+				things++
+				// The line the JS API snippet logs: the version and e4's bit in 0x88 (index 52), as 32 hex digits.
+				want := fmt.Sprintf("%s 0x%032x", version.Version, new(big.Int).Lsh(big.NewInt(1), 52))
+				if logs := got["logs"].([]any); len(logs) != 1 || logs[0] != want {
+					t.Errorf("the JS API logged %v, want %q", logs, want)
+				}
+			}
+			if things == 0 {
+				t.Error("the snippet shows nothing this test knows how to check")
+			}
+			if e := errs(); len(e) > 0 {
+				t.Errorf("console errors: %q", e)
+			}
+			t.Logf("%s: %v", url, got)
+		})
+	}
+	t.Logf("%d html blocks served and drawn", n)
+}
+
+// TestReadmeFigures checks the versions and the figures README.md and
+// CONTRIBUTING.md quote against go.mod, wasm/version and the code.
+func TestReadmeFigures(t *testing.T) {
+	_, readme := fences(t, "README.md")
+	rawReadme, _ := os.ReadFile(filepath.Join(repo, "README.md"))
+	_, contributing := fences(t, "CONTRIBUTING.md")
+	rawContributing, _ := os.ReadFile(filepath.Join(repo, "CONTRIBUTING.md"))
+	if n := strings.Count(string(rawReadme), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines; it promises its users at most 300", n)
+	}
+
+	// The Go version: go.mod's go line, as the README says it.
+	gomod, _ := os.ReadFile(filepath.Join(repo, "go.mod"))
+	goLine := regexp.MustCompile(`(?m)^go (\d+\.\d+)(\.\d+)?$`).FindStringSubmatch(string(gomod))
+	if goLine == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	if want := "Go " + goLine[1] + " or newer (go.mod's `go " + goLine[1] + goLine[2] + "`)"; !strings.Contains(readme, want) {
+		t.Errorf("README.md does not say %q", want)
+	}
+	// Bitview's version: every version the files quote is wasm/version's.
+	for name, text := range map[string]string{"README.md": string(rawReadme), "CONTRIBUTING.md": string(rawContributing)} {
+		for _, m := range regexp.MustCompile(`(?:bitview@|bitview-|version |\bv)(\d+\.\d+\.\d+)`).FindAllStringSubmatch(text, -1) {
+			if m[1] != version.Version {
+				t.Errorf("%s quotes %q; the version is %s (wasm/version)", name, m[0], version.Version)
+			}
+		}
+	}
+	if !strings.Contains(string(rawReadme), view.CDN+version.Version+"/bitview-element.js") {
+		t.Errorf("README.md's CDN line is not at version %s", version.Version)
+	}
+
+	// The figures the README quotes, each against the code.
+	lerf, _ := core.LayoutByID("lerf")
+	x88, _ := core.LayoutByID("0x88")
+	berf, _ := core.LayoutByID("berf")
+	lefr, _ := core.LayoutByID("lefr")
+	mailbox, _ := core.LayoutByID("10x12")
+	sq := func(s string) core.Square {
+		q, ok := core.ParseSquare(s)
+		if !ok {
+			t.Fatalf("no square %s", s)
+		}
+		return q
+	}
+	figures := []struct {
+		quote string
+		ok    bool
+	}{
+		{"a1 = 0, h1 = 7, a8 = 56,\nh8 = 63", lerf.Index(sq("a1")) == 0 && lerf.Index(sq("h1")) == 7 && lerf.Index(sq("a8")) == 56 && lerf.Index(sq("h8")) == 63},
+		{"16·rank + file in 128 slots", x88.Slots == 128 && x88.Index(sq("e4")) == 16*3+4},
+		{"**BERF**: a8 = 0 … h1 = 63", berf.Index(sq("a8")) == 0 && berf.Index(sq("h1")) == 63},
+		{"a1 = 0, a2 = 1 … h8 = 63", lefr.Index(sq("a1")) == 0 && lefr.Index(sq("a2")) == 1 && lefr.Index(sq("h8")) == 63},
+		{"a1 = 21, h8 = 98", mailbox.Index(sq("a1")) == 21 && mailbox.Index(sq("h8")) == 98},
+		{"view, 1–4 plies", view.MaxElementPerft == 4},
+		{"depth 1–6", core.MaxDivideDepth == 6},
+		{"up to 14 numbers", dump.MaxNumbers == 14},
+		{"a FEN 256 bytes, a PGN 4 MiB, an\nexpression 1,000 bytes", core.MaxFENLength == 256 && pgn.MaxBytes == 4<<20 && expr.MaxLength == 1000},
+	}
+	// Quotes are compared with their white space collapsed, so that a
+	// paragraph may be wrapped anew.
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, f := range figures {
+		if !strings.Contains(norm(string(rawReadme)), norm(f.quote)) {
+			t.Errorf("README.md no longer quotes %q: update the test", f.quote)
+		} else if !f.ok {
+			t.Errorf("README.md quotes %q, which the code does not bear out", f.quote)
+		}
+	}
+	// The expressions the README gives as examples parse.
+	for _, m := range regexp.MustCompile("`([^`]*(?:<<|Attacks\\()[^`]*)`").FindAllStringSubmatch(readme, -1) {
+		e := regexp.MustCompile(`\bx\b`).ReplaceAllString(m[1], "P") // the shift demo's x, a bitboard
+		if _, err := expr.Parse(e); err != nil {
+			t.Errorf("README.md's expression %q: %v", m[1], err)
+		}
+	}
+	// Figures checked by other tests of this package, where they are measured.
+	elsewhere := map[string]string{
+		"Bitview at 1280×800":      "the screenshot's size (TestPageScreenshots takes it)",
+		"Wider than 1024 px":       "TestFirstScreenWidths and TestRoomTools",
+		"1920×1080 or 1280×720":    "TestPresentation… in present_test.go",
+		"up to four cards":         "TestPresentation… in present_test.go",
+		"byte for byte":            "TestFigureSVGMatchesElement",
+		`width="760" height="440"`: "the iframe's size, checked against view.FrameHeight below",
+		"ADDR=127.0.0.1:9000":      "an example address",
+		"`element.toPNG(2)`":       "toPNG's default scale",
+		"-scale 2":                 "the PNG's scale",
+		"status 400":               "TestReadmeCommands fetches a bad /figure.svg",
+		"status\n1":                "wasm/cmd/bitview's TestRun",
+	}
+	// Every quantity with a unit of measurement in the README's prose is one of the above.
+	for _, m := range regexp.MustCompile(`\d[\d,.]*\s?(px|ms|s|KB|MB|MiB|KiB|B|bytes|%)\b`).FindAllString(readme, -1) {
+		known := false
+		for _, f := range figures {
+			known = known || strings.Contains(norm(f.quote), norm(m))
+		}
+		for q := range elsewhere {
+			known = known || strings.Contains(norm(q), norm(m))
+		}
+		if !known {
+			t.Errorf("README.md quotes %q, which no test measures: measure it here or drop it", m)
+		}
+	}
+	st := view.DefaultState()
+	st.FEN, st.Show = "8/8/8/8/4P3/8/8/8 w - - 0 1", []string{"P"}
+	if h := view.FrameHeight(st); !strings.Contains(string(rawReadme), fmt.Sprintf(`width="760" height="%d"`, h)) {
+		t.Errorf("README.md's iframe is not %d px tall, the height the Embed tab gives that view", h)
+	}
+	// CONTRIBUTING.md's limits table: each value is its constant's.
+	consts := map[string]int{"core.MaxFENLength": core.MaxFENLength, "expr.MaxLength": expr.MaxLength, "expr.MaxDepth": expr.MaxDepth,
+		"pgn.MaxBytes": pgn.MaxBytes, "pgn.MaxGames": pgn.MaxGames, "pgn.MaxPlies": pgn.MaxPlies, "pgn.MaxTags": pgn.MaxTags,
+		"pgn.MaxTagLength": pgn.MaxTagLength, "view.MaxShowItems": view.MaxShowItems, "view.MaxShowLength": view.MaxShowLength,
+		"view.MaxOptionLength": view.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
+		"figure.MaxQueryBytes": bvfigure.MaxQueryBytes, "figure.MaxPageBytes": bvfigure.MaxPageBytes, "figure.MaxScale": int(bvfigure.MaxScale),
+		"dump.MaxTextLength": dump.MaxTextLength, "dump.MaxNumbers": dump.MaxNumbers, "core.MaxDivideDepth": core.MaxDivideDepth,
+		"view.MaxElementPerft": view.MaxElementPerft, "view.MaxPerftPath": view.MaxPerftPath, "view.MaxPerftPaste": view.MaxPerftPaste}
+	quoted := regexp.MustCompile("(\\d[\\d,]*)[^|(\\d]*\\(`(\\w+\\.Max\\w+)`\\)").FindAllStringSubmatch(contributing, -1)
+	seen := map[string]bool{}
+	for _, m := range quoted {
+		want, ok := consts[m[2]]
+		if !ok {
+			t.Errorf("CONTRIBUTING.md quotes %s, which the test does not know", m[2])
+			continue
+		}
+		seen[m[2]] = true
+		if got := strings.ReplaceAll(m[1], ",", ""); got != fmt.Sprint(want) {
+			t.Errorf("CONTRIBUTING.md: %s is %s; the code says %d", m[2], m[1], want)
+		}
+	}
+	if len(seen) != len(consts) {
+		t.Errorf("CONTRIBUTING.md's limits table quotes %d of the %d limits", len(seen), len(consts))
+	}
+}
+
+var (
+	pkgOnce sync.Once
+	pkgDir  string
+	pkgErr  string
+)
+
+// installedPackage returns the npm package as npm installs it into an
+// empty folder: from make release's tarball (BITVIEW_TARBALL), or from
+// one packed here from dist/ (after the README's make dist).
+func installedPackage(t *testing.T) string {
+	t.Helper()
+	pkgOnce.Do(func() {
+		dir, err := os.MkdirTemp(filepath.Dir(serveBin), "npm-") // removed with serve.go's build when the tests end
+		if err != nil {
+			pkgErr = err.Error()
+			return
+		}
+		tarball := os.Getenv("BITVIEW_TARBALL")
+		if tarball == "" {
+			readmeDist(t)
+			pack := exec.Command("npm", "pack", "--pack-destination", dir, "--loglevel=error")
+			pack.Dir = filepath.Join(repo, "dist")
+			out, err := pack.Output()
+			if err != nil {
+				pkgErr = fmt.Sprintf("npm pack: %v", err)
+				return
+			}
+			tarball = filepath.Join(dir, strings.TrimSpace(string(out)))
+		}
+		info, err := os.Stat(tarball)
+		if err != nil {
+			pkgErr = err.Error()
+			return
+		}
+		empty := filepath.Join(dir, "empty")
+		if err := os.Mkdir(empty, 0o755); err != nil {
+			pkgErr = err.Error()
+			return
+		}
+		install := exec.Command("npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--offline", tarball)
+		install.Dir = empty
+		if out, err := install.CombinedOutput(); err != nil {
+			pkgErr = fmt.Sprintf("npm install %s in an empty folder: %v\n%s", tarball, err, out)
+			return
+		}
+		pkgDir = filepath.Join(empty, "node_modules", "bitview")
+		fmt.Fprintf(os.Stderr, "npm tarball %s: %d bytes, installed into %s\n", filepath.Base(tarball), info.Size(), empty)
+	})
+	if pkgErr != "" {
+		t.Fatal(pkgErr)
+	}
+	return pkgDir
+}
+
+// TestReleaseTarball is make release's check: the tarball installs into
+// an empty folder with npm, holds the files and the version, and a page
+// on one origin draws a figure with the package served from another.
+func TestReleaseTarball(t *testing.T) {
+	ctx, _ := site(t)
+	pkg := installedPackage(t)
+	b, err := os.ReadFile(filepath.Join(pkg, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"version": "`+version.Version+`"`) || !strings.Contains(string(b), `"name": "bitview"`) {
+		t.Errorf("the installed package.json is not bitview %s:\n%s", version.Version, b)
+	}
+	for _, f := range []string{"bitview-element.js", "bitview.js", "bitview-markdown.js", "bitview.wasm", "wasm_exec.js", "view.css", "repr.css",
+		"embed.html", "bitview.d.ts", "custom-elements.json", "README.md", "LICENSE", "pieces/chessnut/wP.svg"} {
+		if _, err := os.Stat(filepath.Join(pkg, f)); err != nil {
+			t.Errorf("the installed package has no %s", f)
+		}
+	}
+	cdn := httptest.NewServer(packageServer(pkg))
+	defer cdn.Close()
+	author := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, snippetPage, `<script type="module" src="`+cdn.URL+`/bitview-element.js"></script>
+<bitboard-view id="v" layout="0x88" show="P,occupied"></bitboard-view>`)
+	}))
+	defer author.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(author.URL+"/posts/2026/bitboards/")); err != nil {
+		t.Fatal(err)
+	}
+	waitEvents(t, ctx, "bitview-ready", 1)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`(async () => { const v = document.getElementById('v');
+		return { ok: v.status.ok, svg: (await v.toSVG()).length, version: globalThis.bitview.version }; })()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got["ok"] != true || got["svg"].(float64) < 1000 || got["version"] != version.Version {
+		t.Errorf("a figure from the installed package: %v", got)
+	}
+	t.Logf("the installed package drew a figure from another origin: %v", got)
+}
