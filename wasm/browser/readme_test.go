@@ -362,11 +362,14 @@ func TestReadmeCommands(t *testing.T) {
 		}
 		// my-site/ is the test's folder (the command's only change); go run needs the clone.
 		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", filepath.Join(dir, "my-site")+"/", 1))
-		if strings.Count(out, "wrote ") != 1 {
-			t.Errorf("prerender wrote other pages than the post: %q", out)
+		// The post, and its figures' SVG files beside it (the README says so).
+		figures := filepath.Join(filepath.Dir(post), "bitview-figures") + string(filepath.Separator)
+		if strings.Count(out, "wrote ") != 1+strings.Count(out, "wrote "+figures) || !strings.Contains(out, "wrote "+figures) {
+			t.Errorf("prerender wrote other pages than the post, or no figure file beside it: %q", out)
 		}
 		got, _ := os.ReadFile(post)
-		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open">`) || !strings.Contains(string(got), "/bitview/view.css") {
+		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open">`) || !strings.Contains(string(got), "/bitview/view.css") ||
+			!strings.Contains(string(got), `<img data-bitview-figure src="bitview-figures/`) {
 			t.Errorf("prerender printed %q and wrote:\n%s", out, got)
 		}
 	})
