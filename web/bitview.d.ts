@@ -101,33 +101,9 @@ export interface BitboardName {
   title: string;
 }
 
-/** Options of mount and of a handle's update, as <bitboard-view>'s attributes give them. */
-export interface MountOptions {
-  fen?: string;
-  layout?: LayoutId | string;
-  /** Comma-separated bitboard names, attack-map keys or expressions. */
-  show?: string;
-  board?: boolean;
-  grid?: boolean;
-  labels?: boolean;
-  /** The side at the bottom; the grids turn with the board unless grids is "fixed". */
-  orientation?: 'white' | 'black';
-  grids?: 'fixed' | '';
-  interactive?: boolean;
-  repr?: boolean;
-  /** Arrows in the PGN [%cal] syntax, "Ge2e4 Rd7d5" (colours G R Y B). */
-  arrows?: string;
-  /** Marked squares in the PGN [%csl] syntax, "Gd4 Ye5". */
-  marks?: string;
-  /** The folder of the piece images, ending in "/" (default: pieces/chessnut/ at the base URL). */
-  pieceBase?: string;
-  /** A magic-bitboard lookup below the view with the position's occupancy: "rook:e4", "bishop:c1" (at most 64 characters). */
-  magic?: string;
-  /** The position's Polyglot key below the view. */
-  zobrist?: boolean;
-  /** A perft divide under the view, "1" to "4" plies. */
-  perft?: string;
-}
+// mount's options: generated from Go's view.Attributes (go generate ./wasm/view).
+export type { MountOptions } from './bitview-options.js';
+import type { MountOptions } from './bitview-options.js';
 
 export interface RenderResult {
   ok: boolean;
