@@ -43,7 +43,7 @@ test('the package: name, version, license, files', () => {
   const files = packed.files.map((f) => f.path).sort();
   for (const f of ['LICENSE', 'README.md', 'bitview.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview.wasm', 'wasm_exec.js',
     'view.css', 'repr.css', 'embed.html', 'bitview.d.ts', 'bitview-element.d.ts', 'custom-elements.json', 'pieces/chessnut/wK.svg',
-    'bitview-options.js', 'bitview-options.d.ts',
+    'bitview-options.js', 'bitview-options.d.ts', 'bitview-api.d.ts',
     'pieces/chessnut/LICENSE.txt']) {
     assert.ok(files.includes(f), `${f} is not in the package`);
   }
@@ -126,7 +126,10 @@ const ok: boolean = view.status.ok;
 const svg: Promise<string> = view.toSVG();
 upgrade(document.body);
 export const Figure = () => <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P" arrows="Ge2e4" marks="Gd4" layout="0x88" />;
-console.log(ok, svg);
+const d = api.perft('8/8/8/8/8/8/8/K6k w - - 0 1', 1);
+const nodes: number = d.nodes;
+const key: string | { ok: false } = api.polyglotKey('8/8/8/8/8/8/8/K6k w - - 0 1');
+console.log(ok, svg, nodes, key);
 `);
   fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
     target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', jsx: 'react-jsx', strict: true, noEmit: true,
