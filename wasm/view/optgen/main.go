@@ -344,7 +344,8 @@ func README() string {
 			mark(a, view.UseElement), mark(a, view.UseMount), mark(a, view.UseFigure), mark(a, view.UseMarkdown), mark(a, view.UseEmbed),
 			strings.ReplaceAll(doc, "|", "\\|"))
 	}
-	fmt.Fprintf(&b, "\nA switch is off for %s (any case), on when present otherwise.\n", strings.Join(quotedDouble(view.OffWords), ", "))
+	fmt.Fprintf(&b, "\nA switch is off for %s and on for \"\" (present without a value), %s, in any case; the element reads any other value as on, the command and /figure.svg refuse it.\n",
+		strings.Join(quotedDouble(view.OffWords), ", "), strings.Join(quotedDouble(view.OnWords), ", "))
 	return b.String()
 }
 

@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/wasm/view"
 )
 
 // TestGenerated fails when a file optgen writes is not what the table
@@ -24,7 +28,7 @@ func TestGenerated(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			line := 1 + bytes.Count(got[:commonPrefix(got, want)], []byte("\n"))
-			t.Errorf("%s is stale (it differs from view.Attributes from line %d): run go generate ./wasm/view", name, line)
+			t.Errorf("%s is stale (it differs from what its table gives from line %d): run go generate ./wasm/view", name, line)
 		}
 	}
 }
@@ -43,6 +47,27 @@ func TestManifestRest(t *testing.T) {
 	}
 	if _, err := Manifest([]byte(`{"modules": []}`)); err == nil {
 		t.Error("Manifest of a manifest without attributes: no error")
+	}
+}
+
+// TestREADME: the README's table has a row per option, in the table's
+// order, and states the on/off rule.
+func TestREADME(t *testing.T) {
+	var rows []string
+	for _, line := range strings.Split(README(), "\n") {
+		if f := strings.Split(line, " | "); len(f) > 1 && strings.HasPrefix(f[0], "| `") {
+			rows = append(rows, strings.Trim(f[0], "| `"))
+		}
+	}
+	var want []string
+	for _, a := range view.Attributes {
+		want = append(want, a.Key())
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("README() rows %v, want %v", rows, want)
+	}
+	if !strings.Contains(README(), `off for "false", "0", "off", "no"`) {
+		t.Errorf("README() does not state the on/off rule:\n%s", README())
 	}
 }
 
