@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
@@ -60,6 +61,13 @@ type jsCell struct {
 type jsBitboardName struct {
 	Name  string `js:"name"`
 	Title string `js:"title"`
+}
+
+// tables answers __bitviewGo.tables(), which web/bitview.js reads once at
+// load: the square names, the castling fields and the API's entries
+// (jsapi.Tables), so that it restates none of them.
+func tables([]js.Value) any {
+	return vert.ValueOf(jsapi.MakeTables()).Value
 }
 
 // layouts answers bitview.layouts().

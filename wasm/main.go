@@ -41,6 +41,7 @@ func register() {
 		"layouts": layouts, "writeFen": writeFEN, "bitboardNames": bitboardNames, "warningCodes": warningCodeList,
 		"mount":          mountView,
 		"wireFormat":     wireFormat,
+		"tables":         tables,
 		"view":           viewMethod,
 		"event":          goEvent,
 		"perft":          perftAPI,

@@ -43,6 +43,7 @@ test('the package: name, version, license, files', () => {
   const files = packed.files.map((f) => f.path).sort();
   for (const f of ['LICENSE', 'README.md', 'bitview.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview.wasm', 'wasm_exec.js',
     'view.css', 'repr.css', 'embed.html', 'bitview.d.ts', 'bitview-element.d.ts', 'custom-elements.json', 'pieces/chessnut/wK.svg',
+    'bitview-options.js', 'bitview-options.d.ts', 'bitview-api.d.ts',
     'pieces/chessnut/LICENSE.txt']) {
     assert.ok(files.includes(f), `${f} is not in the package`);
   }
@@ -81,7 +82,7 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   const { parseBlock } = await import(md);
   assert.deepEqual(parseBlock('fen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P\nexpr: (P << 8) & empty\n# note\narrows: Ge2e4\nbogus'), {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
-    problems: ['line 6: "bogus" is not "key: value"; keys: fen, show, expr, layout, arrows, marks, orientation, labels, board, grid, values, size, repr, interactive'],
+    problems: ['line 6: "bogus" is not "key: value"; keys: fen, layout, show, expr, board, grid, labels, orientation, size, interactive, values, repr, arrows, marks'],
   });
   // A long line is quoted up to 40 characters, then its length.
   assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
@@ -125,7 +126,10 @@ const ok: boolean = view.status.ok;
 const svg: Promise<string> = view.toSVG();
 upgrade(document.body);
 export const Figure = () => <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P" arrows="Ge2e4" marks="Gd4" layout="0x88" />;
-console.log(ok, svg);
+const d = api.perft('8/8/8/8/8/8/8/K6k w - - 0 1', 1);
+const nodes: number = d.nodes;
+const key: string | { ok: false } = api.polyglotKey('8/8/8/8/8/8/8/K6k w - - 0 1');
+console.log(ok, svg, nodes, key);
 `);
   fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: {
     target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', jsx: 'react-jsx', strict: true, noEmit: true,

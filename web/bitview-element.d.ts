@@ -37,44 +37,9 @@ export interface BitboardViewEventMap extends HTMLElementEventMap {
   'bitview-square': CustomEvent<BitviewSquareDetail>;
 }
 
-/** The attributes of <bitboard-view>, all live. "false", "0", "off" and "no" turn a switch off. */
-export interface BitboardViewAttributes {
-  /** A FEN; default the start position. */
-  fen?: string;
-  /** lerf (default), 0x88, msb-a8, berf, 10x12. */
-  layout?: string;
-  /** Comma-separated bitboard names, attack-map keys or expressions, e.g. "P,(P << 8) & empty". */
-  show?: string;
-  board?: string | boolean;
-  grid?: string | boolean;
-  labels?: string | boolean;
-  /** The side at the bottom; the grids turn with the board unless grids is "fixed". */
-  orientation?: 'white' | 'black';
-  grids?: 'fixed';
-  /** A CSS length for the width. */
-  size?: string;
-  interactive?: string | boolean;
-  values?: 'all' | 'hex' | 'none';
-  repr?: string | boolean;
-  /** Arrows in the PGN [%cal] syntax, "Ge2e4 Rd7d5" (colours G R Y B). */
-  arrows?: string;
-  /** Marked squares in the PGN [%csl] syntax, "Gd4 Ye5". */
-  marks?: string;
-  /** A magic-bitboard lookup below the view, step by step, with the position's occupancy: "rook:e4", "bishop:c1" (at most 64 characters). */
-  magic?: string;
-  /** Shows the position's Polyglot (Zobrist) key below the view. */
-  zobrist?: string | boolean;
-  /**
-   * A perft divide under the view, "1" to "4" plies: each legal move in UCI
-   * with the number of leaves below it, and the total. Counted on the page's
-   * thread, so capped at 4 (Kiwipete depth 4, 4 million leaves, about 0.1 s);
-   * a deeper value is refused with an error. Deeper divides: the page's panel
-   * or bitview.perft in a Web Worker (web/perft-worker.js).
-   */
-  perft?: string;
-  /** The URL of bitview.wasm, for the first element that starts it. */
-  wasm?: string;
-}
+// The attributes: generated from Go's view.Attributes (go generate ./wasm/view).
+export type { BitboardViewAttributes } from './bitview-options.js';
+import type { BitboardViewAttributes } from './bitview-options.js';
 
 export class BitboardView extends HTMLElement {
   /** The last drawing's result; {ok: false, error: null} before the first. */

@@ -41,6 +41,9 @@
 // its page: problems show inside it.
 
 import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
+// The attributes, their on/off rule and the options they give mount:
+// generated from Go's table (view.Attributes, go generate ./wasm/view).
+import { ATTRIBUTES, on, readOptions } from './bitview-options.js';
 
 export { setBaseURL, baseURL };
 
@@ -76,9 +79,6 @@ function afterLoad(wait) {
 // README.md, "Limits"): fen, show, layout, orientation and magic.
 const MAX_SIZE = 64;
 
-const ATTRIBUTES = ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'size', 'interactive', 'values', 'repr',
-  'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm'];
-const off = (v) => v !== null && /^(false|0|off|no)$/i.test(v.trim());
 
 // HOST_CSS styles each element's shadow root, besides view.css and
 // repr.css (where the element's own layout is, in :host rules, so that a
@@ -224,7 +224,7 @@ class BitboardView extends HTMLElement {
   // view shows the representations.
   #linkRepr() {
     const [reprLink] = this.#links[1];
-    if (reprLink.isConnected || !this.hasAttribute('repr') || off(this.getAttribute('repr'))) return;
+    if (reprLink.isConnected || !on(this.getAttribute('repr'), false)) return;
     this.#links[0][0].after(reprLink);
   }
 
@@ -387,24 +387,7 @@ class BitboardView extends HTMLElement {
   }
 
   #options() {
-    return {
-      fen: this.getAttribute('fen') ?? '',
-      layout: this.getAttribute('layout') ?? '',
-      show: this.getAttribute('show') ?? '',
-      board: !off(this.getAttribute('board')),
-      grid: !off(this.getAttribute('grid')),
-      labels: this.hasAttribute('labels') && !off(this.getAttribute('labels')),
-      orientation: this.getAttribute('orientation') ?? 'white',
-      grids: this.getAttribute('grids') ?? '',
-      interactive: !off(this.getAttribute('interactive')),
-      repr: this.hasAttribute('repr') && !off(this.getAttribute('repr')),
-      arrows: this.getAttribute('arrows') ?? '',
-      marks: this.getAttribute('marks') ?? '',
-      magic: this.getAttribute('magic') ?? '',
-      zobrist: this.hasAttribute('zobrist') && !off(this.getAttribute('zobrist')),
-      perft: this.getAttribute('perft') ?? '',
-      pieceBase: this.#pieces(),
-    };
+    return { ...readOptions(this), pieceBase: this.#pieces() };
   }
 
   /** Returns what the element shows as a standalone SVG document (text as text). */

@@ -25,12 +25,10 @@
 // attributes are the block's lines; a line that is not understood is
 // shown under the view, and the source stays in data-source.
 
-/** The attributes a block line may set: key → attribute. */
-export const KEYS = Object.freeze({
-  fen: 'fen', show: 'show', expr: 'show', layout: 'layout', arrows: 'arrows', marks: 'marks',
-  orientation: 'orientation', labels: 'labels', board: 'board', grid: 'grid', values: 'values',
-  size: 'size', repr: 'repr', interactive: 'interactive',
-});
+import { KEYS } from './bitview-options.js';
+
+/** The attributes a block line may set: key → attribute (generated from Go's view.Attributes). */
+export { KEYS };
 
 /**
  * Quotes text for a problem, cut as Go's core/excerpt cuts it: at most 40

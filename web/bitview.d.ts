@@ -103,33 +103,9 @@ export interface BitboardName {
   title: string;
 }
 
-/** Options of mount and of a handle's update, as <bitboard-view>'s attributes give them. */
-export interface MountOptions {
-  fen?: string;
-  layout?: LayoutId | string;
-  /** Comma-separated bitboard names, attack-map keys or expressions. */
-  show?: string;
-  board?: boolean;
-  grid?: boolean;
-  labels?: boolean;
-  /** The side at the bottom; the grids turn with the board unless grids is "fixed". */
-  orientation?: 'white' | 'black';
-  grids?: 'fixed' | '';
-  interactive?: boolean;
-  repr?: boolean;
-  /** Arrows in the PGN [%cal] syntax, "Ge2e4 Rd7d5" (colours G R Y B). */
-  arrows?: string;
-  /** Marked squares in the PGN [%csl] syntax, "Gd4 Ye5". */
-  marks?: string;
-  /** The folder of the piece images, ending in "/" (default: pieces/chessnut/ at the base URL). */
-  pieceBase?: string;
-  /** A magic-bitboard lookup below the view with the position's occupancy: "rook:e4", "bishop:c1" (at most 64 characters). */
-  magic?: string;
-  /** The position's Polyglot key below the view. */
-  zobrist?: boolean;
-  /** A perft divide under the view, "1" to "4" plies. */
-  perft?: string;
-}
+// mount's options: generated from Go's view.Attributes (go generate ./wasm/view).
+export type { MountOptions } from './bitview-options.js';
+import type { MountOptions } from './bitview-options.js';
 
 export interface RenderResult {
   ok: boolean;
@@ -167,19 +143,20 @@ export interface MountHandle extends RenderResult {
   destroy(): void;
 }
 
-export interface Bitview {
-  readonly version: string;
-  mount(root: Element, options?: MountOptions): MountHandle;
-  themeOf: typeof themeOf;
-  pieceImages: typeof pieceImages;
-  svgToPng: typeof svgToPng;
-  saveFigure: typeof saveFigure;
-  layouts(): Layout[];
-  bitboardNames(): BitboardName[];
-  parseFen(fen: string): ParseFenResult;
-  writeFen(position: Position): WriteFenResult;
-  bitboard(fen: string, name: string, layout?: LayoutId | string): BitboardResult;
+/** The answer of perft: each legal move in UCI, in UCI order, with its leaf count. */
+export interface PerftResult {
+  ok: boolean;
+  error: BitviewError | null;
+  depth: number;
+  nodes: number;
+  /** false when onMove stopped the divide. */
+  complete: boolean;
+  divide: Record<string, number>;
 }
+
+// The API's members: generated from Go's table (jsapi.Functions, go generate ./wasm/view).
+export type { Bitview } from './bitview-api.js';
+import type { Bitview } from './bitview-api.js';
 
 /**
  * One magic-bitboard lookup, step by step (bitview.magic). 64-bit values
@@ -251,16 +228,6 @@ export interface MatchResult {
   verdicts: DumpVerdict[];
   problems: { line: number; col: number; text: string; reason: string }[];
   candidates: { layout: string; order: string; agree: number; wrongBits: number }[];
-}
-
-/** The engine author's bench: Polyglot keys, the dump checker, magic lookups. */
-export interface Bitview {
-  /** The Polyglot key of fen, 16 lowercase hex digits ("463b96181691fc9c" for the start position). */
-  polyglotKey(fen: string): string | { ok: false; error: BitviewError };
-  /** Which layout and bitboard order make up to 14 pasted numbers agree with fen (text at most 16,384 characters). */
-  matchBitboards(fen: string, text: string): MatchResult;
-  /** The magic lookup of a rook or bishop on square with occupancy (hex string or BigInt; default the empty board). */
-  magic(piece: 'rook' | 'bishop' | string, square: string, occupancy?: string | bigint): MagicSteps;
 }
 
 /**

@@ -14,8 +14,6 @@
 // memory ("the wire", see wasm/wire.go); this module writes the arguments
 // there and decodes the answers. Everything else is answered by Go directly.
 
-const SQUARES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + (1 + (i >> 3)));
-const CASTLING = Array.from({ length: 16 }, (_, b) => [...'KQkq'].filter((_, i) => b & (1 << i)).join('') || '-');
 const utf8 = new TextEncoder();
 const text = new TextDecoder();
 const latin1 = new TextDecoder('latin1'); // the fastest decoder of short ASCII
@@ -392,6 +390,11 @@ function makeApi(ex, go) {
   // and name or layout written, where the answer starts, and the piece
   // letter of each mailbox byte.
   const { fenLimit: MAX_FEN, argLimit: MAX_ARG, answerAt: ANSWER, letters: LETTERS } = go.wireFormat();
+  // The square names, the castling field of each bitmask and the API's
+  // entries, from Go (wasm/jsapi): nothing of them is restated here.
+  const tables = go.tables();
+  const SQUARES = tables.squares.split(' ');
+  const CASTLING = tables.castling.split(' ');
   let u8 = new Uint8Array(mem.buffer);
   let dv = new DataView(mem.buffer);
   let pos = 0; // read position in the answer
@@ -571,8 +574,9 @@ function makeApi(ex, go) {
 
   // copied is guard with every argument copied into plain data first (see
   // plain): an argument whose getters or traps throw is answered as an
-  // error naming it, and Go never sees it.
-  const copied = (names, fn, shape) => (...args) => {
+  // error naming it, and Go never sees it. The wrapper carries the
+  // arguments' names, which fromTable holds to Go's.
+  const copied = (names, fn, shape) => Object.assign((...args) => {
     const copies = [];
     for (let i = 0; i < names.length; i++) {
       try {
@@ -582,20 +586,19 @@ function makeApi(ex, go) {
       }
     }
     return guard(fn, shape)(...copies);
-  };
+  }, { params: names });
 
-  return Object.freeze({
+  return fromTable(entriesOf(tables.api), {
     version: go.version,
     /**
      * Draws a view (board and bit grids) into root, as <bitboard-view> does.
-     * options: {fen, layout, show: "P,occupied", board, grid, labels,
-     * orientation: "white"|"black", interactive, repr, arrows: "Ge2e4",
-     * marks: "Gd4", magic: "rook:e4", zobrist, pieceBase (default: pieces/chessnut/ at the base)}. Returns a handle
+     * options: MountOptions (bitview-options.d.ts, from Go's view.Attributes;
+     * pieceBase default: pieces/chessnut/ at the base). Returns a handle
      * {ok, error, drawn, update(options), svg(theme, pieces), destroy()}.
      * A view whose root has been in the document and has left it without
      * destroy() is released (see mountedViews).
      */
-    mount: (root, options) => mount(go, views, root, options),
+    mount: (root, options = undefined) => mount(go, views, root, options),
     themeOf,
     pieceImages,
     svgToPng,
@@ -613,7 +616,7 @@ function makeApi(ex, go) {
      * after each root move (for a Web Worker's progress); returning false stops
      * the divide there (complete: false). Call it from a Web Worker for deep divides.
      */
-    perft: (fen, depth, onMove) => copied(['fen', 'depth'], (f, d) => go.perft(f, d, typeof onMove === 'function' ? onMove : undefined),
+    perft: (fen, depth, onMove = undefined) => copied(['fen', 'depth'], (f, d) => go.perft(f, d, typeof onMove === 'function' ? onMove : undefined),
       { nodes: 0, divide: {} })(fen, depth),
     /**
      * The Polyglot opening-book key of fen as 16 lowercase hex digits
@@ -642,6 +645,46 @@ function makeApi(ex, go) {
     magic: copied(['piece', 'square', 'occupancy'], (piece, square, occupancy) => go.magic(piece, square,
       typeof occupancy === 'bigint' ? '0x' + BigInt.asUintN(64, occupancy).toString(16) : occupancy), {}),
   });
+}
+
+// entriesOf reads the API's signatures from Go (jsapi.Function.Signature):
+// "version" (a property), "layouts()", "mount(root,options?)", space-separated.
+function entriesOf(signatures) {
+  return signatures.split(' ').map((sig) => {
+    const [, name, list] = /^(\w+)(?:\((.*)\))?$/.exec(sig);
+    const params = list ? list.split(',') : [];
+    const firstOptional = params.findIndex((p) => p.endsWith('?'));
+    return {
+      name, property: list === undefined, params: params.map((p) => p.replace(/\?$/, '')),
+      required: firstOptional < 0 ? params.length : firstOptional,
+    };
+  });
+}
+
+// fromTable makes the API object from its implementations, in the order
+// of Go's table (jsapi.Functions, as __bitviewGo.tables().api): each
+// function's length is the number of its required arguments, and a
+// wrapper's argument names (copied's) are Go's. An entry without an
+// implementation, an implementation without an entry or a different
+// argument list means bitview.js and bitview.wasm are not of one build:
+// load refuses it, naming what differs.
+function fromTable(entries, impl) {
+  const api = {};
+  const differs = (what) => new Error(`bitview.js and bitview.wasm are not of one build: ${what}`);
+  for (const { name, params, required, property } of entries) {
+    const v = impl[name];
+    if (v === undefined) throw differs(`bitview.js has no ${name}`);
+    if (!property) {
+      if (typeof v !== 'function') throw differs(`${name} is not a function`);
+      if (v.params && v.params.join() !== params.join()) throw differs(`${name}(${v.params.join(', ')}), Go has ${name}(${params.join(', ')})`);
+      if (v.params) Object.defineProperty(v, 'length', { value: required });
+      if (v.length !== required) throw differs(`${name} takes ${v.length} required arguments, Go says ${required} (${params.join(', ')})`);
+    }
+    api[name] = v;
+  }
+  const extra = Object.keys(impl).filter((k) => !Object.hasOwn(api, k));
+  if (extra.length > 0) throw differs(`Go does not list ${extra.join(', ')}`);
+  return Object.freeze(api);
 }
 
 // mount draws a view into root (see the API's mount) and answers its

@@ -12,10 +12,11 @@
 //     for (const f of document.querySelectorAll('iframe[data-bitview]'))
 //       if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });
 import './bitview-element.js';
+import { EMBED } from './bitview-options.js'; // the parameters, from Go's view.Attributes
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');
-for (const name of ['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'interactive', 'values', 'repr', 'arrows', 'marks']) {
+for (const name of EMBED) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }
 

@@ -27,7 +27,7 @@ import (
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
 
 var (
@@ -95,8 +95,9 @@ func copyFile(from, to string) error {
 }
 
 // authorSite serves the author's pages. The query's "from" is the origin
-// to embed Bitview from; /assets/ holds a copy of the two modules alone,
-// as a bundler would leave them, for setBaseURL.
+// to embed Bitview from; /assets/ holds a copy of the element's modules
+// alone (bitview-element.js and the two it imports), as a bundler would
+// leave them, for setBaseURL.
 func authorSite(w http.ResponseWriter, r *http.Request) {
 	from := r.URL.Query().Get("from")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -109,7 +110,7 @@ func authorSite(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, brokenPage, from)
 	case "/posts/2026/bundled/":
 		fmt.Fprintf(w, bundledPage, from)
-	case "/assets/bitview-element.js", "/assets/bitview.js":
+	case "/assets/bitview-element.js", "/assets/bitview.js", "/assets/bitview-options.js":
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
 	default:

@@ -15,16 +15,24 @@ import (
 	"github.com/bitview/bitview/web"
 )
 
-// Names are the options of a figure, in the order the command's usage
-// lists them: the attributes of <bitboard-view> that change its figure
-// (README, "The element"), and theme, which the element reads from its
-// CSS (light, dark, or colours: see ParseTheme).
-var Names = []string{"fen", "show", "layout", "orientation", "grids", "arrows", "marks", "board", "grid", "values", "labels", "theme"}
+// Names are the options of a figure, in view.Attributes' order: the
+// attributes of <bitboard-view> that change its figure (view.UseFigure),
+// and theme, which the element reads from its CSS (light, dark, or
+// colours: see ParseTheme).
+var Names = view.AttributesFor(view.UseFigure)
 
 // Ignored are attributes of <bitboard-view> that do not change its
 // figure (toSVG() draws neither the tools below the view nor its size):
 // a page's element may carry them; they are not read.
-var Ignored = []string{"size", "interactive", "repr", "magic", "zobrist", "perft", "wasm"}
+var Ignored = func() []string {
+	var out []string
+	for _, name := range view.AttributesFor(view.UseElement) {
+		if !slices.Contains(Names, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}()
 
 // MaxThemeLength is the longest theme option, 1,024 bytes: a base name and
 // twelve name=colour pairs take about 250.

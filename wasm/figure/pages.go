@@ -53,10 +53,11 @@ const MaxPageBytes = 16 << 20
 // the limit is an error naming the line of the figure that would pass it.
 const MaxPageOutput = MaxPageBytes
 
-// BlockKeys are the keys of a ```bitboard block, as bitview-markdown.js
-// reads them (KEYS there): each sets the attribute of the same name,
-// and expr adds one expression to show.
-var BlockKeys = []string{"fen", "show", "expr", "layout", "arrows", "marks", "orientation", "labels", "board", "grid", "values", "size", "repr", "interactive"}
+// BlockKeys are the keys of a ```bitboard block (view.UseMarkdown), as
+// bitview-markdown.js reads them (KEYS, generated from the same table):
+// each sets the attribute of the same name, and expr adds one expression
+// to show.
+var BlockKeys = view.AttributesFor(view.UseMarkdown)
 
 // A PageError is a figure of a page that could not be drawn: the file,
 // its 1-based line and the option's error (an *Error, which names the

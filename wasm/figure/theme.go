@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -9,25 +10,30 @@ import (
 	"github.com/bitview/bitview/web"
 )
 
-// themeProperties maps view.Theme's fields, by the names the theme option
-// and bitview.js's themeOf use, to the custom properties of web/view.css
-// they are read from (THEME in web/bitview.js).
-var themeProperties = []struct {
+// themeProperties are view.Theme's fields, by the names the theme option
+// and bitview.js's themeOf use (their js tags), each with the custom
+// property of web/view.css it is read from (its css tag; THEME in
+// web/bitview.js, which jsapi's tests hold to the same tags).
+var themeProperties = func() []themeProperty {
+	t := reflect.TypeOf(view.Theme{})
+	out := make([]themeProperty, t.NumField())
+	for i := range out {
+		f := t.Field(i)
+		out[i] = themeProperty{f.Tag.Get("js"), f.Tag.Get("css"), i}
+	}
+	return out
+}()
+
+// A themeProperty is one field of view.Theme: its js name, its custom
+// property and its index.
+type themeProperty struct {
 	name, property string
-	field          func(*view.Theme) *string
-}{
-	{"light", "--bitview-light", func(t *view.Theme) *string { return &t.Light }},
-	{"dark", "--bitview-dark", func(t *view.Theme) *string { return &t.Dark }},
-	{"bitOn", "--bitview-bit-on", func(t *view.Theme) *string { return &t.BitOn }},
-	{"bitOnText", "--bitview-bit-on-text", func(t *view.Theme) *string { return &t.BitOnText }},
-	{"bitOff", "--bitview-bit-off", func(t *view.Theme) *string { return &t.BitOff }},
-	{"bitOffText", "--bitview-bit-off-text", func(t *view.Theme) *string { return &t.BitOffText }},
-	{"offBoard", "--bitview-off-board-flat", func(t *view.Theme) *string { return &t.OffBoard }},
-	{"text", "--bitview-fg", func(t *view.Theme) *string { return &t.Text }},
-	{"muted", "--bitview-muted", func(t *view.Theme) *string { return &t.Muted }},
-	{"background", "--bitview-panel", func(t *view.Theme) *string { return &t.Background }},
-	{"font", "--bitview-font", func(t *view.Theme) *string { return &t.Font }},
-	{"mono", "--bitview-mono", func(t *view.Theme) *string { return &t.Mono }},
+	index          int
+}
+
+// field returns p's field of t.
+func (p themeProperty) field(t *view.Theme) *string {
+	return reflect.ValueOf(t).Elem().Field(p.index).Addr().Interface().(*string)
 }
 
 var (

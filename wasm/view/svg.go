@@ -9,20 +9,23 @@ import (
 )
 
 // A Theme holds the colours and fonts of an exported figure, read from the
-// view's --bitview-* custom properties so the figure looks like the screen.
+// view's --bitview-* custom properties so the figure looks like the screen:
+// each field's js tag is its name in JavaScript and in the theme option,
+// its css tag the custom property of web/view.css it is read from (by
+// figure and by bitview.js's themeOf).
 type Theme struct {
-	Light      string `js:"light"`
-	Dark       string `js:"dark"`
-	BitOn      string `js:"bitOn"`
-	BitOnText  string `js:"bitOnText"`
-	BitOff     string `js:"bitOff"`
-	BitOffText string `js:"bitOffText"`
-	OffBoard   string `js:"offBoard"` // a flat colour: SVG has no CSS gradients here
-	Text       string `js:"text"`
-	Muted      string `js:"muted"`
-	Background string `js:"background"`
-	Font       string `js:"font"`
-	Mono       string `js:"mono"`
+	Light      string `js:"light" css:"--bitview-light"`
+	Dark       string `js:"dark" css:"--bitview-dark"`
+	BitOn      string `js:"bitOn" css:"--bitview-bit-on"`
+	BitOnText  string `js:"bitOnText" css:"--bitview-bit-on-text"`
+	BitOff     string `js:"bitOff" css:"--bitview-bit-off"`
+	BitOffText string `js:"bitOffText" css:"--bitview-bit-off-text"`
+	OffBoard   string `js:"offBoard" css:"--bitview-off-board-flat"` // a flat colour: SVG has no CSS gradients here
+	Text       string `js:"text" css:"--bitview-fg"`
+	Muted      string `js:"muted" css:"--bitview-muted"`
+	Background string `js:"background" css:"--bitview-panel"`
+	Font       string `js:"font" css:"--bitview-font"`
+	Mono       string `js:"mono" css:"--bitview-mono"`
 }
 
 // DefaultTheme is the light theme of view.css, for when no colours are given.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bitview/bitview/wasm/figure"
 	"github.com/bitview/bitview/wasm/version"
+	"github.com/bitview/bitview/wasm/view"
 )
 
 func main() {
@@ -52,22 +53,6 @@ func (f *attrFlag) Set(v string) error {
 }
 func (f *attrFlag) IsBoolFlag() bool { return f.boolean }
 
-// help describes each option.
-var help = map[string]string{
-	"fen":         "the position (default: the start position; a piece placement alone is read as white to move)",
-	"show":        "bitboards to draw as grids: names (P, white, occupied, pawns…), attack maps or expressions, comma-separated",
-	"layout":      "the numbering: lerf (default), lefr, 0x88, msb-a8, berf, befr, 10x12",
-	"orientation": "white (default) or black: the board, and the grids, seen from Black",
-	"grids":       "fixed: the grids stay as seen from White when -orientation black turns the board (default: they turn with it)",
-	"arrows":      "arrows in the PGN [%cal] syntax, e.g. \"Ge2e4 Rd7d5\"",
-	"marks":       "marked squares in the [%csl] syntax, e.g. \"Gd4 Ye5\"",
-	"board":       "-board=false draws no board",
-	"grid":        "-grid=false draws no grids",
-	"values":      "all, hex or none (the element's grids; the figure always has the hex value)",
-	"labels":      "write each square's index on the board",
-	"theme":       "light (default), dark, or either followed by name=#colour pairs: light,bitOn=#1d4ed8",
-}
-
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "prerender" {
 		return prerender(args[1:], stdout, stderr)
@@ -78,9 +63,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bitview", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opts := figure.Options{}
-	for _, name := range figure.Names {
-		boolean := name == "labels" || name == "board" || name == "grid"
-		fs.Var(&attrFlag{name: name, opts: opts, boolean: boolean}, name, help[name])
+	for _, name := range figure.Names { // each flag and its help from view.Attributes
+		a, _ := view.FindAttribute(name)
+		fs.Var(&attrFlag{name: name, opts: opts, boolean: a.Switch}, name, a.Help)
 	}
 	out := fs.String("o", "", "the file to write: FILE.svg, FILE.png, or - for the SVG on standard output")
 	scale := fs.Float64("scale", 2, "the PNG's scale: its pixels per SVG unit (toPNG's default, 2)")
