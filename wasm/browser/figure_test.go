@@ -210,29 +210,42 @@ func evalAsync[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// staticSVGs returns the SVG inside each <bitboard-view> of a page's
-// source (after its shadow root), in order ("" for an element without one).
-func staticSVGs(page string) []string {
+// staticSVGs returns each <bitboard-view>'s static figure in a page's
+// source, in order ("" for an element without one): the SVG after its
+// shadow root, or the file of its fallback <img data-bitview-figure>
+// (prerender writes each figure's SVG once, beside the page, in dir).
+func staticSVGs(t *testing.T, page, dir string) []string {
+	t.Helper()
+	img := regexp.MustCompile(`^<img data-bitview-figure src="([^"]+)"`)
 	var out []string
 	for _, m := range regexp.MustCompile(`(?s)<bitboard-view\b[^>]*>(.*?)</bitboard-view>`).FindAllStringSubmatch(page, -1) {
 		content := m[1]
 		if i := strings.LastIndex(content, "</template>"); i >= 0 {
-			content = content[i+len("</template>"):] // the view in its shadow root, before the SVG
+			content = content[i+len("</template>"):] // the view in its shadow root, before the figure
 		}
-		out = append(out, strings.TrimSpace(content))
+		content = strings.TrimSpace(content)
+		if f := img.FindStringSubmatch(content); f != nil {
+			b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f[1])))
+			if err != nil {
+				t.Fatalf("the figure's file: %v", err)
+			}
+			content = string(b)
+		}
+		out = append(out, content)
 	}
 	return out
 }
 
 // TestFigureTutorial: every figure of web/tutorial.html is prerendered,
-// and its static SVG is toSVG() of the same element, byte for byte.
+// and its static SVG (its fallback image's file) is toSVG() of the same
+// element, byte for byte.
 func TestFigureTutorial(t *testing.T) {
 	ctx, url := site(t)
 	src, err := os.ReadFile(filepath.Join(repo, "web", "tutorial.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	static := staticSVGs(string(src))
+	static := staticSVGs(t, string(src), filepath.Join(repo, "web"))
 	if len(static) == 0 {
 		t.Fatal("tutorial.html has no <bitboard-view>")
 	}
