@@ -11,13 +11,11 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bitview/bitview/core"
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/cdp/jsonv2"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
@@ -334,23 +332,9 @@ func jsonText(t *testing.T, v any) string {
 // keydown's time to the DOM laid out.
 func holdThrough(t *testing.T, ctx context.Context, plies int) (frameStats, []float64) {
 	t.Helper()
-	var (
-		mu     sync.Mutex
-		raw    []jsonv2.Value
-		finish = make(chan struct{})
-	)
 	lctx, stopListen := context.WithCancel(ctx)
 	defer stopListen()
-	chromedp.Listen(lctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			raw = append(raw, ev.Value...)
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(finish)
-		}
-	})
+	traced := listenTrace(t, lctx)
 	call := func(method string, params any) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			switch method {
@@ -382,22 +366,9 @@ func holdThrough(t *testing.T, ctx context.Context, plies int) (frameStats, []fl
 		call("end", nil)); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-finish:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the trace did not complete within 30 s")
-	}
+	events := traced()
 	hold := eval[[]float64](t, ctx, `__np.slice()`)
 	raf := eval[[]float64](t, ctx, `(() => { const f = __frames; window.__frames = null; return f; })()`)
-	mu.Lock()
-	defer mu.Unlock()
-	events := make([]traceEvent, 0, len(raw))
-	for _, v := range raw {
-		var e traceEvent
-		if err := json.Unmarshal(v, &e); err == nil {
-			events = append(events, e)
-		}
-	}
 	fs := traceFrames(events)
 	rafFrames(&fs, raf)
 	return fs, hold

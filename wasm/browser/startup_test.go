@@ -639,24 +639,10 @@ func tracedRun(t *testing.T, browser context.Context, url string) ([]traceEvent,
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 	defer cancel()
-	var (
-		mu     sync.Mutex
-		raw    []jsonv2.Value
-		finish = make(chan struct{})
-	)
 	if err := chromedp.Do(ctx); err != nil { // the tab, for Listen
 		t.Fatal(err)
 	}
-	chromedp.Listen(ctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			raw = append(raw, ev.Value...)
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(finish)
-		}
-	})
+	traced := listenTrace(t, ctx)
 	start := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbe}); err != nil {
 			return err
@@ -681,21 +667,47 @@ func tracedRun(t *testing.T, browser context.Context, url string) ([]traceEvent,
 	})); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-finish:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the trace did not complete within 30 s")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	events := make([]traceEvent, 0, len(raw))
-	for _, v := range raw {
-		var e traceEvent
-		if err := json.Unmarshal(v, &e); err == nil {
-			events = append(events, e)
+	return traced(), times
+}
+
+// listenTrace collects the events of a Chromium trace of the tab ctx
+// (started with tracing.Start in ReportEvents mode, ended with
+// tracing.End); the function it returns waits up to 30 s for the trace
+// to complete and returns its events.
+func listenTrace(t *testing.T, ctx context.Context) func() []traceEvent {
+	var (
+		mu     sync.Mutex
+		raw    []jsonv2.Value
+		finish = make(chan struct{})
+	)
+	chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			raw = append(raw, ev.Value...)
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(finish)
 		}
+	})
+	return func() []traceEvent {
+		t.Helper()
+		select {
+		case <-finish:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the trace did not complete within 30 s")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		events := make([]traceEvent, 0, len(raw))
+		for _, v := range raw {
+			var e traceEvent
+			if err := json.Unmarshal(v, &e); err == nil {
+				events = append(events, e)
+			}
+		}
+		return events
 	}
-	return events, times
 }
 
 // mainThreadPhases splits the trace's main-thread time into startPhases:
