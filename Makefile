@@ -34,9 +34,11 @@ BROTLI_DIST := 11
 
 # Every file below web/ a browser downloads as text, and the wasm: each gets
 # .br and .gz siblings, so that `make serve` sends what dist/ sends.
-WEB_GENERATED := web/bitview.wasm web/index.html web/wasm_exec.js web/sw-version.js
-WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web -type f \( -name '*.js' -o -name '*.mjs' \
-	-o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.json' \)))
+# web/bitview-figures/ (tutorial.html's figure files) is left out: the rule of
+# web/tutorial.html replaces that folder whole and compresses its files itself.
+WEB_GENERATED := web/bitview.wasm web/index.html web/tutorial.html web/wasm_exec.js web/sw-version.js
+WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web -path web/bitview-figures -prune -o -type f \( -name '*.js' -o -name '*.mjs' \
+	-o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.json' \) -print))
 
 wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
 
@@ -85,14 +87,22 @@ web/bitview.wasm.br web/bitview.wasm.gz: BROTLI_TEXT := $(BROTLI_WASM)
 # changes any file gets a new cache, and the worker downloads only the files
 # whose hash changed (see wasm/webbuild). It is remade whenever a file below
 # web/ is newer; make dist writes dist/'s own.
-web/sw-version.js: web/bitview.wasm web/index.html web/wasm_exec.js $(filter-out %.br %.gz %.go web/sw-version.js,$(shell find web -type f)) | $(WEBBUILD)
+web/sw-version.js: web/bitview.wasm web/index.html web/tutorial.html web/wasm_exec.js $(filter-out %.br %.gz %.go web/sw-version.js web/bitview-figures/%,$(shell find web -type f)) | $(WEBBUILD)
 	@$(WEBBUILD) sw-version web
 
-# The figures of web/tutorial.html, prerendered by the bitview command (a
-# page is rewritten only when a figure changed; see README, "Figures
-# without JavaScript").
-figures:
-	go run ./wasm/cmd/bitview prerender -base ./ web/tutorial.html
+# tutorial.html from its source, wasm/prerender/tutorial.html (edit that
+# file), with its figures prerendered by the bitview command (see README,
+# "Figures without JavaScript"): each element's view in a declarative
+# shadow root, and its SVG in bitview-figures/, which this rule writes
+# whole (so no figure of an older build is left), with each file's .br and
+# .gz. The page is drawn in out/tutorial/ and moved into web/ when done.
+TUTORIAL_DEPS := wasm/prerender/tutorial.html $(GO_SOURCES) web/assets.go web/view.css $(wildcard web/pieces/chessnut/*.svg)
+web/tutorial.html: $(TUTORIAL_DEPS) | $(WEBBUILD)
+	rm -rf out/tutorial && mkdir -p out/tutorial && cp wasm/prerender/tutorial.html out/tutorial/tutorial.html
+	go run ./wasm/cmd/bitview prerender -base ./ out/tutorial/tutorial.html >/dev/null
+	mkdir -p out/tutorial/bitview-figures && find out/tutorial/bitview-figures -type f -name '*.svg' -exec $(WEBBUILD) compress -q $(BROTLI_TEXT) {} +
+	rm -rf web/bitview-figures && mv out/tutorial/bitview-figures web/bitview-figures && mv out/tutorial/tutorial.html $@
+figures: web/tutorial.html
 
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
@@ -225,5 +235,5 @@ release-commands:
 	@echo "git tag -a v$(VERSION) -m 'Bitview $(VERSION)' && git push origin v$(VERSION)"
 
 clean:
-	rm -rf web/bitview.wasm web/index.html web/wasm_exec.js web/sw-version.js dist $(WEBBUILD)
+	rm -rf web/bitview.wasm web/index.html web/tutorial.html web/bitview-figures web/wasm_exec.js web/sw-version.js dist out/tutorial $(WEBBUILD)
 	find web \( -name '*.br' -o -name '*.gz' \) -type f -exec rm -f {} +

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html"
 	"image"
@@ -236,16 +237,33 @@ func staticSVGs(t *testing.T, page, dir string) []string {
 	return out
 }
 
+// builtTutorial returns web/tutorial.html, which make wasm builds from
+// wasm/prerender/tutorial.html (git ignores it), after checking that it
+// was built from the source as it is now: not older than it.
+func builtTutorial(t *testing.T) string {
+	t.Helper()
+	built, src := filepath.Join(repo, "web", "tutorial.html"), filepath.Join(repo, "wasm", "prerender", "tutorial.html")
+	b, err := os.ReadFile(built)
+	if err != nil {
+		t.Fatalf("%v: run make wasm, which builds it from wasm/prerender/tutorial.html", err)
+	}
+	bi, err1 := os.Stat(built)
+	si, err2 := os.Stat(src)
+	if err := errors.Join(err1, err2); err != nil {
+		t.Fatal(err)
+	}
+	if bi.ModTime().Before(si.ModTime()) {
+		t.Fatal("web/tutorial.html is older than wasm/prerender/tutorial.html, its source: run make wasm")
+	}
+	return string(b)
+}
+
 // TestFigureTutorial: every figure of web/tutorial.html is prerendered,
 // and its static SVG (its fallback image's file) is toSVG() of the same
 // element, byte for byte.
 func TestFigureTutorial(t *testing.T) {
 	ctx, url := site(t)
-	src, err := os.ReadFile(filepath.Join(repo, "web", "tutorial.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	static := staticSVGs(t, string(src), filepath.Join(repo, "web"))
+	static := staticSVGs(t, builtTutorial(t), filepath.Join(repo, "web"))
 	if len(static) == 0 {
 		t.Fatal("tutorial.html has no <bitboard-view>")
 	}
@@ -261,13 +279,13 @@ func TestFigureTutorial(t *testing.T) {
 	}
 	for i := range static {
 		if static[i] == "" || static[i] != svgs[i] {
-			t.Errorf("figure %d: the static SVG (%d bytes) is not toSVG() (%d bytes): run `go run ./wasm/cmd/bitview prerender web/tutorial.html`",
+			t.Errorf("figure %d: the static SVG (%d bytes) is not toSVG() (%d bytes): run make wasm",
 				i+1, len(static[i]), len(svgs[i]))
 		}
 	}
 }
 
-// TestTutorialHydrates: tutorial.html, as `make figures` prerendered it,
+// TestTutorialHydrates: tutorial.html, as make wasm built it,
 // with the wasm slowed down, at 1280 and 360 px: before Bitview starts
 // the page and each figure have the heights they have once every element
 // has adopted its view, and nothing shifts meanwhile (the CLS from the
@@ -281,7 +299,7 @@ func TestTutorialHydrates(t *testing.T) {
 		}
 		return string(b)
 	}
-	page := strings.Replace(read("tutorial.html"), "<head>", "<head>"+readyLog, 1)
+	page := strings.Replace(builtTutorial(t), "<head>", "<head>"+readyLog, 1)
 	n := strings.Count(page, "<bitboard-view")
 	url := figureSite(t, map[string]string{"tutorial.html": page, "tutorial.css": read("tutorial.css"), "tutorial.js": read("tutorial.js")})
 	const heights = `[document.documentElement.scrollHeight, ...[...document.querySelectorAll('bitboard-view')].map((v) => Math.round(v.getBoundingClientRect().height))]`

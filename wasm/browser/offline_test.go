@@ -40,12 +40,13 @@ var (
 )
 
 // makeVersion runs the Makefile's rule for web/sw-version.js in root (a
-// folder holding web/) and returns what it wrote. The wasm and wasm_exec.js
-// are taken as they are (-o), so root needs no Go sources.
+// folder holding web/) and returns what it wrote. The wasm, wasm_exec.js
+// and the two pages make builds are taken as they are (-o), so root needs
+// no Go sources.
 func makeVersion(t *testing.T, root string) build {
 	t.Helper()
 	cmd := exec.Command("make", "-s", "-B", "-f", filepath.Join(repo, "Makefile"),
-		"-o", "web/bitview.wasm", "-o", "web/index.html", "-o", "web/wasm_exec.js", "web/sw-version.js")
+		"-o", "web/bitview.wasm", "-o", "web/index.html", "-o", "web/tutorial.html", "-o", "web/wasm_exec.js", "web/sw-version.js")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make web/sw-version.js: %v\n%s", err, out)

@@ -30,7 +30,8 @@ var goAloneTools = []string{"go", "make", "sh", "cat", "cp", "find", "id", "ls",
 // TestMakeServeGoAlone runs `make serve` in a clean copy of this checkout
 // (its tracked files and its new ones that git does not ignore) with a PATH
 // that holds nothing but goAloneTools, waits for the "serving" line, fetches
-// / and /bitview.wasm with Accept-Encoding: br and checks that each answer
+// /, /tutorial.html (built from wasm/prerender/tutorial.html) and
+// /bitview.wasm with Accept-Encoding: br and checks that each answer
 // is brotli that decodes to the file on disk; it then stops the server
 // (Ctrl-C) and checks that make sees nothing left to do (make -q wasm). It
 // builds the wasm, so it takes a minute: .ci/run runs it,
@@ -92,7 +93,7 @@ func TestMakeServeGoAlone(t *testing.T) {
 	t.Logf("make serve, with only %s on the PATH, answered at %s", strings.Join(goAloneTools, " "), url)
 
 	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{DisableCompression: true}}
-	for _, tc := range []struct{ path, file string }{{"", "index.html"}, {"bitview.wasm", "bitview.wasm"}} {
+	for _, tc := range []struct{ path, file string }{{"", "index.html"}, {"tutorial.html", "tutorial.html"}, {"bitview.wasm", "bitview.wasm"}} {
 		want, err := os.ReadFile(filepath.Join(clone, "web", tc.file))
 		if err != nil {
 			t.Fatal(err)
