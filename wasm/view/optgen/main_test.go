@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -50,25 +51,78 @@ func TestManifestRest(t *testing.T) {
 	}
 }
 
-// TestREADME: the README's table has a row per option, in the table's
-// order, and states the on/off rule.
+// TestREADME: each row of README.md's option table lists the options its
+// reader reads, in the table's order, naming what is missing or extra;
+// the values row names every option with a fixed set of values and
+// every switch, and states the on/off rule.
 func TestREADME(t *testing.T) {
-	var rows []string
+	rows := map[string][]string{}
+	var values string
 	for _, line := range strings.Split(README(), "\n") {
-		if f := strings.Split(line, " | "); len(f) > 1 && strings.HasPrefix(f[0], "| `") {
-			rows = append(rows, strings.Trim(f[0], "| `"))
+		reader, opts, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | ")
+		if !ok {
+			continue
+		}
+		if reader == "values (the default first)" {
+			values = opts
+		}
+		for _, m := range regexp.MustCompile("(\\(adds to )?`([^`]+)`").FindAllStringSubmatch(opts, -1) {
+			if m[1] == "" { // not the option a Markdown key adds to
+				rows[reader] = append(rows[reader], m[2])
+			}
 		}
 	}
-	var want []string
+	for _, r := range readmeRows {
+		var want []string
+		for _, a := range view.Attributes {
+			if a.Use&r.use != 0 {
+				if r.use == view.UseMount {
+					want = append(want, a.Key())
+				} else {
+					want = append(want, a.Name)
+				}
+			}
+		}
+		got := rows[r.reader]
+		if !slices.Equal(got, want) {
+			t.Errorf("README() row %q: missing %v, extra %v (got %v)", r.reader, minus(want, got), minus(got, want), got)
+		}
+	}
 	for _, a := range view.Attributes {
-		want = append(want, a.Key())
+		if (a.Switch || len(a.Choices) > 0) && !strings.Contains(values, "`"+a.Name+"`") {
+			t.Errorf("README()'s values row does not name %s", a.Name)
+		}
 	}
-	if !slices.Equal(rows, want) {
-		t.Errorf("README() rows %v, want %v", rows, want)
-	}
-	if !strings.Contains(README(), `off for "false", "0", "off", "no"`) {
+	if !strings.Contains(values, `Off for "false", "0", "off", "no", on for ""`) {
 		t.Errorf("README() does not state the on/off rule:\n%s", README())
 	}
+}
+
+// TestReadmeMarkers: Readme writes the table between README.md's
+// markers, keeps the rest, and refuses a README without them.
+func TestReadmeMarkers(t *testing.T) {
+	old := "# x\n\n" + readmeBegin + "| stale |\n" + readmeEnd + "after\n"
+	got, err := Readme([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# x\n\n" + README() + "after\n"; string(got) != want {
+		t.Errorf("Readme(%q) = %q, want %q", old, got, want)
+	}
+	if _, err := Readme([]byte("# x\n| table |\n")); err == nil || !strings.Contains(err.Error(), "BEGIN generated") {
+		t.Errorf("Readme of a README without markers: %v, want an error naming the markers", err)
+	}
+}
+
+// minus returns the names of a that b lacks.
+func minus(a, b []string) []string {
+	var out []string
+	for _, n := range a {
+		if !slices.Contains(b, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func commonPrefix(a, b []byte) int {
