@@ -30,7 +30,8 @@ const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 
 /**
  * The interfaces of a .d.ts: name → {extends, fields: name → {type, optional}}.
- * A member is a line "  name: type;", "  name?: type;" or a method "  name(…): type;".
+ * A member is a line "  name: type;", "  name?: type;" or a method "  name(…): type;"
+ * (its type "function", its answer's type in returns).
  */
 function interfaces(file) {
   const out = new Map();
@@ -39,14 +40,30 @@ function interfaces(file) {
     const fields = new Map();
     for (const line of m[3].split('\n')) {
       const f = /^ {2}(?:readonly )?(\w+)(\?)?(\(.*\))?: (.+);$/.exec(line);
-      if (f) fields.set(f[1], { type: f[3] ? 'function' : f[4], optional: f[2] === '?' });
+      if (f) fields.set(f[1], { type: f[3] ? 'function' : f[4], returns: f[3] ? f[4] : undefined, optional: f[2] === '?' });
     }
     out.set(m[1], { extends: m[2], fields });
   }
   return out;
 }
 
+/**
+ * The string-literal unions of a .d.ts ("export type X = 'a' | 'b';"):
+ * name → the literals.
+ */
+function aliases(file) {
+  const text = fs.readFileSync(path.join(root, 'web', file), 'utf8');
+  return new Map([...text.matchAll(/^export type (\w+) = ('[^']*'(?: \| '[^']*')*);$/gm)].map((m) => [m[1], literals(m[2])]));
+}
+
+// literals returns the strings of a union of string literals, or null
+// when type is not one.
+function literals(type) {
+  return /^'[^']*'(?: \| '[^']*')*$/.test(type) ? type.split(' | ').map((s) => s.slice(1, -1)) : null;
+}
+
 const TYPES = new Map([...interfaces('bitview.d.ts'), ...interfaces('bitview-options.d.ts')]);
+const ALIASES = new Map([...aliases('bitview.d.ts'), ...aliases('bitview-options.d.ts')]);
 const BITVIEW = interfaces('bitview-api.d.ts').get('Bitview');
 
 // fieldsOf returns an interface's members, its parent's included.
@@ -59,7 +76,8 @@ function fieldsOf(name) {
 // check asserts that value has the TypeScript type type, as far as the
 // declarations say: interfaces member by member (no member missing
 // unless optional, none extra), arrays element by element, `X | null`,
-// and the primitives by typeof. at names the place for messages.
+// unions of string literals (named or not) by their values, and the
+// primitives by typeof. at names the place for messages.
 function check(value, type, at) {
   type = type.trim();
   if (type.endsWith(' | null')) {
@@ -81,10 +99,15 @@ function check(value, type, at) {
     for (const [k, f] of fields) if (k in value && f.type !== 'function') check(value[k], f.type, `${at}.${k}`);
     return;
   }
+  const union = ALIASES.get(type) ?? literals(type);
+  if (union) {
+    assert.ok(union.includes(value), `${at}: ${JSON.stringify(value)} is not one of ${type} (${union.join(', ')}) in the .d.ts`);
+    return;
+  }
   const primitive = { string: 'string', number: 'number', boolean: 'boolean' }[type];
   if (primitive) assert.equal(typeof value, primitive, `${at}: not a ${type}`);
   else if (/^string \|/.test(type) && typeof value === 'string') return; // polyglotKey's key
-  // Other types (string literal unions, Record<…>, inline objects) are checked by the API's own tests.
+  // Other types (Record<…>, inline objects) are checked by the API's own tests.
 }
 
 // topLevel splits a parameter list at its top-level commas (not those of
@@ -145,12 +168,14 @@ test('every answer has the shape bitview.d.ts declares', () => {
   assert.throws(() => check({ code: 'x', message: 'y' }, 'Warning', 'w'), (err) => err.actual?.missing?.[0] === 'squares');
   assert.throws(() => check({ code: 'x', message: 'y', squares: [], more: 1 }, 'Warning', 'w'), (err) => err.actual?.extra?.[0] === 'more');
   assert.throws(() => check([{ code: 'x', message: 'y', squares: [1] }], 'Warning[]', 'w'), /w\[0\]\.squares\[0\]: not a string/);
+  assert.throws(() => check('w', "'lerf' | '0x88'", 'l'), /l: "w" is not one of/);
   for (const e of entries()) {
     if (IN_A_PAGE.includes(e.name)) continue;
     assert.ok(Object.hasOwn(CALLS, e.name), `no call of ${e.name} here: add one to CALLS (or to IN_A_PAGE)`);
     const answer = CALLS[e.name]();
     if (answer && typeof answer === 'object' && 'ok' in answer) assert.equal(answer.ok, true, `${e.name}: ${answer.error?.message}`);
-    check(answer, BITVIEW.fields.get(e.name).type, e.name);
+    const declared = BITVIEW.fields.get(e.name);
+    check(answer, declared.returns ?? declared.type, e.name); // a method's answer, a property's value
   }
   for (const name of Object.keys(CALLS)) assert.ok(name in api, `CALLS has ${name}, which the API lacks`);
 });

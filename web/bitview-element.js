@@ -5,20 +5,12 @@
 //   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"
 //                  arrows="Ge2e4" marks="Gd4"></bitboard-view>
 //
-// Attributes (all live): fen (default: the start position), layout (lerf,
-// 0x88, msb-a8, berf, 10x12, lefr, befr), show (comma list of bitboard
-// names or expressions), board and grid ("false" hides them), labels
-// (square indices on the board), orientation (white|black: the board,
-// and the grids with it unless grids="fixed"), size (a CSS
-// length for the width), interactive ("false" makes a static figure),
-// values ("hex" or "none" for compact grids), repr (the position in every
-// board representation, below), arrows ("Ge2e4 Rd7d5") and marks ("Gd4
-// Ye5") in the PGN [%cal]/[%csl] syntax with colours G R Y B, magic
-// ("rook:e4" or "bishop:c1": the magic-bitboard lookup of that slider with
-// the position's occupancy, step by step, below the view; at most 64
-// characters), zobrist (the position's Polyglot key below the view), perft
-// (a perft divide under the view, 1 to 4 plies: it runs on the page's
-// thread, so deeper is refused), wasm (the URL of bitview.wasm).
+// Attributes (all live): ATTRIBUTES of bitview-options.js, which go
+// generate writes from Go's one table of options (view.Attributes in
+// wasm/view/options.go): README.md's table lists them with their values,
+// bitview-options.d.ts describes each. readOptions gives Go's mount its
+// options from them; this module reads the few that shape the element
+// itself (size, values, repr for repr.css, wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects. Its files (bitview.wasm, wasm_exec.js,

@@ -15,10 +15,10 @@
 //   <script type="module" src="https://cdn.example/bitview/bitview-markdown.js"></script>
 //
 // One "key: value" per line; blank lines and lines starting with # are
-// skipped. Keys: fen, show (a comma list of bitboard names), expr (one
-// expression, added to show; repeat the line for more), layout, arrows and
-// marks (PGN [%cal]/[%csl] syntax, colours G R Y B), orientation, labels,
-// board, grid, values, size, repr, interactive. The static-site generator
+// skipped. The keys are KEYS of bitview-options.js, which go generate
+// writes from Go's one table of options (view.Attributes): the element's
+// attributes that a block may set, and expr (one expression, added to
+// show; repeat the line for more). The static-site generator
 // writes the fence as <pre><code class="language-bitboard">…</code></pre>
 // (inside a highlighter's <div> at times); without JavaScript it stays
 // readable text. With it, each block becomes a <bitboard-view> whose
@@ -63,7 +63,7 @@ export function parseBlock(text) {
       problems.push(`line ${i + 1}: ${colon < 0 ? `${quote(line)} is not "key: value"` : `unknown key ${quote(key)}`}; keys: ${Object.keys(KEYS).join(', ')}`);
       return;
     }
-    if (key === 'show' || key === 'expr') {
+    if (KEYS[key] === 'show') { // show and expr: each line adds to the list
       if (value !== '') show.push(value);
       return;
     }

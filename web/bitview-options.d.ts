@@ -3,6 +3,9 @@
 
 // Types for bitview-options.js: <bitboard-view>'s attributes and mount's options.
 
+/** The id of a square numbering: core.Layouts' ids, in order (bitview.d.ts re-exports it). */
+export type LayoutId = 'lerf' | '0x88' | 'msb-a8' | 'berf' | '10x12' | 'lefr' | 'befr';
+
 /** The attributes of <bitboard-view>, all live. "false", "0", "off", "no" turn a switch off. */
 export interface BitboardViewAttributes {
   /** A FEN; empty means the start position. An invalid FEN is explained inside the element (field and character) and sends bitview-error. */

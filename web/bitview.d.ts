@@ -14,7 +14,9 @@ export interface BitviewError {
   message: string;
 }
 
-export type LayoutId = 'lerf' | '0x88' | 'msb-a8' | 'berf' | '10x12';
+/** A square numbering's id, generated from Go's core.Layouts into bitview-options.d.ts. */
+export type { LayoutId } from './bitview-options.js';
+import type { LayoutId } from './bitview-options.js';
 
 export interface LayoutCell {
   /** The square's name, "e4"; null off the board. */

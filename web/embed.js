@@ -1,6 +1,7 @@
-// embed.html?fen=…&layout=…&show=…&board=0|1&labels=1&orientation=black
-// &arrows=Ge2e4&marks=Gd4: one <bitboard-view> from the URL's parameters,
-// for sites that only allow iframes.
+// embed.html?fen=…&show=P&arrows=Ge2e4: one <bitboard-view> from the
+// URL's parameters, for sites that only allow iframes. The parameters are
+// EMBED of bitview-options.js, which go generate writes from Go's one
+// table of options (view.Attributes; README.md's table lists them).
 //
 // The frame tells its parent how tall its content is, whenever that
 // changes, as a message {type: "bitview-height", height} (in CSS pixels).

@@ -16,10 +16,11 @@
 //	bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
 //	bitview check [-fen FEN] < DUMP
 //
-// The options have the names of the element's attributes and are read
-// by the same rules (package figure): -fen, -show, -layout, -orientation,
-// -arrows, -marks, -board, -grid, -values, -labels, and -theme (light,
-// dark, or colours: light,bitOn=#1d4ed8). -scale sets the PNG's scale.
+// The options are the element's attributes that change its figure, and
+// -theme (light, dark, or colours: light,bitOn=#1d4ed8): figure.Names,
+// from Go's one table of options (view.Attributes), each flag with its
+// help from there (-h lists them); they are read by the element's rules
+// (package figure). -scale sets the PNG's scale.
 // Bad input exits with status 1 and a message naming the option, the
 // field and the character; no file is written then. Files are written as
 // an editor saves them (figure.WriteFile): through a symbolic link to its

@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/view"
 )
@@ -219,6 +220,11 @@ func DTS() string {
 	var b strings.Builder
 	b.WriteString(header)
 	b.WriteString("\n// Types for bitview-options.js: <bitboard-view>'s attributes and mount's options.\n\n")
+	ids := make([]string, len(core.Layouts))
+	for i, l := range core.Layouts {
+		ids[i] = l.ID
+	}
+	fmt.Fprintf(&b, "/** The id of a square numbering: core.Layouts' ids, in order (bitview.d.ts re-exports it). */\nexport type LayoutId = %s;\n\n", strings.Join(quotedTS(ids), " | "))
 	fmt.Fprintf(&b, "/** The attributes of <bitboard-view>, all live. %s turn a switch off. */\nexport interface BitboardViewAttributes {\n",
 		strings.Join(quotedDouble(view.OffWords), ", "))
 	for _, a := range view.Attributes {
