@@ -110,7 +110,8 @@ func MakeTables() Tables {
 }
 
 // PieceFiles returns the names of the piece images in core.Piece order,
-// "wP" … "bK": PIECES in web/bitview.js and web.PieceImages' order.
+// "wP" … "bK": web.PieceImages' order, and PIECES in web/bitview.js
+// (written by go generate ./wasm/view).
 func PieceFiles() []string {
 	out := make([]string, core.PieceCount)
 	for p := core.WhitePawn; p <= core.BlackKing; p++ {
@@ -125,7 +126,7 @@ func PieceFiles() []string {
 
 // ThemeProperties returns view.Theme's fields by their js names, each
 // with the custom property of web/view.css it is read from (its css
-// tag): THEME in web/bitview.js.
+// tag): THEME in web/bitview.js (written by go generate ./wasm/view).
 func ThemeProperties() [][2]string {
 	t := reflect.TypeOf(view.Theme{})
 	out := make([][2]string, t.NumField())
