@@ -79,10 +79,10 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   assert.equal(typeof mod.setWasmURL, 'function');
   const BitboardView = defined.get('bitboard-view');
   assert.ok(BitboardView, 'bitboard-view is not defined');
-  const { parseBlock } = await import(md);
+  const { parseBlock, KEYS } = await import(md); // KEYS: generated from Go's view.Attributes
   assert.deepEqual(parseBlock('fen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P\nexpr: (P << 8) & empty\n# note\narrows: Ge2e4\nbogus'), {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
-    problems: ['line 6: "bogus" is not "key: value"; keys: fen, layout, show, expr, board, grid, labels, orientation, size, interactive, values, repr, arrows, marks'],
+    problems: [`line 6: "bogus" is not "key: value"; keys: ${Object.keys(KEYS).join(', ')}`],
   });
   // A long line is quoted up to 40 characters, then its length.
   assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
