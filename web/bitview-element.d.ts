@@ -2,7 +2,7 @@
 // properties, methods and events, for TypeScript and JSX (React 19 passes
 // a custom element's props as properties when it has them, else as
 // attributes; React 18 passes strings as attributes).
-import type { BitviewError, RenderResult } from './bitview.js';
+import type { BitviewError, RenderResult, LayoutId } from './bitview.js';
 
 export { setBaseURL, baseURL } from './bitview.js';
 
@@ -26,7 +26,8 @@ export interface BitviewSquareDetail {
   square: string;
   /** The square's index in the element's layout (e4 is 52 in 0x88). */
   index: number;
-  layout: string;
+  /** The element's layout (lerf when its layout attribute is none of them). */
+  layout: LayoutId;
   /** "hover": the pointer or focus entered the square; "click": it was clicked. */
   type: 'hover' | 'click';
 }
