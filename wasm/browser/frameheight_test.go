@@ -4,6 +4,7 @@ package browser
 
 import (
 	"fmt"
+	"go/format"
 	neturl "net/url"
 	"os"
 	"path/filepath"
@@ -66,7 +67,11 @@ func TestEmbedFrameHeight(t *testing.T) {
 			fmt.Fprintf(&b, "\t%q: {%s},\n", l.ID, strings.Join(hs, ", "))
 		}
 		b.WriteString("}\n")
-		if err := os.WriteFile(filepath.Join(repo, "wasm", "view", "frameheights.go"), []byte(b.String()), 0o644); err != nil {
+		src, err := format.Source([]byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, "wasm", "view", "frameheights.go"), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Log("wrote wasm/view/frameheights.go: rebuild and run again to check")
