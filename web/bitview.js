@@ -235,6 +235,12 @@ const cardNodes = new WeakMap(); // patchCard's elements of each card, found at 
 async function compile(source) {
   if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.compile(source);
   const url = String(source);
+  const early = globalThis.__bitviewEarly; // started by prerender.js, see there
+  if (early?.url === url) {
+    delete globalThis.__bitviewEarly;
+    const module = await early.compiled.catch(() => undefined);
+    if (module) return module;
+  }
   let response;
   try {
     response = await fetch(source);

@@ -5,7 +5,21 @@
 // removes the mark; style.css greys the prerendered board meanwhile).
 // Its data-default-query is the default view's query, written by the
 // prerender; a module script would run too late (after a first paint).
+//
+// It also starts compiling bitview.wasm while the body is parsed and laid
+// out: main.js, a module, runs only after the document is parsed, so a
+// compile started there begins after the wasm has arrived. bitview.js's
+// load takes the compile over when it asks for the same URL
+// (globalThis.__bitviewEarly) and otherwise, or when this one failed,
+// downloads and compiles as it would without it.
 {
-  const defaultQuery = document.currentScript.dataset.defaultQuery;
+  const script = document.currentScript;
+  const defaultQuery = script.dataset.defaultQuery;
   if (location.search.length > 1 && location.search !== defaultQuery) document.documentElement.classList.add('pending');
+  if (typeof WebAssembly === 'object' && WebAssembly.compileStreaming && typeof fetch === 'function') {
+    const url = new URL('bitview.wasm', script.src).href;
+    const compiled = WebAssembly.compileStreaming(fetch(url));
+    compiled.catch(() => {}); // bitview.js compiles again and tells why
+    globalThis.__bitviewEarly = { url, compiled };
+  }
 }

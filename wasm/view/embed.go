@@ -259,30 +259,28 @@ func hidden(h bool) string {
 const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>`
 
 // FrameHeight returns the height in CSS pixels that embed.html needs to
-// show s without scrolling in a frame 760 pixels wide: the board beside a
-// column of cards, each as tall as its grid's rows (measured in Chromium
-// with view.css's default sizes, rounded up).
+// show s without scrolling in a frame 760 pixels wide, with the element's
+// other options at their defaults (the snippet's second line makes the
+// frame follow its content whatever they are). The heights are measured:
+// frameHeights holds, per layout, the page's height with 0 to
+// len(frameHeights[id])-1 cards, as Chromium lays out view.css and
+// embed.css; beyond that the cards go on in the rows of the last two
+// entries. TestEmbedFrameHeight in wasm/browser measures them again and
+// rewrites frameheights.go when asked to.
 func FrameHeight(s State) int {
-	const (
-		pad       = 16 + 28 // embed.css's padding and the credit line
-		board     = 384     // the board and its file letters, 22rem wide
-		cardFixed = 208     // a card's header, readouts and padding
-		gridWidth = 330     // a card's grid without its rank labels
-		gap       = 16
-	)
-	l, ok := core.LayoutByID(s.Layout)
+	h, ok := frameHeights[s.Layout]
 	if !ok {
-		l = core.Layouts[0]
+		h = frameHeights[core.Layouts[0].ID]
 	}
-	g := l.Grid(0)
-	cards := 0
-	for i := range s.Show {
-		if i > 0 {
-			cards += gap
-		}
-		cards += cardFixed + g.Rows*gridWidth/g.Cols
+	n, last := len(s.Show), len(h)-1
+	if n <= last {
+		return h[n]
 	}
-	return pad + max(board, cards)
+	// Past the table, a pair of cards adds what the last pair added: one
+	// row of two cards, or two rows of one; and a pixel, as the measured
+	// heights are rounded up from fractions of one.
+	k := n - (last - 1)
+	return h[last-1+k%2] + k/2*(h[last]-h[last-2]+1)
 }
 
 // CDN is the folder of Bitview's npm package at a version on jsDelivr
