@@ -164,12 +164,12 @@ func TestPageFrameworks(t *testing.T) {
 				out := o.Page
 				// Without a base the page holds the figure inline; with
 				// one, its shadow root and an <img> of the figure's file.
-				file := FigureFile(want.SVG())
+				file := FigureFile(sharePieces(want.SVG()))
 				img := `<img data-bitview-figure src="` + file + `" alt="Bitboards in LERF (a1 = 0): P (WhitePawns) 0x0000000010000000, 1 square: e4." width="`
 				switch n, imgs := strings.Count(string(out), want.SVG()), strings.Count(string(out), img); {
 				case base == "" && (n != 1 || imgs != 0 || len(o.Figures) != 0):
 					t.Errorf("without a base the page holds the figure %d times, %d <img>, %d files; want 1, 0, 0:\n%.600s", n, imgs, len(o.Figures), out)
-				case base != "" && (n != 0 || imgs != 1 || len(o.Figures) != 1 || string(o.Figures[file]) != want.SVG()):
+				case base != "" && (n != 0 || imgs != 1 || len(o.Figures) != 1 || string(o.Figures[file]) != sharePieces(want.SVG())):
 					t.Errorf("with a base the page holds the figure %d times, %d <img> of %s, files %v; want 0, 1 and that file:\n%.600s", n, imgs, file, slices.Collect(maps.Keys(o.Figures)), out)
 				}
 				if strings.Count(string(out), "<bitboard-view") != strings.Count(tc.page, "<bitboard-view")+1-strings.Count(tc.name, "element") {

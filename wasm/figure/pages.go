@@ -32,7 +32,9 @@ const FiguresDir = "bitview-figures"
 
 // An Output is a prerendered page: its bytes, the SVG files its <img>
 // fallbacks refer to (by path relative to the page's folder, each under
-// FiguresDir: they are to be written beside the page), and the lines of
+// FiguresDir: they are to be written beside the page; each is the
+// figure's SVG with every piece image it repeats written once and <use>d
+// where the pieces stand, which draws the same), and the lines of
 // its bitboard blocks that were skipped (see Page).
 type Output struct {
 	Page     []byte
@@ -79,7 +81,7 @@ func (e *PageError) Unwrap() error { return e.Err }
 // view as the element draws it, in a declarative shadow root (see Shadow;
 // the element adopts it when its script runs, so the page does not move),
 // then, in its light DOM, an <img data-bitview-figure> of the figure's
-// SVG (what the element's toSVG() gives) with the figure's description
+// SVG (what the element's toSVG() gives, its repeated piece images written once) with the figure's description
 // (Describe) as its alt text, which shows where shadow roots are not read
 // (a browser without declarative shadow DOM, a feed reader that strips
 // templates): the page holds each figure once, and the SVG is a file
@@ -193,8 +195,9 @@ func element(attrs [][2]string, content string) string {
 }
 
 // content returns what an element with attrs holds once prerendered: its
-// shadow root (Shadow) and an <img> of its SVG (Figure.SVG) in a file
-// of pg.files, or, when the page has no base, its SVG inline. In
+// shadow root (Shadow) and an <img> of its SVG (Figure.SVG, its piece
+// images shared: sharePieces) in a file of pg.files, or, when the page
+// has no base, its SVG inline. In
 // Markdown each part has lines of its own, so that CommonMark reads the
 // whole as one HTML block (none of them holds a blank line).
 func (pg *pager) content(attrs [][2]string) (string, error) {
@@ -216,10 +219,11 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		file := FigureFile(svg)
+		fileSVG := sharePieces(svg)
+		file := FigureFile(fileSVG)
 		if _, ok := pg.files[file]; !ok {
-			pg.files[file] = []byte(svg)
-			pg.out += len(svg)
+			pg.files[file] = []byte(fileSVG)
+			pg.out += len(fileSVG)
 		}
 		img := figureImg(file, f, svg)
 		pg.out += len(shadow) + len(img)
