@@ -200,7 +200,8 @@ func (w weight) String() string {
 
 // inlineCopy prerenders page as the bitview command does, then puts back
 // in place of each <img> fallback the inline copy of its SVG, as
-// prerender wrote it before issue 31.
+// prerender wrote it before issue 31 (each piece image in place: the
+// file's shared ones put back, see unsharePieces).
 func inlineCopy(t *testing.T, page string) string {
 	t.Helper()
 	out, err := bvfigure.Page("page.html", []byte(page), false, "")
@@ -208,7 +209,7 @@ func inlineCopy(t *testing.T, page string) string {
 		t.Fatal(err)
 	}
 	return fallbackImg.ReplaceAllStringFunc(string(out.Page), func(img string) string {
-		return string(out.Figures[fallbackImg.FindStringSubmatch(img)[1]])
+		return unsharePieces(string(out.Figures[fallbackImg.FindStringSubmatch(img)[1]]))
 	})
 }
 
