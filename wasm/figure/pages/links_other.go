@@ -1,0 +1,14 @@
+//go:build !unix
+
+package pages
+
+import (
+	"io/fs"
+	"os"
+)
+
+// linkCount returns 1: hard links are not counted on this system.
+func linkCount(fs.FileInfo) uint64 { return 1 }
+
+// chown does nothing on this system.
+func chown(*os.File, fs.FileInfo) {}

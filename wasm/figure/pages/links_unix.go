@@ -1,0 +1,26 @@
+//go:build unix
+
+package pages
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// linkCount returns how many hard links the file of info has.
+func linkCount(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
+// chown gives f the owner and group of info, where the user may (root,
+// or the owner keeping a group they belong to); otherwise the file keeps
+// the user's, as an editor's new copy does.
+func chown(f *os.File, info fs.FileInfo) {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		f.Chown(int(st.Uid), int(st.Gid))
+	}
+}
