@@ -27,6 +27,7 @@ import (
 	"testing"
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
+	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
@@ -355,7 +356,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("hydration.html", []byte(b.String()), false, "./")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -657,7 +658,7 @@ func TestFigureFallbackPixels(t *testing.T) {
 		}
 		files[fmt.Sprintf("svg-%d.svg", i)] = f.SVG()
 	}
-	out, err := bvfigure.Page("pixels.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("pixels.html", []byte(b.String()), false, "./")
 	if err != nil {
 		t.Fatal(err)
 	}
