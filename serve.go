@@ -13,7 +13,7 @@
 // assets that other sites embed, GET and HEAD only, no dotfiles and no
 // directory listings, and precompressed X.br / X.gz siblings written by the
 // build (see servePrecompressed for when a sibling counts). /figure.svg?fen=…&show=…
-// answers a figure as an SVG (see figure.Handler).
+// answers a figure as an SVG (see handler.Handler in wasm/figure/handler).
 package main
 
 import (
@@ -40,7 +40,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/bitview/bitview/wasm/figure"
+	figurehandler "github.com/bitview/bitview/wasm/figure/handler"
 )
 
 // contentSecurityPolicy allows nothing external: scripts, wasm, styles,
@@ -109,7 +109,7 @@ var precompressed = []struct{ coding, suffix string }{
 }
 
 // fileHandler serves the regular files below dir, and figures at
-// /figure.svg (figure.Handler).
+// /figure.svg (figurehandler.Handler).
 type fileHandler struct {
 	dir     string
 	figures http.Handler
@@ -124,7 +124,7 @@ func newHandler(dir string) (http.Handler, error) {
 		return nil, err
 	}
 	root.Close()
-	return &fileHandler{dir: dir, figures: figure.Handler(figure.BuildID())}, nil
+	return &fileHandler{dir: dir, figures: figurehandler.Handler(figurehandler.BuildID())}, nil
 }
 
 // ServeHTTP checks the request and the file it names, then serves a fresh
@@ -467,9 +467,9 @@ func fresh(sib, src time.Time) bool {
 	return !sib.Truncate(time.Second).Before(src.Truncate(time.Second))
 }
 
-// acceptQ is figure.AcceptQ: the q-value an Accept-Encoding header gives
+// acceptQ is figurehandler.AcceptQ: the q-value an Accept-Encoding header gives
 // a coding, for the files as for the figures.
-var acceptQ = figure.AcceptQ
+var acceptQ = figurehandler.AcceptQ
 
 // usageError is a command-line mistake; main reports it with exit code 2.
 type usageError struct {

@@ -28,6 +28,7 @@ import (
 	"testing"
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
+	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
@@ -211,6 +212,37 @@ func evalAsync[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
+// usePiece and definedPiece are a <use> of a piece image shared in a
+// figure's fallback file and the <image> it refers to (in the file's
+// <defs>).
+var (
+	usePiece     = regexp.MustCompile(`<use href="#([^"]+)" x="([^"]+)" y="([^"]+)"/>`)
+	definedPiece = regexp.MustCompile(`<image id="([^"]+)" width="([^"]+)" height="([^"]+)" href="([^"]+)"/>`)
+)
+
+// unsharePieces returns a fallback file's SVG with each <use> of a
+// shared piece image replaced by the <image> it draws and the <defs>
+// taken out: the figure's SVG as toSVG() gives it.
+func unsharePieces(svg string) string {
+	start, end := strings.Index(svg, "<defs>"), strings.Index(svg, "</defs>")
+	if start < 0 || end < start {
+		return svg
+	}
+	images := map[string][]string{}
+	for _, m := range definedPiece.FindAllStringSubmatch(svg[start:end], -1) {
+		images[m[1]] = m[2:]
+	}
+	svg = svg[:start] + svg[end+len("</defs>"):]
+	return usePiece.ReplaceAllStringFunc(svg, func(use string) string {
+		m := usePiece.FindStringSubmatch(use)
+		im := images[m[1]]
+		if im == nil {
+			return use
+		}
+		return `<image x="` + m[2] + `" y="` + m[3] + `" width="` + im[0] + `" height="` + im[1] + `" href="` + im[2] + `"/>`
+	})
+}
+
 // staticSVGs returns each <bitboard-view>'s static figure in a page's
 // source, in order ("" for an element without one): the SVG after its
 // shadow root, or the file of its fallback <img data-bitview-figure>
@@ -230,7 +262,7 @@ func staticSVGs(t *testing.T, page, dir string) []string {
 			if err != nil {
 				t.Fatalf("the figure's file: %v", err)
 			}
-			content = string(b)
+			content = unsharePieces(string(b))
 		}
 		out = append(out, content)
 	}
@@ -342,7 +374,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvfigure.Page("hydration.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("hydration.html", []byte(b.String()), false, "./")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -626,4 +658,67 @@ func TestFigureCompact(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "figures-compact-760")
+}
+
+// TestFigureFallbackPixels: a figure's fallback file (its repeated piece
+// images written once and <use>d) draws, as an <img>, what the figure's
+// SVG (toSVG()) draws, pixel for pixel, for every figure of figureCases.
+func TestFigureFallbackPixels(t *testing.T) {
+	ctx, _ := site(t)
+	files := map[string]string{}
+	var b strings.Builder
+	b.WriteString(`<!doctype html><meta charset="utf-8"><title>fallback pixels</title><script type="module" src="bitview-element.js"></script><body>`)
+	for i, o := range figureCases {
+		b.WriteString("<bitboard-view" + attrs(o) + "></bitboard-view>")
+		f, err := bvfigure.Resolve(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[fmt.Sprintf("svg-%d.svg", i)] = f.SVG()
+	}
+	out, err := bvpages.Page("pixels.html", []byte(b.String()), false, "./")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for name, svg := range out.Figures {
+		files[name] = string(svg)
+		shared += strings.Count(string(svg), "<use ")
+	}
+	if shared == 0 {
+		t.Fatal("no fallback file shares a piece image")
+	}
+	var pairs [][2]string
+	for i, m := range regexp.MustCompile(`<img data-bitview-figure src="([^"]+)"`).FindAllStringSubmatch(string(out.Page), -1) {
+		pairs = append(pairs, [2]string{fmt.Sprintf("svg-%d.svg", i), m[1]})
+	}
+	if len(pairs) != len(figureCases) {
+		t.Fatalf("%d fallback images, want %d", len(pairs), len(figureCases))
+	}
+	files["pixels.html"] = `<!doctype html><meta charset="utf-8"><title>pixels</title>`
+	url := figureSite(t, files)
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/pixels.html")); err != nil {
+		t.Fatal(err)
+	}
+	type diff struct {
+		W, H, Differ int
+	}
+	got := evalAsync[[]diff](t, ctx, `(async (pairs) => {
+		const pixels = async (src) => { const i = new Image(); i.src = src; await i.decode();
+			const c = new OffscreenCanvas(i.naturalWidth, i.naturalHeight), g = c.getContext('2d'); g.drawImage(i, 0, 0);
+			return [i.naturalWidth, i.naturalHeight, g.getImageData(0, 0, c.width, c.height).data]; };
+		const out = [];
+		for (const [a, b] of pairs) {
+			const [w, h, pa] = await pixels(a), [w2, h2, pb] = await pixels(b);
+			let n = w === w2 && h === h2 ? 0 : -1;
+			for (let j = 0; n >= 0 && j < pa.length; j += 4) if (pa[j] !== pb[j] || pa[j + 1] !== pb[j + 1] || pa[j + 2] !== pb[j + 2] || pa[j + 3] !== pb[j + 3]) n++;
+			out.push({ w, h, differ: n });
+		}
+		return out; })(`+jsonText(t, pairs)+`)`)
+	for i, d := range got {
+		if d.W == 0 || d.Differ != 0 {
+			t.Errorf("figure %d (%v): %d×%d, %d pixels differ between the SVG and its fallback file (-1: other sizes), want 0", i, figureCases[i], d.W, d.H, d.Differ)
+		}
+	}
+	t.Logf("%d figures, %d shared piece placements: the fallback files draw the SVGs' pixels", len(got), shared)
 }

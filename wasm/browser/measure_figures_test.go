@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	bvfigure "github.com/bitview/bitview/wasm/figure"
+	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 )
 
 // figuresProbe runs before a page's scripts: it records when the parser
@@ -62,7 +62,7 @@ func TestMeasurePrerendered(t *testing.T) {
 	const n = 20
 	figs := figuresBody(n)
 	prerender := func(page string) string {
-		out, err := bvfigure.Page("page.html", []byte(page), false, "")
+		out, err := bvpages.Page("page.html", []byte(page), false, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,15 +200,16 @@ func (w weight) String() string {
 
 // inlineCopy prerenders page as the bitview command does, then puts back
 // in place of each <img> fallback the inline copy of its SVG, as
-// prerender wrote it before issue 31.
+// prerender wrote it before issue 31 (each piece image in place: the
+// file's shared ones put back, see unsharePieces).
 func inlineCopy(t *testing.T, page string) string {
 	t.Helper()
-	out, err := bvfigure.Page("page.html", []byte(page), false, "")
+	out, err := bvpages.Page("page.html", []byte(page), false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return fallbackImg.ReplaceAllStringFunc(string(out.Page), func(img string) string {
-		return string(out.Figures[fallbackImg.FindStringSubmatch(img)[1]])
+		return unsharePieces(string(out.Figures[fallbackImg.FindStringSubmatch(img)[1]]))
 	})
 }
 
@@ -225,7 +226,7 @@ const nodesJS = `(() => { let n = 0; const walk = (root) => { const w = document
 func figuresWeight(t *testing.T, browser context.Context, n int) weight {
 	t.Helper()
 	bare := figuresHead + figuresScript + `</head><body>` + figuresBody(n) + `</body></html>`
-	out, err := bvfigure.Page("page.html", []byte(bare), false, "")
+	out, err := bvpages.Page("page.html", []byte(bare), false, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,9 @@ import (
 	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/core/pgn"
 	bvfigure "github.com/bitview/bitview/wasm/figure"
+	bvhandler "github.com/bitview/bitview/wasm/figure/handler"
+	bvpages "github.com/bitview/bitview/wasm/figure/pages"
+	bvpng "github.com/bitview/bitview/wasm/figure/png"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 )
@@ -676,7 +679,7 @@ func TestReadmeFigures(t *testing.T) {
 		"pgn.MaxBytes": pgn.MaxBytes, "pgn.MaxGames": pgn.MaxGames, "pgn.MaxPlies": pgn.MaxPlies, "pgn.MaxTags": pgn.MaxTags,
 		"pgn.MaxTagLength": pgn.MaxTagLength, "view.MaxShowItems": view.MaxShowItems, "view.MaxShowLength": view.MaxShowLength,
 		"view.MaxOptionLength": view.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
-		"figure.MaxQueryBytes": bvfigure.MaxQueryBytes, "figure.MaxPageBytes": bvfigure.MaxPageBytes, "figure.MaxScale": int(bvfigure.MaxScale),
+		"handler.MaxQueryBytes": bvhandler.MaxQueryBytes, "pages.MaxPageBytes": bvpages.MaxPageBytes, "png.MaxScale": int(bvpng.MaxScale),
 		"dump.MaxTextLength": dump.MaxTextLength, "dump.MaxNumbers": dump.MaxNumbers, "core.MaxDivideDepth": core.MaxDivideDepth,
 		"view.MaxElementPerft": view.MaxElementPerft, "view.MaxPerftPath": view.MaxPerftPath, "view.MaxPerftPaste": view.MaxPerftPaste}
 	quoted := regexp.MustCompile("(\\d[\\d,]*)[^|(\\d]*\\(`(\\w+\\.Max\\w+)`\\)").FindAllStringSubmatch(contributing, -1)

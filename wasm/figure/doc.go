@@ -1,15 +1,21 @@
 // Package figure draws a <bitboard-view>'s figure without a browser: from
 // the element's options (the same names, read by the same rules as its
 // attributes) it makes the SVG the element's toSVG() returns, byte for
-// byte, and a PNG of it (toPNG() in Go: rasterised here, with the Go fonts
-// for the text). The figure itself is wasm/view's: options → view.Embed →
-// view.SVG, with the pieces of package web.
+// byte, and a PNG of it (toPNG() in Go, rasterised by package png). The
+// figure itself is wasm/view's: options → view.Embed → view.SVG, with the
+// pieces of package web.
 //
-// Besides single figures it prerenders pages (Pages): every ```bitboard
-// block of a Markdown file, every <pre><code class="language-bitboard">
-// block and every <bitboard-view> element of an HTML file gets its figure
-// written into the page as an inline SVG, so it shows with JavaScript off;
-// and Handler answers figures at a URL (/figure.svg?fen=…&show=…).
+// Its parts, each a package of its own below this one:
 //
-// The command that uses it is wasm/cmd/bitview.
+//   - figure (this package): the options (Options, Resolve, ParseTheme),
+//     the Figure with its SVG and PNG, and its description (Describe);
+//   - png: the PNG rasteriser of the figure's SVG, with its SVG-path
+//     normaliser;
+//   - handler: /figure.svg, the figures answered at a URL
+//     (/figure.svg?fen=…&show=…);
+//   - pages: prerendering of Markdown and HTML pages (every ```bitboard
+//     block and <bitboard-view> gets its figure, so it shows with
+//     JavaScript off), and writing files as an editor saves them.
+//
+// The commands that use them are wasm/cmd/bitview and serve.go.
 package figure

@@ -3,12 +3,8 @@ package figure
 import (
 	"bytes"
 	"errors"
-	"github.com/bitview/bitview/wasm/view"
 	"image/png"
-	"maps"
-	"os"
-	"path/filepath"
-	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,11 +70,16 @@ func TestResolveDefaults(t *testing.T) {
 }
 
 // TestThemes: light and dark come from web/view.css as the element's
-// getComputedStyle gives them; pairs replace single colours.
+// getComputedStyle gives them; pairs replace single colours. The mono
+// font list names the generic monospace family, by which package png
+// picks Go Mono for the figure's monospaced text.
 func TestThemes(t *testing.T) {
 	l, err := ParseTheme("")
 	if err != nil || l.Light != "#eed9b6" || l.Background != "#ffffff" || !strings.HasPrefix(l.Mono, "ui-monospace") {
 		t.Errorf(`ParseTheme("") = %+v, %v`, l, err)
+	}
+	if !strings.HasSuffix(l.Mono, ", monospace") {
+		t.Errorf("the mono font list %q does not end with the generic monospace: package png would draw its text in Go Regular", l.Mono)
 	}
 	d, err := ParseTheme("dark")
 	if err != nil || d.Light != "#c9b48f" || d.Background != "#1c1f24" || d.Mono != l.Mono {
@@ -128,182 +129,12 @@ func fmtSscan(svg string, w, h *float64) (int, error) {
 	ws, rest, _ := strings.Cut(rest, `"`)
 	_, rest, _ = strings.Cut(rest, `height="`)
 	hs, _, _ := strings.Cut(rest, `"`)
-	*w, *h = num(ws), num(hs)
+	*w, _ = strconv.ParseFloat(ws, 64)
+	*h, _ = strconv.ParseFloat(hs, 64)
 	if *w == 0 || *h == 0 {
 		return 0, errors.New("no size")
 	}
 	return 2, nil
-}
-
-// TestPageFrameworks: the bitboard blocks that Hugo, MkDocs, Jekyll and
-// Docusaurus write, and <bitboard-view> elements, get their figures; a
-// second run changes nothing; examples inside other code blocks stay.
-func TestPageFrameworks(t *testing.T) {
-	block := "fen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P\nboard: false\n"
-	want, _ := Resolve(Options{"fen": "8/8/8/8/4P3/8/8/8 w - - 0 1", "show": "P", "board": "false"})
-	for _, tc := range []struct {
-		name, page string
-		markdown   bool
-	}{
-		{"markdown", "# T\n\n```bitboard\n" + block + "```\n\n```html\n<bitboard-view show=\"N\"></bitboard-view>\n```\n", true},
-		{"hugo", `<html><head></head><body><div class="highlight"><pre tabindex="0" class="chroma"><code class="language-bitboard" data-lang="bitboard"><span class="line"><span class="cl">fen: 8/8/8/8/4P3/8/8/8 w - - 0 1
-</span></span><span class="line"><span class="cl">show: P
-</span></span><span class="line"><span class="cl">board: false
-</span></span></code></pre></div></body></html>`, false},
-		{"mkdocs", `<html><head></head><body><pre><code class="language-bitboard">` + block + `</code></pre></body></html>`, false},
-		{"jekyll", `<html><head></head><body><div class="language-bitboard highlighter-rouge"><div class="highlight"><pre class="highlight"><code>` + block + `</code></pre></div></div></body></html>`, false},
-		{"docusaurus", `<html><head></head><body><div class="language-bitboard codeBlockContainer_Ckt0 theme-code-block"><div class="codeBlockContent_biex"><pre tabindex="0" class="prism-code language-bitboard codeBlock_bY9V thin-scrollbar"><code class="codeBlockLines_e6Vv"><span class="token-line"><span class="token plain">fen: 8/8/8/8/4P3/8/8/8 w - - 0 1</span><br></span><span class="token-line"><span class="token plain">show: P</span><br></span><span class="token-line"><span class="token plain">board: false</span><br></span></code></pre></div></div></body></html>`, false},
-		{"element", `<html><head></head><body><p>x &lt;bitboard-view&gt;</p><bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P" board="false" size="20rem" id="a"></bitboard-view></body></html>`, false},
-	} {
-		for _, base := range []string{"", "/static/bitview/"} {
-			t.Run(tc.name+"/base="+base, func(t *testing.T) {
-				o, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out := o.Page
-				// Without a base the page holds the figure inline; with
-				// one, its shadow root and an <img> of the figure's file.
-				file := FigureFile(want.SVG())
-				img := `<img data-bitview-figure src="` + file + `" alt="Bitboards in LERF (a1 = 0): P (WhitePawns) 0x0000000010000000, 1 square: e4." width="`
-				switch n, imgs := strings.Count(string(out), want.SVG()), strings.Count(string(out), img); {
-				case base == "" && (n != 1 || imgs != 0 || len(o.Figures) != 0):
-					t.Errorf("without a base the page holds the figure %d times, %d <img>, %d files; want 1, 0, 0:\n%.600s", n, imgs, len(o.Figures), out)
-				case base != "" && (n != 0 || imgs != 1 || len(o.Figures) != 1 || string(o.Figures[file]) != want.SVG()):
-					t.Errorf("with a base the page holds the figure %d times, %d <img> of %s, files %v; want 0, 1 and that file:\n%.600s", n, imgs, file, slices.Collect(maps.Keys(o.Figures)), out)
-				}
-				if strings.Count(string(out), "<bitboard-view") != strings.Count(tc.page, "<bitboard-view")+1-strings.Count(tc.name, "element") {
-					t.Errorf("elements: %d", strings.Count(string(out), "<bitboard-view"))
-				}
-				if !strings.Contains(string(out), "data-bitview-figures") {
-					t.Error("no style for the figures")
-				}
-				shadows := strings.Count(string(out), `<template shadowrootmode="open"><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
-				if base == "" && shadows != 0 || base != "" && shadows != 1 {
-					t.Errorf("with base %q the page has %d shadow roots", base, shadows)
-				}
-				if base != "" {
-					o := view.Options{FEN: "8/8/8/8/4P3/8/8/8 w - - 0 1", Show: "P", Board: new(bool), PieceBase: base + "pieces/chessnut/"}
-					drawing := view.ResolveEmbed(o, nil).Drawing("")
-					if !strings.Contains(string(out), `<div part="view" class="host" data-values="all" data-base="/static/bitview/">`+drawing+`</div></template>`) {
-						t.Errorf("the shadow root does not hold the view as mount draws it:\n%.900s", out)
-					}
-					if tc.name == "element" && !strings.Contains(string(out), `<style data-bitview="size">:host{width:20rem}</style>`) {
-						t.Error("the element's size is not in its shadow root")
-					}
-				}
-				if tc.markdown {
-					_, el, _ := strings.Cut(string(out), "<bitboard-view")
-					el, _, _ = strings.Cut(el, "</bitboard-view>")
-					if strings.Contains(el, "\n\n") {
-						t.Error("a blank line inside the element would end CommonMark's HTML block")
-					}
-				}
-				again, err := Page(tc.name, out, tc.markdown, base)
-				if err != nil || !bytes.Equal(again.Page, out) {
-					t.Errorf("a second run changed the page (%v)", err)
-				}
-			})
-		}
-	}
-}
-
-// TestScriptBase: the folder of Bitview's files is that of the page's
-// <script src="…/bitview-element.js">, as written.
-func TestScriptBase(t *testing.T) {
-	for _, tc := range []struct{ page, want string }{
-		{`<script type="module" src="/static/bitview/bitview-element.js"></script>`, "/static/bitview/"},
-		{`<script type=module src='https://cdn.jsdelivr.net/npm/bitview@0.1.0/bitview-element.js?v=2'></script>`, "https://cdn.jsdelivr.net/npm/bitview@0.1.0/"},
-		{`<p>x</p><script src="bitview-element.js" type="module"></script>`, "./"},
-		{`<script src="js/notbitview-element.js"></script><script src="app.js"></script>`, ""},
-		{`<pre><code>&lt;script src="/b/bitview-element.js"&gt;</code></pre>`, ""},
-		{``, ""},
-	} {
-		if got := ScriptBase([]byte(tc.page)); got != tc.want {
-			t.Errorf("ScriptBase(%q) = %q, want %q", tc.page, got, tc.want)
-		}
-	}
-}
-
-// TestShadow: a shadow root carries the element's values and a size that
-// is a CSS length, never text that could end its rule or its <style>;
-// options the element would show an error for are errors.
-func TestShadow(t *testing.T) {
-	for _, tc := range []struct {
-		attrs [][2]string
-		has   []string
-		not   []string
-		err   string
-	}{
-		{[][2]string{{"show", "P"}, {"values", "hex"}, {"size", "min(100%, 22rem)"}}, []string{`data-values="hex"`, `:host{width:min(100%, 22rem)}`}, []string{"repr.css"}, ""},
-		{[][2]string{{"size", `10px}</style><script>alert(1)</script>`}}, nil, []string{"<script", `data-bitview="size"`}, ""},
-		{[][2]string{{"repr", ""}, {"grid", "false"}}, []string{`href="repr.css" data-bitview="repr.css"`, `class="view-repr">`}, nil, ""},
-		{[][2]string{{"perft", "2"}}, []string{"Perft divide, depth 2", "<td>400</td>"}, nil, ""},
-		{[][2]string{{"perft", "7"}}, nil, nil, "perft"},
-		{[][2]string{{"interactive", "false"}}, []string{`data-interactive="0"`}, nil, ""},
-	} {
-		got, err := Shadow(tc.attrs, "./")
-		if tc.err != "" {
-			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
-				t.Errorf("Shadow(%v): error %v, want one about %s", tc.attrs, err, tc.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Shadow(%v): %v", tc.attrs, err)
-			continue
-		}
-		for _, h := range tc.has {
-			if !strings.Contains(got, h) {
-				t.Errorf("Shadow(%v) lacks %q", tc.attrs, h)
-			}
-		}
-		for _, n := range tc.not {
-			if strings.Contains(got, n) {
-				t.Errorf("Shadow(%v) holds %q", tc.attrs, n)
-			}
-		}
-	}
-}
-
-// TestPagesFiles: Pages rewrites only the files whose figures changed,
-// leaves a file with a bad figure untouched while doing the others, and
-// names the file and line.
-func TestPagesFiles(t *testing.T) {
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.md")
-	bad := filepath.Join(dir, "posts", "bad.html")
-	plain := filepath.Join(dir, "plain.html")
-	os.MkdirAll(filepath.Dir(bad), 0o755)
-	os.WriteFile(good, []byte("A\n\n```bitboard\nshow: P\n```\n"), 0o644)
-	badPage := "<html>\n<body>\n<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view fen=\"8/8/8/8/8/8/8/9 w - - 0 1\"></bitboard-view>\n</body></html>"
-	os.WriteFile(bad, []byte(badPage), 0o644)
-	os.WriteFile(plain, []byte("<p>no figures</p>"), 0o644)
-	results, err := Pages([]string{dir}, "", false)
-	if err == nil || !strings.Contains(err.Error(), "posts/bad.html:4: fen: field 1 (piece placement), character 15 '9'") {
-		t.Errorf("Pages: error %v", err)
-	}
-	if b, _ := os.ReadFile(bad); string(b) != badPage {
-		t.Error("the page with a bad figure was written")
-	}
-	first, _ := os.ReadFile(good)
-	if !strings.Contains(string(first), "<svg") || len(results) != 2 || len(results[0].Figures)+len(results[1].Figures) != 0 {
-		t.Errorf("good.md was not drawn (%d results)", len(results))
-	}
-	info, _ := os.Stat(good)
-	os.WriteFile(bad, []byte("<p>fixed</p>"), 0o644)
-	results, err = Pages([]string{dir}, "", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range results {
-		if r.Changed {
-			t.Errorf("second run: %s changed", r.File)
-		}
-	}
-	if again, _ := os.Stat(good); !again.ModTime().Equal(info.ModTime()) {
-		t.Error("second run: good.md was written again")
-	}
 }
 
 // TestDescribe: a figure's alt text names the position, the side at the

@@ -11,6 +11,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/figure/png"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/bitview/bitview/web"
 )
@@ -171,7 +172,7 @@ func Resolve(o Options) (*Figure, error) {
 		return nil, err
 	}
 	if len(e.Problems) > 0 {
-		return nil, problemError(o, e.Problems[0])
+		return nil, ProblemError(o, e.Problems[0])
 	}
 	t, err := ParseTheme(o["theme"])
 	if err != nil {
@@ -248,8 +249,10 @@ func checkLists(o Options, e view.Embed, grid bool) error {
 	return nil
 }
 
-// problemError names the option of one of view.ResolveEmbed's problems.
-func problemError(o Options, p string) error {
+// ProblemError returns an *Error naming the option of p, one of
+// view.ResolveEmbed's problems for the options o (its Problems), or the
+// option "options" when p names none.
+func ProblemError(o Options, p string) error {
 	for _, name := range []string{"layout", "show", "arrows", "marks", "orientation", "grids"} {
 		if rest, ok := strings.CutPrefix(p, name+" "); ok && (name == "orientation" || name == "grids") {
 			return optionError(name, o[name], rest) // `orientation "up": use …` names the option once
@@ -265,4 +268,12 @@ func problemError(o Options, p string) error {
 // with the Chessnut pieces as data: URLs.
 func (f *Figure) SVG() string {
 	return view.FigureSVG(f.Embed.Figure, f.Theme, web.PieceImages())
+}
+
+// PNG returns the figure as a PNG at scale × its size (2 for slides, as
+// the element's toPNG()): the image is round(width·scale) ×
+// round(height·scale) pixels, the size the browser's canvas gets; scale
+// is above 0 and at most png.MaxScale (see png.Rasterize).
+func (f *Figure) PNG(scale float64) ([]byte, error) {
+	return png.Rasterize(f.SVG(), scale)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bitview/bitview/wasm/figure/png"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/bitview/bitview/web"
 )
@@ -127,7 +128,7 @@ func ParseTheme(s string) (view.Theme, error) {
 			return view.Theme{}, &Error{Option: "theme", Value: s, Offset: start + strings.Index(item, name),
 				Msg: "fonts are not set here: the PNG uses the Go fonts, and an SVG's fonts follow web/view.css"}
 		}
-		if _, ok := parseColor(value); !ok {
+		if _, ok := png.ParseColor(value); !ok {
 			eq := strings.Index(item, "=") + 1
 			off := start + eq + len(item[eq:]) - len(strings.TrimLeft(item[eq:], " \t"))
 			return view.Theme{}, &Error{Option: "theme", Value: s, Offset: off,

@@ -224,7 +224,7 @@ const (
 	// flag), /figure.svg (a parameter) and prerendered pages.
 	UseFigure
 	// UseMarkdown: a key of a ```bitboard block (bitview-markdown.js,
-	// figure.BlockKeys).
+	// pages.BlockKeys).
 	UseMarkdown
 	// UseEmbed: a parameter of embed.html (embed.js).
 	UseEmbed

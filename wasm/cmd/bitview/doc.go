@@ -23,7 +23,7 @@
 // (package figure). -scale sets the PNG's scale.
 // Bad input exits with status 1 and a message naming the option, the
 // field and the character; no file is written then. Files are written as
-// an editor saves them (figure.WriteFile): through a symbolic link to its
+// an editor saves them (pages.WriteFile): through a symbolic link to its
 // target, in place for a file with other hard links, else a temporary
 // file renamed over FILE only when whole; the mode is kept, a new file
 // gets 0666 less the umask, and a read-only file is refused (status 1);
@@ -35,7 +35,7 @@
 // a declarative shadow root and an <img> of the figure's SVG, a file
 // written into bitview-figures/ beside the page and named by its content
 // (a page that loads no bitview-element.js, without -base, gets the SVG
-// inline instead; see figure.Page). A file is rewritten only when a figure changed;
+// inline instead; see pages.Page). A file is rewritten only when a figure changed;
 // a block's unknown key or line that is not "key: value" is a warning
 // naming its line, and the block is drawn from its other lines (as the
 // live Markdown loader, bitview-markdown.js, lists it under the view); a

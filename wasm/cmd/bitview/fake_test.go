@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bitview/bitview/core"
 )
@@ -69,7 +70,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 			fmt.Fprintln(errOut, "perft.sh: line 3: 4242 Segmentation fault")
 			return 3
 		case "hang":
-			select {}
+			time.Sleep(time.Hour) // never answers: a bare select {} would be a deadlock the runtime ends once no other goroutine is left
 		}
 		total := fakeDivide(w, p, depth, bug, len(args) == 2, "%s %d\n")
 		fmt.Fprintf(w, "\n%d\n", total)
@@ -116,7 +117,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 			case "hang":
 				fmt.Fprintln(w, "info string counting")
 				w.Flush()
-				select {}
+				time.Sleep(time.Hour) // never answers: a bare select {} would be a deadlock the runtime ends once no other goroutine is left
 			case "search":
 				fmt.Fprintln(w, "info depth 1 score cp 20 pv e2e4\nbestmove e2e4")
 				w.Flush()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/figure/pages"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 )
@@ -110,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *out == "-" {
 		_, err = stdout.Write(data)
 	} else {
-		err = figure.WriteFile(*out, data)
+		err = pages.WriteFile(*out, data)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "bitview:", err)
@@ -138,7 +139,7 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	results, err := figure.Pages(fs.Args(), *base, *dry)
+	results, err := pages.Pages(fs.Args(), *base, *dry)
 	status := 0
 	for _, r := range results {
 		for _, w := range r.Warnings {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package figure
+package pages
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package figure
+package pages
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 
 	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // MaxSizeLength is the longest size attribute written into a prerendered
@@ -49,7 +51,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	o.PieceBase = base + "pieces/chessnut/"
 	e := view.ResolveEmbed(o, nil)
 	if len(e.Problems) > 0 {
-		return "", problemError(m, e.Problems[0])
+		return "", figure.ProblemError(m, e.Problems[0])
 	}
 	perft, problem := view.PerftMarkup(o.Perft, e.Pos)
 	if problem != "" {

@@ -1,4 +1,4 @@
-package figure
+package png
 
 import (
 	"bytes"
@@ -25,13 +25,6 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 )
-
-// PNG returns the figure as a PNG at scale × its size (2 for slides, as
-// the element's toPNG()): the image is round(width·scale) ×
-// round(height·scale) pixels, the size the browser's canvas gets.
-func (f *Figure) PNG(scale float64) ([]byte, error) {
-	return Rasterize(f.SVG(), scale)
-}
 
 // MaxScale bounds the PNG's scale: a figure is at most a few thousand
 // units wide, and 8× a 1,000-unit figure is 64 megapixels already.
@@ -186,7 +179,7 @@ func (r *rasterizer) run(svg string) error {
 // paint returns a solid colour for a fill or stroke value with an extra
 // opacity, or false for none.
 func paint(v string, opacity float64) (color.NRGBA, bool) {
-	c, ok := parseColor(v)
+	c, ok := ParseColor(v)
 	if !ok {
 		return c, false
 	}
@@ -328,9 +321,8 @@ func (r *rasterizer) text(a map[string]string, s string) {
 	if !ok || s == "" {
 		return
 	}
-	_, light := themes()
 	fam := a["font-family"]
-	f := face(fam != "" && (fam == light.Mono || strings.Contains(fam, "monospace")), num(a["font-size"])*r.scale)
+	f := face(strings.Contains(fam, "monospace"), num(a["font-size"])*r.scale) // view.css's mono list ends with monospace (figure's TestThemes)
 	if f == nil {
 		return
 	}
@@ -391,8 +383,10 @@ func (r *rasterizer) image(a map[string]string) error {
 	return nil
 }
 
-// parseColor reads #rgb, #rgba, #rrggbb or #rrggbbaa.
-func parseColor(s string) (color.NRGBA, bool) {
+// ParseColor reads a colour as the figure's SVG writes them and Rasterize
+// paints them: #rgb, #rgba, #rrggbb or #rrggbbaa, and not
+// anything else (false as the second result).
+func ParseColor(s string) (color.NRGBA, bool) {
 	s = strings.TrimSpace(s)
 	if !strings.HasPrefix(s, "#") {
 		return color.NRGBA{}, false

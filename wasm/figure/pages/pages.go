@@ -1,4 +1,4 @@
-package figure
+package pages
 
 import (
 	"bytes"
@@ -18,6 +18,8 @@ import (
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // Style is the rule a prerendered page gets once, so that its figures fit
@@ -32,7 +34,9 @@ const FiguresDir = "bitview-figures"
 
 // An Output is a prerendered page: its bytes, the SVG files its <img>
 // fallbacks refer to (by path relative to the page's folder, each under
-// FiguresDir: they are to be written beside the page), and the lines of
+// FiguresDir: they are to be written beside the page; each is the
+// figure's SVG with every piece image it repeats written once and <use>d
+// where the pieces stand, which draws the same), and the lines of
 // its bitboard blocks that were skipped (see Page).
 type Output struct {
 	Page     []byte
@@ -79,7 +83,7 @@ func (e *PageError) Unwrap() error { return e.Err }
 // view as the element draws it, in a declarative shadow root (see Shadow;
 // the element adopts it when its script runs, so the page does not move),
 // then, in its light DOM, an <img data-bitview-figure> of the figure's
-// SVG (what the element's toSVG() gives) with the figure's description
+// SVG (what the element's toSVG() gives, its repeated piece images written once) with the figure's description
 // (Describe) as its alt text, which shows where shadow roots are not read
 // (a browser without declarative shadow DOM, a feed reader that strips
 // templates): the page holds each figure once, and the SVG is a file
@@ -193,8 +197,9 @@ func element(attrs [][2]string, content string) string {
 }
 
 // content returns what an element with attrs holds once prerendered: its
-// shadow root (Shadow) and an <img> of its SVG (Figure.SVG) in a file
-// of pg.files, or, when the page has no base, its SVG inline. In
+// shadow root (Shadow) and an <img> of its SVG (Figure.SVG, its piece
+// images shared: sharePieces) in a file of pg.files, or, when the page
+// has no base, its SVG inline. In
 // Markdown each part has lines of its own, so that CommonMark reads the
 // whole as one HTML block (none of them holds a blank line).
 func (pg *pager) content(attrs [][2]string) (string, error) {
@@ -203,7 +208,7 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		return "", err
 	}
 	if est := f.MaxBytes(); pg.out+est > MaxPageOutput {
-		return "", fmt.Errorf("%w: the page's output would reach %s bytes with this figure (about %s) > %s; split the page", ErrTooLarge,
+		return "", fmt.Errorf("%w: the page's output would reach %s bytes with this figure (about %s) > %s; split the page", figure.ErrTooLarge,
 			view.Thousands(pg.out+est), view.Thousands(est), view.Thousands(MaxPageOutput))
 	}
 	svg := f.SVG()
@@ -216,10 +221,11 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		file := FigureFile(svg)
+		fileSVG := sharePieces(svg)
+		file := FigureFile(fileSVG)
 		if _, ok := pg.files[file]; !ok {
-			pg.files[file] = []byte(svg)
-			pg.out += len(svg)
+			pg.files[file] = []byte(fileSVG)
+			pg.out += len(fileSVG)
 		}
 		img := figureImg(file, f, svg)
 		pg.out += len(shadow) + len(img)
@@ -248,9 +254,9 @@ const imgStart = `<img data-bitview-figure src="`
 // browser that shows the shadow root (where the image is not shown) does
 // not fetch it, at the SVG's size (so the page does not move when it
 // arrives), with the figure's description as its alt text.
-func figureImg(file string, f *Figure, svg string) string {
+func figureImg(file string, f *figure.Figure, svg string) string {
 	w, h := svgSize(svg)
-	return imgStart + html.EscapeString(file) + `" alt="` + html.EscapeString(Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async">`
+	return imgStart + html.EscapeString(file) + `" alt="` + html.EscapeString(figure.Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async">`
 }
 
 // svgSize returns the width and height attributes of view.SVG's root
@@ -268,10 +274,10 @@ func svgSize(svg string) (string, string) {
 // Names (theme aside: a page's figure is the default theme's, as the
 // element's toSVG() gives it), the attributes of Ignored skipped, and any
 // other attribute (id, class, style, data-*, aria-*) left to the page.
-func resolveAttrs(attrs [][2]string) (*Figure, error) {
-	o := Options{}
+func resolveAttrs(attrs [][2]string) (*figure.Figure, error) {
+	o := figure.Options{}
 	for _, a := range attrs {
-		if !slices.Contains(Names, a[0]) {
+		if !slices.Contains(figure.Names, a[0]) {
 			continue
 		}
 		if a[0] == "theme" {
@@ -281,7 +287,7 @@ func resolveAttrs(attrs [][2]string) (*Figure, error) {
 			return nil, err
 		}
 	}
-	return Resolve(o)
+	return figure.Resolve(o)
 }
 
 // newlines returns the offsets of page's newlines, counted once so that
@@ -375,8 +381,8 @@ func (pg *pager) blockFigure(text string, line int) (string, error) {
 	var errs []error
 	for len(errs) <= len(attrs) {
 		errs = append(errs, &PageError{pg.name, line + optionLine(text, err), err})
-		var fe *Error
-		if !errors.As(err, &fe) || errors.Is(err, ErrTooLarge) {
+		var fe *figure.Error
+		if !errors.As(err, &fe) || errors.Is(err, figure.ErrTooLarge) {
 			break
 		}
 		n := len(attrs)
@@ -394,7 +400,7 @@ func (pg *pager) blockFigure(text string, line int) (string, error) {
 // optionLine returns the 0-based line of text that sets the option err
 // names (the first, for show), or 0.
 func optionLine(text string, err error) int {
-	var fe *Error
+	var fe *figure.Error
 	if !errors.As(err, &fe) {
 		return 0
 	}

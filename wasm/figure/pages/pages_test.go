@@ -1,15 +1,19 @@
-package figure
+package pages
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // TestPageKeepsAuthored: what an author writes inside <bitboard-view> is
@@ -138,7 +142,7 @@ func TestBlockProblems(t *testing.T) {
 	if err != nil {
 		t.Fatalf("unknown keys: %v, want warnings and the figure", err)
 	}
-	f, _ := Resolve(Options{"show": "P", "layout": "0x88"})
+	f, _ := figure.Resolve(figure.Options{"show": "P", "layout": "0x88"})
 	if !bytes.Contains(out, []byte(f.SVG())) {
 		t.Error("the figure of the known keys is not drawn")
 	}
@@ -193,15 +197,15 @@ func TestPagesFigureFiles(t *testing.T) {
 		t.Fatalf("Pages: %+v, %v; want 2 files written", rs, err)
 	}
 	out, _ := os.ReadFile(page)
-	p, _ := Resolve(Options{"show": "P"})
-	file := FigureFile(p.SVG())
+	p, _ := figure.Resolve(figure.Options{"show": "P"})
+	file := FigureFile(sharePieces(p.SVG()))
 	if n := bytes.Count(out, []byte(`<img data-bitview-figure src="`+file+`"`)); n != 2 {
 		t.Errorf("%d <img> of %s, want 2", n, file)
 	}
 	if n := bytes.Count(out, []byte("<svg")); n != 0 {
 		t.Errorf("the page holds %d inline SVGs, want none", n)
 	}
-	if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file))); err != nil || string(got) != p.SVG() {
+	if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file))); err != nil || string(got) != sharePieces(p.SVG()) {
 		t.Errorf("%s: %v, %d bytes; want the figure's SVG", file, err, len(got))
 	}
 	if rs, err := Pages([]string{page}, "", false); err != nil || rs[0].Changed || len(rs[0].Figures) != 0 {
@@ -222,5 +226,75 @@ func TestPagesFigureFiles(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(page); !bytes.Equal(again, out) {
 		t.Errorf("a page with the inline copy of an earlier version did not come back as this version writes it:\n%.2000s", again)
+	}
+}
+
+// unsharePieces puts back in place of each <use> of a shared piece image
+// the <image> view.SVG writes, and takes the <defs> out: written apart
+// from sharePieces, so that it checks what the file draws.
+func unsharePieces(t *testing.T, svg string) string {
+	t.Helper()
+	defs := regexp.MustCompile(`<defs>(.*?)</defs>`).FindStringSubmatch(svg)
+	if defs == nil {
+		return svg
+	}
+	images := map[string][3]string{}
+	for _, m := range regexp.MustCompile(`<image id="([^"]+)" width="([^"]+)" height="([^"]+)" href="([^"]+)"/>`).FindAllStringSubmatch(defs[1], -1) {
+		images[m[1]] = [3]string{m[2], m[3], m[4]}
+	}
+	svg = strings.Replace(svg, defs[0], "", 1)
+	return regexp.MustCompile(`<use href="#([^"]+)" x="([^"]+)" y="([^"]+)"/>`).ReplaceAllStringFunc(svg, func(use string) string {
+		m := regexp.MustCompile(`<use href="#([^"]+)" x="([^"]+)" y="([^"]+)"/>`).FindStringSubmatch(use)
+		im, ok := images[m[1]]
+		if !ok {
+			t.Fatalf("<use> of %s, which the <defs> does not hold", m[1])
+		}
+		return `<image x="` + m[2] + `" y="` + m[3] + `" width="` + im[0] + `" height="` + im[1] + `" href="` + im[2] + `"/>`
+	})
+}
+
+// TestSharePieces: a figure's fallback file holds each piece image it
+// shows once (the start position: 12 images for 32 pieces, 8 of them
+// shared by 28 <use>s; the file about 60 % of the SVG's bytes, the rest
+// being its grids) and, the <use>s put back as the
+// <image>s they stand for, is the figure's SVG byte for byte; a figure
+// with no piece shown twice is left as it is.
+func TestSharePieces(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		o       figure.Options
+		images  int // the <image>s of the file
+		uses    int
+		smaller float64 // the file's bytes, at most this share of the SVG's
+	}{
+		{"start", figure.Options{}, 12, 28, 0.65},
+		{"black", figure.Options{"orientation": "black", "labels": ""}, 12, 28, 0.7},
+		{"kiwipete", figure.Options{"fen": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "show": "P", "arrows": "Ge2e4", "marks": "Yd4"}, 12, 28, 0.75},
+		{"two kings", figure.Options{"fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, 2, 0, 1},
+		{"no board", figure.Options{"show": "P", "board": "false"}, 0, 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := figure.Resolve(tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			svg := f.SVG()
+			file := sharePieces(svg)
+			if n, u := strings.Count(file, "<image "), strings.Count(file, "<use "); n != tc.images || u != tc.uses {
+				t.Errorf("%d <image> and %d <use>, want %d and %d", n, u, tc.images, tc.uses)
+			}
+			if float64(len(file)) > tc.smaller*float64(len(svg)) {
+				t.Errorf("the file is %d bytes, the SVG %d: want at most %.0f %% of it", len(file), len(svg), 100*tc.smaller)
+			}
+			if tc.uses == 0 && file != svg {
+				t.Error("an SVG without a repeated piece was changed")
+			}
+			if back := unsharePieces(t, file); back != svg {
+				t.Errorf("the file with its <use>s put back is not the SVG:\n%.400s\n%.400s", back, svg)
+			}
+			if err := xml.Unmarshal([]byte(file), new(struct{})); err != nil {
+				t.Errorf("the file is not well-formed XML: %v", err)
+			}
+		})
 	}
 }

@@ -1,4 +1,4 @@
-package figure
+package pages
 
 import (
 	"crypto/rand"

@@ -1,4 +1,4 @@
-package figure
+package handler
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/view"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // MaxQueryBytes is the longest query Handler reads, 8,192 bytes: a FEN
@@ -194,8 +196,8 @@ var brotliWriters = sync.Pool{New: func() any { return brotli.NewWriterLevel(nil
 
 // drawAnswer resolves and draws the figure of o, compressed in coding ("br",
 // "gzip" or "" for none).
-func drawAnswer(o Options, coding string) ([]byte, error) {
-	f, err := Resolve(o)
+func drawAnswer(o figure.Options, coding string) ([]byte, error) {
+	f, err := figure.Resolve(o)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +310,7 @@ func AcceptQ(header, coding string) float64 {
 // queryOptions reads a figure's query: its length first, then each
 // parameter (a known option, given once, within its limit). norm is the
 // options in a fixed order, the part of the ETag that names the figure.
-func queryOptions(raw string) (Options, string, error) {
+func queryOptions(raw string) (figure.Options, string, error) {
 	if len(raw) > MaxQueryBytes {
 		return nil, "", optionError("query", "", view.LimitMessage("the query", len(raw), MaxQueryBytes, "bytes"))
 	}
@@ -316,7 +318,7 @@ func queryOptions(raw string) (Options, string, error) {
 	if err != nil {
 		return nil, "", optionError("query", "", "it does not parse: "+err.Error())
 	}
-	o := Options{}
+	o := figure.Options{}
 	names := make([]string, 0, len(q))
 	for name, vs := range q {
 		if len(vs) > 1 {

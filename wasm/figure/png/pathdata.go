@@ -1,4 +1,4 @@
-package figure
+package png
 
 import (
 	"errors"

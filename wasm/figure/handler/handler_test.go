@@ -1,4 +1,4 @@
-package figure
+package handler
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // wellFormed parses doc with encoding/xml to its end.
@@ -85,7 +87,7 @@ func FuzzHandler(f *testing.F) {
 // each coding with its own tag, and decode to the figure.
 func TestHandlerEncoding(t *testing.T) {
 	h := Handler("test")
-	f, _ := Resolve(Options{"show": "P,N"})
+	f, _ := figure.Resolve(figure.Options{"show": "P,N"})
 	want := f.SVG()
 	tags := map[string]string{}
 	for _, tc := range []struct{ accept, coding string }{

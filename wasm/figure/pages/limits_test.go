@@ -1,4 +1,4 @@
-package figure
+package pages
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bitview/bitview/wasm/figure"
 )
 
 // TestFigureTooLarge: a figure over MaxFigureSquares is refused by
@@ -16,20 +18,20 @@ import (
 func TestFigureTooLarge(t *testing.T) {
 	grids := func(n int) string { return strings.TrimSuffix(strings.Repeat("P,", n), ",") }
 	for _, tc := range []struct {
-		o    Options
+		o    figure.Options
 		want string
 	}{
-		{Options{"show": grids(64), "layout": "10x12", "labels": ""}, "figure too large: 7,744 squares (64 grids of 120, and the board) > 4,096"},
-		{Options{"show": grids(64), "layout": "0x88"}, "figure too large: 8,256 squares (64 grids of 128, and the board) > 4,096"},
-		{Options{"show": grids(64)}, "figure too large: 4,160 squares (64 grids of 64, and the board) > 4,096"},
+		{figure.Options{"show": grids(64), "layout": "10x12", "labels": ""}, "figure too large: 7,744 squares (64 grids of 120, and the board) > 4,096"},
+		{figure.Options{"show": grids(64), "layout": "0x88"}, "figure too large: 8,256 squares (64 grids of 128, and the board) > 4,096"},
+		{figure.Options{"show": grids(64)}, "figure too large: 4,160 squares (64 grids of 64, and the board) > 4,096"},
 	} {
-		_, err := Resolve(tc.o)
-		if !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), tc.want) {
+		_, err := figure.Resolve(tc.o)
+		if !errors.Is(err, figure.ErrTooLarge) || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("Resolve(%v) = %v, want %q", tc.o["layout"], err, tc.want)
 		}
 	}
-	for _, o := range []Options{{"show": grids(63)}, {"show": grids(64), "board": "false"}, {"show": grids(33), "layout": "10x12"}} {
-		if _, err := Resolve(o); err != nil {
+	for _, o := range []figure.Options{{"show": grids(63)}, {"show": grids(64), "board": "false"}, {"show": grids(33), "layout": "10x12"}} {
+		if _, err := figure.Resolve(o); err != nil {
 			t.Errorf("Resolve(%v): %v", o, err)
 		}
 	}
@@ -64,7 +66,7 @@ func TestFigureTooLarge(t *testing.T) {
 	}
 	var err error
 	n := peak(func() { _, err = Page("big.html", []byte(b.String()), false, "./") })
-	if !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), "big.html:2: figure too large: 7,744 squares") {
+	if !errors.Is(err, figure.ErrTooLarge) || !strings.HasPrefix(err.Error(), "big.html:2: figure too large: 7,744 squares") {
 		t.Errorf("100 large elements: %v", err)
 	}
 	if n > 64<<20 {
@@ -74,7 +76,7 @@ func TestFigureTooLarge(t *testing.T) {
 	page := strings.Repeat("```bitboard\nshow: P\n```\n\n", 16000)
 	n = peak(func() { _, err = Page("fences.md", []byte(page), true, "./") })
 	var pe *PageError
-	if !errors.Is(err, ErrTooLarge) || !errors.As(err, &pe) || !strings.Contains(err.Error(), "the page's output would reach") || pe.Line < 100 {
+	if !errors.Is(err, figure.ErrTooLarge) || !errors.As(err, &pe) || !strings.Contains(err.Error(), "the page's output would reach") || pe.Line < 100 {
 		t.Errorf("16,000 fences: %v", err)
 	}
 	if n > 128<<20 { // the output (MaxPageOutput), the page, and garbage not yet collected
