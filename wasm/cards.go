@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -244,7 +245,7 @@ func (c *cardsView) keys(f figure) ([]string, []cardSig) {
 			prev = f.prev[i]
 		}
 		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
-		if f.free != nil && s.Key == view.FreeKey {
+		if f.free != nil && s.Key == model.FreeKey {
 			sigs[i].free, sigs[i].edit = true, *f.free
 		}
 	}

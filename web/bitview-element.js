@@ -42,7 +42,7 @@
 
 import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
 // The attributes, their on/off rule and the options they give mount:
-// generated from Go's table (view.Attributes, go generate ./wasm/view).
+// generated from Go's table (model.Attributes, go generate ./wasm/model).
 import { ATTRIBUTES, on, readOptions } from './bitview-options.js';
 
 export { setBaseURL, baseURL };

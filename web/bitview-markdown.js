@@ -27,7 +27,7 @@
 
 import { KEYS } from './bitview-options.js';
 
-/** The attributes a block line may set: key → attribute (generated from Go's view.Attributes). */
+/** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
 
 /**

@@ -592,7 +592,7 @@ function makeApi(ex, go) {
     version: go.version,
     /**
      * Draws a view (board and bit grids) into root, as <bitboard-view> does.
-     * options: MountOptions (bitview-options.d.ts, from Go's view.Attributes;
+     * options: MountOptions (bitview-options.d.ts, from Go's model.Attributes;
      * pieceBase default: pieces/chessnut/ at the base). Returns a handle
      * {ok, error, drawn, update(options), svg(theme, pieces), destroy()}.
      * A view whose root has been in the document and has left it without

@@ -12,7 +12,7 @@
 //     for (const f of document.querySelectorAll('iframe[data-bitview]'))
 //       if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });
 import './bitview-element.js';
-import { EMBED } from './bitview-options.js'; // the parameters, from Go's view.Attributes
+import { EMBED } from './bitview-options.js'; // the parameters, from Go's model.Attributes
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');

@@ -2,7 +2,7 @@
 // the element's options (the same names, read by the same rules as its
 // attributes) it makes the SVG the element's toSVG() returns, byte for
 // byte, and a PNG of it (toPNG() in Go: rasterised here, with the Go fonts
-// for the text). The figure itself is wasm/view's: options → view.Embed →
+// for the text). The figure itself is wasm/view's: options → model.Embed →
 // view.SVG, with the pieces of package web.
 //
 // Besides single figures it prerenders pages (Pages): every ```bitboard

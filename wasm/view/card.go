@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A bit grid and its card: the cells with their digits and names, the
@@ -23,7 +24,7 @@ import (
 // for none). With flipped, the grid is seen from Black (rank 1 at the top, the
 // h-file on the left, see core.Grid.Flipped), as beside a flipped board;
 // every cell keeps its index.
-func Card(l *core.Layout, s Shown, prev core.Bitboard, flipped bool) string {
+func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) string {
 	key, title, bb := s.Key, s.Title, s.Bits
 	g := l.Grid(bb)
 	if flipped {

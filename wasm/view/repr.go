@@ -7,6 +7,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/repr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // Representations returns the "Representations" panel for p: one
@@ -532,7 +533,7 @@ func reprMinimal(b *strings.Builder, p *core.Position, r repr.Representation) {
 		if sp.Field == core.FieldPiecePlacement && sp.Square != core.NoSquare {
 			what := "empty"
 			if sp.Piece != core.NoPiece {
-				what = pieceNames[sp.Piece]
+				what = model.PieceName(sp.Piece)
 			}
 			cls := "msq"
 			if sp.Square.File() == 0 {
@@ -617,7 +618,7 @@ func reprDiff(want, got *core.Position) []string {
 		if pc == core.NoPiece {
 			return "empty"
 		}
-		return pieceNames[pc]
+		return model.PieceName(pc)
 	}
 	for sq := core.A1; sq < core.NoSquare; sq++ {
 		if wm[sq] != gm[sq] {

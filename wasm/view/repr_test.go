@@ -9,6 +9,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/repr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // reprFENs are the positions the Representations tests run on: the start
@@ -601,7 +602,7 @@ func TestRepresentationsMinimal(t *testing.T) {
 					squares = append(squares, sq)
 					what := "empty"
 					if pc := p.PieceAt(mustSquare(t, sq)); pc != core.NoPiece {
-						what = pieceNames[pc]
+						what = model.PieceName(pc)
 					}
 					if want := sq + ": " + s.inner + " (" + what + ")"; s.attrs["title"] != want {
 						t.Errorf("title %q, want %q", s.attrs["title"], want)

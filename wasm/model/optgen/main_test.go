@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // TestGenerated fails when a file optgen writes is not what the table
-// gives: the table changed and go generate ./wasm/view was not run, or
+// gives: the table changed and go generate ./wasm/model was not run, or
 // the file was edited by hand.
 func TestGenerated(t *testing.T) {
 	root := filepath.Join("..", "..", "..")
@@ -23,12 +23,12 @@ func TestGenerated(t *testing.T) {
 	for name, want := range files {
 		got, err := os.ReadFile(filepath.Join(root, name))
 		if err != nil {
-			t.Errorf("%s: %v; run go generate ./wasm/view", name, err)
+			t.Errorf("%s: %v; run go generate ./wasm/model", name, err)
 			continue
 		}
 		if !bytes.Equal(got, want) {
 			line := 1 + bytes.Count(got[:commonPrefix(got, want)], []byte("\n"))
-			t.Errorf("%s is stale (it differs from what its table gives from line %d): run go generate ./wasm/view", name, line)
+			t.Errorf("%s is stale (it differs from what its table gives from line %d): run go generate ./wasm/model", name, line)
 		}
 	}
 }
@@ -60,7 +60,7 @@ func TestREADME(t *testing.T) {
 		}
 	}
 	var want []string
-	for _, a := range view.Attributes {
+	for _, a := range model.Attributes {
 		want = append(want, a.Key())
 	}
 	if !slices.Equal(rows, want) {
