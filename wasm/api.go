@@ -10,6 +10,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/jsapi"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
@@ -74,7 +75,7 @@ func tables([]js.Value) any {
 func layouts([]js.Value) any {
 	out := make([]jsLayout, len(core.Layouts))
 	for i, l := range core.Layouts {
-		g := l.Grid(0)
+		g := model.GridOf(l, 0)
 		jl := jsLayout{ID: l.ID, Name: l.Name, About: l.About, Slots: l.Slots, FitsUint64: l.FitsUint64(),
 			MSBFirst: l.MSBFirst, Index: make([]int, core.SquareCount), Rows: g.Rows, Cols: g.Cols,
 			RowLabels: g.RowLabels, ColLabels: g.ColLabels, Cells: make([]jsCell, len(g.Cells))}

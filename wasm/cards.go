@@ -116,7 +116,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 		values := ""
 		if old.bits != sig.bits {
-			r := l.Readout(sig.bits)
+			r := model.ReadoutOf(l, sig.bits)
 			values = view.CardSub(key, sig.title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + view.DecimalMarkup(r)
 		}
 		return fn.Invoke(el, cells.String(), values).Bool()
@@ -152,7 +152,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 	}
 	if old.bits != sig.bits {
-		r := l.Readout(sig.bits)
+		r := model.ReadoutOf(l, sig.bits)
 		n.sub.Set("textContent", view.CardSub(key, sig.title, r.Count))
 		n.hex.Set("textContent", r.Hex)
 		n.copies.Index(0).Call("setAttribute", "data-copy", r.Hex)

@@ -79,7 +79,7 @@ func TestBoardOrder(t *testing.T) {
 // 10×12 too); then the row of file labels after a blank (fill buttons
 // when edit).
 func cardStops(l *core.Layout, edit bool) [][]bool {
-	g := l.Grid(0)
+	g := GridOf(l, 0)
 	stops := make([][]bool, 0, g.Rows+1)
 	for r := range g.Rows {
 		_, rank := core.ParseSquare("a" + g.RowLabels[r])
@@ -105,7 +105,7 @@ func TestGridStepLayouts(t *testing.T) {
 		for _, edit := range []bool{false, true} {
 			stops := cardStops(l, edit)
 			rows, cols := l.Rows, l.Cols // cells are at rows 0..rows-1, columns 1..cols
-			g := l.Grid(0)
+			g := GridOf(l, 0)
 			_, topRank := core.ParseSquare("a" + g.RowLabels[0])
 			_, lastRank := core.ParseSquare("a" + g.RowLabels[rows-1])
 			_, firstFile := core.ParseSquare(g.ColLabels[0] + "1")

@@ -39,7 +39,7 @@ func TestCard(t *testing.T) {
 
 func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.BitboardName, wantOff int) {
 	bb := name.Of(p)
-	r := l.Readout(bb)
+	r := model.ReadoutOf(l, bb)
 	out := Card(l, model.Shown{Key: name.Name, Title: name.Title, Bits: name.Of(p)}, name.Of(p), false)
 	checkTagBalance(t, out, "div", "section", "code", "dl", "dd", "dt", "header", "h3")
 
@@ -289,7 +289,7 @@ func TestBinaryLines(t *testing.T) {
 		{"10x12", ``, ""},
 	}
 	for _, tt := range tests {
-		out := binarySpans(mustLayout(t, tt.id), mustLayout(t, tt.id).Readout(0).Grouped)
+		out := binarySpans(mustLayout(t, tt.id), model.ReadoutOf(mustLayout(t, tt.id), 0).Grouped)
 		lines := strings.Split(out, `<span class="bin-row"`)[1:]
 		first := lines[0]
 		open := ">"
@@ -345,8 +345,8 @@ func TestCardEscapesNames(t *testing.T) {
 		}
 		// The bits are WhitePawns'.
 		wp := p.Pieces(core.WhitePawn)
-		if got := stripTags(regexp.MustCompile(`<code part="readout" data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != l.Readout(wp).Hex {
-			t.Errorf("%s: hex %q, want %q", l.ID, got, l.Readout(wp).Hex)
+		if got := stripTags(regexp.MustCompile(`<code part="readout" data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != model.ReadoutOf(l, wp).Hex {
+			t.Errorf("%s: hex %q, want %q", l.ID, got, model.ReadoutOf(l, wp).Hex)
 		}
 	}
 }

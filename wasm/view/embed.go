@@ -132,7 +132,7 @@ func FrameHeight(s model.State) int {
 	if !ok {
 		l = core.Layouts[0]
 	}
-	g := l.Grid(0)
+	g := model.GridOf(l, 0)
 	cards := 0
 	for i := range s.Show {
 		if i > 0 {

@@ -45,7 +45,7 @@ func FreeToggle(show []string) string {
 // typed in with its error; and buttons that clear, fill or invert the set
 // and put it into the expression as a number (data-free-action).
 func FreeCard(l *core.Layout, bb core.Bitboard, flipped bool, ed FreeEdit) string {
-	g := l.Grid(bb)
+	g := model.GridOf(l, bb)
 	if flipped {
 		g = g.Flipped()
 	}

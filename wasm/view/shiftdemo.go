@@ -57,7 +57,7 @@ func ShiftFrame(src core.Bitboard, op model.ShiftOp, step int) (markup string, f
 			}
 		}
 	}
-	caption = "x = " + core.Layouts[0].Readout(src).Hex + ": press Step or Play to move each bit."
+	caption = "x = " + model.ReadoutOf(core.Layouts[0], src).Hex + ": press Step or Play to move each bit."
 	if step > 0 {
 		i := step - 1
 		switch {
@@ -76,7 +76,7 @@ func ShiftFrame(src core.Bitboard, op model.ShiftOp, step int) (markup string, f
 		}
 	}
 	if step == len(from) {
-		caption += " Result: " + core.Layouts[0].Readout(moved).Hex + "."
+		caption += " Result: " + model.ReadoutOf(core.Layouts[0], moved).Hex + "."
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="bits shiftgrid" role="grid" style="--cols:8" aria-label="` + escape(op.Label) + `, step ` + strconv.Itoa(step) + ` of ` + strconv.Itoa(len(from)) + `">`)

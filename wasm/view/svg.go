@@ -254,7 +254,7 @@ func svgBoard(b *strings.Builder, f model.Figure, t Theme, piece func(core.Piece
 // svgGrid draws one bitboard's grid with its title and hex value at (x, y)
 // and returns its width and height.
 func svgGrid(b *strings.Builder, l *core.Layout, s model.Shown, t Theme, x, y int, flipped bool) (int, int) {
-	g := l.Grid(s.Bits)
+	g := model.GridOf(l, s.Bits)
 	if flipped {
 		g = g.Flipped()
 	}
@@ -291,7 +291,7 @@ func svgGrid(b *strings.Builder, l *core.Layout, s model.Shown, t Theme, x, y in
 		svgText(b, x+svgCoord+col*cell+cell/2, top+g.Rows*cell+svgCoord/2, "11", t.Muted, "middle", t.Mono, lab)
 	}
 	bottom := top + g.Rows*cell + svgCoord
-	svgText(b, x, bottom+svgValue/2, "13", t.Text, "start", t.Mono, l.Readout(s.Bits).Hex)
+	svgText(b, x, bottom+svgValue/2, "13", t.Text, "start", t.Mono, model.ReadoutOf(l, s.Bits).Hex)
 	b.WriteString(`</g>`)
 	return w, bottom + svgValue - y
 }

@@ -323,7 +323,7 @@ func checkSVGGrids(t *testing.T, root *xnode, f model.Figure, th Theme) {
 		}
 		texts := g.all("text")
 		var titles, hexes int
-		hex := l.Readout(s.Bits).Hex
+		hex := model.ReadoutOf(l, s.Bits).Hex
 		for _, tx := range texts {
 			if tx.text == s.Title {
 				titles++
@@ -579,7 +579,7 @@ func TestSVGTheme(t *testing.T) {
 				check("P", tt.want.Text)
 				check("WhitePawns", tt.want.Text)
 				check("a", tt.want.Muted)
-				check(l.Readout(core.Rank2BB).Hex, tt.want.Text)
+				check(model.ReadoutOf(l, core.Rank2BB).Hex, tt.want.Text)
 				if l.Slots > 64 {
 					check("·", tt.want.Muted)
 				}
