@@ -6,9 +6,9 @@
 // by wasm alike (core's internal packages are out of wasm's reach).
 //
 // A library was weighed and left: golang.org/x/text/message formats by
-// locale (far more than one separator, and its tables would grow the wasm),
-// and github.com/dustin/go-humanize's Comma comes with package-level
-// math/big values that every importer links.
+// locale, far more than one separator, and github.com/dustin/go-humanize,
+// whose Comma does this, declares package-level math/big values
+// (bigbytes.go) that every importer links and initialises.
 package thousands
 
 import "strconv"

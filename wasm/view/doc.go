@@ -1,8 +1,11 @@
 // Package view writes the page's markup and SVG from the model (package
 // wasm/model: State, Options, Embed, Figure, Marks) and from core's
-// answers. It holds no state and decides no sizes: every function returns
-// a string of HTML or SVG whose classes and data- attributes the rules in
-// web/*.css lay out. It is plain Go, tested natively; package main only
+// answers. It holds no state and decides no CSS sizes: every function
+// returns a string of HTML whose classes and data- attributes the rules in
+// web/*.css lay out (inline styles carry data only: --cols, a grid's
+// column count; --w, a bar's share). The SVG export (svg.go) is a
+// standalone file and carries its own geometry, and FrameHeight the
+// height of the iframe snippet an author pastes. It is plain Go, tested natively; package main only
 // copies its strings into the DOM, and wasm/prerender writes the default
 // page's at build time.
 //
