@@ -52,7 +52,7 @@ wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
 # 990,529 B with these flags (make sizes prints the code per package);
 # a perft divide of Kiwipete to depth 4 under Node takes as long.
 MODULE         := github.com/bitview/bitview
-WASM_NOINLINE  := $(MODULE)/wasm/view $(MODULE)/core/expr $(MODULE)/core/pgn $(MODULE)/core/dump \
+WASM_NOINLINE  := $(MODULE)/wasm/view $(MODULE)/wasm/model $(MODULE)/core/expr $(MODULE)/core/pgn $(MODULE)/core/dump \
 	$(MODULE)/core/repr github.com/norunners/vert honnef.co/go/js/dom/v2 fmt reflect net/url strconv internal/strconv strings
 WASM_GCFLAGS   := $(foreach p,$(WASM_NOINLINE),-gcflags=$(p)=-l)
 
@@ -107,13 +107,13 @@ figures: web/tutorial.html
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
-# Each suite once: core and wasm/view natively, the wasm main package under
+# Each suite once: core, wasm/model and wasm/view natively, the wasm main package under
 # Node, the JS API tests, the server, then the page in Chromium. The tools it
 # needs beyond Go are checked first. The Node tests are named one by one:
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
 test: needs-node-chromium vet wasm
-	go test -count=1 ./core/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/...
+	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/...
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node and wasm tests of the page and mount
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs

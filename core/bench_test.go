@@ -63,15 +63,3 @@ func BenchmarkWarnings(b *testing.B) {
 		_ = p.Warnings()
 	}
 }
-
-func BenchmarkReadout(b *testing.B) {
-	p, _ := ParseFEN(kiwipete)
-	for _, l := range Layouts {
-		b.Run(l.ID, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				_ = l.Readout(p.Occupied())
-			}
-		})
-	}
-}

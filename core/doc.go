@@ -16,9 +16,10 @@
 //	     a  b  c  d  e  f  g  h
 //
 // Data flows one way: text (a FEN, a PGN, an expression) → [Position] →
-// a view (a [Layout]'s [Grid] or [Readout], the page's cards). [ParseFEN]
-// reads a position; the board then changes only through [Position.Put],
-// [Position.Remove] and [Position.Play], which keep the twelve piece
+// a view (wasm/model draws a bitboard in a [Layout] as a grid and its
+// readouts, the page's cards). [ParseFEN] reads a position; the board
+// then changes only through [Position.Put], [Position.Remove] and
+// [Position.Play], which keep the twelve piece
 // bitboards, the occupancy and the mailbox in step ([Position.Validate]
 // proves it). Other layouts (0x88, 10x12, MSB-first …) are views computed
 // at the edge from the LERF bitboards.

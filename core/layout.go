@@ -303,9 +303,9 @@ func b2i(b bool) int {
 	return 0
 }
 
-// rowLabel returns the rank digit drawn left of grid row, or "" for a row
-// of off-board slots.
-func (l *Layout) rowLabel(row int) string {
+// RowLabel returns the rank digit drawn left of grid row (0 at the top,
+// rank 8), or "" for a row of off-board slots.
+func (l *Layout) RowLabel(row int) string {
 	for col := range l.Cols {
 		if sq := l.square[l.order[row*l.Cols+col]]; sq != NoSquare {
 			return sq.Rank().String()
@@ -314,9 +314,9 @@ func (l *Layout) rowLabel(row int) string {
 	return ""
 }
 
-// colLabel returns the file letter drawn under grid column col, or "" for
-// a column of off-board slots.
-func (l *Layout) colLabel(col int) string {
+// ColLabel returns the file letter drawn under grid column col (0 at the
+// left, the a-file), or "" for a column of off-board slots.
+func (l *Layout) ColLabel(col int) string {
 	for row := range l.Rows {
 		if sq := l.square[l.order[row*l.Cols+col]]; sq != NoSquare {
 			return sq.File().String()
@@ -331,7 +331,7 @@ func (l *Layout) colLabel(col int) string {
 func (l *Layout) Text(b Bitboard) string {
 	var sb strings.Builder
 	for row := range l.Rows {
-		sb.WriteString(pad(l.rowLabel(row), 1))
+		sb.WriteString(pad(l.RowLabel(row), 1))
 		sb.WriteString(" |")
 		for col := range l.Cols {
 			sb.WriteByte(' ')
@@ -349,7 +349,7 @@ func (l *Layout) Text(b Bitboard) string {
 	sb.WriteString("   ")
 	for col := range l.Cols {
 		sb.WriteByte(' ')
-		sb.WriteString(pad(l.colLabel(col), 1))
+		sb.WriteString(pad(l.ColLabel(col), 1))
 	}
 	return strings.TrimRight(sb.String(), " ") + "\n"
 }

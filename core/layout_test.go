@@ -57,14 +57,14 @@ func TestLayoutNumbering(t *testing.T) {
 					t.Errorf("SquareAt(%d) off-board, want a square", s)
 				}
 			}
-			g := l.Grid(AllSquares)
+			g := gridOf(l, AllSquares)
 			if len(g.Cells) != l.Slots || g.Cells[0].Index != tt.gridTopLeft || g.Cells[len(g.Cells)-1].Index != tt.gridLast {
 				t.Errorf("grid: %d cells from slot %d to %d, want %d from %d to %d", len(g.Cells),
 					g.Cells[0].Index, g.Cells[len(g.Cells)-1].Index, l.Slots, tt.gridTopLeft, tt.gridLast)
 			}
 			seen := map[int]bool{}
 			onBoard := 0
-			var a1 Cell
+			var a1 gridCell
 			for _, c := range g.Cells {
 				if c.Square == A1 {
 					a1 = c
@@ -123,7 +123,7 @@ func TestFileMajorDiagrams(t *testing.T) {
 	for id, d := range diagrams {
 		t.Run(id, func(t *testing.T) {
 			l := mustLayout(t, id)
-			g := l.Grid(0)
+			g := gridOf(l, 0)
 			for row := range 8 {
 				for col := range 8 {
 					sq := NewSquare(File(col), Rank(7-row))
@@ -142,13 +142,13 @@ func TestFileMajorDiagrams(t *testing.T) {
 	}
 	// lefr: one file per byte, the a-file in the low byte; befr reverses all 64 bits.
 	lefr, befr, lerf := mustLayout(t, "lefr"), mustLayout(t, "befr"), mustLayout(t, "lerf")
-	if h := lefr.Readout(FileABB).Hex; h != "0x00000000000000ff" {
+	if h := lefr.Hex(lefr.Value(FileABB)); h != "0x00000000000000ff" {
 		t.Errorf("lefr a-file = %s, want 0x00000000000000ff", h)
 	}
-	if h := lefr.Readout(Rank1BB).Hex; h != "0x0101010101010101" {
+	if h := lefr.Hex(lefr.Value(Rank1BB)); h != "0x0101010101010101" {
 		t.Errorf("lefr rank 1 = %s, want 0x0101010101010101", h)
 	}
-	if h := befr.Readout(FileHBB).Hex; h != "0x00000000000000ff" {
+	if h := befr.Hex(befr.Value(FileHBB)); h != "0x00000000000000ff" {
 		t.Errorf("befr h-file = %s, want 0x00000000000000ff", h)
 	}
 	for sq := A1; sq < NoSquare; sq++ {
@@ -198,47 +198,6 @@ func TestIsOffBoard0x88(t *testing.T) {
 	}
 }
 
-func TestReadout(t *testing.T) {
-	start, _ := ParseFEN(StartFEN)
-	wp := start.Pieces(WhitePawn)
-	tests := []struct {
-		id, hex, decimal, signed, grouped string
-		first                             Square
-	}{
-		{"lerf", "0x000000000000ff00", "65280", "65280", "00000000 00000000 00000000 00000000 00000000 00000000 11111111 00000000", A2},
-		{"msb-a8", "0x000000000000ff00", "65280", "65280", "00000000 00000000 00000000 00000000 00000000 00000000 11111111 00000000", H2},
-		{"berf", "0x00ff000000000000", "71776119061217280", "71776119061217280", "00000000 11111111 00000000 00000000 00000000 00000000 00000000 00000000", A2},
-		{"0x88", "0x00000000000000000000000000ff0000", "", "", strings.Repeat("0", 16*6) + " " + "0000000011111111 0000000000000000", A2},
-		{"10x12", "0x000000000000000000007f80000000", "", "", "", A2},
-		{"lefr", "0x0202020202020202", "144680345676153346", "144680345676153346", "00000010 00000010 00000010 00000010 00000010 00000010 00000010 00000010", A2},
-		{"befr", "0x4040404040404040", "4629771061636907072", "4629771061636907072", "01000000 01000000 01000000 01000000 01000000 01000000 01000000 01000000", H2},
-	}
-	for _, tt := range tests {
-		t.Run(tt.id, func(t *testing.T) {
-			r := mustLayout(t, tt.id).Readout(wp)
-			if r.Hex != tt.hex || r.Decimal != tt.decimal || r.Signed != tt.signed || r.Count != 8 || r.Squares[0] != tt.first {
-				t.Errorf("Readout = %+v", r)
-			}
-			if tt.grouped != "" && strings.ReplaceAll(r.Grouped, " ", "") != strings.ReplaceAll(tt.grouped, " ", "") {
-				t.Errorf("Grouped = %q, want %q", r.Grouped, tt.grouped)
-			}
-			if strings.ReplaceAll(r.Grouped, " ", "") != r.Binary || len(r.Binary) != mustLayout(t, tt.id).Slots {
-				t.Errorf("Binary %q and Grouped %q disagree", r.Binary, r.Grouped)
-			}
-		})
-	}
-	// The signed value of a set with the top bit: h8 in LERF, a8 in msb-a8.
-	for _, tt := range []struct {
-		id string
-		sq Square
-	}{{"lerf", H8}, {"msb-a8", A8}, {"berf", H1}, {"lefr", H8}, {"befr", A1}} {
-		r := mustLayout(t, tt.id).Readout(tt.sq.Bitboard())
-		if r.Hex != "0x8000000000000000" || r.Decimal != "9223372036854775808" || r.Signed != "-9223372036854775808" {
-			t.Errorf("%s: %v gives %+v", tt.id, tt.sq, r)
-		}
-	}
-}
-
 func TestText(t *testing.T) {
 	got := mustLayout(t, "0x88").Text(E4.Bitboard())
 	lines := strings.Split(got, "\n")
@@ -249,13 +208,6 @@ func TestText(t *testing.T) {
 	lines = strings.Split(got, "\n")
 	if len(lines) != 14 || lines[0] != "  | . . . . . . . . . ." || lines[9] != "1 | . 1 0 0 0 0 0 0 0 ." {
 		t.Errorf("10x12 Text =\n%s", got)
-	}
-}
-
-func TestGridLabels(t *testing.T) {
-	g := mustLayout(t, "10x12").Grid(0)
-	if g.RowLabels[0] != "" || g.RowLabels[2] != "8" || g.RowLabels[9] != "1" || g.ColLabels[0] != "" || g.ColLabels[1] != "a" || g.ColLabels[9] != "" {
-		t.Errorf("labels %q %q", g.RowLabels, g.ColLabels)
 	}
 }
 
@@ -279,47 +231,6 @@ func TestLayoutIDsUnique(t *testing.T) {
 	}
 }
 
-// TestGridFlipped checks that a flipped grid puts every cell at the place
-// the square takes on a board seen from Black, keeping its index and bit.
-func TestGridFlipped(t *testing.T) {
-	b := A1.Bitboard() | H8.Bitboard() | E4.Bitboard()
-	for _, l := range Layouts {
-		t.Run(l.ID, func(t *testing.T) {
-			g := l.Grid(b)
-			f := g.Flipped()
-			if f.Rows != g.Rows || f.Cols != g.Cols || len(f.Cells) != len(g.Cells) {
-				t.Fatalf("flipped shape %d×%d (%d cells), want %d×%d (%d)", f.Rows, f.Cols, len(f.Cells), g.Rows, g.Cols, len(g.Cells))
-			}
-			for i, c := range f.Cells {
-				o := g.Cells[len(g.Cells)-1-i]
-				if c.Index != o.Index || c.Square != o.Square || c.Bit != o.Bit || c.OffBoard != o.OffBoard {
-					t.Errorf("cell %d = %+v, want the content of %+v", i, c, o)
-				}
-				if c.Row != i/f.Cols || c.Col != i%f.Cols {
-					t.Errorf("cell %d at row %d col %d, want %d %d", i, c.Row, c.Col, i/f.Cols, i%f.Cols)
-				}
-			}
-			if f.RowLabels[0] != g.RowLabels[g.Rows-1] || f.ColLabels[0] != g.ColLabels[g.Cols-1] {
-				t.Errorf("labels not reversed: rows %q cols %q", f.RowLabels, f.ColLabels)
-			}
-			// On a board, a1 is at the top right when flipped; so in every grid
-			// a1's cell is right of and above h8's.
-			var a1, h8 Cell
-			for _, c := range f.Cells {
-				switch c.Square {
-				case A1:
-					a1 = c
-				case H8:
-					h8 = c
-				}
-			}
-			if a1.Row >= h8.Row || a1.Col <= h8.Col {
-				t.Errorf("flipped: a1 at (%d,%d), h8 at (%d,%d); want a1 above and right of h8", a1.Row, a1.Col, h8.Row, h8.Col)
-			}
-		})
-	}
-}
-
 // TestCellSlot: every slot is drawn in exactly one cell, and a cell's slot
 // holds the cell's square (NoSquare for an off-board one).
 func TestCellSlot(t *testing.T) {
@@ -337,4 +248,36 @@ func TestCellSlot(t *testing.T) {
 	if l, _ := LayoutByID("0x88"); l.CellSlot(8) != 120 {
 		t.Errorf("0x88 cell 8: slot %d, want 120", l.CellSlot(8))
 	}
+}
+
+// A gridCell is cell i of a layout's grid, row by row from the top left,
+// read through the Layout's exported cell order (wasm/model's Grid draws
+// the same cells).
+type gridCell struct {
+	Row, Col, Index int
+	Square          Square
+	OffBoard, Bit   bool
+}
+
+// testGrid is a layout's grid as the tests read it.
+type testGrid struct {
+	Cells                []gridCell
+	RowLabels, ColLabels []string
+}
+
+// gridOf returns the cells and labels of l's grid with the squares of b set.
+func gridOf(l *Layout, b Bitboard) testGrid {
+	var g testGrid
+	for i := range l.Slots {
+		sq := l.CellSquare(i)
+		g.Cells = append(g.Cells, gridCell{Row: i / l.Cols, Col: i % l.Cols, Index: l.CellSlot(i), Square: sq,
+			OffBoard: sq == NoSquare, Bit: b.Has(sq)})
+	}
+	for row := range l.Rows {
+		g.RowLabels = append(g.RowLabels, l.RowLabel(row))
+	}
+	for col := range l.Cols {
+		g.ColLabels = append(g.ColLabels, l.ColLabel(col))
+	}
+	return g
 }

@@ -8,8 +8,9 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/jsapi"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
@@ -74,7 +75,7 @@ func tables([]js.Value) any {
 func layouts([]js.Value) any {
 	out := make([]jsLayout, len(core.Layouts))
 	for i, l := range core.Layouts {
-		g := l.Grid(0)
+		g := model.GridOf(l, 0)
 		jl := jsLayout{ID: l.ID, Name: l.Name, About: l.About, Slots: l.Slots, FitsUint64: l.FitsUint64(),
 			MSBFirst: l.MSBFirst, Index: make([]int, core.SquareCount), Rows: g.Rows, Cols: g.Cols,
 			RowLabels: g.RowLabels, ColLabels: g.ColLabels, Cells: make([]jsCell, len(g.Cells))}
@@ -143,7 +144,7 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 		return fail(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
 	}
 	if n := mb.Length(); n != core.SquareCount {
-		return fail(core.FieldPiecePlacement, "position.mailbox has "+view.Thousands(n)+" entries; it needs 64, a1 first")
+		return fail(core.FieldPiecePlacement, "position.mailbox has "+thousands.Itoa(n)+" entries; it needs 64, a1 first")
 	}
 	p := core.NewPosition()
 	for i := range core.SquareCount {
@@ -153,7 +154,7 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 			return fail(core.FieldPiecePlacement, at+" must be a string")
 		}
 		if n := strLen(e); n > 1 {
-			return fail(core.FieldPiecePlacement, at+" is a string of "+view.Thousands(n)+` characters: use "" or one of PNBRQKpnbrqk`)
+			return fail(core.FieldPiecePlacement, at+" is a string of "+thousands.Itoa(n)+` characters: use "" or one of PNBRQKpnbrqk`)
 		}
 		s := e.String()
 		if s == "" {
@@ -184,7 +185,7 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 			return fail(field, "position."+key+" must be a string")
 		}
 		if n := strLen(jv); n > core.MaxFENLength {
-			return fail(field, "position."+key+" is "+view.Thousands(n)+" characters; the limit is "+strconv.Itoa(core.MaxFENLength))
+			return fail(field, "position."+key+" is "+thousands.Itoa(n)+" characters; the limit is "+strconv.Itoa(core.MaxFENLength))
 		}
 		s := jv.String()
 		if s == "" || strings.ContainsAny(s, " \t\r\n") {

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -18,7 +19,7 @@ type boardView struct {
 	box     js.Value // holds the .board (its innerHTML)
 	frame   boardFrame
 	drawn   bool // the board in box was drawn from frame
-	squares slots[view.SquareMarks]
+	squares slots[model.SquareMarks]
 	arrows  string // the arrow overlay's markup as drawn (view.Arrows)
 }
 
@@ -49,7 +50,7 @@ func (b *boardView) draw(f figure) {
 		b.adopt(f)
 		return
 	}
-	sigs := make([]view.SquareMarks, core.SquareCount)
+	sigs := make([]model.SquareMarks, core.SquareCount)
 	for sq := core.A1; sq < core.NoSquare; sq++ {
 		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
@@ -84,8 +85,8 @@ func (b *boardView) adopt(f figure) {
 	if !f.Board || f.Pos == nil {
 		return
 	}
-	sigs := make([]view.SquareMarks, core.SquareCount)
-	order := view.BoardOrder(f.Flipped)
+	sigs := make([]model.SquareMarks, core.SquareCount)
+	order := model.BoardOrder(f.Flipped)
 	for _, sq := range order {
 		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
@@ -113,7 +114,7 @@ func (b *boardView) focus(sq core.Square) {
 // an arrow key (a roving focus: the board is one stop in the tab order),
 // and reports whether it moved (not at the edge, nor for other keys).
 func (b *boardView) arrowKey(key string, sq core.Square) bool {
-	next, ok := view.ArrowStep(sq, key, b.frame.flipped)
+	next, ok := model.ArrowStep(sq, key, b.frame.flipped)
 	if ok {
 		b.focus(next)
 	}

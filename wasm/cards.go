@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -115,7 +116,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 		values := ""
 		if old.bits != sig.bits {
-			r := l.Readout(sig.bits)
+			r := model.ReadoutOf(l, sig.bits)
 			values = view.CardSub(key, sig.title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + view.DecimalMarkup(r)
 		}
 		return fn.Invoke(el, cells.String(), values).Bool()
@@ -151,7 +152,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 		}
 	}
 	if old.bits != sig.bits {
-		r := l.Readout(sig.bits)
+		r := model.ReadoutOf(l, sig.bits)
 		n.sub.Set("textContent", view.CardSub(key, sig.title, r.Count))
 		n.hex.Set("textContent", r.Hex)
 		n.copies.Index(0).Call("setAttribute", "data-copy", r.Hex)
@@ -244,7 +245,7 @@ func (c *cardsView) keys(f figure) ([]string, []cardSig) {
 			prev = f.prev[i]
 		}
 		sigs[i] = cardSig{layout: f.Layout, flipped: f.GridsFlipped(), title: s.Title, bits: s.Bits, prev: prev}
-		if f.free != nil && s.Key == view.FreeKey {
+		if f.free != nil && s.Key == model.FreeKey {
 			sigs[i].free, sigs[i].edit = true, *f.free
 		}
 	}
@@ -258,8 +259,9 @@ func (c *cardsView) keys(f figure) ([]string, []cardSig) {
 // row. Each grid is one stop in the tab order (a roving tabindex, as on
 // the board); focusing a cell shows its square like pointing at it. A
 // stop is a child of a .row, or the one child of a row's child (the free
-// card's label buttons, inside their row or column header). It reports
-// whether it handled the key.
+// card's label buttons, inside their row or column header). Where a key
+// goes is model.GridStep's answer; this reads the grid's stops from the
+// DOM and moves the focus. It reports whether it handled the key.
 func gridKey(e *event, el js.Value) bool {
 	if e.Command() {
 		return false
@@ -272,9 +274,8 @@ func gridKey(e *event, el js.Value) bool {
 	if row.IsNull() || !isRow(row) {
 		return false
 	}
-	col := 0
-	for s := cell.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
-		col++
+	if _, handled := model.GridStep(nil, model.NoGridCell, e.Key); !handled {
+		return false // not a key of the grid's: read nothing from the DOM
 	}
 	// stop returns the stop at the row's child n, or null.
 	stop := func(n js.Value) js.Value {
@@ -288,35 +289,28 @@ func gridKey(e *event, el js.Value) bool {
 		}
 		return js.Null()
 	}
-	next := js.Null()
-	switch e.Key {
-	case "ArrowLeft", "ArrowRight":
-		step := "previousElementSibling"
-		if e.Key == "ArrowRight" {
-			step = "nextElementSibling"
-		}
-		for n := cell.Get(step); !n.IsNull() && next.IsNull(); n = n.Get(step) {
-			next = stop(n)
-		}
-	case "ArrowUp", "ArrowDown":
-		step := "previousElementSibling"
-		if e.Key == "ArrowDown" {
-			step = "nextElementSibling"
-		}
-		for r := row.Get(step); !r.IsNull() && next.IsNull(); r = r.Get(step) {
-			next = stop(r.Get("children").Index(col))
-		}
-	case "Home", "End":
-		kids := row.Get("children")
-		for i := 0; i < kids.Length() && next.IsNull(); i++ {
-			j := i
-			if e.Key == "End" {
-				j = kids.Length() - 1 - i
+	// The grid as model.GridStep reads it: which child of which row is a
+	// stop, and the row and column of the cell.
+	rows := row.Get("parentElement").Get("children")
+	stops := make([][]bool, rows.Length())
+	from := model.GridCell{Row: -1, Col: -1}
+	for r := range stops {
+		kids := rows.Index(r).Get("children")
+		stops[r] = make([]bool, kids.Length())
+		for c := range stops[r] {
+			stops[r][c] = !stop(kids.Index(c)).IsNull()
+			if kids.Index(c).Equal(cell) {
+				from = model.GridCell{Row: r, Col: c}
 			}
-			next = stop(kids.Index(j))
 		}
-	default:
+	}
+	to, handled := model.GridStep(stops, from, e.Key)
+	if !handled {
 		return false
+	}
+	next := js.Null()
+	if to != model.NoGridCell {
+		next = stop(rows.Index(to.Row).Get("children").Index(to.Col))
 	}
 	e.consume()
 	if !next.IsNull() {

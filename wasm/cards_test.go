@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // TestCardsPatched draws cards through a sequence of bits (a new position,
@@ -34,7 +34,7 @@ func TestCardsPatched(t *testing.T) {
 			cards := newCardsView(a, "")
 			var first [2]string
 			for i, s := range steps {
-				f := figure{Figure: view.Figure{Layout: l, Flipped: flipped, Shown: []view.Shown{
+				f := figure{Figure: model.Figure{Layout: l, Flipped: flipped, Shown: []model.Shown{
 					{Key: "P", Title: "WhitePawns", Bits: s.bits[0]}, {Key: "occupied", Title: "Occupied", Bits: s.bits[1]}}},
 					prev: s.prev[:]}
 				cards.draw(f)

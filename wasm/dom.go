@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall/js"
 
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"honnef.co/go/js/dom/v2"
 )
@@ -317,14 +318,14 @@ var jsObject = js.Global().Get("Object")
 func strLen(s js.Value) int { return jsObject.Invoke(s).Length() }
 
 // clipped returns the JS string s as Go text of at most limit+1 bytes
-// (view.Clip), copying at most limit+1 UTF-16 code units out of JS: a
+// (model.Clip), copying at most limit+1 UTF-16 code units out of JS: a
 // 20 MB paste into a field costs the same as one a byte over the limit,
 // and the parser that owns the limit still refuses it with its message.
 func clipped(s js.Value, limit int) string {
 	if strLen(s) > limit {
 		s = jsObject.Invoke(s).Call("slice", 0, limit+1) // Call needs an object: the String wrapping s
 	}
-	return view.Clip(s.String(), limit)
+	return model.Clip(s.String(), limit)
 }
 
 // copyText copies text to the clipboard and says so on the button.

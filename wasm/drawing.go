@@ -7,12 +7,12 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/pgn"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A drawing is what the user draws on the board, as on lichess: a
 // right-drag from one square to another draws an arrow and a right-click
-// marks a square (Shift red, Alt blue, both yellow; see view.DrawBrush);
+// marks a square (Shift red, Alt blue, both yellow; see model.DrawBrush);
 // m marks the focused square, x clears. The drawing lives in the state
 // (the link keeps it) and belongs to the position: showing another
 // position or stepping the game clears it (store.show, store.goToPly).
@@ -54,22 +54,22 @@ func (d *drawing) wire(sc *scope, acts actions) {
 		if !ok {
 			return
 		}
-		brush := view.DrawBrush(e.Shift(), e.Alt() || e.Ctrl() || e.Meta())
-		d.st.update(func(s *view.State) {
+		brush := model.DrawBrush(e.Shift(), e.Alt() || e.Ctrl() || e.Meta())
+		d.st.update(func(s *model.State) {
 			if to == from {
-				s.Marked = view.ToggleMark(s.Marked, pgn.Mark{Brush: brush, Square: to})
+				s.Marked = model.ToggleMark(s.Marked, pgn.Mark{Brush: brush, Square: to})
 			} else {
-				s.Arrows = view.ToggleArrow(s.Arrows, pgn.Arrow{Brush: brush, From: from, To: to})
+				s.Arrows = model.ToggleArrow(s.Arrows, pgn.Arrow{Brush: brush, From: from, To: to})
 			}
 		})
 	})
 	sc.on("focusin", "#board [data-square]", func(_ *event, el *domElement) {
 		d.at, _ = core.ParseSquare(el.GetAttribute("data-square"))
 	})
-	acts["clear-drawing"] = func() { d.st.update(func(*view.State) { d.st.clearDrawing() }) }
+	acts["clear-drawing"] = func() { d.st.update(func(*model.State) { d.st.clearDrawing() }) }
 	acts["mark"] = func() {
 		if d.at != core.NoSquare {
-			d.st.update(func(s *view.State) { s.Marked = view.ToggleMark(s.Marked, pgn.Mark{Brush: pgn.Green, Square: d.at}) })
+			d.st.update(func(s *model.State) { s.Marked = model.ToggleMark(s.Marked, pgn.Mark{Brush: pgn.Green, Square: d.at}) })
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -23,7 +24,7 @@ type editor struct {
 }
 
 // open reports whether the editor's tab is on show: then the palette's
-// tool acts, and the undo and redo keys act (view.Shortcuts).
+// tool acts, and the undo and redo keys act (model.Shortcuts).
 func (ed *editor) open() bool { return ed.st.Tab == "editor" }
 
 func (ed *editor) wire(sc *scope, acts actions) {
@@ -121,13 +122,13 @@ func (ed *editor) click(sq core.Square) {
 		// panel, when open, looks up a slider on it.
 		old := ed.st.selected
 		ed.st.selected = sq
-		ed.st.update(func(s *view.State) {
+		ed.st.update(func(s *model.State) {
 			if s.Tab == "engine" {
-				pt, _, err := view.ParseMagic(s.Magic)
+				pt, _, err := model.ParseMagic(s.Magic)
 				if err != nil {
-					pt, _, _ = view.ParseMagic(view.DefaultMagic)
+					pt, _, _ = model.ParseMagic(model.DefaultMagic)
 				}
-				s.Magic = view.FormatMagic(pt, sq)
+				s.Magic = model.FormatMagic(pt, sq)
 			}
 			if old == core.NoSquare || old == sq {
 				return

@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 	"honnef.co/go/js/dom/v2"
@@ -17,20 +18,20 @@ import (
 // container, or any element handed to bitview.mount. It is built from the
 // components of the page (the figure's board and cards, the
 // representations) with, below them, the tools and the perft divide its
-// options ask for. Its one truth is its options (view.Options), resolved
-// by view.ResolveEmbed; an update resolves them again and every component
+// options ask for. Its one truth is its options (model.Options), resolved
+// by model.ResolveEmbed; an update resolves them again and every component
 // writes only what changed. Its listeners live in its scope until
 // destroy.
 type embedView struct {
 	sc      *scope
 	root    js.Value
 	content js.Value // <div class="bitview-embed">, holding data-interactive
-	opts    view.Options
-	embed   view.Embed
+	opts    model.Options
+	embed   model.Embed
 	fig     *figureView
 	errors  region
 	repr    reprView
-	tools   region // the magic steps and the Polyglot key (view.Embed.Tools)
+	tools   region // the magic steps and the Polyglot key (model.Embed.Tools)
 	perft   region // the perft divide under the view (the perft option)
 	// perftKey is the FEN and depth the divide was counted for, and
 	// perftError why the perft option was refused.
@@ -118,7 +119,7 @@ func viewMethod(args []js.Value) any {
 }
 
 // first draws the view for the first time from the options: the whole
-// drawing at once (view.Embed.Drawing), which the components then take
+// drawing at once (model.Embed.Drawing), which the components then take
 // over; then it listens. When root already holds that very drawing (an
 // element prerendered by the bitview command, see wasm/figure), its nodes
 // are adopted as they are: nothing is written, so the view keeps its size
@@ -128,21 +129,21 @@ func viewMethod(args []js.Value) any {
 func (v *embedView) first(opts js.Value) jsResult {
 	o, problem := readOptions(opts)
 	doc := js.Global().Get("document")
-	v.opts, v.embed = o, view.ResolveEmbed(o, nil)
+	v.opts, v.embed = o, model.ResolveEmbed(o, nil)
 	perft, perftProblem := view.PerftMarkup(o.Perft, v.embed.Pos)
-	drawing := firstDrawings.parsed(doc, o, func() string { return v.embed.Drawing(perft) })
+	drawing := firstDrawings.parsed(doc, o, func() string { return view.EmbedDrawing(v.embed, perft) })
 	if !sameChildren(v.root, drawing.Get("content")) {
 		v.root.Set("innerHTML", "")
 		v.root.Call("append", doc.Call("importNode", drawing.Get("content"), true))
 	}
 	v.content = v.root.Call("querySelector", ":scope > .bitview-embed")
 	style := v.root.Call("querySelector", ":scope > style")
-	v.errors = region{el: v.content.Call("querySelector", ".errors"), markup: v.embed.Errors(), written: true}
+	v.errors = region{el: v.content.Call("querySelector", ".errors"), markup: view.EmbedErrors(v.embed), written: true}
 	v.repr = reprView{region: &region{el: v.content.Call("querySelector", ".view-repr"), written: true}, shown: v.embed.ShowsRepr()}
 	if v.repr.shown {
 		v.repr.markup = view.Representations(v.embed.Pos, core.NoSquare)
 	}
-	v.tools = region{el: v.content.Call("querySelector", ".view-tools"), markup: v.embed.Tools(), written: true}
+	v.tools = region{el: v.content.Call("querySelector", ".view-tools"), markup: view.EmbedTools(v.embed), written: true}
 	v.perft = region{el: v.content.Call("querySelector", ".view-perft"), markup: perft, written: true}
 	v.perftKey, v.perftError = perftKey(o.Perft, v.embed.Pos), perftProblem
 	v.fig = newFigureView(v.content.Call("querySelector", ".view-board"), v.content.Call("querySelector", ".view .cards"), style, "")
@@ -184,19 +185,19 @@ func sameChildren(root, drawing js.Value) bool {
 // its markup built and parsed once: the others clone it.
 var firstDrawings firstDrawing
 
-// A firstDrawing is a view's first drawing (view.Embed.Drawing), parsed
+// A firstDrawing is a view's first drawing (model.Embed.Drawing), parsed
 // into a template, with the options it was drawn from (the drawing
 // depends on nothing else at the first drawing, where no square is
 // highlighted).
 type firstDrawing struct {
-	opts     view.Options
+	opts     model.Options
 	template js.Value // a <template> holding the <style> and <div class="bitview-embed">
 }
 
 // parsed returns the template holding the drawing from opts: the last
 // one when opts are the same, else parsed from markup(), and kept for the
 // next. Its content is to be cloned (importNode), not moved.
-func (d *firstDrawing) parsed(doc js.Value, opts view.Options, markup func() string) js.Value {
+func (d *firstDrawing) parsed(doc js.Value, opts model.Options, markup func() string) js.Value {
 	if d.template.IsUndefined() || !d.opts.Same(opts) {
 		t := doc.Call("createElement", "template")
 		t.Set("innerHTML", markup())
@@ -212,8 +213,8 @@ func (v *embedView) update(opts js.Value) jsResult {
 	if problem != nil {
 		return jsResult{Error: problem}
 	}
-	v.opts, v.embed = o, view.ResolveEmbed(o, v.embed.Pos)
-	v.errors.set(v.embed.Errors())
+	v.opts, v.embed = o, model.ResolveEmbed(o, v.embed.Pos)
+	v.errors.set(view.EmbedErrors(v.embed))
 	v.viewAttrs()
 	setHidden(v.fig.board.box, !v.embed.Board)
 	setHidden(v.fig.cards.list.parent, len(v.embed.Shown) == 0)
@@ -222,7 +223,7 @@ func (v *embedView) update(opts js.Value) jsResult {
 	v.repr.shown = v.embed.ShowsRepr()
 	setHidden(v.repr.el, !v.repr.shown)
 	v.repr.draw(v.embed.Pos, v.fig.hover)
-	tools := v.embed.Tools()
+	tools := view.EmbedTools(v.embed)
 	v.tools.set(tools)
 	setHidden(v.tools.el, tools == "")
 	v.interactive()
@@ -230,7 +231,7 @@ func (v *embedView) update(opts js.Value) jsResult {
 }
 
 // viewAttrs writes the view's data-cards and data-cols, by which view.css
-// lays it out (view.Embed.ViewAttrs).
+// lays it out (model.Embed.ViewAttrs).
 func (v *embedView) viewAttrs() {
 	el := v.content.Call("querySelector", ".view")
 	el.Call("setAttribute", "data-cards", strconv.Itoa(len(v.embed.Shown)))
@@ -265,7 +266,7 @@ func (v *embedView) result() jsResult {
 }
 
 // drawPerft draws the divide the perft option asks for under the view, on
-// the page's thread (hence view.MaxElementPerft), counting it again only
+// the page's thread (hence model.MaxElementPerft), counting it again only
 // when the position or the depth changed; a refused option is explained
 // in its place.
 func (v *embedView) drawPerft() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -34,12 +35,12 @@ func (ep *enginePanels) start() {
 	ep.controls()
 }
 
-// magic returns the magic panel's piece and square (view.DefaultMagic
+// magic returns the magic panel's piece and square (model.DefaultMagic
 // until one is picked).
 func (ep *enginePanels) magic() (core.PieceType, core.Square) {
-	pt, sq, err := view.ParseMagic(ep.st.Magic)
+	pt, sq, err := model.ParseMagic(ep.st.Magic)
 	if err != nil {
-		pt, sq, _ = view.ParseMagic(view.DefaultMagic)
+		pt, sq, _ = model.ParseMagic(model.DefaultMagic)
 	}
 	return pt, sq
 }
@@ -76,12 +77,12 @@ func (ep *enginePanels) wire(sc *scope, acts actions) {
 		if el.ID() == "magic-bishop" {
 			pt = core.Bishop
 		}
-		ep.st.update(func(s *view.State) { s.Magic = view.FormatMagic(pt, sq) })
+		ep.st.update(func(s *model.State) { s.Magic = model.FormatMagic(pt, sq) })
 	})
 	sc.on("input", "#magic-square", func(_ *event, el *domElement) {
 		v := el.Underlying().Get("value")
 		text := ""
-		if strLen(v) <= view.MaxOptionLength { // the field's maxlength is 2; a script may set more
+		if strLen(v) <= model.MaxOptionLength { // the field's maxlength is 2; a script may set more
 			text = strings.ToLower(strings.TrimSpace(v.String()))
 		}
 		ep.square = text
@@ -99,7 +100,7 @@ func (ep *enginePanels) wire(sc *scope, acts actions) {
 		ep.attrs.set("magic-square", "aria-invalid", "false")
 		ep.regions.get("magic-status").set("")
 		pt, _ := ep.magic()
-		ep.st.update(func(s *view.State) { s.Magic = view.FormatMagic(pt, sq) })
+		ep.st.update(func(s *model.State) { s.Magic = model.FormatMagic(pt, sq) })
 	})
 }
 
@@ -111,7 +112,7 @@ func (ep *enginePanels) render() {
 	ep.controls()
 	report := view.DumpReport(&ep.st.pos, ep.dump)
 	if ep.dumpOver > 0 {
-		report = view.Alert(view.LimitMessage("the dump", ep.dumpOver, dump.MaxTextLength, "characters"))
+		report = view.Alert(model.LimitMessage("the dump", ep.dumpOver, dump.MaxTextLength, "characters"))
 	}
 	ep.regions.get("dump-report").set(report)
 	var before *core.Position

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -54,8 +55,8 @@ func (f *fenField) wire(sc *scope, acts actions) {
 		f.st.hist.endTyping() // the field was left: the next typing is a new entry
 	})
 	sc.on("click", "[data-example]", func(_ *event, el *domElement) {
-		if i, err := strconv.Atoi(el.GetAttribute("data-example")); err == nil && i >= 0 && i < len(view.Examples) {
-			f.st.show(view.Examples[i].FEN, false)
+		if i, err := strconv.Atoi(el.GetAttribute("data-example")); err == nil && i >= 0 && i < len(model.Examples) {
+			f.st.show(model.Examples[i].FEN, false)
 		}
 	})
 	acts["fen"] = func() { f.in.Call("focus") }

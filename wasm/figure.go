@@ -6,18 +6,19 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"honnef.co/go/js/dom/v2"
 )
 
-// A figure is what a figureView draws: view.Figure, the board's marks and,
+// A figure is what a figureView draws: model.Figure, the board's marks and,
 // per shown bitboard, the bits before the last move (to mark the changed
 // ones; nil when there was no move). With free set (the page), a shown
-// item keyed view.FreeKey is drawn as the editable free card with *free
+// item keyed model.FreeKey is drawn as the editable free card with *free
 // as its field being typed in.
 type figure struct {
-	view.Figure
-	marks view.Marks
+	model.Figure
+	marks model.Marks
 	prev  []core.Bitboard
 	free  *view.FreeEdit
 }

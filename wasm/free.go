@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -74,7 +75,7 @@ func (fc *freeCard) render() {} // the figure draws the card
 // set makes bb the free bitboard's squares; the fields all follow it.
 func (fc *freeCard) set(bb core.Bitboard) {
 	fc.edit = view.FreeEdit{}
-	fc.st.update(func(s *view.State) { s.Free = bb })
+	fc.st.update(func(s *model.State) { s.Free = bb })
 }
 
 // fill fills the rank or file of a label ("rank:8", "file:e"), or clears
@@ -112,7 +113,7 @@ func (fc *freeCard) action(action string) {
 	case "invert":
 		fc.set(^fc.st.Free)
 	case "expr":
-		fc.play.insert(view.FreeLiteral(fc.st.Free))
+		fc.play.insert(model.FreeLiteral(fc.st.Free))
 	}
 }
 
@@ -121,16 +122,16 @@ func (fc *freeCard) action(action string) {
 // and the caret stays where it was while the card is redrawn.
 func (fc *freeCard) input(in js.Value) {
 	field := in.Call("getAttribute", "data-free-field").String()
-	text := clipped(in.Get("value"), view.MaxFreeLength)
+	text := clipped(in.Get("value"), model.MaxFreeLength)
 	start, end := in.Get("selectionStart"), in.Get("selectionEnd")
 	fc.edit = view.FreeEdit{Field: field, Text: text}
-	bb, err := view.ParseFree(fc.st.layout(), field, text)
+	bb, err := model.ParseFree(fc.st.layout(), field, text)
 	if err != nil {
 		fc.edit.Err = err.Error()
 	}
 	fc.typing = true
 	defer func() { fc.typing = false }()
-	fc.st.update(func(s *view.State) {
+	fc.st.update(func(s *model.State) {
 		if err == nil {
 			s.Free = bb
 		}

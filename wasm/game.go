@@ -8,6 +8,8 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -35,7 +37,7 @@ func (gp *gamePanel) start() {
 	if len(s.Moves) == 0 {
 		return
 	}
-	g, err := view.GameFromMoves(s.Start, s.Moves)
+	g, err := model.GameFromMoves(s.Start, s.Moves)
 	if err != nil {
 		gp.status = view.Alert(err.Error())
 	}
@@ -61,14 +63,14 @@ func (gp *gamePanel) wire(sc *scope, acts actions) {
 	acts["pgn-load"] = func() {
 		text := gp.doc.Call("getElementById", "pgn").Get("value")
 		if n := strLen(text); n > pgn.MaxBytes { // refused before a byte is copied into Go
-			gp.say(gp.st.game, view.Alert(view.LimitMessage("The PGN", n, pgn.MaxBytes, "characters")+" bytes ("+view.Thousands(pgn.MaxGames)+" games): paste fewer games."))
+			gp.say(gp.st.game, view.Alert(model.LimitMessage("The PGN", n, pgn.MaxBytes, "characters")+" bytes ("+thousands.Itoa(pgn.MaxGames)+" games): paste fewer games."))
 			return
 		}
 		gp.load(text.String())
 	}
 	acts["pgn-sample"] = func() {
-		gp.doc.Call("getElementById", "pgn").Set("value", view.SamplePGN)
-		gp.load(view.SamplePGN)
+		gp.doc.Call("getElementById", "pgn").Set("value", model.SamplePGN)
+		gp.load(model.SamplePGN)
 	}
 	acts["first"] = func() { gp.st.goToPly(0) }
 	acts["back"] = func() { gp.st.goToPly(gp.st.Ply - 1) }

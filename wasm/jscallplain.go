@@ -13,6 +13,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func init() {
@@ -116,7 +117,7 @@ func bitboardPlain(args []js.Value) any {
 	if l.FitsUint64() {
 		dec, signed = strconv.FormatUint(v.Lo, 10), strconv.FormatInt(int64(v.Lo), 10)
 	}
-	g := l.Grid(bb)
+	g := model.GridOf(l, bb)
 	cells := make([]any, len(g.Cells))
 	for i, c := range g.Cells {
 		sq := any(nil)

@@ -5,7 +5,7 @@ package main
 import "syscall/js"
 
 // A link is the page's one writer of its URL (history.replaceState): the
-// store's State serialised (view.State.Query).
+// store's State serialised (model.State.Query).
 //
 // Each write costs the browser work in proportion to the link's length:
 // it keeps the link in the tab's session and adds it to the browsing

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -30,7 +31,7 @@ import (
 //	present.go      presentation mode, the shortcuts and their dialog       html.present #shortcuts
 //	share.go        export as SVG and PNG, the embed snippets                #embed #embed-snippets
 //
-// Their one truth is the store (store.go): a view.State, which the URL
+// Their one truth is the store (store.go): a model.State, which the URL
 // serialises (link.go), and what follows from it. Every event reaches a
 // component through the page's one scope (events.go); the component
 // changes the store, and the store redraws the page: each component
@@ -62,7 +63,7 @@ type part interface {
 }
 
 // actions are the page's named actions (a button's data-action, a
-// keyboard shortcut's view.Shortcut.Action), each registered by the part
+// keyboard shortcut's model.Shortcut.Action), each registered by the part
 // that owns it.
 type actions map[string]func()
 
@@ -86,7 +87,7 @@ func mountPage() {
 // newPage draws the page into doc for the link's query and wires its
 // events.
 func newPage(doc js.Value, query string) *page {
-	pg := &page{doc: doc, st: newStore(view.ParseQuery(query)),
+	pg := &page{doc: doc, st: newStore(model.ParseQuery(query)),
 		regions: regions{doc: doc}, attrs: attrs{doc: doc}, acts: actions{}}
 	style := doc.Call("createElement", "style")
 	doc.Get("head").Call("appendChild", style)
@@ -115,12 +116,12 @@ func newPage(doc js.Value, query string) *page {
 		&shiftDemo{st: pg.st, regions: &pg.regions, doc: doc},
 		engine,
 		perft,
-		&share{st: pg.st, regions: &pg.regions, doc: doc, figure: func() view.Figure { return pg.st.figure(nil).Figure }},
+		&share{st: pg.st, regions: &pg.regions, doc: doc, figure: func() model.Figure { return pg.st.figure(nil).Figure }},
 		&presenter{st: pg.st, attrs: &pg.attrs, doc: doc, editing: ed.open},
 		&toolArea{st: pg.st, doc: doc, attrs: &pg.attrs},
 	}
 	pg.adopt(doc.Call("getElementById", "bitview-app"))
-	pg.regions.write(view.FixedRegions(view.DefaultShiftSource, view.DefaultShiftOp)...)
+	pg.regions.write(view.FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp)...)
 	// What the page holds beyond its link's state, before the first
 	// render: the link's game, its open tool panels, its perft path (which
 	// leaves the game), and what was typed into the FEN field before the
@@ -165,7 +166,7 @@ func (pg *page) adopt(app js.Value) {
 	for _, a := range pre.Attrs {
 		pg.attrs.set(a.ID, a.Name, a.Value) // the first write of each finds the value in the markup
 	}
-	f, m := view.NewPageView(view.DefaultState()).Figure()
+	f, m := view.NewPageView(model.DefaultState()).Figure()
 	pg.fig.adopt(figure{Figure: f, marks: m})
 }
 

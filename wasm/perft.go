@@ -10,6 +10,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -47,7 +48,7 @@ type perftPanel struct {
 // there.
 func (pp *perftPanel) start() {
 	s := pp.st
-	pp.depth = view.DefaultPerftDepth
+	pp.depth = model.DefaultPerftDepth
 	if s.Perft == 0 {
 		return
 	}
@@ -85,11 +86,11 @@ func (pp *perftPanel) start() {
 		s.read()
 	}
 	fen := pp.fens[len(pp.path)]
-	if pp.depth > view.MaxLinkPerft {
+	if pp.depth > model.MaxLinkPerft {
 		// A deep divide from a link waits for a click, with its estimate.
 		p, _ := core.ParseFEN(fen)
 		pp.pos, pp.fen = p, fen
-		pp.run = view.PerftRun{State: "waiting", Depth: pp.depth, Estimate: view.PerftEstimate(p, pp.depth)}
+		pp.run = view.PerftRun{State: "waiting", Depth: pp.depth, Estimate: model.PerftEstimate(p, pp.depth)}
 		return
 	}
 	pp.divide(fen)
@@ -327,7 +328,7 @@ func (pp *perftPanel) goTo(k, depth int) {
 // descend plays uci at the end of the path and divides one ply shallower
 // there.
 func (pp *perftPanel) descend(uci string) {
-	if pp.depth <= 1 || len(pp.path) >= view.MaxPerftPath {
+	if pp.depth <= 1 || len(pp.path) >= model.MaxPerftPath {
 		return
 	}
 	p, err := core.ParseFEN(pp.fens[len(pp.path)])
@@ -357,9 +358,9 @@ func (pp *perftPanel) paste(v js.Value) {
 	switch n := strLen(v); {
 	case n == 0:
 		pp.parsed = nil
-	case n > view.MaxPerftPaste:
+	case n > model.MaxPerftPaste:
 		pp.parsed = nil
-		pp.pasteNote = view.LimitMessage("The paste", n, view.MaxPerftPaste, "characters") + ": paste one divide."
+		pp.pasteNote = model.LimitMessage("The paste", n, model.MaxPerftPaste, "characters") + ": paste one divide."
 	default:
 		parsed := divide.Parse(v.String())
 		pp.parsed = &parsed
@@ -369,7 +370,7 @@ func (pp *perftPanel) paste(v js.Value) {
 
 func (pp *perftPanel) wire(sc *scope, acts actions) {
 	if pp.depth == 0 {
-		pp.depth = view.DefaultPerftDepth
+		pp.depth = model.DefaultPerftDepth
 	}
 	pp.regions.get("perft-depth").set(view.PerftDepthOptions(pp.depth))
 	sc.on("click", "#perft [data-perft],#perft [data-descend],#perft [data-path]", func(_ *event, el *domElement) {

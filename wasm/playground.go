@@ -8,7 +8,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A playground is the expression playground: a bitboard expression typed
@@ -27,7 +27,7 @@ func (pl *playground) wire(sc *scope, acts actions) {
 	sc.on("input", "#expr", func(*event, *domElement) {
 		text := clipped(pl.in.Get("value"), expr.MaxLength)
 		pl.step = -1
-		pl.st.update(func(s *view.State) { s.Expr = text })
+		pl.st.update(func(s *model.State) { s.Expr = text })
 	})
 	sc.on("click", "[data-step]", func(_ *event, el *domElement) {
 		pl.step, _ = strconv.Atoi(el.GetAttribute("data-step"))
@@ -37,7 +37,7 @@ func (pl *playground) wire(sc *scope, acts actions) {
 	// in presentation mode too.
 	acts["expr"] = func() {
 		if pl.st.Tab != "playground" {
-			pl.st.update(func(s *view.State) { s.Tab = "playground" })
+			pl.st.update(func(s *model.State) { s.Tab = "playground" })
 		}
 		pl.in.Call("focus")
 	}
@@ -56,7 +56,7 @@ func (pl *playground) insert(text string) {
 	next := cur[:start] + text + cur[end:]
 	in.Set("value", next)
 	pl.step = -1
-	pl.st.update(func(s *view.State) { s.Expr = next })
+	pl.st.update(func(s *model.State) { s.Expr = next })
 	in.Call("focus")
 	in.Call("setSelectionRange", start+len(text), start+len(text))
 }

@@ -6,11 +6,11 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A presenter is presentation mode (State.Present: html.present, one
-// screen for a projector), the keyboard shortcuts (view.Shortcuts; keys
+// screen for a projector), the keyboard shortcuts (model.Shortcuts; keys
 // pressed outside text fields run the page's actions) and the dialog that
 // lists them (#shortcuts), which takes the focus while open and gives it
 // back when it closes.
@@ -28,7 +28,7 @@ type presenter struct {
 
 func (pr *presenter) wire(sc *scope, acts actions) {
 	pr.acts = acts
-	acts["present"] = func() { pr.st.update(func(s *view.State) { s.Present = !s.Present }) }
+	acts["present"] = func() { pr.st.update(func(s *model.State) { s.Present = !s.Present }) }
 	acts["help"] = func() {
 		if pr.helpOpen {
 			pr.close()
@@ -68,7 +68,7 @@ func (pr *presenter) close() {
 
 // shortcut runs the shortcut of a key pressed outside text fields (Escape
 // in a field leaves it): a key alone, or with Ctrl or ⌘ (see
-// view.ShortcutKey; Ctrl+Z undoes).
+// model.ShortcutKey; Ctrl+Z undoes).
 func (pr *presenter) shortcut(e *event, _ *domElement) {
 	if e.Prevented() {
 		return
@@ -80,7 +80,7 @@ func (pr *presenter) shortcut(e *event, _ *domElement) {
 		}
 		return
 	}
-	s, ok := view.ShortcutFor(view.ShortcutKey(e.Key, e.Ctrl() || e.Meta(), e.Alt(), e.Shift()))
+	s, ok := model.ShortcutFor(model.ShortcutKey(e.Key, e.Ctrl() || e.Meta(), e.Alt(), e.Shift()))
 	if ok && pr.applies(s.Action, e.Target) {
 		e.prevent()
 		pr.acts.run(s.Action)

@@ -5,6 +5,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
@@ -17,7 +18,7 @@ type share struct {
 	st      *store
 	regions *regions
 	doc     js.Value
-	figure  func() view.Figure // what the board and the cards show
+	figure  func() model.Figure // what the board and the cards show
 }
 
 func (sh *share) wire(sc *scope, acts actions) {
@@ -34,14 +35,14 @@ func (sh *share) render() {
 }
 
 // export saves the figure on show in format ("svg" or "png"), named for
-// its position and numbering (view.ExportName: "bitview-kiwipete-0x88").
+// its position and numbering (model.ExportName: "bitview-kiwipete-0x88").
 func (sh *share) export(format string) {
 	f := sh.figure()
 	named := sh.st.State
 	if f.Pos != nil {
 		named.FEN = f.Pos.FEN() // the position drawn: the last valid one while the FEN field holds an error
 	}
-	name := view.ExportName(named)
+	name := model.ExportName(named)
 	api := js.Global().Get("bitview")
 	var t view.Theme
 	_ = (vert.Value{Value: api.Call("themeOf", sh.doc.Call("getElementById", "bitview-app"))}).AssignTo(&t)

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -18,7 +19,7 @@ type shiftDemo struct {
 	regions *regions
 	doc     js.Value
 	src     string // the bitboard shifted: a core.BitboardNames name
-	op      int    // the shift: an index into view.ShiftOps
+	op      int    // the shift: an index into model.ShiftOps
 	step    int
 	frames  int
 	timer   js.Value // the interval while playing, else undefined
@@ -26,7 +27,7 @@ type shiftDemo struct {
 }
 
 func (sd *shiftDemo) wire(sc *scope, acts actions) {
-	sd.src, sd.op = view.DefaultShiftSource, view.DefaultShiftOp
+	sd.src, sd.op = model.DefaultShiftSource, model.DefaultShiftOp
 	sc.on("change", "#shift-src", func(_ *event, el *domElement) {
 		sd.src = el.Underlying().Get("value").String()
 		sd.reset()
@@ -58,7 +59,7 @@ func (sd *shiftDemo) render() {
 // draw draws the demo's current frame.
 func (sd *shiftDemo) draw() {
 	name, _ := core.LookupBitboard(sd.src)
-	op := view.ShiftOps[min(max(sd.op, 0), len(view.ShiftOps)-1)]
+	op := model.ShiftOps[min(max(sd.op, 0), len(model.ShiftOps)-1)]
 	grid, frames, caption := view.ShiftFrame(name.Of(&sd.st.pos), op, sd.step)
 	sd.frames = frames
 	sd.regions.get("shift-grid").set(grid)
@@ -86,7 +87,7 @@ func (sd *shiftDemo) stop() {
 func (sd *shiftDemo) play() {
 	sd.stop()
 	if sd.st.Tab != "shiftdemo" {
-		sd.st.update(func(s *view.State) { s.Tab = "shiftdemo" })
+		sd.st.update(func(s *model.State) { s.Tab = "shiftdemo" })
 	}
 	if sd.step >= sd.frames-1 {
 		sd.step = 0

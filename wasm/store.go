@@ -7,10 +7,11 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
-// A store is the page's one truth: a view.State, which the URL serialises
+// A store is the page's one truth: a model.State, which the URL serialises
 // (link.go), and what follows from it, computed once per change: the
 // position on show (the last that parsed while the FEN does not), its
 // status and warnings, and the loaded game it came from. The page's
@@ -19,7 +20,7 @@ import (
 // position goes through show, the one writer of the position, which
 // records the history.
 type store struct {
-	view.State
+	model.State
 	pos      core.Position // the last position that parsed: kept on show while the FEN does not
 	fenError bool          // State.FEN does not parse
 	status   string        // the FEN's error, or its notice and warnings (view.ReadFEN)
@@ -38,7 +39,7 @@ type store struct {
 }
 
 // newStore returns the store of the page opened with state s.
-func newStore(s view.State) *store {
+func newStore(s model.State) *store {
 	st := &store{State: s, selected: core.NoSquare, redraw: func() {}}
 	st.read()
 	return st
@@ -69,7 +70,7 @@ func (st *store) link() string {
 }
 
 // update changes the state with fn and redraws.
-func (st *store) update(fn func(s *view.State)) {
+func (st *store) update(fn func(s *model.State)) {
 	fn(&st.State)
 	st.read()
 	st.redraw()
@@ -126,7 +127,7 @@ func (st *store) setGame(g *pgn.Game, ply int) {
 	if start := g.Start.FEN(); start != core.StartFEN {
 		st.Start = start
 	}
-	st.Moves = view.UCIMoves(g)
+	st.Moves = model.UCIMoves(g)
 	p := g.PositionAt(st.Ply)
 	st.FEN = p.FEN()
 	st.read()
@@ -218,12 +219,12 @@ func (st *store) figure(free *view.FreeEdit) figure {
 	f.Arrows, f.Marked = st.annotations()
 	f.marks.Arrows, f.marks.Marked = f.Arrows, f.Marked
 	for _, s := range f.Shown {
-		if s.Key == view.FreeKey {
+		if s.Key == model.FreeKey {
 			f.free = free
 		}
 		prev := s.Bits
 		if st.prev != nil {
-			if ps, err := view.ResolveShown(st.prev, s.Key); err == nil {
+			if ps, err := model.ResolveShown(st.prev, s.Key); err == nil {
 				prev = ps.Bits
 			}
 		}

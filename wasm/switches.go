@@ -6,7 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // switches are what chooses the cards and how they are drawn: the
@@ -22,24 +22,24 @@ type switches struct {
 func (w *switches) wire(sc *scope, acts actions) {
 	sc.on("change", "input[name=layout]", func(_ *event, el *domElement) {
 		id := el.Underlying().Get("value").String()
-		w.st.update(func(s *view.State) { s.Layout = id })
+		w.st.update(func(s *model.State) { s.Layout = id })
 	})
 	sc.on("change", "#flip", func(_ *event, el *domElement) {
 		on := el.Underlying().Get("checked").Bool()
-		w.st.update(func(s *view.State) { s.Flipped = on })
+		w.st.update(func(s *model.State) { s.Flipped = on })
 	})
 	sc.on("change", "#labels", func(_ *event, el *domElement) {
 		on := el.Underlying().Get("checked").Bool()
-		w.st.update(func(s *view.State) { s.Labels = on })
+		w.st.update(func(s *model.State) { s.Labels = on })
 	})
 	sc.on("click", "[data-toggle]", func(_ *event, el *domElement) {
 		name := el.GetAttribute("data-toggle")
-		w.st.update(func(s *view.State) { s.Toggle(name) })
+		w.st.update(func(s *model.State) { s.Toggle(name) })
 	})
-	acts["flip"] = func() { w.st.update(func(s *view.State) { s.Flipped = !s.Flipped }) }
-	acts["labels"] = func() { w.st.update(func(s *view.State) { s.Labels = !s.Labels }) }
+	acts["flip"] = func() { w.st.update(func(s *model.State) { s.Flipped = !s.Flipped }) }
+	acts["labels"] = func() { w.st.update(func(s *model.State) { s.Labels = !s.Labels }) }
 	for _, l := range core.Layouts {
-		acts["layout:"+l.ID] = func() { w.st.update(func(s *view.State) { s.Layout = l.ID }) }
+		acts["layout:"+l.ID] = func() { w.st.update(func(s *model.State) { s.Layout = l.ID }) }
 	}
 }
 

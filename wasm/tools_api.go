@@ -11,7 +11,8 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/magic"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
@@ -179,7 +180,7 @@ func matchBitboardsAPI(args []js.Value) any {
 		return argFail("text", "the second argument must be the text of the dump")
 	}
 	if n := strLen(args[1]); n > dump.MaxTextLength { // before the text is copied into Go
-		return argFail("text", "the dump is "+view.Thousands(n)+" characters; the limit is "+view.Thousands(dump.MaxTextLength))
+		return argFail("text", "the dump is "+thousands.Itoa(n)+" characters; the limit is "+thousands.Itoa(dump.MaxTextLength))
 	}
 	nums, probs := dump.ParseNumbers(args[1].String())
 	res := jsMatch{OK: true, Count: len(nums), Problems: []jsProblem{}, Verdicts: []jsVerdict{}, Candidates: []jsCandidate{}}
@@ -242,8 +243,8 @@ func magicAPI(args []js.Value) any {
 		if len(args) <= i || args[i].Type() != js.TypeString {
 			return "", argFail(name, want)
 		}
-		if n := strLen(args[i]); n > view.MaxOptionLength {
-			return "", argFail(name, name+" is "+view.Thousands(n)+" characters; the limit is "+strconv.Itoa(view.MaxOptionLength))
+		if n := strLen(args[i]); n > model.MaxOptionLength {
+			return "", argFail(name, name+" is "+thousands.Itoa(n)+" characters; the limit is "+strconv.Itoa(model.MaxOptionLength))
 		}
 		return strings.TrimSpace(args[i].String()), nil
 	}

@@ -10,7 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
@@ -71,7 +71,7 @@ type jsWireFormat struct {
 // wireFormat answers __bitviewGo.wireFormat(): the wire's format, so that
 // web/bitview.js copies none of its constants by hand.
 func wireFormat([]js.Value) any {
-	f := jsWireFormat{FENLimit: core.MaxFENLength + 1, ArgLimit: view.MaxOptionLength, AnswerAt: argSize,
+	f := jsWireFormat{FENLimit: core.MaxFENLength + 1, ArgLimit: model.MaxOptionLength, AnswerAt: argSize,
 		Letters: make([]string, core.PieceCount+1)}
 	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ { // a mailbox byte is a piece's Index, NoPiece's for empty
 		f.Letters[pc.Index()] = string(pc.Letter())

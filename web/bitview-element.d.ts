@@ -38,7 +38,7 @@ export interface BitboardViewEventMap extends HTMLElementEventMap {
   'bitview-square': CustomEvent<BitviewSquareDetail>;
 }
 
-// The attributes: generated from Go's view.Attributes (go generate ./wasm/view).
+// The attributes: generated from Go's model.Attributes (go generate ./wasm/model).
 export type { BitboardViewAttributes } from './bitview-options.js';
 import type { BitboardViewAttributes } from './bitview-options.js';
 

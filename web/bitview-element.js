@@ -6,8 +6,8 @@
 //                  arrows="Ge2e4" marks="Gd4"></bitboard-view>
 //
 // Attributes (all live): ATTRIBUTES of bitview-options.js, which go
-// generate writes from Go's one table of options (view.Attributes in
-// wasm/view/options.go): README.md's table lists them with their values,
+// generate writes from Go's one table of options (model.Attributes in
+// wasm/model/options.go): README.md's table lists them with their values,
 // bitview-options.d.ts describes each. readOptions gives Go's mount its
 // options from them; this module reads the few that shape the element
 // itself (size, values, repr for repr.css, wasm).
@@ -34,7 +34,7 @@
 
 import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
 // The attributes, their on/off rule and the options they give mount:
-// generated from Go's table (view.Attributes, go generate ./wasm/view).
+// generated from Go's table (model.Attributes, go generate ./wasm/model).
 import { ATTRIBUTES, on, readOptions } from './bitview-options.js';
 
 export { setBaseURL, baseURL };

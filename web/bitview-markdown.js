@@ -16,7 +16,7 @@
 //
 // One "key: value" per line; blank lines and lines starting with # are
 // skipped. The keys are KEYS of bitview-options.js, which go generate
-// writes from Go's one table of options (view.Attributes): the element's
+// writes from Go's one table of options (model.Attributes): the element's
 // attributes that a block may set, and expr (one expression, added to
 // show; repeat the line for more). The static-site generator
 // writes the fence as <pre><code class="language-bitboard">…</code></pre>
@@ -27,7 +27,7 @@
 
 import { KEYS } from './bitview-options.js';
 
-/** The attributes a block line may set: key → attribute (generated from Go's view.Attributes). */
+/** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
 
 /**

@@ -105,7 +105,7 @@ export interface BitboardName {
   title: string;
 }
 
-// mount's options: generated from Go's view.Attributes (go generate ./wasm/view).
+// mount's options: generated from Go's model.Attributes (go generate ./wasm/model).
 export type { MountOptions } from './bitview-options.js';
 import type { MountOptions } from './bitview-options.js';
 
@@ -156,7 +156,7 @@ export interface PerftResult {
   divide: Record<string, number>;
 }
 
-// The API's members: generated from Go's table (jsapi.Functions, go generate ./wasm/view).
+// The API's members: generated from Go's table (jsapi.Functions, go generate ./wasm/model).
 export type { Bitview } from './bitview-api.js';
 import type { Bitview } from './bitview-api.js';
 

@@ -1,7 +1,7 @@
 // embed.html?fen=…&show=P&arrows=Ge2e4: one <bitboard-view> from the
 // URL's parameters, for sites that only allow iframes. The parameters are
 // EMBED of bitview-options.js, which go generate writes from Go's one
-// table of options (view.Attributes; README.md's table lists them).
+// table of options (model.Attributes; README.md's table lists them).
 //
 // The frame tells its parent how tall its content is, whenever that
 // changes, as a message {type: "bitview-height", height} (in CSS pixels).
@@ -13,7 +13,7 @@
 //     for (const f of document.querySelectorAll('iframe[data-bitview]'))
 //       if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });
 import './bitview-element.js';
-import { EMBED } from './bitview-options.js'; // the parameters, from Go's view.Attributes
+import { EMBED } from './bitview-options.js'; // the parameters, from Go's model.Attributes
 
 const params = new URLSearchParams(location.search);
 const view = document.getElementById('view');

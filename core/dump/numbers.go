@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bitview/bitview/core/internal/chars"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // MaxNumbers is the most numbers ParseNumbers reads: twelve piece
@@ -51,7 +51,7 @@ type Problem struct {
 // one Problem (line 1, column 1, Text "") names the limit.
 func ParseNumbers(text string) ([]Number, []Problem) {
 	if len(text) > MaxTextLength {
-		return nil, []Problem{{Line: 1, Col: 1, Reason: "the dump is " + chars.Thousands(len(text)) + " bytes; the limit is " + chars.Thousands(MaxTextLength)}}
+		return nil, []Problem{{Line: 1, Col: 1, Reason: "the dump is " + thousands.Itoa(len(text)) + " bytes; the limit is " + thousands.Itoa(MaxTextLength)}}
 	}
 	var nums []Number
 	var probs []Problem

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/bitview/bitview/core/internal/chars"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // MaxChars is the most characters of an input an error quotes: 40,
@@ -44,7 +44,7 @@ func Quote(s string) string {
 	if !cut {
 		return strconv.Quote(s)
 	}
-	return strconv.Quote(head) + "… (" + chars.Thousands(len(s)) + " bytes)"
+	return strconv.Quote(head) + "… (" + thousands.Itoa(len(s)) + " bytes)"
 }
 
 // Unquoted returns s as is when it has at most MaxChars characters, and
@@ -59,5 +59,5 @@ func Unquoted(s string) string {
 	if !cut {
 		return s
 	}
-	return head + "… (" + chars.Thousands(len(s)) + " bytes)"
+	return head + "… (" + thousands.Itoa(len(s)) + " bytes)"
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/internal/chars"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // ErrSyntax is the kind of a [Error] for text that departs from the
@@ -184,7 +185,7 @@ func (e *Error) Unwrap() error { return e.Err }
 func Parse(text string) ([]Game, error) {
 	if len(text) > MaxBytes {
 		return nil, &Error{Line: 1, Col: 1, Game: 1, Err: ErrLimit,
-			Msg: "PGN is " + chars.Thousands(len(text)) + " bytes; the limit is " + chars.Thousands(MaxBytes)}
+			Msg: "PGN is " + thousands.Itoa(len(text)) + " bytes; the limit is " + thousands.Itoa(MaxBytes)}
 	}
 	r := reader{text: text, loc: locator{text: text, line: 1, col: 1}}
 	if strings.HasPrefix(text, byteOrderMark) {
@@ -360,7 +361,7 @@ func (r *reader) tagPair() error {
 			escaped = true
 		}
 		if len(value) == MaxTagLength {
-			return r.fail(quote, "the value of tag "+shown+" is longer than "+chars.Thousands(MaxTagLength)+" bytes, the limit", ErrLimit)
+			return r.fail(quote, "the value of tag "+shown+" is longer than "+thousands.Itoa(MaxTagLength)+" bytes, the limit", ErrLimit)
 		}
 		value = append(value, s[i])
 	}
@@ -369,7 +370,7 @@ func (r *reader) tagPair() error {
 		return r.syntax(i, "tag pair "+shown+" must end with ']' after its value")
 	}
 	if len(r.game.Tags) == MaxTags {
-		return r.fail(start, "game "+chars.Thousands(len(r.games)+1)+" has more than "+chars.Thousands(MaxTags)+" tag pairs, the limit", ErrLimit)
+		return r.fail(start, "game "+thousands.Itoa(len(r.games)+1)+" has more than "+thousands.Itoa(MaxTags)+" tag pairs, the limit", ErrLimit)
 	}
 	if name == "FEN" && r.game.Tag("FEN") == "" {
 		r.fenAt, r.fenEscaped = quote+1, escaped
@@ -421,7 +422,7 @@ func (r *reader) beginMovetext() error {
 // MaxGames games.
 func (r *reader) beginGame(at int) error {
 	if len(r.games) == MaxGames {
-		return r.fail(at, "the text holds more than "+chars.Thousands(MaxGames)+" games, the limit", ErrLimit)
+		return r.fail(at, "the text holds more than "+thousands.Itoa(MaxGames)+" games, the limit", ErrLimit)
 	}
 	r.game, r.inGame = Game{}, true
 	return nil
@@ -472,7 +473,7 @@ func (r *reader) token(tok string, at int) error {
 		return r.fail(at, r.pos.SideToMove.String()+"'s move "+strconv.Itoa(r.pos.FullmoveNumber)+": "+me.Msg, err)
 	}
 	if len(r.game.Moves) == MaxPlies {
-		return r.fail(at, "game "+chars.Thousands(len(r.games)+1)+" has more than "+chars.Thousands(MaxPlies)+" plies, the limit", ErrLimit)
+		return r.fail(at, "game "+thousands.Itoa(len(r.games)+1)+" has more than "+thousands.Itoa(MaxPlies)+" plies, the limit", ErrLimit)
 	}
 	line, col := r.loc.at(at)
 	r.game.Moves = append(r.game.Moves, GameMove{Move: m, SAN: tok, Line: line, Col: col})

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -29,10 +29,10 @@ func everyKey() []string {
 	for _, n := range core.BitboardNames {
 		keys = append(keys, n.Name)
 	}
-	for _, m := range view.AttackMaps {
+	for _, m := range model.AttackMaps {
 		keys = append(keys, m.Key)
 	}
-	return append(keys, view.FreeKey)
+	return append(keys, model.FreeKey)
 }
 
 // openEverything opens the main page at Kiwipete in the given layout
@@ -55,7 +55,7 @@ func openEverything(t *testing.T, ctx context.Context, site, layout string) {
 	}
 }
 
-// openTool shows the tool of the tab id (one of view.Tabs) and puts it to
+// openTool shows the tool of the tab id (one of model.Tabs) and puts it to
 // work: a step of the expression selected, a square selected for its
 // attacks, the sample game loaded and stepped, the shift demo three steps
 // in, a perft divide run at depth 2 with an engine's divide pasted to
@@ -97,7 +97,7 @@ func openTool(t *testing.T, ctx context.Context, id string) {
 // tool area alone: the rest of the page is checked once, around it).
 func checkTools(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	for _, id := range view.Tabs {
+	for _, id := range model.Tabs {
 		openTool(t, ctx, id)
 		checkAxeIn(t, ctx, name+", the "+id+" tool", ".tools")
 	}

@@ -29,6 +29,7 @@ import (
 
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	bvpages "github.com/bitview/bitview/wasm/figure/pages"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
@@ -601,7 +602,7 @@ func TestFigureLoadFailure(t *testing.T) {
 // figureSnippet returns the Embed panel's element snippet (view.EmbedSnippets)
 // with the CDN's folder replaced by base: the two lines an author pastes.
 func figureSnippet(base string) string {
-	s := view.DefaultState()
+	s := model.DefaultState()
 	s.Show = []string{"P"}
 	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", version.Version)
 	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)

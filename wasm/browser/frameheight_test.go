@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/chromedp"
 )
@@ -93,7 +94,7 @@ func TestEmbedFrameHeight(t *testing.T) {
 	slices.SortFunc(states, func(a, b state) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
 	states = slices.Compact(states)
 	for _, s := range states {
-		st := view.DefaultState()
+		st := model.DefaultState()
 		st.Layout, st.Show = s.layout, worstCards(s.n)
 		got, want := measure(s.layout, st.Show), view.FrameHeight(st)
 		if want < got || want > got+8 {

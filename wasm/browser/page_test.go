@@ -476,7 +476,7 @@ func TestPageShare(t *testing.T) {
 		t.Errorf("the iframe snippet carries the page's tab: %s", fr)
 	}
 	// Export: catch the download the page starts, and read the file. It
-	// is named for the position and the numbering (view.ExportName), and
+	// is named for the position and the numbering (model.ExportName), and
 	// its caption states the numbering.
 	exportJS := `(async () => {
 		let blob;

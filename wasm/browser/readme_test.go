@@ -47,6 +47,7 @@ import (
 	bvhandler "github.com/bitview/bitview/wasm/figure/handler"
 	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 	bvpng "github.com/bitview/bitview/wasm/figure/png"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 )
@@ -620,7 +621,7 @@ func TestReadmeFigures(t *testing.T) {
 		{"**BERF**: a8 = 0 … h1 = 63", berf.Index(sq("a8")) == 0 && berf.Index(sq("h1")) == 63},
 		{"a1 = 0, a2 = 1 … h8 = 63", lefr.Index(sq("a1")) == 0 && lefr.Index(sq("a2")) == 1 && lefr.Index(sq("h8")) == 63},
 		{"a1 = 21, h8 = 98", mailbox.Index(sq("a1")) == 21 && mailbox.Index(sq("h8")) == 98},
-		{"view, 1–4 plies", view.MaxElementPerft == 4},
+		{"view, 1–4 plies", model.MaxElementPerft == 4},
 		{"depth 1–6", core.MaxDivideDepth == 6},
 		{"up to 14 numbers", dump.MaxNumbers == 14},
 		{"a FEN 256 bytes, a PGN 4 MiB, an\nexpression 1,000 bytes", core.MaxFENLength == 256 && pgn.MaxBytes == 4<<20 && expr.MaxLength == 1000},
@@ -669,7 +670,7 @@ func TestReadmeFigures(t *testing.T) {
 			t.Errorf("README.md quotes %q, which no test measures: measure it here or drop it", m)
 		}
 	}
-	st := view.DefaultState()
+	st := model.DefaultState()
 	st.FEN, st.Show = "8/8/8/8/4P3/8/8/8 w - - 0 1", []string{"P"}
 	if h := view.FrameHeight(st); !strings.Contains(string(rawReadme), fmt.Sprintf(`width="760" height="%d"`, h)) {
 		t.Errorf("README.md's iframe is not %d px tall, the height the Embed tab gives that view", h)
@@ -677,11 +678,11 @@ func TestReadmeFigures(t *testing.T) {
 	// CONTRIBUTING.md's limits table: each value is its constant's.
 	consts := map[string]int{"core.MaxFENLength": core.MaxFENLength, "expr.MaxLength": expr.MaxLength, "expr.MaxDepth": expr.MaxDepth,
 		"pgn.MaxBytes": pgn.MaxBytes, "pgn.MaxGames": pgn.MaxGames, "pgn.MaxPlies": pgn.MaxPlies, "pgn.MaxTags": pgn.MaxTags,
-		"pgn.MaxTagLength": pgn.MaxTagLength, "view.MaxShowItems": view.MaxShowItems, "view.MaxShowLength": view.MaxShowLength,
-		"view.MaxOptionLength": view.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
+		"pgn.MaxTagLength": pgn.MaxTagLength, "model.MaxShowItems": model.MaxShowItems, "model.MaxShowLength": model.MaxShowLength,
+		"model.MaxOptionLength": model.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
 		"handler.MaxQueryBytes": bvhandler.MaxQueryBytes, "pages.MaxPageBytes": bvpages.MaxPageBytes, "png.MaxScale": int(bvpng.MaxScale),
 		"dump.MaxTextLength": dump.MaxTextLength, "dump.MaxNumbers": dump.MaxNumbers, "core.MaxDivideDepth": core.MaxDivideDepth,
-		"view.MaxElementPerft": view.MaxElementPerft, "view.MaxPerftPath": view.MaxPerftPath, "view.MaxPerftPaste": view.MaxPerftPaste}
+		"model.MaxElementPerft": model.MaxElementPerft, "model.MaxPerftPath": model.MaxPerftPath, "model.MaxPerftPaste": model.MaxPerftPaste}
 	quoted := regexp.MustCompile("(\\d[\\d,]*)[^|(\\d]*\\(`(\\w+\\.Max\\w+)`\\)").FindAllStringSubmatch(contributing, -1)
 	seen := map[string]bool{}
 	for _, m := range quoted {

@@ -2,7 +2,7 @@
 // the element's options (the same names, read by the same rules as its
 // attributes) it makes the SVG the element's toSVG() returns, byte for
 // byte, and a PNG of it (toPNG() in Go, rasterised by package png). The
-// figure itself is wasm/view's: options → view.Embed → view.SVG, with the
+// figure itself is wasm/view's: options → model.Embed → view.SVG, with the
 // pieces of package web.
 //
 // Its parts, each a package of its own below this one:

@@ -11,23 +11,25 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/figure/png"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/bitview/bitview/web"
 )
 
-// Names are the options of a figure, in view.Attributes' order: the
-// attributes of <bitboard-view> that change its figure (view.UseFigure),
+// Names are the options of a figure, in model.Attributes' order: the
+// attributes of <bitboard-view> that change its figure (model.UseFigure),
 // and theme, which the element reads from its CSS (light, dark, or
 // colours: see ParseTheme).
-var Names = view.AttributesFor(view.UseFigure)
+var Names = model.AttributesFor(model.UseFigure)
 
 // Ignored are attributes of <bitboard-view> that do not change its
 // figure (toSVG() draws neither the tools below the view nor its size):
 // a page's element may carry them; they are not read.
 var Ignored = func() []string {
 	var out []string
-	for _, name := range view.AttributesFor(view.UseElement) {
+	for _, name := range model.AttributesFor(model.UseElement) {
 		if !slices.Contains(Names, name) {
 			out = append(out, name)
 		}
@@ -92,29 +94,29 @@ func optionError(name, value, msg string) *Error {
 }
 
 // Set sets option name to value, checking the name and the value's
-// length: a view option's against its limit (view.OptionLimit; the FEN is
+// length: a view option's against its limit (model.OptionLimit; the FEN is
 // cut to one byte over core.MaxFENLength, for ParseFEN to say "too long"
-// with its field), values against view.MaxOptionLength and theme against
+// with its field), values against model.MaxOptionLength and theme against
 // MaxThemeLength. The value itself is read by Resolve.
 func (o Options) Set(name, value string) error {
 	if !slices.Contains(Names, name) {
 		return optionError(name, value, "unknown option; the options are "+strings.Join(Names, ", "))
 	}
-	limit := view.MaxOptionLength
-	for _, f := range view.OptionFields {
+	limit := model.MaxOptionLength
+	for _, f := range model.OptionFields {
 		if f.Key == name && f.String {
-			limit = view.OptionLimit(f.Limit)
+			limit = model.OptionLimit(f.Limit)
 		}
 	}
 	switch name {
 	case "fen":
-		value = view.Clip(value, limit)
+		value = model.Clip(value, limit)
 		limit++
 	case "theme":
 		limit = MaxThemeLength
 	}
 	if len(value) > limit {
-		return optionError(name, "", view.LimitMessage(name, len(value), limit, "bytes"))
+		return optionError(name, "", model.LimitMessage(name, len(value), limit, "bytes"))
 	}
 	o[name] = value
 	return nil
@@ -134,13 +136,13 @@ var ErrTooLarge = errors.New("figure too large")
 
 // A Figure is a resolved figure: what to draw and in which theme.
 type Figure struct {
-	Embed view.Embed
+	Embed model.Embed
 	Theme view.Theme
 }
 
 // Resolve reads o as <bitboard-view> reads its attributes (the same
 // defaults: the start position, LERF, board and grids on, White at the
-// bottom; labels only when present) through view.ResolveEmbed, and
+// bottom; labels only when present) through model.ResolveEmbed, and
 // returns the figure, or the first fault as an *Error naming the option,
 // the field and the character. The element draws an error inside itself
 // where Resolve refuses: an unknown layout, show item, arrow or mark, or
@@ -151,8 +153,8 @@ func Resolve(o Options) (*Figure, error) {
 			return nil, err
 		}
 	}
-	vo, err := view.ParseAttributes(o)
-	var ae *view.AttributeError
+	vo, err := model.ParseAttributes(o)
+	var ae *model.AttributeError
 	if errors.As(err, &ae) {
 		return nil, optionError(ae.Name, ae.Value, ae.Msg)
 	}
@@ -164,7 +166,7 @@ func Resolve(o Options) (*Figure, error) {
 	default:
 		return nil, optionError("values", v, "use all, hex or none (it changes the element's grids, not the figure)")
 	}
-	e := view.ResolveEmbed(vo, nil)
+	e := model.ResolveEmbed(vo, nil)
 	if fe := e.FENError; fe != nil {
 		return nil, &Error{Option: "fen", Value: vo.FEN, Field: fe.Field, Offset: fe.Offset, Msg: fe.Msg, Err: fe}
 	}
@@ -185,7 +187,7 @@ func Resolve(o Options) (*Figure, error) {
 			per = e.Layout.Rows * e.Layout.Cols
 		}
 		return nil, fmt.Errorf("%w: %s squares (%d grids of %d, and the board) > %s; show fewer grids or use an 8×8 layout",
-			ErrTooLarge, view.Thousands(n), len(e.Shown), per, view.Thousands(MaxFigureSquares))
+			ErrTooLarge, thousands.Itoa(n), len(e.Shown), per, thousands.Itoa(MaxFigureSquares))
 	}
 	return f, nil
 }
@@ -211,7 +213,7 @@ func (f *Figure) MaxBytes() int { return 128<<10 + f.Squares()<<10 }
 
 // checkLists finds the item at fault in the arrows, marks and show
 // options, with its offset in the option's value.
-func checkLists(o Options, e view.Embed, grid bool) error {
+func checkLists(o Options, e model.Embed, grid bool) error {
 	for _, name := range []string{"arrows", "marks"} {
 		parse := pgn.ParseMarks
 		if name == "arrows" {
@@ -231,9 +233,9 @@ func checkLists(o Options, e view.Embed, grid bool) error {
 	}
 	show := o["show"]
 	at := 0
-	for _, item := range view.SplitShow(show) {
+	for _, item := range model.SplitShow(show) {
 		at += strings.Index(show[at:], item)
-		if _, err := view.ResolveShown(e.Pos, item); err != nil {
+		if _, err := model.ResolveShown(e.Pos, item); err != nil {
 			off, msg := at, err.Error()
 			x, perr := expr.Parse(item)
 			if perr == nil {
@@ -250,7 +252,7 @@ func checkLists(o Options, e view.Embed, grid bool) error {
 }
 
 // ProblemError returns an *Error naming the option of p, one of
-// view.ResolveEmbed's problems for the options o (its Problems), or the
+// model.ResolveEmbed's problems for the options o (its Problems), or the
 // option "options" when p names none.
 func ProblemError(o Options, p string) error {
 	for _, name := range []string{"layout", "show", "arrows", "marks", "orientation", "grids"} {

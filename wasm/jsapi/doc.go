@@ -2,7 +2,7 @@
 // functions of the object load() resolves to (web/bitview.js), with their
 // arguments and answers (Functions), and the tables web/bitview.js reads
 // from Go at load instead of restating them (Tables). From it,
-// go generate ./wasm/view writes web/bitview-api.d.ts (the Bitview
+// go generate ./wasm/model writes web/bitview-api.d.ts (the Bitview
 // interface); web/bitview.js builds its API in the table's order and
 // refuses to start when an entry has no implementation, or it has one the
 // table lacks; wasm/api.test.mjs checks every name, argument count and

@@ -111,7 +111,7 @@ func MakeTables() Tables {
 
 // PieceFiles returns the names of the piece images in core.Piece order,
 // "wP" … "bK": web.PieceImages' order, and PIECES in web/bitview.js
-// (written by go generate ./wasm/view).
+// (written by go generate ./wasm/model).
 func PieceFiles() []string {
 	out := make([]string, core.PieceCount)
 	for p := core.WhitePawn; p <= core.BlackKing; p++ {
@@ -126,7 +126,7 @@ func PieceFiles() []string {
 
 // ThemeProperties returns view.Theme's fields by their js names, each
 // with the custom property of web/view.css it is read from (its css
-// tag): THEME in web/bitview.js (written by go generate ./wasm/view).
+// tag): THEME in web/bitview.js (written by go generate ./wasm/model).
 func ThemeProperties() [][2]string {
 	t := reflect.TypeOf(view.Theme{})
 	out := make([][2]string, t.NumField())

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A bit grid and its card: the cells with their digits and names, the
@@ -21,15 +22,15 @@ import (
 // on cells that became 1 and "bit-cleared" on cells that became 0 (a
 // move's from-square cleared, to-square set, capture removed; pass s.Bits
 // for none). With flipped, the grid is seen from Black (rank 1 at the top, the
-// h-file on the left, see core.Grid.Flipped), as beside a flipped board;
+// h-file on the left, see model.Grid.Flipped), as beside a flipped board;
 // every cell keeps its index.
-func Card(l *core.Layout, s Shown, prev core.Bitboard, flipped bool) string {
+func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) string {
 	key, title, bb := s.Key, s.Title, s.Bits
-	g := l.Grid(bb)
+	g := model.GridOf(l, bb)
 	if flipped {
 		g = g.Flipped()
 	}
-	r := l.Readout(bb)
+	r := model.ReadoutOf(l, bb)
 	var b strings.Builder
 	b.WriteString(`<section class="card"`)
 	attr(&b, "data-bitboard", key)
@@ -69,7 +70,7 @@ func CardSub(key, title string, count int) string {
 // DecimalMarkup returns the markup of a card's decimal readout of r (see
 // Card): the unsigned value, and the signed one beside it when they differ.
 // It is "" for a layout that does not fit 64 bits.
-func DecimalMarkup(r core.Readout) string {
+func DecimalMarkup(r model.Readout) string {
 	dec := r.Decimal
 	if r.Signed != r.Decimal {
 		dec += ` <span class="signed">(signed ` + r.Signed + `)</span>`
@@ -101,7 +102,7 @@ func MarkedChanged(a, pa, b, pb core.Bitboard) core.Bitboard {
 // in the order of the document, the off-board slots left out: row by row
 // from the top, seen from Black when flipped.
 func CardSquares(l *core.Layout, flipped bool) []core.Square {
-	g := l.Grid(0)
+	g := model.GridOf(l, 0)
 	if flipped {
 		g = g.Flipped()
 	}
@@ -135,7 +136,7 @@ func BinarySquares(l *core.Layout) []core.Square {
 // edit (the free card, see FreeCard) each rank digit and file letter is a
 // button, reachable with the arrow keys too, that fills its rank or file
 // (data-fill="rank:8", "file:e"), or clears it when it is full.
-func writeBits(b *strings.Builder, g core.Grid, layoutName, title string, bb, prev core.Bitboard, edit bool) {
+func writeBits(b *strings.Builder, g model.Grid, layoutName, title string, bb, prev core.Bitboard, edit bool) {
 	b.WriteString(`<div class="bits" part="grid" role="grid" style="--cols:` + strconv.Itoa(g.Cols) + `"`)
 	attr(b, "aria-label", title+" bits in "+layoutName)
 	b.WriteString(`>`)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestCard(t *testing.T) {
@@ -38,8 +39,8 @@ func TestCard(t *testing.T) {
 
 func checkCard(t *testing.T, p *core.Position, l *core.Layout, name core.BitboardName, wantOff int) {
 	bb := name.Of(p)
-	r := l.Readout(bb)
-	out := Card(l, Shown{name.Name, name.Title, name.Of(p)}, name.Of(p), false)
+	r := model.ReadoutOf(l, bb)
+	out := Card(l, model.Shown{Key: name.Name, Title: name.Title, Bits: name.Of(p)}, name.Of(p), false)
 	checkTagBalance(t, out, "div", "section", "code", "dl", "dd", "dt", "header", "h3")
 
 	secs := startTags(t, out, "section")
@@ -260,14 +261,14 @@ func TestCardTitles(t *testing.T) {
 		if !ok {
 			t.Fatalf("unknown bitboard %q", tt.name)
 		}
-		out := Card(l, Shown{n.Name, n.Title, n.Of(p)}, n.Of(p), false)
+		out := Card(l, model.Shown{Key: n.Name, Title: n.Title, Bits: n.Of(p)}, n.Of(p), false)
 		if !strings.Contains(out, "<h3>"+tt.title+"</h3>") {
 			t.Errorf("card %q lacks title %q", tt.name, tt.title)
 		}
 	}
 	// A known value: Kiwipete's white pawns in LERF.
 	n, _ := core.LookupBitboard("P")
-	out := Card(l, Shown{n.Name, n.Title, n.Of(p)}, n.Of(p), false)
+	out := Card(l, model.Shown{Key: n.Name, Title: n.Title, Bits: n.Of(p)}, n.Of(p), false)
 	if !strings.Contains(out, `<code part="readout" data-format="hex">0x000000081000e700</code>`) {
 		t.Errorf("Kiwipete WhitePawns hex is not 0x000000081000e700")
 	}
@@ -288,7 +289,7 @@ func TestBinaryLines(t *testing.T) {
 		{"10x12", ``, ""},
 	}
 	for _, tt := range tests {
-		out := binarySpans(mustLayout(t, tt.id), mustLayout(t, tt.id).Readout(0).Grouped)
+		out := binarySpans(mustLayout(t, tt.id), model.ReadoutOf(mustLayout(t, tt.id), 0).Grouped)
 		lines := strings.Split(out, `<span class="bin-row"`)[1:]
 		first := lines[0]
 		open := ">"
@@ -318,7 +319,7 @@ func TestCardEscapesNames(t *testing.T) {
 	p := mustParse(t, kiwipeteFEN)
 	name := core.BitboardName{Name: `x" onclick="y`, Title: `<b>T&'"</b>`}
 	for _, l := range core.Layouts {
-		out := Card(l, Shown{name.Name, name.Title, name.Of(p)}, name.Of(p), false)
+		out := Card(l, model.Shown{Key: name.Name, Title: name.Title, Bits: name.Of(p)}, name.Of(p), false)
 		secs := startTags(t, out, "section")
 		if len(secs) != 1 {
 			t.Fatalf("%s: %d sections, want 1", l.ID, len(secs))
@@ -344,8 +345,8 @@ func TestCardEscapesNames(t *testing.T) {
 		}
 		// The bits are WhitePawns'.
 		wp := p.Pieces(core.WhitePawn)
-		if got := stripTags(regexp.MustCompile(`<code part="readout" data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != l.Readout(wp).Hex {
-			t.Errorf("%s: hex %q, want %q", l.ID, got, l.Readout(wp).Hex)
+		if got := stripTags(regexp.MustCompile(`<code part="readout" data-format="hex">(.*?)</code>`).FindStringSubmatch(out)[1]); got != model.ReadoutOf(l, wp).Hex {
+			t.Errorf("%s: hex %q, want %q", l.ID, got, model.ReadoutOf(l, wp).Hex)
 		}
 	}
 }

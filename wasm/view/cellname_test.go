@@ -9,6 +9,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/magic"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestCellName(t *testing.T) {
@@ -85,7 +86,7 @@ func TestGridCellNames(t *testing.T) {
 	bb := p.Occupied()
 	for _, l := range core.Layouts {
 		for _, flipped := range []bool{false, true} {
-			s := Shown{Key: "occupied", Title: "AllOccupied", Bits: bb}
+			s := model.Shown{Key: "occupied", Title: "AllOccupied", Bits: bb}
 			if n := checkCellNames(t, "Card "+l.ID, Card(l, s, bb&^core.Rank2BB, flipped)); n != l.Slots {
 				t.Errorf("Card %s: %d cells, want %d", l.ID, n, l.Slots)
 			}
@@ -105,7 +106,7 @@ func TestGridCellNames(t *testing.T) {
 	if n := checkCellNames(t, "DumpVerdicts", DumpVerdicts(dump.Match(&p, nums)[0])); n == 0 {
 		t.Error("DumpVerdicts: no grid of the differing number")
 	}
-	for i, op := range ShiftOps {
+	for i, op := range model.ShiftOps {
 		for step := range 4 {
 			m, _, _ := ShiftFrame(p.Pieces(core.WhitePawn), op, step)
 			if n := checkCellNames(t, "ShiftFrame "+op.Label, m); n != 64 {
@@ -117,7 +118,7 @@ func TestGridCellNames(t *testing.T) {
 		t.Errorf("Representations: %d bit cells, want the four rotated bitboards'", n)
 	}
 	// The shift demo says what each cell is doing.
-	m, _, _ := ShiftFrame(core.E2.Bitboard()|core.H2.Bitboard(), ShiftOps[1], 1)
+	m, _, _ := ShiftFrame(core.E2.Bitboard()|core.H2.Bitboard(), model.ShiftOps[1], 1)
 	for _, want := range []string{`aria-label="h2, index 15, not set, moving away"`, `aria-label="a3, index 16, set, wrapped around to here, where it lands"`,
 		`aria-label="e2, index 12, set, waiting to move"`} {
 		if !strings.Contains(m, want) {
@@ -186,7 +187,7 @@ func TestCellLabelInName(t *testing.T) {
 	p := mustPos(t, kiwipeteFEN)
 	s, _ := magic.Explain(core.Bishop, core.C1, p.Occupied())
 	nums, _ := dump.ParseNumbers("P: 0x000000081000e700\nN = 0x0000000010040000")
-	shift, _, _ := ShiftFrame(p.Pieces(core.WhitePawn), ShiftOps[1], 3)
+	shift, _, _ := ShiftFrame(p.Pieces(core.WhitePawn), model.ShiftOps[1], 3)
 	markup := map[string]string{
 		"MagicSteps":      MagicSteps(s),
 		"DumpVerdicts":    DumpVerdicts(dump.Match(&p, nums)[0]),
@@ -195,7 +196,7 @@ func TestCellLabelInName(t *testing.T) {
 	}
 	for _, l := range core.Layouts {
 		markup["Board "+l.ID] = Board(&p, l, true, true, 0)
-		markup["Card "+l.ID] = Card(l, Shown{Key: "P", Title: "WhitePawns", Bits: p.Pieces(core.WhitePawn)}, 0, false)
+		markup["Card "+l.ID] = Card(l, model.Shown{Key: "P", Title: "WhitePawns", Bits: p.Pieces(core.WhitePawn)}, 0, false)
 		markup["FreeCard "+l.ID] = FreeCard(l, p.Occupied(), false, FreeEdit{})
 	}
 	for what, m := range markup {

@@ -7,6 +7,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
 	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // The perft divide table, compared with a pasted divide.
@@ -121,7 +122,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		b.WriteString(`<td` + class + `>` + total + `</td>`)
 		// The pasted moves' sum, when the paste states no total or another.
 		if sum, fits := got.Sum(); len(got.Moves) > 0 && (!got.HasTotal || !fits || sum != got.Total) {
-			text := thousands64(sum)
+			text := thousands.FormatUint(sum)
 			if !fits {
 				text = "&gt; " + text
 			}

@@ -1,24 +1,28 @@
-// Package view turns core's answers into the page's markup and keeps the
-// page's state (FEN, layout, shown bitboards, board options). It is plain
-// Go, tested natively; package main only copies its strings into the DOM.
+// Package view writes the page's markup and SVG from the model (package
+// wasm/model: State, Options, Embed, Figure, Marks) and from core's
+// answers. It holds no state and decides no CSS sizes: every function
+// returns a string of HTML whose classes and data- attributes the rules in
+// web/*.css lay out (inline styles carry data only: --cols, a grid's
+// column count; --w, a bar's share). The SVG export (svg.go) is a
+// standalone file and carries its own geometry, and FrameHeight the
+// height of the iframe snippet an author pastes. It is plain Go, tested natively; package main only
+// copies its strings into the DOM, and wasm/prerender writes the default
+// page's at build time.
 //
 // Each file holds one thing, and its name says which:
 //
-//   - state.go: State, everything a link reproduces, and its URL form;
-//     options.go and limits.go: Options, the one options type of an
-//     embedded view, its attributes and its limits; embed.go: an
-//     embedded view resolved from its Options, and the Embed panel's
-//     snippets; page.go: the page's regions and its prerendered first
-//     drawing.
+//   - page.go: the page's regions and its prerendered first drawing;
+//     embed.go: an embedded view's markup (EmbedMarkup, EmbedDrawing,
+//     EmbedErrors, EmbedTools) and the Embed panel's snippets.
 //   - board.go: the board and its squares; card.go: a bit grid with its
-//     readouts; shown.go: what a card shows (a bitboard, an attack map,
-//     an expression); switches.go: the switches that choose the cards;
+//     readouts; switches.go: the switches that choose the cards;
 //     squarepanel.go: the pointed square in every layout; notices.go:
 //     FEN errors, notes and warnings; annotate.go: arrows and marks.
-//   - The tools: editor.go, playground.go, free.go (the free bitboard),
-//     game.go, shiftdemo.go, repr.go (other representations), perft.go
-//     and divide.go (perft divide), dump.go, zobrist.go and magic.go
-//     (the engine author's checks); shortcuts.go, the keyboard shortcuts.
-//   - svg.go: the SVG export; names.go: export file names; examples.go:
-//     the example positions; escape.go: HTML escaping.
+//   - The tools: editor.go, playground.go, free.go (the free bitboard's
+//     card), game.go, shiftdemo.go, repr.go (other representations),
+//     perft.go and divide.go (perft divide), dump.go, zobrist.go and
+//     magic.go (the engine author's checks); shortcuts.go, the keyboard
+//     shortcuts' help.
+//   - svg.go: the SVG export and its Theme; examples.go: the example
+//     buttons; escape.go: HTML escaping.
 package view

@@ -7,6 +7,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The bitboard-dump checker: which layout and order make pasted numbers
@@ -107,7 +108,7 @@ func DumpReport(p *core.Position, text string) string {
 			` bitboards in hex (<code>0x…</code> or 16 digits), binary (<code>0b…</code>) or decimal, signed or not, optionally labelled (<code>P:</code>, <code>WhitePawns =</code>).</p>`
 	}
 	if len(text) > dump.MaxTextLength {
-		return Alert(LimitMessage("the dump", len(text), dump.MaxTextLength, "bytes"))
+		return Alert(model.LimitMessage("the dump", len(text), dump.MaxTextLength, "bytes"))
 	}
 	nums, probs := dump.ParseNumbers(text)
 	var b strings.Builder

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The board editor's palette and its controls of the irreversible state.
@@ -24,7 +25,7 @@ func Palette(tool string) string {
 	}
 	button("", "Select squares (no editing)", "↖")
 	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
-		button(string(pc.Letter()), "Put a "+pieceNames[pc], `<img alt="" src="`+pieceImage("", pc)+`">`)
+		button(string(pc.Letter()), "Put a "+model.PieceName(pc), `<img alt="" src="`+pieceImage("", pc)+`">`)
 	}
 	button("x", "Empty squares", "⌫")
 	b.WriteString(`</div>`)

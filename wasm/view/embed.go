@@ -1,152 +1,14 @@
 package view
 
 import (
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/excerpt"
-	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/model"
 )
 
-// An Embed is one embedded view resolved from its options: the figure to
-// draw, and what was wrong with the options (shown inside the view).
-type Embed struct {
-	Figure
-	FENError *core.FENError // the FEN did not parse: the figure keeps the last good position, if any
-	Problems []string       // unknown layout or names, as messages
-	Input    string         // the FEN as given
-	Repr     bool           // show the representations panel
-	// The tools below the view: a magic lookup of MagicPiece on
-	// MagicSquare when Magic, and the Polyglot key when Zobrist.
-	Magic       bool
-	MagicPiece  core.PieceType
-	MagicSquare core.Square
-	Zobrist     bool
-	// Interactive: the pointer and the keyboard explore the view.
-	Interactive bool
-	// PlacementOnly: the FEN was a piece placement alone, read as
-	// "<placement> w - - 0 1" (see core.ParseFENOrPlacement); Errors
-	// carries the notice that says so.
-	PlacementOnly bool
-}
-
-// ResolveEmbed reads o. The FEN may be a piece placement alone (the form
-// articles print), read as white to move with no castling rights, no en
-// passant square and counters 0 1, and said so (Embed.PlacementOnly). When
-// the FEN does not parse, last (the view's previous position, or nil)
-// stays on show; with no previous position there is no board or grid. A
-// show list over MaxShowLength bytes or MaxShowItems items shows no grid,
-// and a layout over MaxOptionLength bytes is not looked up: each is a
-// problem naming the limit. An orientation other than white or black, or
-// grids other than fixed, is a problem too. ResolveEmbed is the one place
-// options are validated.
-func ResolveEmbed(o Options, last *core.Position) Embed {
-	e := Embed{Input: o.FEN, Interactive: o.IsInteractive()}
-	fen := o.FEN // the parser trims blanks itself, so error offsets count from the FEN as given
-	if strings.TrimSpace(fen) == "" {
-		fen = core.StartFEN
-	}
-	if p, only, err := core.ParseFENOrPlacement(fen); err != nil {
-		e.FENError, _ = err.(*core.FENError)
-		e.Pos = last
-	} else {
-		e.Pos, e.PlacementOnly = &p, only
-	}
-	id := strings.TrimSpace(o.Layout)
-	if id == "" {
-		id = "lerf"
-	}
-	l, ok := core.LayoutByID(id)
-	switch {
-	case len(id) > MaxOptionLength:
-		e.Problems = append(e.Problems, LimitMessage("layout", len(id), MaxOptionLength, "bytes")+": use one of "+layoutList())
-		l = core.Layouts[0]
-	case !ok:
-		e.Problems = append(e.Problems, `unknown layout `+excerpt.Quote(id)+`: use one of `+layoutList())
-		l = core.Layouts[0]
-	}
-	e.Layout = l
-	e.Board, e.Labels, e.Repr, e.PieceBase = on(o.Board), o.Labels, o.Repr, o.PieceBase
-	var problem string
-	if e.Flipped, e.FixedGrids, problem = o.orientation(); problem != "" {
-		e.Problems = append(e.Problems, problem)
-	}
-	var err error
-	if e.Arrows, err = pgn.ParseArrows(o.Arrows); err != nil {
-		e.Problems = append(e.Problems, "arrows: "+err.Error())
-	}
-	if e.Marked, err = pgn.ParseMarks(o.Marks); err != nil {
-		e.Problems = append(e.Problems, "marks: "+err.Error())
-	}
-	e.Zobrist = o.Zobrist
-	if strings.TrimSpace(o.Magic) != "" {
-		if e.MagicPiece, e.MagicSquare, err = ParseMagic(strings.TrimSpace(o.Magic)); err != nil {
-			e.Problems = append(e.Problems, err.Error())
-		} else {
-			e.Magic = true
-		}
-	}
-	if e.Pos == nil {
-		e.Board = false
-		return e
-	}
-	if !on(o.Grid) {
-		return e
-	}
-	if len(o.Show) > MaxShowLength {
-		e.Problems = append(e.Problems, LimitMessage("show", len(o.Show), MaxShowLength, "bytes"))
-		return e
-	}
-	items := SplitShow(o.Show)
-	if len(items) > MaxShowItems {
-		e.Problems = append(e.Problems, "show lists "+Thousands(len(items))+" items; the limit is "+Thousands(MaxShowItems))
-		return e
-	}
-	for _, item := range items {
-		s, err := ResolveShown(e.Pos, item)
-		if err != nil {
-			e.Problems = append(e.Problems, err.Error())
-			continue
-		}
-		e.Shown = append(e.Shown, s)
-	}
-	return e
-}
-
-// SplitShow splits a show list at the commas outside parentheses, so an
-// expression such as "rookAttacks(e4, occupied)" stays whole, and drops
-// empty items and surrounding blanks.
-func SplitShow(show string) []string {
-	var items []string
-	depth, start := 0, 0
-	for i := 0; i <= len(show); i++ {
-		switch {
-		case i == len(show) || show[i] == ',' && depth == 0:
-			if item := strings.TrimSpace(show[start:i]); item != "" {
-				items = append(items, item)
-			}
-			start = i + 1
-		case show[i] == '(':
-			depth++
-		case show[i] == ')' && depth > 0:
-			depth--
-		}
-	}
-	return items
-}
-
-// layoutList returns the layout ids, comma-separated.
-func layoutList() string {
-	ids := make([]string, len(core.Layouts))
-	for i, l := range core.Layouts {
-		ids[i] = l.ID
-	}
-	return strings.Join(ids, ", ")
-}
-
-// Markup returns the embedded view: its problems and FEN error first (a
+// EmbedMarkup returns the embedded view: its problems and FEN error first (a
 // readable error inside the view, see Errors), then the board and the
 // cards, and the representations panel (for hover, see Representations)
 // when asked for. The containers are always there, hidden when empty, so
@@ -156,9 +18,9 @@ func layoutList() string {
 //	<div class="view" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
 //	<div class="view-repr">…</div>
 //	<div class="view-tools">…</div>
-func (e Embed) Markup(hover core.Square) string {
+func EmbedMarkup(e model.Embed, hover core.Square) string {
 	var b strings.Builder
-	b.WriteString(`<div class="errors">` + e.Errors() + `</div><div class="view"` + e.ViewAttrs() + `><div class="view-board"` + hidden(!e.Board) + `>`)
+	b.WriteString(`<div class="errors">` + EmbedErrors(e) + `</div><div class="view"` + EmbedAttrs(e) + `><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
 		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
@@ -170,12 +32,12 @@ func (e Embed) Markup(hover core.Square) string {
 	if e.ShowsRepr() {
 		b.WriteString(Representations(e.Pos, hover))
 	}
-	tools := e.Tools()
+	tools := EmbedTools(e)
 	b.WriteString(`</div><div class="view-tools"` + hidden(tools == "") + `>` + tools + `</div>`)
 	return b.String()
 }
 
-// Drawing returns a view's first drawing from e, as mount writes it into
+// EmbedDrawing returns a view's first drawing from e, as mount writes it into
 // its root (and the bitview command into a prerendered element's shadow
 // root, for mount to adopt): the <style> of the highlight rule, which
 // outlines the marked squares in the grids (GridMarks; no square is
@@ -184,27 +46,27 @@ func (e Embed) Markup(hover core.Square) string {
 //	<div class="bitview-embed" data-interactive="1|0">Markup<div class="view-perft">perft</div></div>
 //
 // with perft the divide under the view (PerftMarkup), hidden when "".
-func (e Embed) Drawing(perft string) string {
+func EmbedDrawing(e model.Embed, perft string) string {
 	return `<style>` + GridMarks(e.Marked) + `</style><div class="bitview-embed" data-interactive="` +
-		map[bool]string{true: "1", false: "0"}[e.Interactive] + `">` + e.Markup(core.NoSquare) +
+		map[bool]string{true: "1", false: "0"}[e.Interactive] + `">` + EmbedMarkup(e, core.NoSquare) +
 		`<div class="view-perft"` + hidden(perft == "") + `>` + perft + `</div></div>`
 }
 
-// ViewAttrs returns the attributes of the view's <div class="view">: the
+// EmbedAttrs returns the attributes of the view's <div class="view">: the
 // number of grids shown (data-cards) and the columns of the layout's grid
 // (data-cols: 8, 10 or 16), which view.css lays the board and the cards
 // out by. They are on the view itself, not read from the cards below it,
 // so that a figure the browser paints before it has parsed it whole (a
 // prerendered one) is laid out as it will be.
-func (e Embed) ViewAttrs() string {
+func EmbedAttrs(e model.Embed) string {
 	return ` data-cards="` + strconv.Itoa(len(e.Shown)) + `" data-cols="` + strconv.Itoa(e.Layout.Cols) + `"`
 }
 
-// Tools returns what is drawn below the view: the Polyglot key
+// EmbedTools returns what is drawn below the view: the Polyglot key
 // (attribute zobrist) and the magic lookup with the position's occupancy
 // (attribute magic, see MagicReport), or "" when neither is asked for or
 // there is no position.
-func (e Embed) Tools() string {
+func EmbedTools(e model.Embed) string {
 	if e.Pos == nil {
 		return ""
 	}
@@ -219,13 +81,9 @@ func (e Embed) Tools() string {
 	return b.String()
 }
 
-// ShowsRepr reports whether the view has a representations panel: it was
-// asked for and there is a position to show.
-func (e Embed) ShowsRepr() bool { return e.Repr && e.Pos != nil }
-
-// Errors returns the view's FEN error panel and one alert per problem,
+// EmbedErrors returns the view's FEN error panel and one alert per problem,
 // or, for a placement-only FEN, the notice of what was assumed (FENNotice).
-func (e Embed) Errors() string {
+func EmbedErrors(e model.Embed) string {
 	var b strings.Builder
 	if e.FENError != nil {
 		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
@@ -267,7 +125,7 @@ const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type=
 // embed.css; beyond that the cards go on in the rows of the last two
 // entries. TestEmbedFrameHeight in wasm/browser measures them again and
 // rewrites frameheights.go when asked to.
-func FrameHeight(s State) int {
+func FrameHeight(s model.State) int {
 	h, ok := frameHeights[s.Layout]
 	if !ok {
 		h = frameHeights[core.Layouts[0].ID]
@@ -318,7 +176,7 @@ const moduleError = `(async(s)=>{let m,f='To host Bitview yourself, run make dis
 // page is on this machine (localhost, 127.0.0.1, [::1]), a note says so:
 // the iframe's address then works only here, and the site to publish
 // embed.html on must replace it.
-func EmbedSnippets(s State, page, version string) string {
+func EmbedSnippets(s model.State, page, version string) string {
 	folder := page
 	if i := strings.IndexAny(folder, "?#"); i >= 0 {
 		folder = folder[:i]
@@ -356,38 +214,12 @@ func hostOf(u string) string {
 	return rest
 }
 
-// embedQuery returns the query of embed.html that shows the view of s,
-// starting with "?": the options web/embed.js reads (fen, layout, show,
-// labels, orientation and grids, arrows, marks), as State.Query writes
-// them, and nothing of the page's tools (tab, perft, magic, a game, the
-// expression field, presentation), which an embedded view does not have.
-func embedQuery(s State) string {
-	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
-		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
-	if s.Labels {
-		q += "&labels=1"
-	}
-	if s.Flipped {
-		q += "&orientation=black"
-		if s.FixedGrids {
-			q += "&grids=fixed"
-		}
-	}
-	if len(s.Arrows) > 0 {
-		q += "&arrows=" + joinItems(s.Arrows)
-	}
-	if len(s.Marked) > 0 {
-		q += "&marks=" + joinItems(s.Marked)
-	}
-	return q
-}
-
 // snippets returns the element snippet, script (the line that loads the
 // element) and the element, and the iframe snippet for embed.html in
 // folder base.
-func snippets(s State, script, base string) string {
+func snippets(s model.State, script, base string) string {
 	s.Show, s.Free = s.EmbedShow(), 0 // the free bitboard goes as its value
-	q := embedQuery(s)
+	q := s.EmbedQuery()
 	attrs := ` fen="` + escape(s.FEN) + `" layout="` + escape(s.Layout) + `" show="` + escape(strings.Join(s.Show, ",")) + `"`
 	if s.Flipped {
 		attrs += ` orientation="black"`

@@ -3,69 +3,24 @@ package view
 import (
 	"html"
 	"regexp"
-	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
-
-func TestExamplesParse(t *testing.T) {
-	if len(Examples) == 0 {
-		t.Fatal("no examples")
-	}
-	labels := map[string]bool{}
-	for _, e := range Examples {
-		if e.Label == "" {
-			t.Errorf("example with FEN %q has no label", e.FEN)
-		}
-		if labels[e.Label] {
-			t.Errorf("label %q used twice", e.Label)
-		}
-		labels[e.Label] = true
-		p, err := core.ParseFEN(e.FEN)
-		if err != nil {
-			t.Errorf("example %q: ParseFEN(%q): %v", e.Label, e.FEN, err)
-			continue
-		}
-		if got := p.FEN(); got != e.FEN {
-			t.Errorf("example %q is not in canonical form: %q round-trips to %q", e.Label, e.FEN, got)
-		}
-	}
-	if Examples[0].FEN != core.StartFEN {
-		t.Errorf("first example is %q, want the start position", Examples[0].FEN)
-	}
-	// The doc comment promises the article position earns an en passant
-	// warning on b3, and that the others are legal positions.
-	for _, e := range Examples {
-		p, err := core.ParseFEN(e.FEN)
-		if err != nil {
-			continue
-		}
-		ws := p.Warnings()
-		if e.Label == "Article" {
-			if !slices.ContainsFunc(ws, func(w core.Warning) bool {
-				return w.Code == core.WarnEnPassantRank && w.Squares.Has(core.B3)
-			}) {
-				t.Errorf("Article example warnings %v lack an en passant warning on b3", ws)
-			}
-		} else if len(ws) != 0 {
-			t.Errorf("example %q has warnings %v", e.Label, ws)
-		}
-	}
-}
 
 func TestExampleButtons(t *testing.T) {
 	out := ExampleButtons()
 	checkTagBalance(t, out, "button")
 	re := regexp.MustCompile(`<button([^>]*)>([^<]*)</button>`)
 	btns := re.FindAllStringSubmatch(out, -1)
-	if len(btns) != len(Examples) {
-		t.Fatalf("%d buttons, want %d: %s", len(btns), len(Examples), out)
+	if len(btns) != len(model.Examples) {
+		t.Fatalf("%d buttons, want %d: %s", len(btns), len(model.Examples), out)
 	}
 	for i, m := range btns {
 		a := parseAttrs(t, m[1])
-		e := Examples[i]
+		e := model.Examples[i]
 		if a["type"] != "button" || a["class"] != "example" {
 			t.Errorf("button %d: %v", i, a)
 		}
@@ -84,16 +39,16 @@ func TestExampleButtons(t *testing.T) {
 // TestExampleButtonsEscape checks that a label or FEN with markup in it
 // does not break the buttons (Examples is a variable others may extend).
 func TestExampleButtonsEscape(t *testing.T) {
-	saved := Examples
-	t.Cleanup(func() { Examples = saved })
-	Examples = []Example{{Label: `<i>"Tricky" & co</i>`, FEN: `8/8/8/8/8/8/8/8 w - - 0 1" onclick="x`}}
+	saved := model.Examples
+	t.Cleanup(func() { model.Examples = saved })
+	model.Examples = []model.Example{{Label: `<i>"Tricky" & co</i>`, FEN: `8/8/8/8/8/8/8/8 w - - 0 1" onclick="x`}}
 	out := ExampleButtons()
 	btns := regexp.MustCompile(`<button([^>]*)>([^<]*)</button>`).FindAllStringSubmatch(out, -1)
 	ok := len(btns) == 1
 	if ok {
 		a := parseAttrs(t, btns[0][1])
 		_, injected := a["onclick"]
-		ok = !injected && a["title"] == Examples[0].FEN && html.UnescapeString(btns[0][2]) == Examples[0].Label
+		ok = !injected && a["title"] == model.Examples[0].FEN && html.UnescapeString(btns[0][2]) == model.Examples[0].Label
 	}
 	if !ok {
 		t.Error("ExampleButtons does not HTML-escape an example's label (button text) or FEN (title attribute): " + out)
@@ -103,15 +58,15 @@ func TestExampleButtonsEscape(t *testing.T) {
 // TestExampleButtonsManyExamples checks data-example for ten examples or
 // more.
 func TestExampleButtonsManyExamples(t *testing.T) {
-	saved := Examples
-	t.Cleanup(func() { Examples = saved })
-	Examples = nil
+	saved := model.Examples
+	t.Cleanup(func() { model.Examples = saved })
+	model.Examples = nil
 	for i := range 12 {
-		Examples = append(Examples, Example{Label: "E" + strconv.Itoa(i), FEN: core.StartFEN})
+		model.Examples = append(model.Examples, model.Example{Label: "E" + strconv.Itoa(i), FEN: core.StartFEN})
 	}
 	btns := startTags(t, ExampleButtons(), "button")
-	if len(btns) != len(Examples) {
-		t.Fatalf("%d buttons, want %d", len(btns), len(Examples))
+	if len(btns) != len(model.Examples) {
+		t.Fatalf("%d buttons, want %d", len(btns), len(model.Examples))
 	}
 	for i, a := range btns {
 		if a["data-example"] != strconv.Itoa(i) {

@@ -1,123 +1,12 @@
 package view
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
-
-func TestParseFree(t *testing.T) {
-	rank8 := core.Rank8.Bitboard()
-	tests := []struct {
-		layout, field, text string
-		want                core.Bitboard
-	}{
-		{"lerf", FreeHex, "0xff", core.Rank1.Bitboard()},
-		{"lerf", FreeHex, "FF00", core.Rank2.Bitboard()},
-		{"lerf", FreeHex, " 0xFF00_0000_0000_0000 ", rank8},
-		{"lerf", FreeHex, "0x0000000000000000", 0},
-		{"lerf", FreeHex, "0xffffffffffffffff", core.AllSquares},
-		// The number is in the layout on show: 0xff is rank 8 in BERF, the
-		// a-file in LEFR, h1 … a1 read from the top bit in MSB-a8.
-		{"berf", FreeHex, "0xff", rank8},
-		{"lefr", FreeHex, "0xff", core.FileA.Bitboard()},
-		{"befr", FreeHex, "0x1", core.H8.Bitboard()},
-		{"msb-a8", FreeHex, "0x8000000000000000", core.A8.Bitboard()},
-		{"0x88", FreeHex, "0x10000", core.A2.Bitboard()},
-		{"0x88", FreeHex, "0x00ff0000000000000000000000000000", rank8},
-		{"10x12", FreeHex, "0x200000", core.A1.Bitboard()},
-		{"lerf", FreeDecimal, "255", core.Rank1.Bitboard()},
-		{"lerf", FreeDecimal, "18446744073709551615", core.AllSquares},
-		{"lerf", FreeDecimal, "1_000", 1000},
-		{"lerf", FreeSigned, "-1", core.AllSquares},
-		{"lerf", FreeSigned, "-9223372036854775808", core.H8.Bitboard()},
-		{"lerf", FreeSigned, "9223372036854775807", core.AllSquares &^ core.H8.Bitboard()},
-		{"lerf", FreeSigned, "-0", 0},
-		{"lerf", FreeBinary, "0b101", core.A1.Bitboard() | core.C1.Bitboard()},
-		{"lerf", FreeBinary, "11111111 00000000\n00000000", core.Rank3.Bitboard()},
-		{"0x88", FreeBinary, "1 0000000000000000", core.A2.Bitboard()},
-	}
-	for _, tt := range tests {
-		t.Run(tt.layout+"/"+tt.field+"/"+tt.text, func(t *testing.T) {
-			got, err := ParseFree(mustLayout(t, tt.layout), tt.field, tt.text)
-			if err != nil || got != tt.want {
-				t.Errorf("ParseFree(%s, %s, %q) = %#x, %v; want %#x", tt.layout, tt.field, tt.text, uint64(got), err, uint64(tt.want))
-			}
-		})
-	}
-}
-
-func TestParseFreeErrors(t *testing.T) {
-	tests := []struct {
-		layout, field, text string
-		char                int    // the character named, 0 for none
-		msg                 string // a part of the message
-	}{
-		{"lerf", FreeHex, "0x1g", 4, "'g' is not a hexadecimal digit"},
-		{"lerf", FreeHex, "", 0, "type hexadecimal digits"},
-		{"lerf", FreeHex, "0x", 0, "type hexadecimal digits"},
-		{"lerf", FreeHex, "0x1ffffffffffffffff", 0, "the number has 65 bits; LERF (a1 = 0) has 64 slots"},
-		{"lerf", FreeHex, "0x" + strings.Repeat("f", 33), 35, "does not fit"},
-		{"lerf", FreeHex, "é", 1, "'é' is not a hexadecimal digit"},
-		{"lerf", FreeDecimal, "12a", 3, "'a' is not a decimal digit"},
-		{"lerf", FreeDecimal, "-1", 1, "'-' is not a decimal digit"},
-		{"lerf", FreeDecimal, "18446744073709551616", 0, "does not fit 64 bits (the largest is 18446744073709551615)"},
-		{"lerf", FreeSigned, "9223372036854775808", 0, "does not fit a signed 64-bit integer"},
-		{"lerf", FreeSigned, "-9223372036854775809", 0, "does not fit a signed 64-bit integer"},
-		{"lerf", FreeBinary, "0b102", 5, "'2' is not a binary digit"},
-		{"0x88", FreeHex, "0x100", 0, "bit 8 is an off-board slot of 0x88"},
-		{"10x12", FreeHex, "0x1", 0, "bit 0 is an off-board slot of 10×12 mailbox"},
-		{"10x12", FreeHex, "0x" + strings.Repeat("f", 31), 0, "the number has 124 bits; 10×12 mailbox has 120 slots"},
-		{"0x88", FreeDecimal, "1", 0, "128 slots do not fit a 64-bit integer"},
-		{"lerf", FreeHex, strings.Repeat("0", MaxFreeLength+1), 0, "the limit is 512"},
-		{"lerf", "octal", "1", 0, "unknown field"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.layout+"/"+tt.field+"/"+tt.text[:min(len(tt.text), 20)], func(t *testing.T) {
-			_, err := ParseFree(mustLayout(t, tt.layout), tt.field, tt.text)
-			var fe *FreeError
-			if !errors.As(err, &fe) {
-				t.Fatalf("ParseFree(%s, %s, %q) error = %v, want a *FreeError", tt.layout, tt.field, tt.text, err)
-			}
-			if fe.Char != tt.char || fe.Field != tt.field || !strings.Contains(fe.Msg, tt.msg) {
-				t.Errorf("ParseFree(%s, %s, %q) = %+v, want character %d and %q", tt.layout, tt.field, tt.text, *fe, tt.char, tt.msg)
-			}
-			if want := tt.field + ", character "; tt.char > 0 && !strings.HasPrefix(err.Error(), want) {
-				t.Errorf("Error() = %q, want it to start %q", err.Error(), want)
-			}
-		})
-	}
-}
-
-// TestFreeTextRoundTrip writes sets of squares in every field of every
-// layout and reads them back.
-func TestFreeTextRoundTrip(t *testing.T) {
-	sets := []core.Bitboard{0, core.AllSquares, core.Rank8.Bitboard(), core.A1.Bitboard() | core.H8.Bitboard(), 0x8000_0000_0000_0001, 0x0123_4567_89ab_cdef}
-	for _, l := range core.Layouts {
-		for _, bb := range sets {
-			for _, f := range FreeFields {
-				text := FreeText(l, f, bb)
-				if text == "" {
-					if l.FitsUint64() || (f != FreeDecimal && f != FreeSigned) {
-						t.Errorf("FreeText(%s, %s, %#x) is empty", l.ID, f, uint64(bb))
-					}
-					continue
-				}
-				if got, err := ParseFree(l, f, text); err != nil || got != bb {
-					t.Errorf("ParseFree(%s, %s, FreeText = %q) = %#x, %v; want %#x", l.ID, f, text, uint64(got), err, uint64(bb))
-				}
-			}
-		}
-	}
-	if got := FreeText(mustLayout(t, "lerf"), FreeBinary, core.Rank8.Bitboard()); got != "11111111\n"+strings.Repeat("00000000\n", 6)+"00000000" {
-		t.Errorf("binary of rank 8 in LERF = %q, want one rank a line", got)
-	}
-	if got := FreeLiteral(core.Rank2.Bitboard()); got != "0x000000000000ff00" {
-		t.Errorf("FreeLiteral(rank 2) = %q", got)
-	}
-}
 
 func TestFreeCard(t *testing.T) {
 	l := mustLayout(t, "berf")
@@ -167,11 +56,11 @@ func TestFreeCard(t *testing.T) {
 	for _, a := range startTags(t, out, "input") {
 		fields[a["data-free-field"]] = a
 	}
-	if fields[FreeHex]["value"] != "0x00000010000000ff" {
-		t.Errorf("hex field %q, want the BERF value 0x00000010000000ff (e4 is bit 36)", fields[FreeHex]["value"])
+	if fields[model.FreeHex]["value"] != "0x00000010000000ff" {
+		t.Errorf("hex field %q, want the BERF value 0x00000010000000ff (e4 is bit 36)", fields[model.FreeHex]["value"])
 	}
-	if fields[FreeSigned]["value"] != "68719476991" {
-		t.Errorf("signed field %q", fields[FreeSigned]["value"])
+	if fields[model.FreeSigned]["value"] != "68719476991" {
+		t.Errorf("signed field %q", fields[model.FreeSigned]["value"])
 	}
 	if !strings.Contains(out, ">Numbers are in BERF (a8 = 0): bit <var>i</var> is the square whose cell shows index <var>i</var>") {
 		t.Errorf("the card does not say its numbering")
@@ -183,9 +72,9 @@ func TestFreeCard(t *testing.T) {
 	}
 
 	// A field being typed in keeps its text and shows its error.
-	out = FreeCard(l, bb, false, FreeEdit{Field: FreeHex, Text: "0x1g<", Err: "hex, character 4: 'g' is not a hexadecimal digit"})
+	out = FreeCard(l, bb, false, FreeEdit{Field: model.FreeHex, Text: "0x1g<", Err: "hex, character 4: 'g' is not a hexadecimal digit"})
 	for _, a := range startTags(t, out, "input") {
-		if a["data-free-field"] == FreeHex && (a["value"] != "0x1g<" || a["aria-invalid"] != "true" || a["aria-describedby"] != "free-error") {
+		if a["data-free-field"] == model.FreeHex && (a["value"] != "0x1g<" || a["aria-invalid"] != "true" || a["aria-describedby"] != "free-error") {
 			t.Errorf("hex field while typing: %v", a)
 		}
 	}
@@ -196,7 +85,7 @@ func TestFreeCard(t *testing.T) {
 	// 0x88: the decimal fields are off, the binary has a row a line.
 	out = FreeCard(mustLayout(t, "0x88"), bb, true, FreeEdit{})
 	for _, a := range startTags(t, out, "input") {
-		if f := a["data-free-field"]; f == FreeDecimal || f == FreeSigned {
+		if f := a["data-free-field"]; f == model.FreeDecimal || f == model.FreeSigned {
 			if _, off := a["disabled"]; off {
 				continue
 			}
@@ -214,7 +103,7 @@ func TestFreeCard(t *testing.T) {
 func TestCardTabStops(t *testing.T) {
 	for _, l := range core.Layouts {
 		for _, flipped := range []bool{false, true} {
-			cells := gridcells(t, Card(l, Shown{"P", "WhitePawns", core.Rank2.Bitboard()}, core.Rank2.Bitboard(), flipped))
+			cells := gridcells(t, Card(l, model.Shown{Key: "P", Title: "WhitePawns", Bits: core.Rank2.Bitboard()}, core.Rank2.Bitboard(), flipped))
 			if len(cells) != l.Rows*l.Cols {
 				t.Fatalf("%s: %d cells", l.ID, len(cells))
 			}
@@ -232,23 +121,23 @@ func TestCardTabStops(t *testing.T) {
 }
 
 func TestFreeState(t *testing.T) {
-	s := DefaultState()
+	s := model.DefaultState()
 	s.Layout, s.Free = "berf", core.Rank8.Bitboard()
-	s.Toggle(FreeKey)
+	s.Toggle(model.FreeKey)
 	q := s.Query()
 	if !strings.HasSuffix(q, "&free=0x00000000000000ff") || !strings.Contains(q, "show=P%2Coccupied%2Cfree") {
 		t.Errorf("Query() = %q, want show=…free and the BERF value", q)
 	}
-	back := ParseQuery(q)
+	back := model.ParseQuery(q)
 	if back.Free != s.Free || back.Layout != "berf" {
 		t.Errorf("ParseQuery(%q) free %#x layout %s, want %#x berf", q, uint64(back.Free), back.Layout, uint64(s.Free))
 	}
 	for _, bad := range []string{"0xzz", "0x100", strings.Repeat("f", 600)} {
-		if got := ParseQuery("?layout=0x88&free=" + bad); got.Free != 0 {
+		if got := model.ParseQuery("?layout=0x88&free=" + bad); got.Free != 0 {
 			t.Errorf("ParseQuery(free=%.20s…) = %#x, want it dropped", bad, uint64(got.Free))
 		}
 	}
-	if got := ParseQuery("?layout=0x88&free=0x10000").Free; got != core.A2.Bitboard() {
+	if got := model.ParseQuery("?layout=0x88&free=0x10000").Free; got != core.A2.Bitboard() {
 		t.Errorf("free=0x10000 in 0x88 = %#x, want a2", uint64(got))
 	}
 	if s.Free = 0; strings.Contains(s.Query(), "free=") {

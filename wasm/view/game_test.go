@@ -9,6 +9,8 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 var (
@@ -66,7 +68,7 @@ func checkPlyButtons(t *testing.T, out string, g *pgn.Game, ply int) {
 }
 
 func TestMoveListSample(t *testing.T) {
-	g := mustGame(t, SamplePGN)
+	g := mustGame(t, model.SamplePGN)
 	if len(g.Moves) != 23 {
 		t.Fatalf("sample has %d moves, want 23", len(g.Moves))
 	}
@@ -223,7 +225,7 @@ func TestPGNError(t *testing.T) {
 			}
 			checkText(t, "message", m[3], tt.e.Msg)
 			if tt.e.Game > 1 {
-				if want := "The " + Thousands(tt.e.Game-1) + " games before it were read"; !strings.Contains(out, want) {
+				if want := "The " + thousands.Itoa(tt.e.Game-1) + " games before it were read"; !strings.Contains(out, want) {
 					t.Errorf("panel does not say %q: %s", want, out)
 				}
 				return
@@ -257,7 +259,7 @@ func TestCardMarksChanges(t *testing.T) {
 	for _, l := range core.Layouts {
 		for _, tt := range tests {
 			t.Run(l.ID+"/"+tt.name, func(t *testing.T) {
-				out := Card(l, Shown{"P", "WhitePawns", tt.bb}, tt.prev, false)
+				out := Card(l, model.Shown{Key: "P", Title: "WhitePawns", Bits: tt.bb}, tt.prev, false)
 				wantSet, wantCleared := squares(t, tt.set...), squares(t, tt.cleared...)
 				var set, cleared core.Bitboard
 				unchanged := 0
@@ -303,7 +305,7 @@ func TestCardMarksChanges(t *testing.T) {
 				}
 				// Apart from the marks, it is the card of the new value.
 				unmarked := strings.NewReplacer(" bit-set", "", " bit-cleared", "").Replace(out)
-				if unmarked != Card(l, Shown{"P", "WhitePawns", tt.bb}, tt.bb, false) {
+				if unmarked != Card(l, model.Shown{Key: "P", Title: "WhitePawns", Bits: tt.bb}, tt.bb, false) {
 					t.Errorf("Card with prev differs from Card without it beyond the marks")
 				}
 			})
@@ -316,7 +318,7 @@ func TestCardWithoutChangeMarksNothing(t *testing.T) {
 	for _, l := range core.Layouts {
 		for _, n := range core.BitboardNames {
 			bb := n.Of(kiwi)
-			card := Card(l, Shown{n.Name, n.Title, bb}, bb, false)
+			card := Card(l, model.Shown{Key: n.Name, Title: n.Title, Bits: bb}, bb, false)
 			if strings.Contains(card, "bit-set") || strings.Contains(card, "bit-cleared") {
 				t.Errorf("%s/%s: Card marks changes", l.ID, n.Name)
 			}

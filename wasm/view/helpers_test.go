@@ -131,3 +131,12 @@ func mustPos(t *testing.T, fen string) core.Position {
 	}
 	return p
 }
+
+// allNames returns every core.BitboardNames name, in order.
+func allNames() []string {
+	var ns []string
+	for _, n := range core.BitboardNames {
+		ns = append(ns, n.Name)
+	}
+	return ns
+}

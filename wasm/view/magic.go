@@ -1,13 +1,12 @@
 package view
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/magic"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // The magic-bitboard panel: the option's piece and square, each step as
@@ -71,42 +70,6 @@ func MagicSteps(s magic.Steps) string {
 	return b.String()
 }
 
-// DefaultMagic is the magic panel's piece and square until one is picked.
-const DefaultMagic = "rook:e4"
-
-// ParseMagic reads a magic option, a slider and a square: "rook:e4",
-// "bishop c1", "R:e4", "b c1" (the piece rook or bishop, or its letter, in
-// any case; a colon or blanks between). An option over MaxOptionLength
-// bytes is refused before it is read. The error says what is wrong.
-func ParseMagic(s string) (core.PieceType, core.Square, error) {
-	if len(s) > MaxOptionLength {
-		return 0, core.NoSquare, errors.New(LimitMessage("magic", len(s), MaxOptionLength, "bytes"))
-	}
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ':' || r == ' ' || r == '\t' })
-	if len(f) != 2 {
-		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: write a piece and a square, e.g. "rook:e4" or "bishop:c1"`)
-	}
-	var pt core.PieceType
-	switch strings.ToLower(f[0]) {
-	case "rook", "r":
-		pt = core.Rook
-	case "bishop", "b":
-		pt = core.Bishop
-	default:
-		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: the piece must be rook or bishop (a queen uses both)`)
-	}
-	sq, ok := core.ParseSquare(strings.ToLower(f[1]))
-	if !ok {
-		return 0, core.NoSquare, errors.New(`magic ` + excerpt.Quote(s) + `: ` + excerpt.Quote(f[1]) + ` is not a square (a1 … h8)`)
-	}
-	return pt, sq, nil
-}
-
-// FormatMagic writes a magic option as ParseMagic reads it: "rook:e4".
-func FormatMagic(pt core.PieceType, sq core.Square) string {
-	return strings.ToLower(pt.String()) + ":" + sq.String()
-}
-
 // MagicReport returns the magic panel's output: a rook or bishop on sq
 // with p's occupancy, looked up step by step (MagicSteps), with a line
 // on the table's size and how its magic was found (magic.Seed).
@@ -116,7 +79,7 @@ func MagicReport(p *core.Position, pt core.PieceType, sq core.Square) string {
 		return Alert(err.Error())
 	}
 	return `<p class="magic-about">A ` + strings.ToLower(pt.String()) + ` on ` + sq.String() + ` with this position's occupancy: its mask has ` +
-		strconv.Itoa(s.Bits) + ` squares, so its table has 2<sup>` + strconv.Itoa(s.Bits) + `</sup> = ` + Thousands(1<<s.Bits) +
-		` entries. Bitview found its magic itself (candidate ` + Thousands(s.Tries) + ` of a PCG generator seeded with ` +
+		strconv.Itoa(s.Bits) + ` squares, so its table has 2<sup>` + strconv.Itoa(s.Bits) + `</sup> = ` + thousands.Itoa(1<<s.Bits) +
+		` entries. Bitview found its magic itself (candidate ` + thousands.Itoa(s.Tries) + ` of a PCG generator seeded with ` +
 		"0x" + strings.ToUpper(strconv.FormatUint(magic.Seed, 16)) + `; see core/magic).</p>` + MagicSteps(s)
 }

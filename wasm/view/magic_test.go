@@ -6,6 +6,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/magic"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestMagicSteps(t *testing.T) {
@@ -49,39 +50,6 @@ func TestMagicSteps(t *testing.T) {
 	}
 }
 
-func TestParseMagic(t *testing.T) {
-	tests := []struct {
-		in   string
-		pt   core.PieceType
-		sq   string
-		err  string // a part of the error, "" for none
-		back string // FormatMagic of the result
-	}{
-		{"rook:e4", core.Rook, "e4", "", "rook:e4"},
-		{"bishop:c1", core.Bishop, "c1", "", "bishop:c1"},
-		{"Bishop C1", core.Bishop, "c1", "", "bishop:c1"},
-		{"R:h8", core.Rook, "h8", "", "rook:h8"},
-		{"b : a1", core.Bishop, "a1", "", "bishop:a1"},
-		{"queen:e4", 0, "", "must be rook or bishop", ""},
-		{"rook:e9", 0, "", `"e9" is not a square`, ""},
-		{"rook", 0, "", "write a piece and a square", ""},
-		{"rook:e4:e5", 0, "", "write a piece and a square", ""},
-		{"", 0, "", "write a piece and a square", ""},
-		{strings.Repeat("r", 65), 0, "", "magic is 65 bytes; the limit is 64", ""},
-	}
-	for _, tt := range tests {
-		pt, sq, err := ParseMagic(tt.in)
-		switch {
-		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
-			t.Errorf("ParseMagic(%q) error %v, want one containing %q", tt.in, err, tt.err)
-		case tt.err == "" && err != nil:
-			t.Errorf("ParseMagic(%q) error %v", tt.in, err)
-		case tt.err == "" && (pt != tt.pt || sq.String() != tt.sq || FormatMagic(pt, sq) != tt.back):
-			t.Errorf("ParseMagic(%q) = %v %v (%q), want %v %s (%q)", tt.in, pt, sq, FormatMagic(pt, sq), tt.pt, tt.sq, tt.back)
-		}
-	}
-}
-
 func TestMagicReportAndEmbedTools(t *testing.T) {
 	p := mustPos(t, core.StartFEN)
 	for _, tt := range []struct {
@@ -95,15 +63,15 @@ func TestMagicReportAndEmbedTools(t *testing.T) {
 			t.Errorf("%v %s:\n%s", tt.pt, tt.sq, stripTags(s))
 		}
 	}
-	e := ResolveEmbed(Options{Magic: "bishop:c1", Zobrist: true}, nil)
-	m := e.Markup(core.NoSquare)
+	e := model.ResolveEmbed(model.Options{Magic: "bishop:c1", Zobrist: true}, nil)
+	m := EmbedMarkup(e, core.NoSquare)
 	if len(e.Problems) != 0 || !strings.Contains(m, `<div class="view-tools">`) || !strings.Contains(m, `data-piece="bishop"`) ||
 		!strings.Contains(m, `data-key="463b96181691fc9c"`) {
 		t.Errorf("embed with magic and zobrist: problems %q\n%s", e.Problems, m)
 	}
-	e = ResolveEmbed(Options{Magic: "queen:e4"}, nil)
-	if len(e.Problems) != 1 || !strings.Contains(e.Problems[0], "rook or bishop") || e.Tools() != "" ||
-		!strings.Contains(e.Markup(core.NoSquare), `<div class="view-tools" hidden>`) {
-		t.Errorf("bad magic: problems %q, tools %q", e.Problems, e.Tools())
+	e = model.ResolveEmbed(model.Options{Magic: "queen:e4"}, nil)
+	if len(e.Problems) != 1 || !strings.Contains(e.Problems[0], "rook or bishop") || EmbedTools(e) != "" ||
+		!strings.Contains(EmbedMarkup(e, core.NoSquare), `<div class="view-tools" hidden>`) {
+		t.Errorf("bad magic: problems %q, tools %q", e.Problems, EmbedTools(e))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 var (
@@ -174,7 +175,7 @@ func TestWarnings(t *testing.T) {
 		{{Code: core.WarnKingCount, Message: "a <b>bold</b> & \"quoted\" claim"},
 			{Code: core.WarnEnPassantRank, Message: "<script>alert(1)</script>", Squares: core.B3.Bitboard()}},
 		mustParse(t, "8/8/8/8/8/8/8/8 w - - 0 1").Warnings(),
-		mustParse(t, Examples[2].FEN).Warnings(),
+		mustParse(t, model.Examples[2].FEN).Warnings(),
 	} {
 		if len(ws) == 0 {
 			t.Fatalf("test position has no warnings")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The page (index.html) is drawn by package main from the functions in
@@ -27,13 +28,6 @@ const NoCardsHint = `<p class="hint">Switch on a bitboard above to see its bits.
 // NoSquareHint is the square panel while no square is pointed at.
 const NoSquareHint = `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
 
-// The shift demo starts with x = DefaultShiftSource (a core.BitboardNames
-// name) and the first of ShiftOps.
-const (
-	DefaultShiftSource = "P"
-	DefaultShiftOp     = 0
-)
-
 // FixedRegions returns the regions the page writes once, at start: the
 // example buttons, the expression help, the shortcuts dialog and the shift
 // demo's selectors (with src and op selected), and the perft panel's
@@ -45,14 +39,14 @@ func FixedRegions(src string, op int) []Region {
 		{"shortcuts", `<div>` + ShortcutsHelp() + `</div>`},
 		{"shift-op", ShiftOpOptions(op)},
 		{"shift-src", BitboardOptions(src)},
-		{"perft-depth", PerftDepthOptions(DefaultPerftDepth)},
+		{"perft-depth", PerftDepthOptions(model.DefaultPerftDepth)},
 	}
 }
 
 // A PageView is what the page's state-following regions are drawn from:
 // the URL's State and what the page keeps beside it.
 type PageView struct {
-	State    State
+	State    model.State
 	Pos      *core.Position // the last position that parsed: on show while the FEN does not
 	Status   string         // the FEN's error, or its notice and warnings (see ReadFEN)
 	FENError bool           // the FEN does not parse
@@ -88,7 +82,7 @@ func ReadFEN(fen string) (p core.Position, ok bool, status string, warn core.Bit
 
 // NewPageView returns the page's view of s as it opens: the FEN read, no
 // square selected or pointed at, the whole expression.
-func NewPageView(s State) PageView {
+func NewPageView(s model.State) PageView {
 	p, ok, status, warn := ReadFEN(s.FEN)
 	if !ok {
 		p = core.NewPosition()
@@ -184,30 +178,30 @@ func (v PageView) SquarePanel() Region {
 // Figure returns the page's board and cards: the position, one card per
 // shown item that resolves, and the board's marks (the warned squares and
 // the selected one; a game's last move is the page's to add).
-func (v PageView) Figure() (Figure, Marks) {
+func (v PageView) Figure() (model.Figure, model.Marks) {
 	s := v.State
-	f := Figure{Pos: v.Pos, Layout: v.Layout(), Board: true, Flipped: s.Flipped, FixedGrids: s.FixedGrids, Labels: s.Labels}
+	f := model.Figure{Pos: v.Pos, Layout: v.Layout(), Board: true, Flipped: s.Flipped, FixedGrids: s.FixedGrids, Labels: s.Labels}
 	for _, key := range s.Show {
-		if key == FreeKey { // the page draws it as the editable free card
-			f.Shown = append(f.Shown, Shown{Key: FreeKey, Title: FreeTitle, Bits: s.Free})
+		if key == model.FreeKey { // the page draws it as the editable free card
+			f.Shown = append(f.Shown, model.Shown{Key: model.FreeKey, Title: model.FreeTitle, Bits: s.Free})
 			continue
 		}
-		if sh, err := ResolveShown(v.Pos, key); err == nil {
+		if sh, err := model.ResolveShown(v.Pos, key); err == nil {
 			f.Shown = append(f.Shown, sh)
 		}
 	}
-	return f, Marks{Warn: v.Warn, Selected: v.Selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}
+	return f, model.Marks{Warn: v.Warn, Selected: v.Selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}
 }
 
 // BoardMarkup returns f's board with the marks m, as the page's renderer
 // writes it into #board.
-func (f Figure) BoardMarkup(m Marks) string {
+func BoardMarkup(f model.Figure, m model.Marks) string {
 	return BoardMarked(f.Pos, f.Layout, f.Flipped, f.Labels, m)
 }
 
 // CardMarkup returns the card of f's shown item i, with the bits that
 // changed since prev marked, as the page's renderer writes it into #cards.
-func (f Figure) CardMarkup(i int, prev core.Bitboard) string {
+func CardMarkup(f model.Figure, i int, prev core.Bitboard) string {
 	s := f.Shown[i]
 	return Card(f.Layout, s, prev, f.GridsFlipped())
 }
@@ -223,19 +217,19 @@ type Prerender struct {
 
 // DefaultPage returns the page's view of DefaultState as markup.
 func DefaultPage() Prerender {
-	v := NewPageView(DefaultState())
+	v := NewPageView(model.DefaultState())
 	regions, attrs := v.Draw()
 	f, m := v.Figure()
 	cards := NoCardsHint
 	if len(f.Shown) > 0 {
 		cards = ""
 		for i, s := range f.Shown {
-			cards += f.CardMarkup(i, s.Bits)
+			cards += CardMarkup(f, i, s.Bits)
 		}
 	}
 	return Prerender{
-		Regions: append(append(FixedRegions(DefaultShiftSource, DefaultShiftOp), regions...),
-			Region{"board", f.BoardMarkup(m)}, Region{"cards", cards}),
+		Regions: append(append(FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp), regions...),
+			Region{"board", BoardMarkup(f, m)}, Region{"cards", cards}),
 		Attrs: append(attrs, Attr{"fen", "value", v.State.FEN}),
 		Query: v.State.Query(),
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // TestDefaultPageIsWhatThePageWrites checks that DefaultPage, which
@@ -17,19 +18,19 @@ import (
 func TestDefaultPageIsWhatThePageWrites(t *testing.T) {
 	pre := DefaultPage()
 	// As mountPage opens the page and render reads the FEN.
-	p, ok, status, warn := ReadFEN(DefaultState().FEN)
+	p, ok, status, warn := ReadFEN(model.DefaultState().FEN)
 	if !ok {
 		t.Fatal("the start position does not parse")
 	}
-	v := PageView{State: DefaultState(), Pos: &p, Status: status, Warn: warn, Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
+	v := PageView{State: model.DefaultState(), Pos: &p, Status: status, Warn: warn, Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
 	regions, attrs := v.Draw()
 	f, m := v.Figure()
 	if len(f.Shown) != 2 || f.Shown[0].Key != "P" || f.Shown[1].Key != "occupied" {
 		t.Fatalf("default figure shows %v, want P and occupied", f.Shown)
 	}
 	want := append(FixedRegions("P", 0), regions...)
-	want = append(want, Region{"board", f.BoardMarkup(m)},
-		Region{"cards", f.CardMarkup(0, f.Shown[0].Bits) + f.CardMarkup(1, f.Shown[1].Bits)})
+	want = append(want, Region{"board", BoardMarkup(f, m)},
+		Region{"cards", CardMarkup(f, 0, f.Shown[0].Bits) + CardMarkup(f, 1, f.Shown[1].Bits)})
 	if !slices.Equal(pre.Regions, want) {
 		for i := range max(len(pre.Regions), len(want)) {
 			if i >= len(pre.Regions) || i >= len(want) || pre.Regions[i] != want[i] {
@@ -54,7 +55,7 @@ func TestDefaultPageIsWhatThePageWrites(t *testing.T) {
 			t.Errorf("no region %s", id)
 		}
 	}
-	if pre.Query != DefaultState().Query() || ParseQuery(pre.Query).Query() != pre.Query {
+	if pre.Query != model.DefaultState().Query() || model.ParseQuery(pre.Query).Query() != pre.Query {
 		t.Errorf("default query %q", pre.Query)
 	}
 	if got := pre.Regions[len(pre.Regions)-2].Markup; strings.Count(got, `role="gridcell"`) != 64 || strings.Count(got, "<img") != 32 {
@@ -146,7 +147,7 @@ func TestPageViewDraw(t *testing.T) {
 		return "(none)"
 	}
 
-	s := DefaultState()
+	s := model.DefaultState()
 	s.Layout, s.Show, s.Expr, s.Present = "0x88", []string{"n"}, "N | n", true
 	v := NewPageView(s)
 	v.Hover = core.E4

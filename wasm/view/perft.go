@@ -7,27 +7,13 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
-	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The markup of the perft divide panel around DivideTable (divide.go): the
 // depth picker, the path from the root, the progress line and the verdict
 // on a pasted divide; and the element's perft option.
-
-// MaxPerftPaste is the longest pasted divide the panel reads, 100,000
-// bytes: a divide is at most 218 lines of about 30 bytes, and qperft's
-// output of every depth up to 6 is under 40 KB.
-const MaxPerftPaste = 100_000
-
-// MaxElementPerft is the deepest divide <bitboard-view perft="…"> runs, 4
-// plies: it runs on the page's thread, and Kiwipete's depth 4 (4 million
-// leaves) takes about 0.1 s under WebAssembly, while depth 5 takes
-// seconds. The page's panel runs deeper divides in a Web Worker.
-const MaxElementPerft = 4
-
-// DefaultPerftDepth is the depth the panel opens with: 8,902 leaves from
-// the start position, instant.
-const DefaultPerftDepth = 3
 
 // PerftDepthOptions returns the <option>s of the depth picker, 1 to
 // core.MaxDivideDepth, with depth selected.
@@ -98,35 +84,6 @@ type PerftRun struct {
 	Estimate uint64
 }
 
-// MaxLinkPerft is the deepest divide a link starts by itself: a deeper one
-// (depth 6 is 8 billion leaves from Kiwipete, minutes under WebAssembly)
-// waits for a click, with its estimate.
-const MaxLinkPerft = 4
-
-// PerftEstimate returns about how many leaves perft(depth) counts from p:
-// perft(3) times the mean branching factor perft(3)/perft(2) to the power
-// depth−3 (for depth 3 and less, perft itself). Kiwipete at depth 6:
-// 10.8 billion against 8.03 billion counted. It costs a divide at depth 3.
-func PerftEstimate(p core.Position, depth int) uint64 {
-	if depth <= 3 {
-		d, err := core.Divide(p, max(depth, 1), nil)
-		if err != nil {
-			return 0
-		}
-		return d.Nodes
-	}
-	d2, err := core.Divide(p, 2, nil)
-	if err != nil || d2.Nodes == 0 {
-		return 0
-	}
-	d3, _ := core.Divide(p, 3, nil)
-	est := float64(d3.Nodes)
-	for range depth - 3 {
-		est *= float64(d3.Nodes) / float64(d2.Nodes)
-	}
-	return uint64(est)
-}
-
 // PerftProgress returns the progress line of a divide: a <progress> bar
 // and "12 of 20 moves · 1,234,567 nodes" while it runs, the time and
 // speed when done. The wrapper carries data-state, data-done, data-total
@@ -139,12 +96,12 @@ func PerftProgress(r PerftRun) string {
 	attr(&b, "data-total", strconv.Itoa(r.Total))
 	attr(&b, "data-nodes", strconv.FormatUint(r.Nodes, 10))
 	b.WriteString(`>`)
-	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands64(r.Nodes) + " nodes"
+	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
 	switch r.State {
 	case "idle":
 		b.WriteString(`<span class="hint">Pick a depth and press Run: each legal move with the number of leaves below it.</span>`)
 	case "waiting":
-		b.WriteString(`<span>The link asks for a divide at depth ` + strconv.Itoa(r.Depth) + `: about ` + thousands64(r.Estimate) +
+		b.WriteString(`<span>The link asks for a divide at depth ` + strconv.Itoa(r.Depth) + `: about ` + thousands.FormatUint(r.Estimate) +
 			` leaves, which takes a while under WebAssembly. Press Run to count them.</span>`)
 	case "loading":
 		b.WriteString(`<progress aria-label="Starting"></progress> <span>Starting the counter (depth ` + strconv.Itoa(r.Depth) + `)…</span>`)
@@ -155,7 +112,7 @@ func PerftProgress(r PerftRun) string {
 		attr(&b, "aria-label", "Moves counted")
 		b.WriteString(`></progress> <span>Depth ` + strconv.Itoa(r.Depth) + `: ` + counted + `</span>`)
 	case "done":
-		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands64(r.Nodes) + ` nodes`)
+		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands.FormatUint(r.Nodes) + ` nodes`)
 		if r.Seconds > 0 {
 			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 3, 64) + ` s`)
 			if r.Seconds >= 0.01 && r.Nodes >= 100_000 {
@@ -178,25 +135,12 @@ func PerftProgress(r PerftRun) string {
 // move finished" when the number of root moves is not known).
 func cancelledAt(r PerftRun) string {
 	if r.Done > 0 {
-		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands64(r.Nodes) + " nodes"
+		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
 	}
 	if r.Total > 0 {
 		return "before the first of " + strconv.Itoa(r.Total) + " moves finished"
 	}
 	return "before the first move finished"
-}
-
-// thousands64 formats n with commas between groups of three digits.
-func thousands64(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // MaxVerdictMoves is the most differing moves the perft verdict names;
@@ -272,7 +216,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 			if got.Total == d.Nodes {
 				b.WriteString(`, and so does the pasted total, ` + perftTotal(got.Total, true, true) + `.</p>`)
 			} else {
-				b.WriteString(`, but the pasted total ` + perftTotal(got.Total, false, false) + ` is not their sum, ` + thousands64(d.Nodes) + `.</p>`)
+				b.WriteString(`, but the pasted total ` + perftTotal(got.Total, false, false) + ` is not their sum, ` + thousands.FormatUint(d.Nodes) + `.</p>`)
 			}
 			return b.String()
 		}
@@ -322,11 +266,11 @@ func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 			item := `<span data-uci="` + escape(df.UCI) + `" data-kind="` + k.String() + `"><code>` + escape(df.UCI) + `</code> ` + k.String() + ` (`
 			switch k {
 			case divide.Missing:
-				item += `Bitview ` + thousands64(df.Want)
+				item += `Bitview ` + thousands.FormatUint(df.Want)
 			case divide.Extra:
-				item += `pasted ` + thousands64(df.Got)
+				item += `pasted ` + thousands.FormatUint(df.Got)
 			default:
-				item += `Bitview ` + thousands64(df.Want) + `, pasted ` + thousands64(df.Got)
+				item += `Bitview ` + thousands.FormatUint(df.Want) + `, pasted ` + thousands.FormatUint(df.Got)
 			}
 			named = append(named, item+`)</span>`)
 		}
@@ -369,28 +313,28 @@ func perftHint(d core.Division, n map[divide.Kind]int) string {
 // states no total, what its moves sum to.
 func perftTotalSentence(d core.Division, got divide.Parsed) string {
 	sum, fits := got.Sum()
-	sumText := thousands64(sum)
+	sumText := thousands.FormatUint(sum)
 	if !fits {
-		sumText = "more than " + thousands64(sum)
+		sumText = "more than " + thousands.FormatUint(sum)
 	}
 	if !got.HasTotal {
 		s := `<span class="perft-total">The paste states no total; its moves sum to ` + sumText
 		if fits && sum == d.Nodes {
 			return s + `, as Bitview's do.</span>`
 		}
-		return s + `, Bitview's to ` + thousands64(d.Nodes) + `.</span>`
+		return s + `, Bitview's to ` + thousands.FormatUint(d.Nodes) + `.</span>`
 	}
 	isSum, isOurs := fits && got.Total == sum, got.Total == d.Nodes
-	s := `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">The pasted total ` + thousands64(got.Total)
+	s := `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">The pasted total ` + thousands.FormatUint(got.Total)
 	switch {
 	case isSum && isOurs:
 		s += ` is the sum of the pasted moves and equals Bitview's.`
 	case isSum:
-		s += ` is the sum of the pasted moves; Bitview's is ` + thousands64(d.Nodes) + `.`
+		s += ` is the sum of the pasted moves; Bitview's is ` + thousands.FormatUint(d.Nodes) + `.`
 	case isOurs:
 		s += ` equals Bitview's but not the sum of the pasted moves, ` + sumText + `.`
 	default:
-		s += ` is neither the sum of the pasted moves, ` + sumText + `, nor Bitview's, ` + thousands64(d.Nodes) + `.`
+		s += ` is neither the sum of the pasted moves, ` + sumText + `, nor Bitview's, ` + thousands.FormatUint(d.Nodes) + `.`
 	}
 	return s + `</span>`
 }
@@ -398,7 +342,7 @@ func perftTotalSentence(d core.Division, got divide.Parsed) string {
 // perftTotal writes a pasted total in the agreeing verdict: a span of
 // class perft-total with data-sum and data-ours (see PerftVerdict).
 func perftTotal(total uint64, isSum, isOurs bool) string {
-	return `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">` + thousands64(total) + `</span>`
+	return `<span class="perft-total" data-sum="` + perftEqual(isSum) + `" data-ours="` + perftEqual(isOurs) + `">` + thousands.FormatUint(total) + `</span>`
 }
 
 // perftEqual returns "equal" or "differs".
@@ -409,32 +353,13 @@ func perftEqual(eq bool) string {
 	return "differs"
 }
 
-// ParsePerftOption reads the element's perft option: "" (or absent) for
-// none, else a depth of 1 to MaxElementPerft plies. Anything else is a
-// problem to show, and no divide.
-func ParsePerftOption(s string) (depth int, problem string) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, ""
-	}
-	d, err := strconv.Atoi(s)
-	switch {
-	case err != nil || d < 1:
-		return 0, "perft " + excerpt.Quote(s) + " is not a depth: give 1 to " + strconv.Itoa(MaxElementPerft) + " plies"
-	case d > MaxElementPerft:
-		return 0, "perft " + strconv.Itoa(d) + " is too deep for an element, which divides on the page's thread: at most " +
-			strconv.Itoa(MaxElementPerft) + " plies (Bitview's page goes to " + strconv.Itoa(core.MaxDivideDepth) + " in a Web Worker)"
-	}
-	return d, ""
-}
-
 // PerftMarkup returns what an element's perft option draws under the
 // view of pos (nil: no position): the divide to that depth with its
 // heading, or the option's problem as an alert (view.Alert), or "" for
 // none; and the problem, "" when there is none. It counts on the caller's
 // thread, at most MaxElementPerft plies.
 func PerftMarkup(option string, pos *core.Position) (markup, problem string) {
-	depth, problem := ParsePerftOption(option)
+	depth, problem := model.ParsePerftOption(option)
 	switch {
 	case problem != "":
 		return Alert(problem), problem

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestPerftDepthOptions(t *testing.T) {
@@ -211,23 +212,6 @@ func TestPerftVerdict(t *testing.T) {
 	}
 }
 
-func TestParsePerftOption(t *testing.T) {
-	tests := []struct {
-		in      string
-		depth   int
-		problem string
-	}{
-		{"", 0, ""}, {"  ", 0, ""}, {"1", 1, ""}, {" 3 ", 3, ""}, {"4", 4, ""},
-		{"5", 0, "at most 4 plies"}, {"0", 0, "not a depth"}, {"-2", 0, "not a depth"}, {"three", 0, `"three" is not a depth`},
-	}
-	for _, tt := range tests {
-		d, p := ParsePerftOption(tt.in)
-		if d != tt.depth || (tt.problem == "") != (p == "") || !strings.Contains(p, tt.problem) {
-			t.Errorf("ParsePerftOption(%q) = %d, %q; want %d, %q", tt.in, d, p, tt.depth, tt.problem)
-		}
-	}
-}
-
 func TestStaticDivideTable(t *testing.T) {
 	d, _ := core.Divide(mustPos(t, core.StartFEN), 3, nil)
 	s := StaticDivideTable(d)
@@ -257,7 +241,7 @@ func TestPerftEstimate(t *testing.T) {
 		{kiwi, 6, 8031647685, 0.5, 2},
 	}
 	for _, tt := range tests {
-		got := PerftEstimate(*tt.p, tt.depth)
+		got := model.PerftEstimate(*tt.p, tt.depth)
 		if r := float64(got) / float64(tt.actual); r < tt.lowest || r > tt.under {
 			t.Errorf("PerftEstimate(%s, %d) = %d, %.2f× the %d counted", tt.p.FEN(), tt.depth, got, r, tt.actual)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The expression playground: the result, the sub-expression steps, an
@@ -48,7 +49,7 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	}
 	b.WriteString(`</ol>`)
 	s := steps[selected]
-	return b.String(), Card(l, Shown{s.Text, s.Text, s.Value}, s.Value, false), false
+	return b.String(), Card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false), false
 }
 
 // exprErrorPanel returns the playground's error: the message and the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 var (
@@ -95,7 +96,7 @@ func TestPlaygroundSteps(t *testing.T) {
 			checkText(t, "last step", ms[last][2], src)
 
 			s := steps[tt.want]
-			if want := Card(l, Shown{s.Text, s.Text, s.Value}, s.Value, false); result != want {
+			if want := Card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false); result != want {
 				t.Errorf("result is not the card of step %d (%q)", tt.want, s.Text)
 			}
 			secs := startTags(t, result, "section")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/repr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // Representations returns the "Representations" panel for p: one
@@ -206,9 +207,8 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 	if a.tiny {
 		class += " tiny"
 	}
-	lab := "1.6rem"
 	if a.hex || len(codes) > 100 {
-		lab = "2.1rem"
+		class += " long-labels" // "0x70", "110": repr.css widens the label column
 	}
 	name := a.id
 	if r, ok := repr.RepresentationByID(a.id); ok {
@@ -216,7 +216,7 @@ func reprGrid(b *strings.Builder, a reprArray, codes []uint8, from int, jumps []
 	}
 	name += ", " + itoa(len(codes)) + " cells in index order"
 	reprScroll(b, name)
-	b.WriteString(`<div role="grid" class="` + class + `" style="--cols:` + itoa(a.cols) + `;--lab:` + lab + `"`)
+	b.WriteString(`<div role="grid" class="` + class + `" style="--cols:` + itoa(a.cols) + `"`)
 	attr(b, "data-array", a.id)
 	attr(b, "aria-label", name)
 	b.WriteString(`><div role="row" class="row files" aria-hidden="true"><span></span>`)
@@ -365,7 +365,7 @@ func reprPieceLists(b *strings.Builder, p *core.Position) {
 	b.WriteString(`<p class="hint">The reverse map Index[sq] in index order (a1 = 0 at the top left): the place of each square's piece in its list; – for an empty square (NoListIndex, ` +
 		itoa(int(repr.NoListIndex)) + `).</p>`)
 	reprScroll(b, "Reverse map, square to list place, in index order")
-	b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem" data-array="piece-index" aria-label="Reverse map, square to list place, in index order">`)
+	b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8" data-array="piece-index" aria-label="Reverse map, square to list place, in index order">`)
 	b.WriteString(`<div role="row" class="row files" aria-hidden="true"><span></span>`)
 	for col := range 8 {
 		b.WriteString(`<span class="coord file">+` + itoa(col) + `</span>`)
@@ -435,7 +435,7 @@ func reprRotated(b *strings.Builder, p *core.Position, hover core.Square) {
 		bb := rb[r]
 		b.WriteString(`<figure class="repr-rot" data-rotation="` + r.String() + `"><figcaption><code>` + r.String() + `</code> ` +
 			escape(reprRotations[r]) + ` <code class="hex">` + bb.Hex() + `</code></figcaption>`)
-		b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8;--lab:1.6rem"`)
+		b.WriteString(`<div role="grid" class="bits repr-grid" style="--cols:8"`)
 		attr(b, "aria-label", r.String()+", "+reprRotations[r])
 		b.WriteString(`><div role="row" class="row files" aria-hidden="true"><span></span>`)
 		for col := range 8 {
@@ -532,7 +532,7 @@ func reprMinimal(b *strings.Builder, p *core.Position, r repr.Representation) {
 		if sp.Field == core.FieldPiecePlacement && sp.Square != core.NoSquare {
 			what := "empty"
 			if sp.Piece != core.NoPiece {
-				what = pieceNames[sp.Piece]
+				what = model.PieceName(sp.Piece)
 			}
 			cls := "msq"
 			if sp.Square.File() == 0 {
@@ -617,7 +617,7 @@ func reprDiff(want, got *core.Position) []string {
 		if pc == core.NoPiece {
 			return "empty"
 		}
-		return pieceNames[pc]
+		return model.PieceName(pc)
 	}
 	for sq := core.A1; sq < core.NoSquare; sq++ {
 		if wm[sq] != gm[sq] {

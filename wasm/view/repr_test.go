@@ -9,6 +9,7 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/repr"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // reprFENs are the positions the Representations tests run on: the start
@@ -115,6 +116,9 @@ func TestRepresentationsArray64(t *testing.T) {
 		t.Run(pos.name, func(t *testing.T) {
 			p := mustParse(t, pos.fen)
 			sec := reprSection(t, Representations(p, core.NoSquare), "array64")
+			if grid := startTags(t, sec, `div role="grid"`); len(grid) != 1 || strings.Contains(grid[0]["class"], "long-labels") {
+				t.Errorf("grids %v, want one with labels of two digits at most (no long-labels)", grid)
+			}
 			a := repr.Array64(p)
 			cells := gridcells(t, sec)
 			if len(cells) != len(a) {
@@ -192,8 +196,13 @@ func TestRepresentationsBorderedArrays(t *testing.T) {
 				p := mustParse(t, pos.fen)
 				sec := reprSection(t, Representations(p, core.NoSquare), tt.id)
 				grid := startTags(t, sec, `div role="grid"`)
-				if len(grid) != 1 || !strings.HasPrefix(grid[0]["style"], "--cols:"+tt.cols+";") {
+				if len(grid) != 1 || grid[0]["style"] != "--cols:"+tt.cols {
 					t.Fatalf("grids %v, want one of %s columns", grid, tt.cols)
+				}
+				// Hex labels (0x88, 16x16) and 3-digit ones (10x12's 110):
+				// repr.css widens the label column by this class.
+				if !slices.Contains(strings.Fields(grid[0]["class"]), "long-labels") {
+					t.Errorf("grid class %q, want long-labels among them", grid[0]["class"])
 				}
 				cells := gridcells(t, sec)
 				if len(cells) != tt.cells {
@@ -601,7 +610,7 @@ func TestRepresentationsMinimal(t *testing.T) {
 					squares = append(squares, sq)
 					what := "empty"
 					if pc := p.PieceAt(mustSquare(t, sq)); pc != core.NoPiece {
-						what = pieceNames[pc]
+						what = model.PieceName(pc)
 					}
 					if want := sq + ": " + s.inner + " (" + what + ")"; s.attrs["title"] != want {
 						t.Errorf("title %q, want %q", s.attrs["title"], want)

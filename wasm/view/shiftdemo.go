@@ -5,35 +5,13 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
-
-// A ShiftOp is a shift the shift demo can animate: by is the shift in
-// bits (positive: left, towards h8), and mask the squares cleared before
-// shifting (the file mask that stops the wrap-around), or 0 for a raw shift.
-type ShiftOp struct {
-	Label string
-	By    int
-	Mask  core.Bitboard
-}
-
-// ShiftOps are the shifts of the demo: the one-rank pushes, and the
-// sideways shifts raw (wrapping from the h-file to the a-file of the next
-// rank) and masked as core's East/NorthEast do.
-var ShiftOps = []ShiftOp{
-	{"x << 8 (north)", 8, 0},
-	{"x << 1 (raw: h-file wraps)", 1, 0},
-	{"(x & ~fileH) << 1 (east)", 1, core.FileHBB},
-	{"x << 9 (raw north-east)", 9, 0},
-	{"(x & ~fileH) << 9 (north-east)", 9, core.FileHBB},
-	{"x >> 1 (raw: a-file wraps)", -1, 0},
-	{"(x & ~fileA) >> 1 (west)", -1, core.FileABB},
-	{"x >> 8 (south)", -8, 0},
-}
 
 // shiftMoves lists the squares of src in the order the demo moves them
 // (the far end first, so no bit lands on one still waiting) and where each
 // lands: NoSquare when it falls off the board or is masked away.
-func shiftMoves(src core.Bitboard, op ShiftOp) (from, to []core.Square) {
+func shiftMoves(src core.Bitboard, op model.ShiftOp) (from, to []core.Square) {
 	for sq := range src.Squares() {
 		from = append(from, sq)
 	}
@@ -58,7 +36,7 @@ func shiftMoves(src core.Bitboard, op ShiftOp) (from, to []core.Square) {
 // wrapped onto another rank's far file are marked as wraps, and masked or
 // fallen bits as dropped. It also returns the number of frames and a
 // sentence about the current move.
-func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames int, caption string) {
+func ShiftFrame(src core.Bitboard, op model.ShiftOp, step int) (markup string, frames int, caption string) {
 	from, to := shiftMoves(src, op)
 	frames = len(from) + 1
 	step = min(max(step, 0), len(from))
@@ -79,7 +57,7 @@ func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames 
 			}
 		}
 	}
-	caption = "x = " + core.Layouts[0].Readout(src).Hex + ": press Step or Play to move each bit."
+	caption = "x = " + model.ReadoutOf(core.Layouts[0], src).Hex + ": press Step or Play to move each bit."
 	if step > 0 {
 		i := step - 1
 		switch {
@@ -98,7 +76,7 @@ func ShiftFrame(src core.Bitboard, op ShiftOp, step int) (markup string, frames 
 		}
 	}
 	if step == len(from) {
-		caption += " Result: " + core.Layouts[0].Readout(moved).Hex + "."
+		caption += " Result: " + model.ReadoutOf(core.Layouts[0], moved).Hex + "."
 	}
 	var b strings.Builder
 	b.WriteString(`<div class="bits shiftgrid" role="grid" style="--cols:8" aria-label="` + escape(op.Label) + `, step ` + strconv.Itoa(step) + ` of ` + strconv.Itoa(len(from)) + `">`)
@@ -156,7 +134,7 @@ func abs(n int) int {
 // ShiftOpOptions returns the <option>s of the demo's shift selector.
 func ShiftOpOptions(selected int) string {
 	var b strings.Builder
-	for i, op := range ShiftOps {
+	for i, op := range model.ShiftOps {
 		b.WriteString(`<option value="` + strconv.Itoa(i) + `"`)
 		if i == selected {
 			b.WriteString(" selected")

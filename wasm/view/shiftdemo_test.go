@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // shiftCell is one square of a shift demo frame.
@@ -66,7 +67,7 @@ func withState(t *testing.T, cells map[string]shiftCell, states ...string) core.
 
 // shifted computes op on x directly: the mask cleared, then a Go shift
 // (which drops the bits leaving the 64).
-func shifted(x core.Bitboard, op ShiftOp) core.Bitboard {
+func shifted(x core.Bitboard, op model.ShiftOp) core.Bitboard {
 	x &^= op.Mask
 	if op.By >= 0 {
 		return x << op.By
@@ -76,7 +77,7 @@ func shifted(x core.Bitboard, op ShiftOp) core.Bitboard {
 
 // wrapTargets returns where op moves the bits of x that change file by
 // other than the shift's own file step (+1 for 1 and 9, -1 for -1, 0 for ±8).
-func wrapTargets(x core.Bitboard, op ShiftOp) core.Bitboard {
+func wrapTargets(x core.Bitboard, op model.ShiftOp) core.Bitboard {
 	step := map[int]int{8: 0, -8: 0, 1: 1, 9: 1, -1: -1, 7: -1, -7: 1, -9: -1}[op.By]
 	var b core.Bitboard
 	for sq := range (x &^ op.Mask).Squares() {
@@ -96,24 +97,12 @@ var regexpOptionText = regexp.MustCompile(`<option[^>]*>(.*?)</option>`)
 
 func hex16(b core.Bitboard) string { return fmt.Sprintf("0x%016x", uint64(b)) }
 
-func TestShiftOpsTable(t *testing.T) {
-	if len(ShiftOps) != 8 {
-		t.Errorf("%d shift ops, want 8", len(ShiftOps))
-	}
-	for _, op := range ShiftOps {
-		raw := strings.Contains(op.Label, "raw") || op.By == 8 || op.By == -8
-		if raw != (op.Mask == 0) {
-			t.Errorf("%q: mask %#x", op.Label, uint64(op.Mask))
-		}
-	}
-}
-
 func TestShiftFrameStartPawns(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	src, _ := core.LookupBitboard("P")
 	x := src.Of(p) // rank 2
 	n := bits.OnesCount64(uint64(x))
-	for _, op := range ShiftOps {
+	for _, op := range model.ShiftOps {
 		t.Run(op.Label, func(t *testing.T) {
 			_, frames, _ := ShiftFrame(x, op, 0)
 			if frames != n+1 {
@@ -182,14 +171,14 @@ func TestShiftFrameWrap(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	src, _ := core.LookupBitboard("P")
 	x := src.Of(p)
-	op := func(label string) ShiftOp {
-		for _, o := range ShiftOps {
+	op := func(label string) model.ShiftOp {
+		for _, o := range model.ShiftOps {
 			if strings.HasPrefix(o.Label, label) {
 				return o
 			}
 		}
 		t.Fatalf("no shift op %q", label)
-		return ShiftOp{}
+		return model.ShiftOp{}
 	}
 
 	t.Run("raw east", func(t *testing.T) {
@@ -274,7 +263,7 @@ func TestShiftFrameWrap(t *testing.T) {
 }
 
 func TestShiftFrameEmpty(t *testing.T) {
-	for _, op := range ShiftOps {
+	for _, op := range model.ShiftOps {
 		for _, step := range []int{-1, 0, 1, 5} {
 			out, frames, caption := ShiftFrame(0, op, step)
 			if frames != 1 {
@@ -292,7 +281,7 @@ func TestShiftFrameEmpty(t *testing.T) {
 }
 
 func TestShiftFrameLabel(t *testing.T) {
-	op := ShiftOp{Label: `x << 1 "<raw>" & more`, By: 1}
+	op := model.ShiftOp{Label: `x << 1 "<raw>" & more`, By: 1}
 	out, _, _ := ShiftFrame(core.Rank2BB, op, 3)
 	grids := startTags(t, out, "div")
 	if len(grids) == 0 || grids[0]["role"] != "grid" {
@@ -307,11 +296,11 @@ func TestShiftFrameLabel(t *testing.T) {
 }
 
 func TestShiftOpOptions(t *testing.T) {
-	for _, sel := range []int{-1, 0, 3, len(ShiftOps) - 1, len(ShiftOps)} {
+	for _, sel := range []int{-1, 0, 3, len(model.ShiftOps) - 1, len(model.ShiftOps)} {
 		out := ShiftOpOptions(sel)
 		opts := startTags(t, out, "option")
-		if len(opts) != len(ShiftOps) {
-			t.Fatalf("%d options, want %d", len(opts), len(ShiftOps))
+		if len(opts) != len(model.ShiftOps) {
+			t.Fatalf("%d options, want %d", len(opts), len(model.ShiftOps))
 		}
 		labels := regexpOptionText.FindAllStringSubmatch(out, -1)
 		nsel := 0
@@ -326,9 +315,9 @@ func TestShiftOpOptions(t *testing.T) {
 			if s != (i == sel) {
 				t.Errorf("selected %d: option %d selected = %v", sel, i, s)
 			}
-			checkText(t, "option", labels[i][1], ShiftOps[i].Label)
+			checkText(t, "option", labels[i][1], model.ShiftOps[i].Label)
 		}
-		if inRange := sel >= 0 && sel < len(ShiftOps); inRange && nsel != 1 || !inRange && nsel != 0 {
+		if inRange := sel >= 0 && sel < len(model.ShiftOps); inRange && nsel != 1 || !inRange && nsel != 0 {
 			t.Errorf("selected %d: %d options selected", sel, nsel)
 		}
 	}

@@ -1,82 +1,12 @@
 package view
 
 import (
-	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The page's keyboard shortcuts, one table for the handler and the help.
-
-// A Shortcut is what the page does for some keys (outside text fields):
-// its Action and, for the "?" list, its Help. Each key is a KeyboardEvent
-// key ("u", "?", "ArrowLeft"), or a key with Ctrl held as ShortcutKey
-// names it ("Ctrl+z", "Ctrl+Shift+z"; ⌘ on macOS).
-type Shortcut struct {
-	Keys         []string
-	Action, Help string
-}
-
-// Shortcuts lists the page's keyboard shortcuts (outside text fields); the
-// page acts on Action and shows the list with the "?" key. No key is a
-// piece letter (see core.PieceFromLetter), which puts a piece on a
-// focused board square: a key means one thing wherever the focus is.
-// Undo and redo also have the editors' keys (Ctrl+Z, Ctrl+Y).
-var Shortcuts = []Shortcut{
-	{[]string{"?"}, "help", "show or hide this list"},
-	{[]string{"/"}, "fen", "type a FEN"},
-	{[]string{"e"}, "expr", "type an expression"},
-	{[]string{"s"}, "present", "presentation mode on or off (slides)"},
-	{[]string{"f"}, "flip", "flip the board"},
-	{[]string{"i"}, "labels", "square indices on the board"},
-	{[]string{"1"}, "layout:lerf", "LERF numbering"},
-	{[]string{"2"}, "layout:0x88", "0x88 numbering"},
-	{[]string{"3"}, "layout:msb-a8", "MSB = a8 numbering"},
-	{[]string{"4"}, "layout:berf", "BERF numbering"},
-	{[]string{"5"}, "layout:10x12", "10×12 mailbox numbering"},
-	{[]string{"6"}, "layout:lefr", "LEFR numbering (a-file first)"},
-	{[]string{"7"}, "layout:befr", "BEFR numbering (h-file first, from h8)"},
-	{[]string{"u", "Ctrl+z"}, "undo", "undo the last edit (with the editor open or on the board)"},
-	{[]string{"y", "Ctrl+y", "Ctrl+Shift+z"}, "redo", "redo"},
-	{[]string{"a"}, "animate", "animate the shift demo"},
-	{[]string{"m"}, "mark", "mark the focused board square green (again: unmark)"},
-	{[]string{"x"}, "clear-drawing", "clear the arrows and marks you drew"},
-	{[]string{"ArrowLeft"}, "back", "the game's previous move"},
-	{[]string{"ArrowRight"}, "forward", "the game's next move"},
-	{[]string{"Home"}, "first", "the game's start"},
-	{[]string{"End"}, "last", "the game's end"},
-	{[]string{"Escape"}, "close", "close this list"},
-}
-
-// ShortcutKey names a key pressed (a KeyboardEvent's key and whether
-// Ctrl or ⌘, Alt and Shift are held) as Shortcuts does: the key itself
-// without Ctrl, or "Ctrl+" (then "Shift+" with Shift) and a one-character
-// key in lower case, so that Ctrl+Shift+Z is "Ctrl+Shift+z". A key with
-// Alt held, or a longer key with Ctrl, is the browser's or the system's:
-// "".
-func ShortcutKey(key string, ctrl, alt, shift bool) string {
-	switch {
-	case alt:
-		return ""
-	case !ctrl:
-		return key
-	case utf8.RuneCountInString(key) != 1:
-		return ""
-	case shift:
-		return "Ctrl+Shift+" + strings.ToLower(key)
-	}
-	return "Ctrl+" + strings.ToLower(key)
-}
-
-// ShortcutFor returns the shortcut of a key named by ShortcutKey, or false.
-func ShortcutFor(key string) (Shortcut, bool) {
-	for _, s := range Shortcuts {
-		if key != "" && slices.Contains(s.Keys, key) {
-			return s, true
-		}
-	}
-	return Shortcut{}, false
-}
 
 // keyLabel writes a key as the list shows it: "Ctrl+Z" for "Ctrl+z",
 // "Ctrl+Shift+Z" for "Ctrl+Shift+z".
@@ -92,7 +22,7 @@ func keyLabel(key string) string {
 func ShortcutsHelp() string {
 	var b strings.Builder
 	b.WriteString(`<button type="button" class="close" data-action="close">Close</button><h2 id="shortcuts-title">Keyboard shortcuts</h2><dl class="shortcuts">`)
-	for _, s := range Shortcuts {
+	for _, s := range model.Shortcuts {
 		b.WriteString(`<dt>`)
 		for i, k := range s.Keys {
 			if i > 0 {

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestShortcuts(t *testing.T) {
 	keys := map[string]bool{}
 	actions := map[string]bool{}
-	for _, s := range Shortcuts {
+	for _, s := range model.Shortcuts {
 		if len(s.Keys) == 0 || s.Action == "" || s.Help == "" {
 			t.Errorf("incomplete shortcut %+v", s)
 		}
@@ -32,7 +33,7 @@ func TestShortcuts(t *testing.T) {
 			if shift {
 				pressed = strings.ToUpper(pressed) // the browser's key with Shift held
 			}
-			if got := ShortcutKey(pressed, ctrl, false, shift); got != k {
+			if got := model.ShortcutKey(pressed, ctrl, false, shift); got != k {
 				t.Errorf("ShortcutKey(%q, ctrl %v, shift %v) = %q, want %q", pressed, ctrl, shift, got, k)
 			}
 		}
@@ -48,7 +49,7 @@ func TestShortcuts(t *testing.T) {
 	}
 	// Layout shortcuts name existing layouts, and every layout has one.
 	bound := map[string]bool{}
-	for _, s := range Shortcuts {
+	for _, s := range model.Shortcuts {
 		if id, ok := strings.CutPrefix(s.Action, "layout:"); ok {
 			if _, ok := core.LayoutByID(id); !ok {
 				t.Errorf("shortcut %q names unknown layout %q", s.Keys, id)
@@ -65,10 +66,10 @@ func TestShortcuts(t *testing.T) {
 	out := ShortcutsHelp()
 	checkTagBalance(t, out, "dl", "dt", "dd", "kbd", "h2", "p")
 	ms := regexp.MustCompile(`<dt>(.*?)</dt><dd>(.*?)</dd>`).FindAllStringSubmatch(out, -1)
-	if len(ms) != len(Shortcuts) {
-		t.Fatalf("help lists %d shortcuts, want %d", len(ms), len(Shortcuts))
+	if len(ms) != len(model.Shortcuts) {
+		t.Fatalf("help lists %d shortcuts, want %d", len(ms), len(model.Shortcuts))
 	}
-	for i, s := range Shortcuts {
+	for i, s := range model.Shortcuts {
 		var want []string
 		for _, k := range s.Keys {
 			if strings.HasPrefix(k, "Ctrl+") { // as a keyboard's keys are labelled: Ctrl+Z
@@ -83,32 +84,5 @@ func TestShortcuts(t *testing.T) {
 	}
 	if !strings.Contains(out, "<kbd>Ctrl+Shift+Z</kbd>") || !strings.Contains(out, "<kbd>u</kbd> <kbd>Ctrl+Z</kbd>") {
 		t.Errorf("the list does not write Ctrl+Z and Ctrl+Shift+Z as such: %s", short(out))
-	}
-}
-
-func TestShortcutKey(t *testing.T) {
-	for _, c := range []struct {
-		key              string
-		ctrl, alt, shift bool
-		want, wantAction string
-	}{
-		{"u", false, false, false, "u", "undo"},
-		{"y", false, false, false, "y", "redo"},
-		{"s", false, false, false, "s", "present"},
-		{"?", false, false, true, "?", "help"}, // Shift makes the ?
-		{"z", true, false, false, "Ctrl+z", "undo"},
-		{"Z", true, false, true, "Ctrl+Shift+z", "redo"},
-		{"y", true, false, false, "Ctrl+y", "redo"},
-		{"r", false, false, false, "r", ""}, // a black rook on a focused square, nothing else
-		{"p", false, false, false, "p", ""},
-		{"z", false, true, false, "", ""},    // Alt: the system's
-		{"Home", true, false, false, "", ""}, // Ctrl+Home: the browser's
-		{"q", true, false, false, "Ctrl+q", ""},
-	} {
-		got := ShortcutKey(c.key, c.ctrl, c.alt, c.shift)
-		s, ok := ShortcutFor(got)
-		if got != c.want || s.Action != c.wantAction || ok != (c.wantAction != "") {
-			t.Errorf("ShortcutKey(%q, ctrl %v, alt %v, shift %v) = %q (%q, %v), want %q (%q)", c.key, c.ctrl, c.alt, c.shift, got, s.Action, ok, c.want, c.wantAction)
-		}
 	}
 }

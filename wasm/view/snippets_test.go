@@ -3,13 +3,15 @@ package view
 import (
 	"strings"
 	"testing"
+
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // TestEmbedSnippets: the element loads Bitview from the CDN at the
 // version given, never from the page's own address; the iframe points
 // beside the page; a page opened from this machine says so.
 func TestEmbedSnippets(t *testing.T) {
-	s := DefaultState()
+	s := model.DefaultState()
 	s.Show = []string{"P"}
 	for _, tc := range []struct {
 		page  string

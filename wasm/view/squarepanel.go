@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The square panel: the pointed square's index in every layout.
@@ -18,7 +19,7 @@ func SquareInfo(p *core.Position, sq core.Square) string {
 	var b strings.Builder
 	what := "empty"
 	if pc := p.PieceAt(sq); pc != core.NoPiece {
-		what = pieceNames[pc]
+		what = model.PieceName(pc)
 	}
 	b.WriteString(`<p><strong data-info-square="` + sq.String() + `">` + sq.String() + `</strong> <span>` + what +
 		`</span></p><table><tr>`)

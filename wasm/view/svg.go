@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/pgn"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // A Theme holds the colours and fonts of an exported figure, read from the
@@ -53,41 +53,6 @@ func (t Theme) orDefault() Theme {
 	return t
 }
 
-// A Shown is one bitboard of a figure: the key it is shown by, its title
-// and its squares.
-type Shown struct {
-	Key, Title string
-	Bits       core.Bitboard
-}
-
-// A Figure is what a view shows, ready to export: the position, the
-// layout, whether the board is drawn (and flipped, with indices), the
-// bitboards, and the author's arrows and marked squares.
-type Figure struct {
-	Pos        *core.Position
-	Layout     *core.Layout
-	Board      bool
-	Flipped    bool // the board seen from Black, and the grids too unless FixedGrids
-	FixedGrids bool
-	Labels     bool
-	Shown      []Shown
-	Arrows     []pgn.Arrow
-	Marked     []pgn.Mark
-	// PieceBase is the folder of the piece images on screen (see
-	// DefaultPieceBase); an exported figure gets its pieces as data: URLs.
-	PieceBase string
-}
-
-// BoardMarks returns the marks of f's board: its arrows, marked squares
-// and piece folder, and no selection or last move.
-func (f Figure) BoardMarks() Marks {
-	return Marks{Selected: core.NoSquare, LastFrom: core.NoSquare, LastTo: core.NoSquare,
-		Marked: f.Marked, Arrows: f.Arrows, PieceBase: f.PieceBase}
-}
-
-// GridsFlipped reports whether the figure's grids are drawn from Black.
-func (f Figure) GridsFlipped() bool { return f.Flipped && !f.FixedGrids }
-
 // Figure sizes, in SVG user units (CSS pixels at 1×).
 const (
 	svgSquare = 44 // a board square
@@ -111,7 +76,7 @@ const (
 // grid, or the board's indices), a caption below them states the
 // numbering (see NumberingCaption), so a slide says which layout its
 // indices are in.
-func SVG(f Figure, t Theme, piece func(core.Piece) string) string {
+func SVG(f model.Figure, t Theme, piece func(core.Piece) string) string {
 	t = t.orDefault()
 	type item struct {
 		w, h int
@@ -229,7 +194,7 @@ func svgText(b *strings.Builder, x, y int, size, fill, anchor, family, text stri
 
 // svgBoard draws the board with its coordinates at (x, y) and returns its
 // width.
-func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) string, x, y int) int {
+func svgBoard(b *strings.Builder, f model.Figure, t Theme, piece func(core.Piece) string, x, y int) int {
 	b.WriteString(`<g class="board">`)
 	left := x + svgCoord
 	for row := range 8 {
@@ -288,8 +253,8 @@ func svgBoard(b *strings.Builder, f Figure, t Theme, piece func(core.Piece) stri
 
 // svgGrid draws one bitboard's grid with its title and hex value at (x, y)
 // and returns its width and height.
-func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int, flipped bool) (int, int) {
-	g := l.Grid(s.Bits)
+func svgGrid(b *strings.Builder, l *core.Layout, s model.Shown, t Theme, x, y int, flipped bool) (int, int) {
+	g := model.GridOf(l, s.Bits)
 	if flipped {
 		g = g.Flipped()
 	}
@@ -326,7 +291,7 @@ func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int, fli
 		svgText(b, x+svgCoord+col*cell+cell/2, top+g.Rows*cell+svgCoord/2, "11", t.Muted, "middle", t.Mono, lab)
 	}
 	bottom := top + g.Rows*cell + svgCoord
-	svgText(b, x, bottom+svgValue/2, "13", t.Text, "start", t.Mono, l.Readout(s.Bits).Hex)
+	svgText(b, x, bottom+svgValue/2, "13", t.Text, "start", t.Mono, model.ReadoutOf(l, s.Bits).Hex)
 	b.WriteString(`</g>`)
 	return w, bottom + svgValue - y
 }
@@ -336,9 +301,9 @@ func svgGrid(b *strings.Builder, l *core.Layout, s Shown, t Theme, x, y int, fli
 // b r q k), or none: the element's toSVG(), the page's export and the
 // bitview command all draw through it. A figure without a position (a FEN
 // that never parsed) is drawn as its layout alone.
-func FigureSVG(f Figure, t Theme, pieces []string) string {
+func FigureSVG(f model.Figure, t Theme, pieces []string) string {
 	if f.Pos == nil {
-		return SVG(Figure{Layout: f.Layout}, t, nil)
+		return SVG(model.Figure{Layout: f.Layout}, t, nil)
 	}
 	return SVG(f, t, func(pc core.Piece) string {
 		if i := pc.Index(); i < len(pieces) {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -168,7 +169,7 @@ func noPieceImage(core.Piece) string { return "" }
 // checkSVGBoard checks the board group of f's figure: 64 squares in
 // display order and colours, each piece on its square (an image or a
 // letter), and the index labels.
-func checkSVGBoard(t *testing.T, root *xnode, f Figure, th Theme, piece func(core.Piece) string) {
+func checkSVGBoard(t *testing.T, root *xnode, f model.Figure, th Theme, piece func(core.Piece) string) {
 	t.Helper()
 	images := piece(core.WhitePawn) != ""
 	letterOf := map[string]string{} // image href → piece letter
@@ -308,7 +309,7 @@ func checkSVGBoard(t *testing.T, root *xnode, f Figure, th Theme, piece func(cor
 
 // checkSVGGrids checks one grid group per shown bitboard: its key, layout,
 // title, cells (bits, colours, indices) and hex value.
-func checkSVGGrids(t *testing.T, root *xnode, f Figure, th Theme) {
+func checkSVGGrids(t *testing.T, root *xnode, f model.Figure, th Theme) {
 	t.Helper()
 	grids := groups(root, "grid")
 	if len(grids) != len(f.Shown) {
@@ -322,7 +323,7 @@ func checkSVGGrids(t *testing.T, root *xnode, f Figure, th Theme) {
 		}
 		texts := g.all("text")
 		var titles, hexes int
-		hex := l.Readout(s.Bits).Hex
+		hex := model.ReadoutOf(l, s.Bits).Hex
 		for _, tx := range texts {
 			if tx.text == s.Title {
 				titles++
@@ -433,7 +434,7 @@ func checkApart(t *testing.T, root *xnode) {
 }
 
 // checkSVG parses out and checks everything f asks for.
-func checkSVG(t *testing.T, out string, f Figure, th Theme, piece func(core.Piece) string) *xnode {
+func checkSVG(t *testing.T, out string, f model.Figure, th Theme, piece func(core.Piece) string) *xnode {
 	t.Helper()
 	root := parseSVG(t, out)
 	w, h := svgSize(t, out, root)
@@ -463,7 +464,7 @@ func TestSVG(t *testing.T) {
 			{"no board", false, false, false, false},
 		} {
 			t.Run(l.ID+"/"+v.name, func(t *testing.T) {
-				f := Figure{Pos: start, Layout: l, Board: v.board, Flipped: v.flipped, Labels: v.labels, Shown: []Shown{
+				f := model.Figure{Pos: start, Layout: l, Board: v.board, Flipped: v.flipped, Labels: v.labels, Shown: []model.Shown{
 					{Key: p.Name, Title: p.Title, Bits: p.Of(start)},
 					{Key: occ.Name, Title: occ.Title, Bits: occ.Of(start)},
 				}}
@@ -507,12 +508,12 @@ func TestSVG(t *testing.T) {
 	// Another position, every named bitboard and an expression's value.
 	for _, l := range core.Layouts {
 		t.Run(l.ID+"/kiwipete", func(t *testing.T) {
-			var shown []Shown
+			var shown []model.Shown
 			for _, n := range core.BitboardNames {
-				shown = append(shown, Shown{Key: n.Name, Title: n.Title, Bits: n.Of(kiwi)})
+				shown = append(shown, model.Shown{Key: n.Name, Title: n.Title, Bits: n.Of(kiwi)})
 			}
-			shown = append(shown, Shown{Key: "knightAttacks(N)", Title: "knightAttacks(N)", Bits: kiwi.Pieces(core.WhiteKnight).KnightAttacks()})
-			f := Figure{Pos: kiwi, Layout: l, Board: true, Labels: true, Shown: shown}
+			shown = append(shown, model.Shown{Key: "knightAttacks(N)", Title: "knightAttacks(N)", Bits: kiwi.Pieces(core.WhiteKnight).KnightAttacks()})
+			f := model.Figure{Pos: kiwi, Layout: l, Board: true, Labels: true, Shown: shown}
 			checkSVG(t, SVG(f, Theme{}, noPieceImage), f, DefaultTheme, noPieceImage)
 		})
 	}
@@ -520,7 +521,7 @@ func TestSVG(t *testing.T) {
 
 func TestSVGTheme(t *testing.T) {
 	start := mustParse(t, core.StartFEN)
-	shown := []Shown{{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB}}
+	shown := []model.Shown{{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB}}
 	custom := Theme{Light: "#111111", Dark: "#222222", BitOn: "#333333", BitOnText: "#444444", BitOff: "#555555",
 		BitOffText: "#666666", OffBoard: "#777777", Text: "#888888", Muted: "#999999", Background: "#aaaaaa",
 		Font: `"Fira Sans", sans-serif`, Mono: `"Fira Mono", monospace`}
@@ -540,7 +541,7 @@ func TestSVGTheme(t *testing.T) {
 	for _, l := range []*core.Layout{mustLayout(t, "lerf"), mustLayout(t, "0x88"), mustLayout(t, "10x12")} {
 		for _, tt := range tests {
 			t.Run(l.ID+"/"+tt.name, func(t *testing.T) {
-				f := Figure{Pos: start, Layout: l, Board: true, Labels: true, Shown: shown}
+				f := model.Figure{Pos: start, Layout: l, Board: true, Labels: true, Shown: shown}
 				out := SVG(f, tt.in, noPieceImage)
 				root := checkSVG(t, out, f, tt.want, noPieceImage)
 				if root.attrs["font-family"] != tt.want.Font {
@@ -578,7 +579,7 @@ func TestSVGTheme(t *testing.T) {
 				check("P", tt.want.Text)
 				check("WhitePawns", tt.want.Text)
 				check("a", tt.want.Muted)
-				check(l.Readout(core.Rank2BB).Hex, tt.want.Text)
+				check(model.ReadoutOf(l, core.Rank2BB).Hex, tt.want.Text)
 				if l.Slots > 64 {
 					check("·", tt.want.Muted)
 				}
@@ -603,7 +604,7 @@ func TestSVGEscapes(t *testing.T) {
 	th := Theme{Font: `"A&B" <Sans>`, Mono: `'Mono' & "Co"`, BitOn: `#123456" onload="x`}
 	want := DefaultTheme
 	want.Font, want.Mono, want.BitOn = th.Font, th.Mono, th.BitOn
-	f := Figure{Pos: start, Layout: mustLayout(t, "berf"), Board: true, Labels: true, Shown: []Shown{
+	f := model.Figure{Pos: start, Layout: mustLayout(t, "berf"), Board: true, Labels: true, Shown: []model.Shown{
 		{Key: `k"<&>'`, Title: "<b>&", Bits: core.Rank2BB},
 		{Key: "(P << 8) & ~occupied", Title: "(P << 8) & ~occupied", Bits: core.Rank3BB},
 	}}
@@ -625,11 +626,11 @@ func TestSVGEscapes(t *testing.T) {
 
 func TestSVGEmpty(t *testing.T) {
 	// mount draws a figure with no position and no board for a broken FEN.
-	for _, f := range []Figure{
+	for _, f := range []model.Figure{
 		{},
 		{Layout: mustLayout(t, "lerf")},
 		{Layout: mustLayout(t, "10x12"), Flipped: true, Labels: true},
-		ResolveEmbed(Options{FEN: "not a fen", Show: "P"}, nil).Figure,
+		model.ResolveEmbed(model.Options{FEN: "not a fen", Show: "P"}, nil).Figure,
 	} {
 		out := SVG(f, Theme{}, noPieceImage)
 		root := parseSVG(t, out)
@@ -649,9 +650,9 @@ func TestSVGSize(t *testing.T) {
 	start := mustParse(t, core.StartFEN)
 	for _, l := range core.Layouts {
 		size := func(board bool, n int) (int, int) {
-			f := Figure{Pos: start, Layout: l, Board: board}
+			f := model.Figure{Pos: start, Layout: l, Board: board}
 			for range n {
-				f.Shown = append(f.Shown, Shown{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB})
+				f.Shown = append(f.Shown, model.Shown{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB})
 			}
 			out := SVG(f, Theme{}, noPieceImage)
 			checkApart(t, parseSVG(t, out))
@@ -700,19 +701,19 @@ func TestNumberingCaption(t *testing.T) {
 // numbers (a bare board) has none.
 func TestSVGCaption(t *testing.T) {
 	start := mustParse(t, core.StartFEN)
-	pawns := []Shown{{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB}}
+	pawns := []model.Shown{{Key: "P", Title: "WhitePawns", Bits: core.Rank2BB}}
 	for _, l := range core.Layouts {
 		for _, tt := range []struct {
 			name    string
-			f       Figure
+			f       model.Figure
 			caption bool
 		}{
-			{"board and grid", Figure{Pos: start, Layout: l, Board: true, Shown: pawns}, true},
-			{"grid alone", Figure{Pos: start, Layout: l, Shown: pawns}, true},
-			{"board with indices", Figure{Pos: start, Layout: l, Board: true, Labels: true}, true},
-			{"flipped board with indices and grid", Figure{Pos: start, Layout: l, Board: true, Labels: true, Flipped: true, Shown: pawns}, true},
-			{"bare board", Figure{Pos: start, Layout: l, Board: true}, false},
-			{"nothing", Figure{Pos: start, Layout: l}, false},
+			{"board and grid", model.Figure{Pos: start, Layout: l, Board: true, Shown: pawns}, true},
+			{"grid alone", model.Figure{Pos: start, Layout: l, Shown: pawns}, true},
+			{"board with indices", model.Figure{Pos: start, Layout: l, Board: true, Labels: true}, true},
+			{"flipped board with indices and grid", model.Figure{Pos: start, Layout: l, Board: true, Labels: true, Flipped: true, Shown: pawns}, true},
+			{"bare board", model.Figure{Pos: start, Layout: l, Board: true}, false},
+			{"nothing", model.Figure{Pos: start, Layout: l}, false},
 		} {
 			t.Run(l.ID+"/"+tt.name, func(t *testing.T) {
 				out := SVG(tt.f, Theme{}, noPieceImage)

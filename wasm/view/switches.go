@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // What chooses the cards: the bitboard switches, the numbering switch
@@ -78,7 +79,7 @@ func AttackToggles(show []string, selected core.Square) string {
 		}
 		b.WriteString(`<button type="button" class="toggle" aria-pressed="` + pressed + `" data-toggle="` + escape(key) + `" title="` + escape(title) + `">` + escape(label) + `</button>`)
 	}
-	for _, m := range AttackMaps {
+	for _, m := range model.AttackMaps {
 		toggle(m.Key, m.Title, m.Label)
 	}
 	if selected != core.NoSquare {

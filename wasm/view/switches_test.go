@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 func TestToggles(t *testing.T) {
@@ -135,7 +136,7 @@ func TestAttackToggles(t *testing.T) {
 			}
 			type want struct{ key, title, label string }
 			var wants []want
-			for _, m := range AttackMaps {
+			for _, m := range model.AttackMaps {
 				wants = append(wants, want{m.Key, m.Title, m.Label})
 			}
 			if tt.selected != "" {

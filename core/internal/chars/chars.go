@@ -21,24 +21,3 @@ func Describe(s string, i int) string {
 	u := strconv.FormatUint(uint64(r), 16)
 	return strconv.QuoteRune(r) + " (U+" + strings.Repeat("0", max(0, 4-len(u))) + strings.ToUpper(u) + ")"
 }
-
-// Thousands formats n with a comma between each group of three digits,
-// "4,194,304", for the messages that name a limit.
-func Thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}

@@ -8,8 +8,9 @@ import (
 	"os"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/figure"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The engine author's bench: show, divide and check, the sub-commands
@@ -79,7 +80,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
 // for -fen ("fen: field 4 (en passant target square), character 52 'e':
 // …").
 func readFEN(fen string) (core.Position, error) {
-	fen = view.Clip(fen, core.MaxFENLength)
+	fen = model.Clip(fen, core.MaxFENLength)
 	p, _, err := core.ParseFENOrPlacement(fen)
 	var fe *core.FENError
 	if errors.As(err, &fe) {
@@ -102,7 +103,7 @@ func readLimited(r io.Reader, what string, limit int) (string, error) {
 		return "", fmt.Errorf("reading %s: %w", what, err)
 	}
 	if len(b) > limit {
-		return "", errors.New(what + " is over its limit of " + view.Thousands(limit) + " bytes")
+		return "", errors.New(what + " is over its limit of " + thousands.Itoa(limit) + " bytes")
 	}
 	return string(b), nil
 }

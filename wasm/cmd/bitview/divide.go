@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -13,7 +12,8 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // divideUsage is bitview divide's help.
@@ -77,7 +77,7 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := p.FEN()
 	switch {
 	case *engine == "-":
-		text, err := readLimited(stdin, "the divide on standard input", view.MaxPerftPaste)
+		text, err := readLimited(stdin, "the divide on standard input", model.MaxPerftPaste)
 		if err != nil {
 			return fail(stderr, name, err, exitBadInput)
 		}
@@ -169,7 +169,7 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 	var b strings.Builder
 	first := d.Steps[0]
 	fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %s moves, %s nodes; %s: %s\n", first.Depth, root,
-		strconv.Itoa(len(first.Want.Entries)), thousands(first.Want.Nodes), engine, engineTotal(first.Got))
+		strconv.Itoa(len(first.Want.Entries)), thousands.FormatUint(first.Want.Nodes), engine, engineTotal(first.Got))
 	if len(first.Diffs) == 0 && d.Outcome != divide.BadTotal {
 		fmt.Fprintf(&b, "All %d moves agree.\n", len(first.Want.Entries))
 		io.WriteString(w, b.String())
@@ -197,7 +197,7 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 			if st.Follow != "" {
 				for _, df := range st.Diffs {
 					if df.UCI == st.Follow {
-						fmt.Fprintf(&b, "; following %s (Bitview %s, engine %s)", df.UCI, thousands(df.Want), thousands(df.Got))
+						fmt.Fprintf(&b, "; following %s (Bitview %s, engine %s)", df.UCI, thousands.FormatUint(df.Want), thousands.FormatUint(df.Got))
 					}
 				}
 			}
@@ -222,11 +222,11 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 			if df.UCI == prev.Follow {
 				fmt.Fprintf(&b, "\nThe engine counted %s nodes below %s, but its divide after it sums to %s, as Bitview's does:\n"+
 					"its divide and its perft disagree (a make/unmake, hashing or bulk-counting bug that depends on the path). To see it:\n  %s\n  go perft %d\n",
-					thousands(df.Got), df.UCI, engineSum(last.Got), position, last.Depth)
+					thousands.FormatUint(df.Got), df.UCI, engineSum(last.Got), position, last.Depth)
 			}
 		}
 	case divide.BadTotal:
-		fmt.Fprintf(&b, "Every move agrees, but the engine's total %s is not their sum, %s.\n", thousands(first.Got.Total), thousands(first.Want.Nodes))
+		fmt.Fprintf(&b, "Every move agrees, but the engine's total %s is not their sum, %s.\n", thousands.FormatUint(first.Got.Total), thousands.FormatUint(first.Want.Nodes))
 	case 0:
 		// Not drilled (a divide on standard input), or the engine failed
 		// on the way down: the next divide to ask it for.
@@ -250,11 +250,11 @@ func writeDiffs(b *strings.Builder, st divide.Step) {
 			}
 			switch k {
 			case divide.Missing:
-				fmt.Fprintf(b, "  %-6s missing  Bitview %s\n", df.UCI, thousands(df.Want))
+				fmt.Fprintf(b, "  %-6s missing  Bitview %s\n", df.UCI, thousands.FormatUint(df.Want))
 			case divide.Extra:
-				fmt.Fprintf(b, "  %-6s extra    engine %s (not a legal move)\n", df.UCI, thousands(df.Got))
+				fmt.Fprintf(b, "  %-6s extra    engine %s (not a legal move)\n", df.UCI, thousands.FormatUint(df.Got))
 			default:
-				fmt.Fprintf(b, "  %-6s wrong    Bitview %s, engine %s\n", df.UCI, thousands(df.Want), thousands(df.Got))
+				fmt.Fprintf(b, "  %-6s wrong    Bitview %s, engine %s\n", df.UCI, thousands.FormatUint(df.Want), thousands.FormatUint(df.Got))
 			}
 		}
 	}
@@ -297,18 +297,18 @@ func engineTotal(p divide.Parsed) string {
 	case !p.HasTotal:
 		return s + "no total stated (its moves sum to " + engineSum(p) + ")"
 	case fits && sum == p.Total:
-		return s + thousands(p.Total) + " nodes"
+		return s + thousands.FormatUint(p.Total) + " nodes"
 	}
-	return s + thousands(p.Total) + " nodes stated, but its moves sum to " + engineSum(p)
+	return s + thousands.FormatUint(p.Total) + " nodes stated, but its moves sum to " + engineSum(p)
 }
 
 // engineSum is the sum of the engine's moves, written out.
 func engineSum(p divide.Parsed) string {
 	sum, fits := p.Sum()
 	if !fits {
-		return "more than " + thousands(sum)
+		return "more than " + thousands.FormatUint(sum)
 	}
-	return thousands(sum)
+	return thousands.FormatUint(sum)
 }
 
 // plural writes n and one or many: "1 move differs", "3 moves differ".
@@ -317,12 +317,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
-}
-
-// thousands writes a count with thousands separators, as the page does.
-func thousands(n uint64) string {
-	if n > math.MaxInt64 {
-		return strconv.FormatUint(n, 10)
-	}
-	return view.Thousands(int(n))
 }

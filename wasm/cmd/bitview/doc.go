@@ -18,7 +18,7 @@
 //
 // The options are the element's attributes that change its figure, and
 // -theme (light, dark, or colours: light,bitOn=#1d4ed8): figure.Names,
-// from Go's one table of options (view.Attributes), each flag with its
+// from Go's one table of options (model.Attributes), each flag with its
 // help from there (-h lists them); they are read by the element's rules
 // (package figure). -scale sets the PNG's scale.
 // Bad input exits with status 1 and a message naming the option, the

@@ -11,8 +11,8 @@ import (
 
 	"github.com/bitview/bitview/wasm/figure"
 	"github.com/bitview/bitview/wasm/figure/pages"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/version"
-	"github.com/bitview/bitview/wasm/view"
 )
 
 func main() {
@@ -64,8 +64,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bitview", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opts := figure.Options{}
-	for _, name := range figure.Names { // each flag and its help from view.Attributes
-		a, _ := view.FindAttribute(name)
+	for _, name := range figure.Names { // each flag and its help from model.Attributes
+		a, _ := model.FindAttribute(name)
 		fs.Var(&attrFlag{name: name, opts: opts, boolean: a.Switch}, name, a.Help)
 	}
 	out := fs.String("o", "", "the file to write: FILE.svg, FILE.png, or - for the SVG on standard output")

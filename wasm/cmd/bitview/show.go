@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // showUsage is bitview show's help.
@@ -93,26 +93,26 @@ type card struct {
 }
 
 // resolveCard reads a show argument: a number alone is a free bitboard
-// in layout l (view.ParseFree, as the page's free card reads it), else a
-// show item of the page (view.ResolveShown).
+// in layout l (model.ParseFree, as the page's free card reads it), else a
+// show item of the page (model.ResolveShown).
 func resolveCard(p *core.Position, l *core.Layout, item string) (card, error) {
 	if numberArg.MatchString(item) {
-		field := view.FreeDecimal
+		field := model.FreeDecimal
 		switch {
 		case strings.HasPrefix(item, "0x"), strings.HasPrefix(item, "0X"):
-			field = view.FreeHex
+			field = model.FreeHex
 		case strings.HasPrefix(item, "0b"), strings.HasPrefix(item, "0B"):
-			field = view.FreeBinary
+			field = model.FreeBinary
 		case strings.HasPrefix(item, "-"):
-			field = view.FreeSigned
+			field = model.FreeSigned
 		}
-		bb, err := view.ParseFree(l, field, item)
+		bb, err := model.ParseFree(l, field, item)
 		if err != nil {
 			return card{}, fmt.Errorf("%s: %w", item, err)
 		}
-		return card{key: item, title: view.FreeTitle + " (" + field + " in " + l.Name + ")", bits: bb}, nil
+		return card{key: item, title: model.FreeTitle + " (" + field + " in " + l.Name + ")", bits: bb}, nil
 	}
-	s, err := view.ResolveShown(p, item)
+	s, err := model.ResolveShown(p, item)
 	if err != nil {
 		return card{}, err
 	}

@@ -19,9 +19,9 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/wasm/view"
 
 	"github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // MaxQueryBytes is the longest query Handler reads, 8,192 bytes: a FEN
@@ -312,7 +312,7 @@ func AcceptQ(header, coding string) float64 {
 // options in a fixed order, the part of the ETag that names the figure.
 func queryOptions(raw string) (figure.Options, string, error) {
 	if len(raw) > MaxQueryBytes {
-		return nil, "", optionError("query", "", view.LimitMessage("the query", len(raw), MaxQueryBytes, "bytes"))
+		return nil, "", optionError("query", "", model.LimitMessage("the query", len(raw), MaxQueryBytes, "bytes"))
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
@@ -325,7 +325,7 @@ func queryOptions(raw string) (figure.Options, string, error) {
 			return nil, "", optionError(name, "", "given "+strconv.Itoa(len(vs))+" times; give it once")
 		}
 		if name == "fen" && len(vs[0]) > core.MaxFENLength {
-			return nil, "", optionError("fen", "", view.LimitMessage("fen", len(vs[0]), core.MaxFENLength, "bytes"))
+			return nil, "", optionError("fen", "", model.LimitMessage("fen", len(vs[0]), core.MaxFENLength, "bytes"))
 		}
 		if err := o.Set(name, vs[0]); err != nil {
 			return nil, "", err

@@ -16,10 +16,11 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core/excerpt"
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/core/thousands"
 	xhtml "golang.org/x/net/html"
 
 	"github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // Style is the rule a prerendered page gets once, so that its figures fit
@@ -57,11 +58,11 @@ const MaxPageBytes = 16 << 20
 // the limit is an error naming the line of the figure that would pass it.
 const MaxPageOutput = MaxPageBytes
 
-// BlockKeys are the keys of a ```bitboard block (view.UseMarkdown), as
+// BlockKeys are the keys of a ```bitboard block (model.UseMarkdown), as
 // bitview-markdown.js reads them (KEYS, generated from the same table):
 // each sets the attribute of the same name, and expr adds one expression
 // to show.
-var BlockKeys = view.AttributesFor(view.UseMarkdown)
+var BlockKeys = model.AttributesFor(model.UseMarkdown)
 
 // A PageError is a figure of a page that could not be drawn: the file,
 // its 1-based line and the option's error (an *Error, which names the
@@ -209,7 +210,7 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 	}
 	if est := f.MaxBytes(); pg.out+est > MaxPageOutput {
 		return "", fmt.Errorf("%w: the page's output would reach %s bytes with this figure (about %s) > %s; split the page", figure.ErrTooLarge,
-			view.Thousands(pg.out+est), view.Thousands(est), view.Thousands(MaxPageOutput))
+			thousands.Itoa(pg.out+est), thousands.Itoa(est), thousands.Itoa(MaxPageOutput))
 	}
 	svg := f.SVG()
 	var parts []string

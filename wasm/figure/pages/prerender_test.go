@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/wasm/figure"
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -61,8 +62,8 @@ func TestPageFrameworks(t *testing.T) {
 					t.Errorf("with base %q the page has %d shadow roots", base, shadows)
 				}
 				if base != "" {
-					o := view.Options{FEN: "8/8/8/8/4P3/8/8/8 w - - 0 1", Show: "P", Board: new(bool), PieceBase: base + "pieces/chessnut/"}
-					drawing := view.ResolveEmbed(o, nil).Drawing("")
+					o := model.Options{FEN: "8/8/8/8/4P3/8/8/8 w - - 0 1", Show: "P", Board: new(bool), PieceBase: base + "pieces/chessnut/"}
+					drawing := view.EmbedDrawing(model.ResolveEmbed(o, nil), "")
 					if !strings.Contains(string(out), `<div part="view" class="host" data-values="all" data-base="/static/bitview/">`+drawing+`</div></template>`) {
 						t.Errorf("the shadow root does not hold the view as mount draws it:\n%.900s", out)
 					}

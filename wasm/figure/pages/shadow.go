@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	xhtml "golang.org/x/net/html"
 
@@ -20,7 +21,7 @@ const MaxSizeLength = 64
 // Shadow returns the declarative shadow root of a prerendered
 // <bitboard-view> with the attributes attrs: what bitview-element.js
 // builds in the element's shadow root, with the view drawn as mount first
-// draws it (view.Embed.Drawing), so that the figure shows with JavaScript
+// draws it (model.Embed.Drawing), so that the figure shows with JavaScript
 // off, styled and at the size the live view has, and the element adopts
 // it when its script runs (nothing is redrawn; the focus stays):
 //
@@ -41,15 +42,15 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	for _, a := range attrs {
 		m[strings.ToLower(a[0])] = a[1]
 	}
-	o, err := view.ParseAttributes(m)
-	if ae, ok := err.(*view.AttributeError); ok {
+	o, err := model.ParseAttributes(m)
+	if ae, ok := err.(*model.AttributeError); ok {
 		return "", optionError(ae.Name, ae.Value, ae.Msg)
 	}
 	if err != nil {
 		return "", err
 	}
 	o.PieceBase = base + "pieces/chessnut/"
-	e := view.ResolveEmbed(o, nil)
+	e := model.ResolveEmbed(o, nil)
 	if len(e.Problems) > 0 {
 		return "", figure.ProblemError(m, e.Problems[0])
 	}
@@ -74,7 +75,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 		s.WriteString(`<style data-bitview="size">:host{width:` + size + `}</style>`)
 	}
 	s.WriteString(`<div part="view" class="host" data-values="` + values + `" data-base="` + html.EscapeString(base) + `">`)
-	s.WriteString(e.Drawing(perft))
+	s.WriteString(view.EmbedDrawing(e, perft))
 	s.WriteString(`</div></template>`)
 	return s.String(), nil
 }

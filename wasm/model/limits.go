@@ -1,4 +1,6 @@
-package view
+package model
+
+import "github.com/bitview/bitview/core/thousands"
 
 // The limits of a view's options (Options: the attributes of
 // <bitboard-view>, bitview.mount's options, embed.html's parameters).
@@ -19,12 +21,8 @@ const (
 	MaxOptionLength = 64
 )
 
-// Thousands formats n with commas between groups of three digits,
-// "4,194,304", for the messages that name a limit.
-func Thousands(n int) string { return thousands64(uint64(max(n, 0))) }
-
 // LimitMessage says that an input is over its limit, e.g. "show is
 // 20,971,520 bytes; the limit is 4,096".
 func LimitMessage(what string, n, limit int, unit string) string {
-	return what + " is " + Thousands(n) + " " + unit + "; the limit is " + Thousands(limit)
+	return what + " is " + thousands.Itoa(n) + " " + unit + "; the limit is " + thousands.Itoa(limit)
 }

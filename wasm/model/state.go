@@ -1,4 +1,4 @@
-package view
+package model
 
 import (
 	"net/url"
@@ -290,3 +290,29 @@ func (s *State) Toggle(name string) {
 // Tabs are the tools of the page's tool area, in the order of its tab
 // bar: each is the id of its panel in index.html (State.Tab).
 var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"}
+
+// EmbedQuery returns the query of embed.html that shows the view of s,
+// starting with "?": the options web/embed.js reads (fen, layout, show,
+// labels, orientation and grids, arrows, marks), as State.Query writes
+// them, and nothing of the page's tools (tab, perft, magic, a game, the
+// expression field, presentation), which an embedded view does not have.
+func (s State) EmbedQuery() string {
+	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
+		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	if s.Labels {
+		q += "&labels=1"
+	}
+	if s.Flipped {
+		q += "&orientation=black"
+		if s.FixedGrids {
+			q += "&grids=fixed"
+		}
+	}
+	if len(s.Arrows) > 0 {
+		q += "&arrows=" + joinItems(s.Arrows)
+	}
+	if len(s.Marked) > 0 {
+		q += "&marks=" + joinItems(s.Marked)
+	}
+	return q
+}

@@ -1,4 +1,4 @@
-package view
+package model
 
 import (
 	"strconv"
@@ -76,7 +76,7 @@ func ResolveShown(p *core.Position, item string) (Shown, error) {
 	if sq, ok := fromSquare(item); ok {
 		title := "attacks from " + sq.String()
 		if pc := p.PieceAt(sq); pc != core.NoPiece {
-			title += " (" + pieceNames[pc] + ")"
+			title += " (" + PieceName(pc) + ")"
 		}
 		return Shown{Key: item, Title: title, Bits: p.AttacksFrom(sq)}, nil
 	}

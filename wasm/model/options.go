@@ -1,4 +1,4 @@
-package view
+package model
 
 //go:generate go run ./optgen -root ../..
 
@@ -272,7 +272,7 @@ func (a Attribute) Key() string {
 
 // Attributes is the option vocabulary, in the order the element lists its
 // attributes. Adding an option is a line here (and a field of Options,
-// when mount reads it), then go generate ./wasm/view; what the option
+// when mount reads it), then go generate ./wasm/model; what the option
 // does is its reader's (ResolveEmbed for the view).
 var Attributes = []Attribute{
 	{Name: "fen", Use: UseElement | UseMount | UseFigure | UseMarkdown | UseEmbed, Default: "start position",

@@ -1,4 +1,4 @@
-package view
+package model
 
 import (
 	"strconv"
@@ -73,4 +73,22 @@ func slug(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// pieceNames names each piece for aria-labels, indexed by core.Piece:
+// "white pawn" … "black king" ("" for NoPiece).
+var pieceNames = func() (n [core.PieceCount + 1]string) {
+	for pc := core.WhitePawn; pc <= core.BlackKing; pc++ {
+		n[pc] = pc.Color().String() + " " + strings.ToLower(pc.Type().String())
+	}
+	return n
+}()
+
+// PieceName names pc for a sentence or an aria-label: "white pawn" …
+// "black king", and "" for core.NoPiece.
+func PieceName(pc core.Piece) string {
+	if int(pc) >= len(pieceNames) {
+		return ""
+	}
+	return pieceNames[pc]
 }

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bitview/bitview/wasm/view"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // TestGenerated fails when a file optgen writes is not what the table
-// gives: the table changed and go generate ./wasm/view was not run, or
+// gives: the table changed and go generate ./wasm/model was not run, or
 // the file was edited by hand.
 func TestGenerated(t *testing.T) {
 	root := filepath.Join("..", "..", "..")
@@ -24,12 +24,12 @@ func TestGenerated(t *testing.T) {
 	for name, want := range files {
 		got, err := os.ReadFile(filepath.Join(root, name))
 		if err != nil {
-			t.Errorf("%s: %v; run go generate ./wasm/view", name, err)
+			t.Errorf("%s: %v; run go generate ./wasm/model", name, err)
 			continue
 		}
 		if !bytes.Equal(got, want) {
 			line := 1 + bytes.Count(got[:commonPrefix(got, want)], []byte("\n"))
-			t.Errorf("%s is stale (it differs from what its table gives from line %d): run go generate ./wasm/view", name, line)
+			t.Errorf("%s is stale (it differs from what its table gives from line %d): run go generate ./wasm/model", name, line)
 		}
 	}
 }
@@ -74,9 +74,9 @@ func TestREADME(t *testing.T) {
 	}
 	for _, r := range readmeRows {
 		var want []string
-		for _, a := range view.Attributes {
+		for _, a := range model.Attributes {
 			if a.Use&r.use != 0 {
-				if r.use == view.UseMount {
+				if r.use == model.UseMount {
 					want = append(want, a.Key())
 				} else {
 					want = append(want, a.Name)
@@ -88,7 +88,7 @@ func TestREADME(t *testing.T) {
 			t.Errorf("README() row %q: missing %v, extra %v (got %v)", r.reader, minus(want, got), minus(got, want), got)
 		}
 	}
-	for _, a := range view.Attributes {
+	for _, a := range model.Attributes {
 		if (a.Switch || len(a.Choices) > 0) && !strings.Contains(values, "`"+a.Name+"`") {
 			t.Errorf("README()'s values row does not name %s", a.Name)
 		}
