@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall/js"
+import (
+	"syscall/js"
+	"time"
+)
 
 // A link is the page's one writer of its URL (history.replaceState): the
 // store's State serialised (view.State.Query).
@@ -29,8 +32,8 @@ import "syscall/js"
 type link struct {
 	written string   // the query as last written
 	want    string   // the query to write
-	next    float64  // performance.now() in ms before which a long link waits
-	last    float64  // performance.now() in ms of the last change of want
+	next    float64  // the time (see msNow) before which a long link waits
+	last    float64  // the time (see msNow) of the last change of want
 	timer   js.Value // the pending timer's id, undefined when none
 	fire    js.Func  // the timer's callback; lives as long as the page
 }
@@ -42,6 +45,14 @@ const (
 	// written: a 50,000-character link at most 5 times a second.
 	linkBytesPerSecond = 256 << 10
 )
+
+// startTime is when the wasm started, on the monotonic clock.
+var startTime = time.Now()
+
+// msNow returns the time in ms since the wasm started. Under js/wasm Go's
+// monotonic clock is performance.now() (wasm_exec.js, runtime.nanotime1),
+// so this is the page's clock, read without a call through syscall/js.
+func msNow() float64 { return float64(time.Since(startTime)) / float64(time.Millisecond) }
 
 // linkQuiet is the time in ms without a change that ends a burst of
 // changes (0: every change is written at once; the tests under Node,
@@ -55,7 +66,7 @@ func (l *link) set(q string) {
 		return // nothing new
 	}
 	l.want = q
-	now := js.Global().Get("performance").Call("now").Float()
+	now := msNow()
 	burst := now-l.last < linkQuiet
 	l.last = now
 	switch {
@@ -73,7 +84,7 @@ func (l *link) arm(now float64) {
 	if l.fire.IsUndefined() {
 		l.fire = callback(func([]js.Value) {
 			l.timer = js.Undefined()
-			now := js.Global().Get("performance").Call("now").Float()
+			now := msNow()
 			if max(l.next, l.last+linkQuiet) > now {
 				l.arm(now)
 				return
@@ -81,6 +92,8 @@ func (l *link) arm(now float64) {
 			l.write(now)
 		})
 	}
+	// A timer by name: dom/v2's SetTimeout makes a js.Func a call,
+	// outside guard, and answers an int (a Timeout object under Node).
 	l.timer = js.Global().Call("setTimeout", l.fire, max(l.next, l.last+linkQuiet)-now)
 }
 
@@ -89,7 +102,7 @@ func (l *link) write(now float64) {
 	if l.want == l.written {
 		return
 	}
-	js.Global().Get("history").Call("replaceState", nil, "", l.want)
+	js.Global().Get("history").Call("replaceState", nil, "", l.want) // dom/v2's Window.History is not implemented (nil)
 	l.written = l.want
 	l.next = now
 	if n := len(l.want); n > linkPacedFrom {
