@@ -134,12 +134,12 @@ func TestElementOptions(t *testing.T) {
 }
 
 // TestElementFailedMountHoldsNothing: a mount whose first drawing fails
-// (here the root's append throws) answers id 0 and registers nothing: its
+// (here the root's insertBefore throws) answers id 0 and registers nothing: its
 // scope and its view are gone.
 func TestElementFailedMountHoldsNothing(t *testing.T) {
 	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
 	root := env.doc.Call("createElement", "div")
-	root.Set("append", js.Global().Get("Function").New("throw new Error('append refused')"))
+	root.Set("insertBefore", js.Global().Get("Function").New("throw new Error('insertBefore refused')"))
 	before, beforeScopes := len(embeds), len(scopes)
 	for range 100 {
 		m := js.Global().Get("__bitviewGo").Call("mount", root, js.Undefined())

@@ -111,14 +111,14 @@ func (s *scope) on(typ, selector string, fn func(e *event, el *dom.BasicHTMLElem
 	s.handlers = append(s.handlers, handler{typ, selector, fn})
 	if !s.listened[typ] {
 		s.listened[typ] = true
-		jsHelpers().Call("listen", s.root, typ, s.id)
+		jsHelpers().Call("listen", s.root, typ, s.id) // web/bitview.js's event path (see the top of this file)
 	}
 }
 
 // close stops the scope's listeners and forgets it.
 func (s *scope) close() {
 	if len(s.listened) > 0 {
-		jsHelpers().Call("unlisten", s.id)
+		jsHelpers().Call("unlisten", s.id) // web/bitview.js's event path
 	}
 	s.handlers, s.listened = nil, map[string]bool{}
 	delete(scopes, s.id)
@@ -171,7 +171,7 @@ func closest(target js.Value, selector string) *dom.BasicHTMLElement {
 	if target.Type() != js.TypeObject || target.Get("closest").Type() != js.TypeFunction {
 		return nil
 	}
-	return element(target.Call("closest", selector))
+	return element(target.Call("closest", selector)) // dom/v2's Closest wraps (see element)
 }
 
 // guard runs fn and returns its answer; a panic inside it becomes
@@ -191,7 +191,7 @@ func guard[T any](fn func() T, onPanic func(msg string) T) (res T) {
 // logPanic is the onPanic of event handlers and callbacks: the message
 // goes to the console and the event is otherwise ignored.
 func logPanic(msg string) any {
-	js.Global().Get("console").Call("error", "bitview: "+msg)
+	js.Global().Get("console").Call("error", "bitview: "+msg) // dom/v2's Console has no methods
 	return nil
 }
 
@@ -236,5 +236,5 @@ func then(promise js.Value, ok, fail func(v js.Value)) {
 		})
 	}
 	done, failed = answer(ok), answer(fail)
-	promise.Call("then", done, failed)
+	promise.Call("then", done, failed) // a Promise: dom/v2 has none
 }

@@ -75,7 +75,7 @@ func (sd *shiftDemo) reset() {
 // stop stops a running animation.
 func (sd *shiftDemo) stop() {
 	if sd.timer.Truthy() {
-		js.Global().Call("clearInterval", sd.timer)
+		js.Global().Call("clearInterval", sd.timer) // see play
 		sd.tick.Release()
 		sd.timer = js.Undefined()
 	}
@@ -100,5 +100,8 @@ func (sd *shiftDemo) play() {
 		sd.step++
 		sd.draw()
 	})
+	// A timer by name: dom/v2's SetInterval makes a js.Func it never
+	// releases, outside guard, and answers an int (a Timeout object under
+	// Node).
 	sd.timer = js.Global().Call("setInterval", sd.tick, 600)
 }
