@@ -219,6 +219,41 @@ func callback(fn func(args []js.Value)) js.Func {
 	})
 }
 
+// A timer calls fn once, through guard, a delay after start (setTimeout);
+// start again moves the call, stop cancels it. Its JS function is made at
+// the first start and lives as long as the timer's owner (the page's
+// parts): a timer is never released. The calls are by name: dom/v2's
+// Window timers make a js.Func a call, outside guard, release none that
+// is cancelled, and answer an int (a Timeout object under Node).
+type timer struct {
+	fn   func()
+	id   js.Value // the pending call's id, undefined when none
+	call js.Func
+}
+
+// start calls fn after ms milliseconds, and not at the time set before.
+func (t *timer) start(ms float64) {
+	t.stop()
+	if t.call.IsUndefined() {
+		t.call = callback(func([]js.Value) {
+			t.id = js.Undefined()
+			t.fn()
+		})
+	}
+	t.id = js.Global().Call("setTimeout", t.call, ms)
+}
+
+// stop cancels the pending call, if any.
+func (t *timer) stop() {
+	if t.pending() {
+		js.Global().Call("clearTimeout", t.id)
+		t.id = js.Undefined()
+	}
+}
+
+// pending reports whether a call is set.
+func (t *timer) pending() bool { return t.id.Truthy() }
+
 // then calls ok with the value promise resolves to, or fail (when not
 // nil) with the reason it rejects with, through guard; both functions are
 // released once either has run.

@@ -30,12 +30,11 @@ import (
 // over 100 pastes a frame apart, more than the whole new position's DOM
 // work), a task of its own that a frame may have to wait for.
 type link struct {
-	written string   // the query as last written
-	want    string   // the query to write
-	next    float64  // the time (see msNow) before which a long link waits
-	last    float64  // the time (see msNow) of the last change of want
-	timer   js.Value // the pending timer's id, undefined when none
-	fire    js.Func  // the timer's callback; lives as long as the page
+	written string  // the query as last written
+	want    string  // the query to write
+	next    float64 // the time (see msNow) before which a long link waits
+	last    float64 // the time (see msNow) of the last change of want
+	timer   timer   // writes the newest link once a wait is over
 }
 
 const (
@@ -62,7 +61,7 @@ var linkQuiet = 100.0
 // set makes q the URL's query: now, or once the burst of changes it is
 // part of is over and the wait of a long link too.
 func (l *link) set(q string) {
-	if q == l.want && (l.timer.Truthy() || q == l.written) {
+	if q == l.want && (l.timer.pending() || q == l.written) {
 		return // nothing new
 	}
 	l.want = q
@@ -70,7 +69,7 @@ func (l *link) set(q string) {
 	burst := now-l.last < linkQuiet
 	l.last = now
 	switch {
-	case l.timer.Truthy(), q == l.written: // the pending timer writes the newest, or nothing to write
+	case l.timer.pending(), q == l.written: // the pending timer writes the newest, or nothing to write
 	case !burst && now >= l.next:
 		l.write(now)
 	default:
@@ -81,20 +80,17 @@ func (l *link) set(q string) {
 // arm sets the timer that writes the newest link when the burst and the
 // long link's wait are over (it re-arms while changes keep coming).
 func (l *link) arm(now float64) {
-	if l.fire.IsUndefined() {
-		l.fire = callback(func([]js.Value) {
-			l.timer = js.Undefined()
+	if l.timer.fn == nil {
+		l.timer.fn = func() {
 			now := msNow()
 			if max(l.next, l.last+linkQuiet) > now {
 				l.arm(now)
 				return
 			}
 			l.write(now)
-		})
+		}
 	}
-	// A timer by name: dom/v2's SetTimeout makes a js.Func a call,
-	// outside guard, and answers an int (a Timeout object under Node).
-	l.timer = js.Global().Call("setTimeout", l.fire, max(l.next, l.last+linkQuiet)-now)
+	l.timer.start(max(l.next, l.last+linkQuiet) - now)
 }
 
 // write writes the wanted query if it is not the one written, at time now.
