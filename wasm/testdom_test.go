@@ -137,6 +137,15 @@ func (env *testEnv) attr(selector, name string) string {
 	return env.q(selector).GetAttribute(name) // "" when it has none
 }
 
+// goAPI calls the function name of __bitviewGo (the functions Go
+// registers, see register) with args, as web/bitview.js does.
+func goAPI(name string, args ...any) js.Value {
+	return js.Global().Get("__bitviewGo").Call(name, args...)
+}
+
+// jsonOf returns v as JSON, for a failure message.
+func jsonOf(v js.Value) string { return js.Global().Get("JSON").Call("stringify", v).String() }
+
 // url returns the last query the page wrote.
 func (env *testEnv) url() string {
 	if len(env.urls) == 0 {
