@@ -10,19 +10,21 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// This file holds the DOM helpers every view uses: element and node (dom/v2
-// values without the type switch) and the lookups built on them, the
-// writers that touch the DOM only where the content changed (region,
-// attrs, slots, keyed, setHidden, setValue, setChecked), the focus kept
-// across a rewrite, the text of a field read with its length checked
-// first, and the clipboard. The event path and the panic guard are in
-// events.go.
+// This file holds the DOM helpers every view uses: element and input
+// (dom/v2 values without the type switch) and the lookups and node calls
+// beside them, the writers that touch the DOM only where the content
+// changed (region, attrs, slots, keyed, setHidden, setValue, setChecked),
+// the focus kept across a rewrite, the text of a field read with its
+// length checked first, and the clipboard. The event path, the panic guard
+// and the timers are in events.go.
 //
-// Package main reaches the DOM through dom/v2's typed methods on element
-// and node. A call by name (js.Value.Call) is left only where dom/v2 has
-// no call, or where its call answers through the type switch that element
-// avoids: each such call is made once, in a named helper below, with its
-// reason beside it.
+// Package main reaches the DOM through dom/v2's typed methods on the
+// values element builds. A call by name (js.Value.Call) is left only where
+// dom/v2 has no call, or where its call costs the wasm more than it does:
+// its lookups answer through the type switch that element avoids (its
+// Closest alone, measured: +646 KB raw, +49 KB brotli), and its methods
+// that take a node link the time package (see insert). Each such call is
+// made once, in a named helper below, with its reason beside it.
 
 // element gives v dom/v2's HTMLElement methods. It builds the value
 // directly: dom.WrapElement and the wrapping done by Document and Event
@@ -34,6 +36,10 @@ func element(v js.Value) *dom.BasicHTMLElement {
 	}
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
 }
+
+// input gives the <input> el dom/v2's HTMLInputElement methods, built
+// directly, as element is.
+func input(el *domElement) *dom.HTMLInputElement { return &dom.HTMLInputElement{BasicHTMLElement: el} }
 
 // byID returns the element of the document doc with the given id, or nil.
 func byID(doc js.Value, id string) *domElement {
@@ -95,8 +101,9 @@ func cloneContent(doc js.Value, t *domElement) js.Value {
 // (InsertBefore and AppendChild, ReplaceChild, Contains, IsEqualNode).
 // Called through dom/v2, their argument becomes a dom.Node interface,
 // whose method set names Document and Event, and Event's a time.Time:
-// that links the time package's formatting into the wasm (measured:
-// +72 KB of code, +15 KB brotli), for no work done.
+// that links the time package's formatting and the types of both
+// interfaces into the wasm (measured: +111 KB raw, +25 KB brotli, 72 KB of
+// it the time package's code), for no work done.
 
 // insert puts child into parent before the child before, or at the end
 // when before is null or undefined.
@@ -350,10 +357,6 @@ func (k *keyed[S]) clear(parent *domElement) {
 	k.parent, k.items = parent, nil
 }
 
-// input gives the <input> el dom/v2's HTMLInputElement methods, built
-// directly, as element is.
-func input(el *domElement) *dom.HTMLInputElement { return &dom.HTMLInputElement{BasicHTMLElement: el} }
-
 // setHidden sets or removes el's hidden attribute when it differs.
 func setHidden(el *domElement, h bool) {
 	if el.Get("hidden").Truthy() != h {
@@ -364,8 +367,8 @@ func setHidden(el *domElement, h bool) {
 // setValue sets a text field's value when it differs, so that a field
 // the user is in keeps its caret.
 func setValue(el *domElement, s string) {
-	if el.Get("value").String() != s {
-		el.Set("value", s)
+	if in := input(el); in.Value() != s {
+		in.SetValue(s)
 	}
 }
 

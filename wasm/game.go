@@ -59,7 +59,7 @@ func (gp *gamePanel) wire(sc *scope, acts actions) {
 		}
 	})
 	acts["pgn-load"] = func() {
-		text := byID(gp.doc, "pgn").Get("value") // its length is checked before it is copied into Go
+		text := byID(gp.doc, "pgn").Get("value")
 		if n := strLen(text); n > pgn.MaxBytes { // refused before a byte is copied into Go
 			gp.say(gp.st.game, view.Alert(view.LimitMessage("The PGN", n, pgn.MaxBytes, "characters")+" bytes ("+view.Thousands(pgn.MaxGames)+" games): paste fewer games."))
 			return
