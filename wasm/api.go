@@ -140,7 +140,7 @@ func positionFromJS(v js.Value) (core.Position, *jsError) {
 	// The lengths are read before anything is copied into Go, so a
 	// 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
 	mb := v.Get("mailbox")
-	if mb.Type() != js.TypeObject || !js.Global().Get("Array").Call("isArray", mb).Bool() {
+	if !mb.InstanceOf(js.Global().Get("Array")) { // as v is checked against Object: safe on a BigInt
 		return fail(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
 	}
 	if n := mb.Length(); n != core.SquareCount {

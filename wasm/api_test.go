@@ -21,7 +21,7 @@ func init() {
 }
 
 func api(name string, args ...any) js.Value {
-	return js.Global().Get("__bitviewGo").Call(name, args...)
+	return goAPI(name, args...)
 }
 
 func TestLayoutsFromJS(t *testing.T) {
@@ -108,7 +108,7 @@ func TestWriteFenFromJS(t *testing.T) {
 			r := api("writeFen", tt.arg)
 			e := r.Get("error")
 			if r.Get("ok").Bool() || e.IsNull() || e.Get("field").Int() != tt.field || !strings.Contains(e.Get("message").String(), tt.msg) {
-				t.Errorf("writeFen = ok %v, error %v", r.Get("ok"), js.Global().Get("JSON").Call("stringify", e))
+				t.Errorf("writeFen = ok %v, error %v", r.Get("ok"), jsonOf(e))
 			}
 		})
 	}

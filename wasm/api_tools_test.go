@@ -54,7 +54,7 @@ func TestMagicFromJS(t *testing.T) {
 		n := r.Get("bits").Int()
 		if num("occupancy") != uint64(o) || masked != uint64(o)&mask || product != masked*mag || n != bits.OnesCount64(mask) ||
 			r.Get("shift").Int() != 64-n || uint64(r.Get("index").Int()) != product>>(64-n) {
-			t.Errorf("%s %s: the steps do not follow one another: %s", tt.piece, tt.square, js.Global().Get("JSON").Call("stringify", r).String())
+			t.Errorf("%s %s: the steps do not follow one another: %s", tt.piece, tt.square, jsonOf(r))
 		}
 		if num("attacks") != uint64(ref) || num("reference") != uint64(ref) || !r.Get("equal").Bool() ||
 			r.Get("attackSquares").Length() != ref.Count() || r.Get("square").String() != sq.String() {
@@ -79,7 +79,7 @@ func TestMagicFromJS(t *testing.T) {
 		r := api("magic", tt.args...)
 		e := r.Get("error")
 		if r.Get("ok").Bool() || e.Get("fieldName").String() != tt.field || !strings.Contains(e.Get("message").String(), tt.msg) {
-			t.Errorf("magic%v = %s, want an error on %s saying %q", tt.args, js.Global().Get("JSON").Call("stringify", r).String(), tt.field, tt.msg)
+			t.Errorf("magic%v = %s, want an error on %s saying %q", tt.args, jsonOf(r), tt.field, tt.msg)
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 // the squares whose piece or marks changed, and the arrow overlay when the
 // arrows changed; the rest of the DOM, with its focus, is left alone.
 type boardView struct {
-	box     js.Value // holds the .board (its innerHTML)
+	box     *domElement // holds the .board (its innerHTML)
 	frame   boardFrame
 	drawn   bool // the board in box was drawn from frame
 	squares slots[model.SquareMarks]
@@ -34,18 +34,19 @@ type boardFrame struct {
 // draw shows f's board (nothing when f has no board or no position).
 func (b *boardView) draw(f figure) {
 	if !f.Board || f.Pos == nil {
-		if b.drawn || !b.box.Get("firstChild").IsNull() {
-			b.box.Set("innerHTML", "")
+		if b.drawn || b.box.HasChildNodes() {
+			b.box.SetInnerHTML("")
 		}
 		b.drawn = false
 		return
 	}
 	frame := boardFrame{f.Layout, f.Flipped, f.Labels}
 	if !b.drawn || frame != b.frame {
-		path := focusPath(b.box)
-		b.box.Set("innerHTML", view.BoardMarked(f.Pos, f.Layout, f.Flipped, f.Labels, f.marks))
+		box := b.box.Underlying()
+		path := focusPath(box)
+		b.box.SetInnerHTML(view.BoardMarked(f.Pos, f.Layout, f.Flipped, f.Labels, f.marks))
 		if path != nil {
-			refocus(b.box, path)
+			refocus(box, path)
 		}
 		b.adopt(f)
 		return
@@ -65,15 +66,15 @@ func (b *boardView) drawArrows(f figure) {
 	if markup == b.arrows {
 		return
 	}
-	board := b.box.Call("querySelector", ".board")
-	if board.IsNull() {
+	board := query(b.box.Underlying(), ".board")
+	if board == nil {
 		return
 	}
-	if old := board.Call("querySelector", ":scope > svg.arrows"); !old.IsNull() {
-		old.Call("remove")
+	if old := query(board.Underlying(), ":scope > svg.arrows"); old != nil {
+		old.Remove()
 	}
 	if markup != "" {
-		board.Call("insertAdjacentHTML", "beforeend", markup)
+		insert(board.Underlying(), fragment(markup), js.Null()) // the one <svg class="arrows">
 	}
 	b.arrows = markup
 }
@@ -90,9 +91,9 @@ func (b *boardView) adopt(f figure) {
 	for _, sq := range order {
 		sigs[sq] = f.marks.MarksOf(f.Pos, sq, f.Flipped)
 	}
-	box := b.box
+	box := b.box.Underlying()
 	b.squares.adopt(func() []js.Value {
-		list := box.Call("querySelectorAll", ".board [data-square]")
+		list := queryAll(box, ".board [data-square]").list // the slots keep the nodes themselves
 		nodes := make([]js.Value, core.SquareCount)
 		for i, sq := range order {
 			nodes[sq] = list.Index(i)
@@ -105,8 +106,8 @@ func (b *boardView) adopt(f figure) {
 
 // focus moves the keyboard focus to sq's square.
 func (b *boardView) focus(sq core.Square) {
-	if n := b.box.Call("querySelector", `.board [data-square="`+sq.String()+`"]`); !n.IsNull() {
-		n.Call("focus")
+	if n := query(b.box.Underlying(), `.board [data-square="`+sq.String()+`"]`); n != nil {
+		n.Focus()
 	}
 }
 

@@ -27,11 +27,11 @@ type cardsView struct {
 // cardNodes are the elements of a card (view.Card) that a new position
 // changes, found once, when the card is first patched.
 type cardNodes struct {
-	sub      js.Value                   // the subtitle, with the count
-	cells    [core.SquareCount]js.Value // the grid's cell of each square
-	bins     [core.SquareCount]js.Value // the binary readout's digit of each square
-	hex, dec js.Value                   // the hex and decimal readouts' <code> (dec null when the layout does not fit 64 bits)
-	copies   js.Value                   // the readouts' copy buttons: hex, binary, decimal
+	sub      *domElement                   // the subtitle, with the count
+	cells    [core.SquareCount]*domElement // the grid's cell of each square
+	bins     [core.SquareCount]*domElement // the binary readout's digit of each square
+	hex, dec *domElement                   // the hex and decimal readouts' <code> (dec nil when the layout does not fit 64 bits)
+	copies   nodeList                      // the readouts' copy buttons: hex, binary, decimal
 }
 
 // cardSig is what a card's markup is drawn from.
@@ -47,7 +47,7 @@ type cardSig struct {
 
 // newCardsView returns the cards of the container box (empty, or as adopt
 // will find it).
-func newCardsView(box js.Value, hint string) cardsView {
+func newCardsView(box *domElement, hint string) cardsView {
 	c := cardsView{hint: hint}
 	c.list.clear(box)
 	return c
@@ -134,7 +134,7 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 	}
 	for sq := range changed.Squares() {
 		cell := n.cells[sq]
-		if cell.IsUndefined() {
+		if cell == nil {
 			return false
 		}
 		bit, digit := "0", "0"
@@ -142,24 +142,24 @@ func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
 			bit, digit = "1", "1"
 		}
 		name := view.CellName(sq, l.Index(sq), bit == "1")
-		cell.Set("className", view.CellClass(sq, sig.bits, sig.prev))
-		cell.Call("setAttribute", "data-bit", bit)
-		cell.Call("setAttribute", "aria-label", name)
-		cell.Call("setAttribute", "title", name)
-		cell.Get("firstElementChild").Call("setAttribute", "data-digit", digit)
-		if old.bits.Has(sq) != sig.bits.Has(sq) && !n.bins[sq].IsUndefined() {
-			n.bins[sq].Set("textContent", digit)
+		cell.SetClass(view.CellClass(sq, sig.bits, sig.prev))
+		cell.SetAttribute("data-bit", bit)
+		cell.SetAttribute("aria-label", name)
+		cell.SetAttribute("title", name)
+		element(cell.Get("firstElementChild")).SetAttribute("data-digit", digit)
+		if old.bits.Has(sq) != sig.bits.Has(sq) && n.bins[sq] != nil {
+			n.bins[sq].SetTextContent(digit)
 		}
 	}
 	if old.bits != sig.bits {
 		r := model.ReadoutOf(l, sig.bits)
-		n.sub.Set("textContent", view.CardSub(key, sig.title, r.Count))
-		n.hex.Set("textContent", r.Hex)
-		n.copies.Index(0).Call("setAttribute", "data-copy", r.Hex)
-		n.copies.Index(1).Call("setAttribute", "data-copy", r.Binary)
-		if !n.dec.IsNull() {
-			n.dec.Set("innerHTML", view.DecimalMarkup(r))
-			n.copies.Index(2).Call("setAttribute", "data-copy", r.Decimal)
+		n.sub.SetTextContent(view.CardSub(key, sig.title, r.Count))
+		n.hex.SetTextContent(r.Hex)
+		n.copies.at(0).SetAttribute("data-copy", r.Hex)
+		n.copies.at(1).SetAttribute("data-copy", r.Binary)
+		if n.dec != nil {
+			n.dec.SetInnerHTML(view.DecimalMarkup(r))
+			n.copies.at(2).SetAttribute("data-copy", r.Decimal)
 		}
 	}
 	return true
@@ -189,29 +189,29 @@ var patchCardFn struct {
 // flipped or not) that a patch writes, or returns nil when el is not such
 // a card.
 func findCardNodes(el js.Value, l *core.Layout, flipped bool) *cardNodes {
-	n := &cardNodes{sub: el.Call("querySelector", "header .sub"),
-		hex:    el.Call("querySelector", `code[data-format="hex"]`),
-		dec:    el.Call("querySelector", `code[data-format="decimal"]`),
-		copies: el.Call("querySelectorAll", ".readouts button.copy")}
+	n := &cardNodes{sub: query(el, "header .sub"),
+		hex:    query(el, `code[data-format="hex"]`),
+		dec:    query(el, `code[data-format="decimal"]`),
+		copies: queryAll(el, ".readouts button.copy")}
 	if !l.FitsUint64() {
-		n.dec = js.Null()
+		n.dec = nil
 	}
-	cells := el.Call("querySelectorAll", ".bits [data-square]")
-	bins := el.Call("querySelectorAll", `code[data-format="binary"] [data-square]`)
+	cells := queryAll(el, ".bits [data-square]")
+	bins := queryAll(el, `code[data-format="binary"] [data-square]`)
 	order, binOrder := view.CardSquares(l, flipped), view.BinarySquares(l)
 	want := 2
 	if l.FitsUint64() {
 		want = 3
 	}
-	if n.sub.IsNull() || n.hex.IsNull() || (l.FitsUint64() && n.dec.IsNull()) || n.copies.Length() != want ||
-		cells.Length() != len(order) || bins.Length() != len(binOrder) {
+	if n.sub == nil || n.hex == nil || (l.FitsUint64() && n.dec == nil) || n.copies.len() != want ||
+		cells.len() != len(order) || bins.len() != len(binOrder) {
 		return nil
 	}
 	for i, sq := range order {
-		n.cells[sq] = cells.Index(i)
+		n.cells[sq] = cells.at(i)
 	}
 	for i, sq := range binOrder {
-		n.bins[sq] = bins.Index(i)
+		n.bins[sq] = bins.at(i)
 	}
 	return n
 }
@@ -266,7 +266,7 @@ func gridKey(e *event, el js.Value) bool {
 	if e.Command() {
 		return false
 	}
-	isRow := func(n js.Value) bool { return !n.IsNull() && n.Get("classList").Call("contains", "row").Bool() }
+	isRow := func(n js.Value) bool { return !n.IsNull() && element(n).Class().Contains("row") }
 	cell, row := el, el.Get("parentElement")
 	if !row.IsNull() && !isRow(row) {
 		cell, row = row, row.Get("parentElement") // a header holding the stop
@@ -282,9 +282,9 @@ func gridKey(e *event, el js.Value) bool {
 		switch {
 		case n.IsUndefined() || n.IsNull():
 			return js.Null()
-		case n.Call("hasAttribute", "tabindex").Bool():
+		case element(n).HasAttribute("tabindex"):
 			return n
-		case n.Get("childElementCount").Int() == 1 && n.Get("firstElementChild").Call("hasAttribute", "tabindex").Bool():
+		case n.Get("childElementCount").Int() == 1 && element(n.Get("firstElementChild")).HasAttribute("tabindex"):
 			return n.Get("firstElementChild")
 		}
 		return js.Null()
@@ -314,7 +314,7 @@ func gridKey(e *event, el js.Value) bool {
 	}
 	e.consume()
 	if !next.IsNull() {
-		next.Call("focus")
+		element(next).Focus()
 	}
 	return true
 }

@@ -11,12 +11,21 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// This file holds the DOM helpers every view uses: element (a dom/v2
-// value without the type switch), the writers that touch the DOM only
-// where the content changed (region, attrs, slots, keyed, setHidden,
-// setValue, setChecked), the focus kept across a rewrite, the text of a
-// field read with its length checked first, and the clipboard. The event
-// path and the panic guard are in events.go.
+// This file holds the DOM helpers every view uses: element and input
+// (dom/v2 values without the type switch) and the lookups and node calls
+// beside them, the writers that touch the DOM only where the content
+// changed (region, attrs, slots, keyed, setHidden, setValue, setChecked),
+// the focus kept across a rewrite, the text of a field read with its
+// length checked first, and the clipboard. The event path, the panic guard
+// and the timers are in events.go.
+//
+// Package main reaches the DOM through dom/v2's typed methods on the
+// values element builds. A call by name (js.Value.Call) is left only where
+// dom/v2 has no call, or where its call costs the wasm more than it does:
+// its lookups answer through the type switch that element avoids (its
+// Closest alone, measured: +646 KB raw, +49 KB brotli), and its methods
+// that take a node link the time package (see insert). Each such call is
+// made once, in a named helper below, with its reason beside it.
 
 // element gives v dom/v2's HTMLElement methods. It builds the value
 // directly: dom.WrapElement and the wrapping done by Document and Event
@@ -29,11 +38,112 @@ func element(v js.Value) *dom.BasicHTMLElement {
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
 }
 
+// input gives the <input> el dom/v2's HTMLInputElement methods, built
+// directly, as element is.
+func input(el *domElement) *dom.HTMLInputElement { return &dom.HTMLInputElement{BasicHTMLElement: el} }
+
+// byID returns the element of the document doc with the given id, or nil.
+func byID(doc js.Value, id string) *domElement {
+	return element(doc.Call("getElementById", id)) // dom/v2's Document.GetElementByID wraps (see element)
+}
+
+// query returns the first element matching selector inside root (an
+// element, a document or a shadow root), or nil.
+func query(root js.Value, selector string) *domElement {
+	return element(root.Call("querySelector", selector)) // dom/v2's QuerySelector wraps (see element)
+}
+
+// queryAll returns the elements matching selector inside root (an
+// element, a document or a shadow root), in document order.
+func queryAll(root js.Value, selector string) nodeList {
+	return nodeList{root.Call("querySelectorAll", selector)} // dom/v2's QuerySelectorAll wraps each (see element)
+}
+
+// A nodeList is a static NodeList (querySelectorAll's answer). Its items
+// become elements only when read: a move list of 10,000 plies costs one
+// handle, not 10,000. The zero nodeList is empty.
+type nodeList struct{ list js.Value }
+
+// len returns the number of elements in l.
+func (l nodeList) len() int {
+	if !l.list.Truthy() {
+		return 0
+	}
+	return l.list.Length()
+}
+
+// at returns l's element i, or nil when there is none.
+func (l nodeList) at(i int) *domElement {
+	if !l.list.Truthy() || i < 0 {
+		return nil
+	}
+	return element(l.list.Index(i))
+}
+
+// newElement returns a new element of the document doc with the given tag
+// name, outside the document.
+func newElement(doc js.Value, tag string) *domElement {
+	return element(doc.Call("createElement", tag)) // dom/v2's Document.CreateElement wraps (see element)
+}
+
+// elementAt returns the topmost element of the document doc at the
+// viewport point (x, y) in CSS pixels, or nil.
+func elementAt(doc js.Value, x, y float64) *domElement {
+	return element(doc.Call("elementFromPoint", x, y)) // dom/v2's Document.ElementFromPoint wraps (see element)
+}
+
+// cloneContent returns a deep copy of the content of the <template> t,
+// owned by the document doc, to be inserted there.
+func cloneContent(doc js.Value, t *domElement) js.Value {
+	return doc.Call("importNode", t.Get("content"), true) // dom/v2's Document.ImportNode wraps (see element)
+}
+
+// The four helpers below are dom/v2's Node methods that take a node
+// (InsertBefore and AppendChild, ReplaceChild, Contains, IsEqualNode).
+// Called through dom/v2, their argument becomes a dom.Node interface,
+// whose method set names Document and Event, and Event's a time.Time:
+// that links the time package's formatting and the types of both
+// interfaces into the wasm (measured: +111 KB raw, +25 KB brotli, 72 KB of
+// it the time package's code), for no work done.
+
+// insert puts child into parent before the child before, or at the end
+// when before is null or undefined.
+func insert(parent, child, before js.Value) {
+	if before.IsUndefined() {
+		before = js.Null()
+	}
+	parent.Call("insertBefore", child, before) // see above: dom/v2's InsertBefore takes a dom.Node
+}
+
+// replaceNode puts next in the place of old; an old without a parent is
+// left alone.
+func replaceNode(old, next js.Value) {
+	old.Call("replaceWith", next) // see above; and dom/v2 has no replaceWith
+}
+
+// contains reports whether n is root or inside it.
+func contains(root, n js.Value) bool {
+	return root.Call("contains", n).Bool() // see above: dom/v2's Contains takes a dom.Node
+}
+
+// equalNodes reports whether the nodes a and b are equal: the same type,
+// name, attributes and text, and equal children, in order.
+func equalNodes(a, b js.Value) bool {
+	return a.Call("isEqualNode", b).Bool() // see above: dom/v2's IsEqualNode takes a dom.Node
+}
+
+// focused returns the element that has the focus in root's document or
+// shadow root (a document's activeElement is the shadow host when the
+// focus is inside a shadow root), or nil.
+func focused(root js.Value) *domElement {
+	return element(root.Call("getRootNode").Get("activeElement")) // dom/v2 has no getRootNode
+}
+
 // A region is an element whose content is written only when its markup
 // differs from what was written last. When the focus was inside, it stays
 // at the same place in the new content.
 type region struct {
-	el      js.Value
+	el      *domElement
 	markup  string
 	written bool
 }
@@ -44,10 +154,10 @@ func (r *region) set(markup string) bool {
 	if r.written && r.markup == markup {
 		return false
 	}
-	path := focusPath(r.el)
-	r.el.Set("innerHTML", markup)
+	path := focusPath(r.el.Underlying())
+	r.el.SetInnerHTML(markup)
 	if path != nil {
-		refocus(r.el, path)
+		refocus(r.el.Underlying(), path)
 	}
 	r.markup, r.written = markup, true
 	return true
@@ -58,15 +168,15 @@ func (r *region) text(s string) {
 	if r.written && r.markup == s {
 		return
 	}
-	r.el.Set("textContent", s)
+	r.el.SetTextContent(s)
 	r.markup, r.written = s, true
 }
 
 // fragment parses markup into a new element (the first element of
 // markup), outside the document.
 func fragment(markup string) js.Value {
-	tpl := js.Global().Get("document").Call("createElement", "template")
-	tpl.Set("innerHTML", markup)
+	tpl := newElement(js.Global().Get("document"), "template")
+	tpl.SetInnerHTML(markup)
 	return tpl.Get("content").Get("firstElementChild")
 }
 
@@ -75,7 +185,7 @@ func fragment(markup string) js.Value {
 // keeps their place while the content around them is redrawn.
 func replace(old, next js.Value) {
 	path := focusPath(old)
-	old.Call("replaceWith", next)
+	replaceNode(old, next)
 	if path != nil {
 		refocus(next, path)
 	}
@@ -84,12 +194,12 @@ func replace(old, next js.Value) {
 // focusPath returns the child indices from root down to the focused
 // element when it is root or inside it, and nil otherwise.
 func focusPath(root js.Value) []int {
-	active := root.Call("getRootNode").Get("activeElement")
-	if active.IsUndefined() || active.IsNull() || !root.Call("contains", active).Bool() {
+	active := focused(root)
+	if active == nil || !contains(root, active.Underlying()) {
 		return nil
 	}
 	path := []int{}
-	for n := active; !n.Equal(root); n = n.Get("parentElement") {
+	for n := active.Underlying(); !n.Equal(root); n = n.Get("parentElement") {
 		i := 0
 		for s := n.Get("previousElementSibling"); !s.IsNull(); s = s.Get("previousElementSibling") {
 			i++
@@ -110,6 +220,8 @@ func refocus(root js.Value, path []int) {
 		}
 		n = c
 	}
+	// Focused without scrolling: the content was redrawn under the user,
+	// the page must not move. dom/v2's Focus takes no options.
 	n.Call("focus", map[string]any{"preventScroll": true})
 }
 
@@ -152,17 +264,16 @@ func (s *slots[S]) patch(sigs []S, markup func(i int) string) int {
 	for _, i := range changed {
 		b.WriteString(markup(i))
 	}
-	tpl := js.Global().Get("document").Call("createElement", "template")
-	tpl.Set("innerHTML", b.String())
+	tpl := newElement(js.Global().Get("document"), "template")
+	tpl.SetInnerHTML(b.String())
 	content := tpl.Get("content")
-	active := s.nodes[changed[0]].Call("getRootNode").Get("activeElement")
-	focused := !active.IsNull() && !active.IsUndefined()
+	active := focused(s.nodes[changed[0]])
 	for _, i := range changed {
 		next := content.Get("firstElementChild")
-		if focused && s.nodes[i].Call("contains", active).Bool() {
+		if active != nil && contains(s.nodes[i], active.Underlying()) {
 			replace(s.nodes[i], next)
 		} else {
-			s.nodes[i].Call("replaceWith", next)
+			replaceNode(s.nodes[i], next)
 		}
 		s.nodes[i], s.sigs[i] = next, sigs[i]
 	}
@@ -175,7 +286,7 @@ func (s *slots[S]) patch(sigs []S, markup func(i int) string) int {
 // adds new keys, removes old ones and puts them in order. Nothing else may
 // write the container's children.
 type keyed[S comparable] struct {
-	parent js.Value
+	parent *domElement
 	items  []keyedItem[S]
 }
 
@@ -217,18 +328,14 @@ func (k *keyed[S]) update(keys []string, sigs []S, markup func(i int) string, pa
 		items[i] = it
 	}
 	for _, it := range old {
-		it.node.Call("remove")
+		element(it.node).Remove()
 	}
 	// Put the elements in order: a node already in its place is left
 	// alone, so a steady list costs one comparison per item.
 	children := k.parent.Get("children")
 	for i, it := range items {
 		if at := children.Index(i); at.IsUndefined() || !at.Equal(it.node) {
-			ref := js.Null()
-			if !at.IsUndefined() {
-				ref = at
-			}
-			k.parent.Call("insertBefore", it.node, ref)
+			insert(k.parent.Underlying(), it.node, at) // at the end when at is undefined
 		}
 	}
 	k.items = items
@@ -247,12 +354,12 @@ func (k *keyed[S]) adopt(keys []string, sigs []S) {
 }
 
 // clear forgets the list's items (after its container was rewritten).
-func (k *keyed[S]) clear(parent js.Value) {
+func (k *keyed[S]) clear(parent *domElement) {
 	k.parent, k.items = parent, nil
 }
 
 // setHidden sets or removes el's hidden attribute when it differs.
-func setHidden(el js.Value, h bool) {
+func setHidden(el *domElement, h bool) {
 	if el.Get("hidden").Truthy() != h {
 		el.Set("hidden", h)
 	}
@@ -260,15 +367,15 @@ func setHidden(el js.Value, h bool) {
 
 // setValue sets a text field's value when it differs, so that a field
 // the user is in keeps its caret.
-func setValue(el js.Value, s string) {
-	if el.Get("value").String() != s {
-		el.Set("value", s)
+func setValue(el *domElement, s string) {
+	if in := input(el); in.Value() != s {
+		in.SetValue(s)
 	}
 }
 
 // setChecked sets a checkbox or radio button when it differs.
-func setChecked(el js.Value, on bool) {
-	if el.Get("checked").Truthy() != on {
+func setChecked(el *domElement, on bool) {
+	if el.Get("checked").Truthy() != on { // Truthy: a DOM without the property (linkedom) has undefined
 		el.Set("checked", on)
 	}
 }
@@ -293,19 +400,19 @@ func (a *attrs) set(id, name, value string) {
 		return
 	}
 	a.written[k] = value
-	el := a.doc.Call("getElementById", id)
+	var el *domElement
 	if strings.HasPrefix(id, "[") {
-		el = a.doc.Call("querySelector", id)
+		el = query(a.doc, id)
+	} else {
+		el = byID(a.doc, id)
 	}
-	if el.IsNull() {
+	if el == nil {
 		return
 	}
-	if !ok { // the first write: the markup may hold the value already
-		if old := el.Call("getAttribute", name); old.Type() == js.TypeString && old.String() == value {
-			return
-		}
+	if !ok && el.GetAttribute(name) == value && (value != "" || el.HasAttribute(name)) {
+		return // the first write: the markup holds the value already
 	}
-	el.Call("setAttribute", name, value)
+	el.SetAttribute(name, value)
 }
 
 // jsObject is the global Object function, which wraps a primitive.
@@ -323,21 +430,21 @@ func strLen(s js.Value) int { return jsObject.Invoke(s).Length() }
 // and the parser that owns the limit still refuses it with its message.
 func clipped(s js.Value, limit int) string {
 	if strLen(s) > limit {
-		s = jsObject.Invoke(s).Call("slice", 0, limit+1) // Call needs an object: the String wrapping s
+		s = jsObject.Invoke(s).Call("slice", 0, limit+1) // a JS string, not the DOM; Call needs an object: the String wrapping s
 	}
 	return model.Clip(s.String(), limit)
 }
 
 // copyText copies text to the clipboard and says so on the button.
-func copyText(button js.Value, text string) {
+func copyText(button *domElement, text string) {
 	clip := js.Global().Get("navigator").Get("clipboard")
 	if clip.IsUndefined() {
-		button.Set("textContent", "Select it")
+		button.SetTextContent("Select it")
 		return
 	}
-	then(clip.Call("writeText", text),
-		func(js.Value) { button.Set("textContent", "Copied") },
-		func(js.Value) { button.Set("textContent", "Not allowed") })
+	then(clip.Call("writeText", text), // dom/v2 has no clipboard
+		func(js.Value) { button.SetTextContent("Copied") },
+		func(js.Value) { button.SetTextContent("Not allowed") })
 }
 
 // regions are a document's regions by element id: each component of the
@@ -355,7 +462,7 @@ func (rs *regions) get(id string) *region {
 	}
 	r, ok := rs.m[id]
 	if !ok {
-		r = &region{el: rs.doc.Call("getElementById", id)}
+		r = &region{el: byID(rs.doc, id)}
 		rs.m[id] = r
 	}
 	return r

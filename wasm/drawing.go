@@ -42,15 +42,15 @@ func (d *drawing) wire(sc *scope, acts actions) {
 		d.from = core.NoSquare
 		// The square under the pointer now (the event's target may be the
 		// square where the drag began).
-		at := d.doc.Call("elementFromPoint", e.X, e.Y)
-		if at.IsNull() {
+		at := elementAt(d.doc, e.X, e.Y)
+		if at == nil {
 			return
 		}
-		el := at.Call("closest", "#board [data-square]")
-		if el.IsNull() {
+		el := closest(at.Underlying(), "#board [data-square]")
+		if el == nil {
 			return
 		}
-		to, ok := core.ParseSquare(el.Call("getAttribute", "data-square").String())
+		to, ok := core.ParseSquare(el.GetAttribute("data-square"))
 		if !ok {
 			return
 		}
@@ -75,5 +75,5 @@ func (d *drawing) wire(sc *scope, acts actions) {
 }
 
 func (d *drawing) render() {
-	setHidden(d.doc.Call("getElementById", "clear-drawing"), len(d.st.Arrows)+len(d.st.Marked) == 0)
+	setHidden(byID(d.doc, "clear-drawing"), len(d.st.Arrows)+len(d.st.Marked) == 0)
 }

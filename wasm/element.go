@@ -25,7 +25,7 @@ import (
 type embedView struct {
 	sc      *scope
 	root    js.Value
-	content js.Value // <div class="bitview-embed">, holding data-interactive
+	content *domElement // <div class="bitview-embed">, holding data-interactive
 	opts    model.Options
 	embed   model.Embed
 	fig     *figureView
@@ -134,19 +134,20 @@ func (v *embedView) first(opts js.Value) jsResult {
 	drawing := firstDrawings.parsed(doc, o, func() string { return view.EmbedDrawing(v.embed, perft) })
 	if !sameChildren(v.root, drawing.Get("content")) {
 		v.root.Set("innerHTML", "")
-		v.root.Call("append", doc.Call("importNode", drawing.Get("content"), true))
+		insert(v.root, cloneContent(doc, drawing), js.Null())
 	}
-	v.content = v.root.Call("querySelector", ":scope > .bitview-embed")
-	style := v.root.Call("querySelector", ":scope > style")
-	v.errors = region{el: v.content.Call("querySelector", ".errors"), markup: view.EmbedErrors(v.embed), written: true}
-	v.repr = reprView{region: &region{el: v.content.Call("querySelector", ".view-repr"), written: true}, shown: v.embed.ShowsRepr()}
+	v.content = query(v.root, ":scope > .bitview-embed")
+	content := v.content.Underlying()
+	style := query(v.root, ":scope > style")
+	v.errors = region{el: query(content, ".errors"), markup: view.EmbedErrors(v.embed), written: true}
+	v.repr = reprView{region: &region{el: query(content, ".view-repr"), written: true}, shown: v.embed.ShowsRepr()}
 	if v.repr.shown {
 		v.repr.markup = view.Representations(v.embed.Pos, core.NoSquare)
 	}
-	v.tools = region{el: v.content.Call("querySelector", ".view-tools"), markup: view.EmbedTools(v.embed), written: true}
-	v.perft = region{el: v.content.Call("querySelector", ".view-perft"), markup: perft, written: true}
+	v.tools = region{el: query(content, ".view-tools"), markup: view.EmbedTools(v.embed), written: true}
+	v.perft = region{el: query(content, ".view-perft"), markup: perft, written: true}
 	v.perftKey, v.perftError = perftKey(o.Perft, v.embed.Pos), perftProblem
-	v.fig = newFigureView(v.content.Call("querySelector", ".view-board"), v.content.Call("querySelector", ".view .cards"), style, "")
+	v.fig = newFigureView(query(content, ".view-board"), query(content, ".view .cards"), style, "")
 	v.fig.style.markup, v.fig.style.written = view.GridMarks(v.embed.Marked), true // as Drawing wrote it
 	v.fig.onPoint = func(sq core.Square, at js.Value) { v.repr.follow(v.embed.Pos, sq, at) }
 	v.fig.adopt(v.figure())
@@ -173,7 +174,7 @@ func sameChildren(root, drawing js.Value) bool {
 		return false
 	}
 	for i := range n {
-		if !a.Index(i).Call("isEqualNode", b.Index(i)).Bool() {
+		if !equalNodes(a.Index(i), b.Index(i)) {
 			return false
 		}
 	}
@@ -191,16 +192,16 @@ var firstDrawings firstDrawing
 // highlighted).
 type firstDrawing struct {
 	opts     model.Options
-	template js.Value // a <template> holding the <style> and <div class="bitview-embed">
+	template *domElement // a <template> holding the <style> and <div class="bitview-embed">
 }
 
 // parsed returns the template holding the drawing from opts: the last
 // one when opts are the same, else parsed from markup(), and kept for the
 // next. Its content is to be cloned (importNode), not moved.
-func (d *firstDrawing) parsed(doc js.Value, opts model.Options, markup func() string) js.Value {
-	if d.template.IsUndefined() || !d.opts.Same(opts) {
-		t := doc.Call("createElement", "template")
-		t.Set("innerHTML", markup())
+func (d *firstDrawing) parsed(doc js.Value, opts model.Options, markup func() string) *domElement {
+	if d.template == nil || !d.opts.Same(opts) {
+		t := newElement(doc, "template")
+		t.SetInnerHTML(markup())
 		d.opts, d.template = opts, t
 	}
 	return d.template
@@ -233,15 +234,15 @@ func (v *embedView) update(opts js.Value) jsResult {
 // viewAttrs writes the view's data-cards and data-cols, by which view.css
 // lays it out (model.Embed.ViewAttrs).
 func (v *embedView) viewAttrs() {
-	el := v.content.Call("querySelector", ".view")
-	el.Call("setAttribute", "data-cards", strconv.Itoa(len(v.embed.Shown)))
-	el.Call("setAttribute", "data-cols", strconv.Itoa(v.embed.Layout.Cols))
+	el := query(v.content.Underlying(), ".view")
+	el.SetAttribute("data-cards", strconv.Itoa(len(v.embed.Shown)))
+	el.SetAttribute("data-cols", strconv.Itoa(v.embed.Layout.Cols))
 }
 
 // interactive shows whether the pointer and the keyboard explore the view.
 func (v *embedView) interactive() {
 	v.fig.interactive = v.embed.Interactive
-	v.content.Call("setAttribute", "data-interactive", map[bool]string{true: "1", false: "0"}[v.embed.Interactive])
+	v.content.SetAttribute("data-interactive", map[bool]string{true: "1", false: "0"}[v.embed.Interactive])
 }
 
 // figure is what the view's figure draws: the embed's figure with its

@@ -15,13 +15,13 @@ import (
 // its first drawing's answer.
 func (env *testEnv) mount(opts map[string]any) (js.Value, js.Value) {
 	env.t.Helper()
-	root := env.doc.Call("createElement", "div")
-	env.doc.Get("body").Call("append", root)
+	root := newElement(env.doc, "div").Underlying()
+	insert(env.doc.Get("body"), root, js.Null())
 	var o any = js.Undefined()
 	if opts != nil {
 		o = js.ValueOf(opts)
 	}
-	return root, js.Global().Get("__bitviewGo").Call("mount", root, o)
+	return root, goAPI("mount", root, o)
 }
 
 // TestElementEvents: an element is built from the page's components and
@@ -33,38 +33,38 @@ func TestElementEvents(t *testing.T) {
 	id := m.Get("id").Int()
 	v := embeds[id]
 	if id == 0 || v == nil || !m.Get("ok").Bool() {
-		t.Fatalf("mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+		t.Fatalf("mount answered %v", jsonOf(m))
 	}
-	if n := root.Call("querySelectorAll", ".card").Length(); n != 2 {
+	if n := queryAll(root, ".card").len(); n != 2 {
 		t.Errorf("%d cards, want 2", n)
 	}
 	// orientation black turns the grids with the board: rank 1 on top.
-	if got := root.Call("querySelector", ".card [data-square]").Call("getAttribute", "data-square").String(); got != "h1" {
+	if got := query(root, ".card [data-square]").GetAttribute("data-square"); got != "h1" {
 		t.Errorf("the first cell of a grid is %s, want h1 (turned with the board)", got)
 	}
-	v.sc.dispatch(&event{Type: "pointerover", Target: root.Call("querySelector", `.card [data-square="e4"]`)})
-	if v.fig.hover != core.E4 || !strings.Contains(root.Call("querySelector", "style").Get("textContent").String(), "e4") {
+	v.sc.dispatch(&event{Type: "pointerover", Target: query(root, `.card [data-square="e4"]`).Underlying()})
+	if v.fig.hover != core.E4 || !strings.Contains(query(root, "style").Get("textContent").String(), "e4") {
 		t.Errorf("pointing at e4: hover %v", v.fig.hover)
 	}
-	if a := v.sc.dispatch(&event{Type: "keydown", Key: "ArrowLeft", Target: root.Call("querySelector", `.board [data-square="e4"]`)}); a != answerPrevent|answerStop {
+	if a := v.sc.dispatch(&event{Type: "keydown", Key: "ArrowLeft", Target: query(root, `.board [data-square="e4"]`).Underlying()}); a != answerPrevent|answerStop {
 		t.Errorf("ArrowLeft answered %d", a)
 	}
-	up := js.Global().Get("__bitviewGo").Call("view", id, "update", js.ValueOf(map[string]any{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "interactive": false}))
-	if !up.Get("ok").Bool() || root.Call("querySelectorAll", ".board [data-piece]").Length() != 0 {
-		t.Errorf("update to the empty board: %v", js.Global().Get("JSON").Call("stringify", up))
+	up := goAPI("view", id, "update", js.ValueOf(map[string]any{"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "interactive": false}))
+	if !up.Get("ok").Bool() || queryAll(root, ".board [data-piece]").len() != 0 {
+		t.Errorf("update to the empty board: %v", jsonOf(up))
 	}
-	v.sc.dispatch(&event{Type: "pointerover", Target: root.Call("querySelector", `.board [data-square="a1"]`)})
+	v.sc.dispatch(&event{Type: "pointerover", Target: query(root, `.board [data-square="a1"]`).Underlying()})
 	if v.fig.hover == core.A1 {
 		t.Error("a view that is not interactive followed the pointer")
 	}
-	if svg := js.Global().Get("__bitviewGo").Call("view", id, "svg").String(); !strings.HasPrefix(svg, "<svg") {
+	if svg := goAPI("view", id, "svg").String(); !strings.HasPrefix(svg, "<svg") {
 		t.Errorf("svg answered %.40q", svg)
 	}
-	js.Global().Get("__bitviewGo").Call("view", id, "destroy")
+	goAPI("view", id, "destroy")
 	if embeds[id] != nil || scopes[id] != nil || root.Get("innerHTML").String() != "" {
 		t.Error("destroy left the view registered or drawn")
 	}
-	if r := js.Global().Get("__bitviewGo").Call("view", id, "update", js.Undefined()); r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), "destroyed") {
+	if r := goAPI("view", id, "update", js.Undefined()); r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), "destroyed") {
 		t.Error("a destroyed view's update did not answer an error")
 	}
 }
@@ -77,21 +77,21 @@ func TestElementRelease(t *testing.T) {
 	root, m := env.mount(map[string]any{"fen": kiwipete, "show": "P"})
 	id := m.Get("id").Int()
 	if id == 0 || embeds[id] == nil || scopes[id] == nil {
-		t.Fatalf("mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+		t.Fatalf("mount answered %v", jsonOf(m))
 	}
-	root.Call("remove")
+	element(root).Remove()
 	drawn := root.Get("innerHTML").String()
-	js.Global().Get("__bitviewGo").Call("view", id, "release")
+	goAPI("view", id, "release")
 	if embeds[id] != nil || scopes[id] != nil {
 		t.Error("release left the view or its scope registered")
 	}
-	if got := root.Get("innerHTML").String(); got != drawn || root.Call("querySelectorAll", ".card").Length() != 1 {
+	if got := root.Get("innerHTML").String(); got != drawn || queryAll(root, ".card").len() != 1 {
 		t.Errorf("release changed the drawing (%d bytes, was %d)", len(got), len(drawn))
 	}
-	if r := js.Global().Get("__bitviewGo").Call("view", id, "update", js.Undefined()); r.Get("ok").Bool() {
+	if r := goAPI("view", id, "update", js.Undefined()); r.Get("ok").Bool() {
 		t.Error("a released view's update answered ok")
 	}
-	if svg := js.Global().Get("__bitviewGo").Call("view", id, "svg").String(); svg != "" {
+	if svg := goAPI("view", id, "svg").String(); svg != "" {
 		t.Errorf("a released view's svg answered %.40q", svg)
 	}
 }
@@ -103,13 +103,13 @@ func TestElementOptions(t *testing.T) {
 	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
 	root, m := env.mount(map[string]any{"show": "P", "board": false, "grids": "fixed", "orientation": "black"})
 	id := m.Get("id").Int()
-	if root.Call("querySelector", ".view-board").Get("hidden").Truthy() != true {
+	if query(root, ".view-board").Get("hidden").Truthy() != true {
 		t.Error("board: false left the board on show")
 	}
-	if got := root.Call("querySelector", ".card [data-square]").Call("getAttribute", "data-square").String(); got != "a8" {
+	if got := query(root, ".card [data-square]").GetAttribute("data-square"); got != "a8" {
 		t.Errorf(`grids "fixed": the first cell is %s, want a8`, got)
 	}
-	update := func(o any) js.Value { return js.Global().Get("__bitviewGo").Call("view", id, "update", o) }
+	update := func(o any) js.Value { return goAPI("view", id, "update", o) }
 	for _, tc := range []struct {
 		opts any
 		want string
@@ -122,29 +122,29 @@ func TestElementOptions(t *testing.T) {
 	} {
 		r := update(js.ValueOf(tc.opts))
 		if r.Get("ok").Bool() || !strings.Contains(r.Get("error").Get("message").String(), tc.want) {
-			t.Errorf("update(%v) = %v, want an error %q", tc.opts, js.Global().Get("JSON").Call("stringify", r), tc.want)
+			t.Errorf("update(%v) = %v, want an error %q", tc.opts, jsonOf(r), tc.want)
 		}
-		if root.Call("querySelectorAll", ".card").Length() != 1 {
+		if queryAll(root, ".card").len() != 1 {
 			t.Errorf("update(%v) did not keep the view", tc.opts)
 		}
 	}
 	if r := update(js.ValueOf(map[string]any{"fen": strings.Repeat("8/", 200)})); r.Get("error").Get("field").Int() != core.FieldPiecePlacement {
-		t.Errorf("a FEN over the limit: %v, want a placement error", js.Global().Get("JSON").Call("stringify", r))
+		t.Errorf("a FEN over the limit: %v, want a placement error", jsonOf(r))
 	}
 }
 
 // TestElementFailedMountHoldsNothing: a mount whose first drawing fails
-// (here the root's append throws) answers id 0 and registers nothing: its
+// (here the root's insertBefore throws) answers id 0 and registers nothing: its
 // scope and its view are gone.
 func TestElementFailedMountHoldsNothing(t *testing.T) {
 	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
-	root := env.doc.Call("createElement", "div")
-	root.Set("append", js.Global().Get("Function").New("throw new Error('append refused')"))
+	root := newElement(env.doc, "div").Underlying()
+	root.Set("insertBefore", js.Global().Get("Function").New("throw new Error('insertBefore refused')"))
 	before, beforeScopes := len(embeds), len(scopes)
 	for range 100 {
-		m := js.Global().Get("__bitviewGo").Call("mount", root, js.Undefined())
+		m := goAPI("mount", root, js.Undefined())
 		if m.Get("id").Int() != 0 || m.Get("ok").Bool() || !strings.Contains(m.Get("error").Get("message").String(), "could not be drawn") {
-			t.Fatalf("a failed mount answered %v", js.Global().Get("JSON").Call("stringify", m))
+			t.Fatalf("a failed mount answered %v", jsonOf(m))
 		}
 	}
 	if len(embeds) != before || len(scopes) != beforeScopes {

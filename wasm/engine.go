@@ -49,11 +49,11 @@ func (ep *enginePanels) magic() (core.PieceType, core.Square) {
 // buttons and square field.
 func (ep *enginePanels) controls() {
 	pt, sq := ep.magic()
-	setChecked(ep.doc.Call("getElementById", "magic-rook"), pt == core.Rook)
-	setChecked(ep.doc.Call("getElementById", "magic-bishop"), pt == core.Bishop)
+	setChecked(byID(ep.doc, "magic-rook"), pt == core.Rook)
+	setChecked(byID(ep.doc, "magic-bishop"), pt == core.Bishop)
 	if sq.String() != ep.square {
 		ep.square = sq.String()
-		ep.doc.Call("getElementById", "magic-square").Set("value", ep.square)
+		input(byID(ep.doc, "magic-square")).SetValue(ep.square)
 		ep.attrs.set("magic-square", "aria-invalid", "false")
 		ep.regions.get("magic-status").set("")
 	}

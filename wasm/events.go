@@ -111,14 +111,14 @@ func (s *scope) on(typ, selector string, fn func(e *event, el *dom.BasicHTMLElem
 	s.handlers = append(s.handlers, handler{typ, selector, fn})
 	if !s.listened[typ] {
 		s.listened[typ] = true
-		jsHelpers().Call("listen", s.root, typ, s.id)
+		jsHelpers().Call("listen", s.root, typ, s.id) // web/bitview.js's event path (see the top of this file)
 	}
 }
 
 // close stops the scope's listeners and forgets it.
 func (s *scope) close() {
 	if len(s.listened) > 0 {
-		jsHelpers().Call("unlisten", s.id)
+		jsHelpers().Call("unlisten", s.id) // web/bitview.js's event path
 	}
 	s.handlers, s.listened = nil, map[string]bool{}
 	delete(scopes, s.id)
@@ -171,7 +171,7 @@ func closest(target js.Value, selector string) *dom.BasicHTMLElement {
 	if target.Type() != js.TypeObject || target.Get("closest").Type() != js.TypeFunction {
 		return nil
 	}
-	return element(target.Call("closest", selector))
+	return element(target.Call("closest", selector)) // dom/v2's Closest wraps (see element)
 }
 
 // guard runs fn and returns its answer; a panic inside it becomes
@@ -191,7 +191,7 @@ func guard[T any](fn func() T, onPanic func(msg string) T) (res T) {
 // logPanic is the onPanic of event handlers and callbacks: the message
 // goes to the console and the event is otherwise ignored.
 func logPanic(msg string) any {
-	js.Global().Get("console").Call("error", "bitview: "+msg)
+	js.Global().Get("console").Call("error", "bitview: "+msg) // dom/v2's Console has no methods
 	return nil
 }
 
@@ -219,6 +219,41 @@ func callback(fn func(args []js.Value)) js.Func {
 	})
 }
 
+// A timer calls fn once, through guard, a delay after start (setTimeout);
+// start again moves the call, stop cancels it. Its JS function is made at
+// the first start and lives as long as the timer's owner (the page's
+// parts): a timer is never released. The calls are by name: dom/v2's
+// Window timers make a js.Func a call, outside guard, release none that
+// is cancelled, and answer an int (a Timeout object under Node).
+type timer struct {
+	fn   func()
+	id   js.Value // the pending call's id, undefined when none
+	call js.Func
+}
+
+// start calls fn after ms milliseconds, and not at the time set before.
+func (t *timer) start(ms float64) {
+	t.stop()
+	if t.call.IsUndefined() {
+		t.call = callback(func([]js.Value) {
+			t.id = js.Undefined()
+			t.fn()
+		})
+	}
+	t.id = js.Global().Call("setTimeout", t.call, ms)
+}
+
+// stop cancels the pending call, if any.
+func (t *timer) stop() {
+	if t.pending() {
+		js.Global().Call("clearTimeout", t.id)
+		t.id = js.Undefined()
+	}
+}
+
+// pending reports whether a call is set.
+func (t *timer) pending() bool { return t.id.Truthy() }
+
 // then calls ok with the value promise resolves to, or fail (when not
 // nil) with the reason it rejects with, through guard; both functions are
 // released once either has run.
@@ -236,5 +271,5 @@ func then(promise js.Value, ok, fail func(v js.Value)) {
 		})
 	}
 	done, failed = answer(ok), answer(fail)
-	promise.Call("then", done, failed)
+	promise.Call("then", done, failed) // a Promise: dom/v2 has none
 }

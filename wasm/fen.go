@@ -19,7 +19,7 @@ type fenField struct {
 	st      *store
 	regions *regions
 	attrs   *attrs
-	in      js.Value // #fen
+	in      *domElement // #fen
 	// dismissed is the status the user dismissed; it stays hidden until
 	// the status changes.
 	dismissed string
@@ -59,7 +59,7 @@ func (f *fenField) wire(sc *scope, acts actions) {
 			f.st.show(model.Examples[i].FEN, false)
 		}
 	})
-	acts["fen"] = func() { f.in.Call("focus") }
+	acts["fen"] = func() { f.in.Focus() }
 	acts["dismiss"] = func() {
 		f.dismissed = f.st.status
 		f.render()

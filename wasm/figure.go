@@ -45,7 +45,7 @@ type figureView struct {
 // newFigureView returns the figure drawn into boardBox and cardsBox (empty,
 // or as adopt will find them), highlighted by the <style> element style,
 // with hint in the cards' place when no bitboard is shown.
-func newFigureView(boardBox, cardsBox, style js.Value, hint string) *figureView {
+func newFigureView(boardBox, cardsBox, style *domElement, hint string) *figureView {
 	return &figureView{board: boardView{box: boardBox}, cards: newCardsView(cardsBox, hint),
 		style: region{el: style}, hover: core.NoSquare, interactive: true}
 }
@@ -113,6 +113,6 @@ func (v *figureView) wire(sc *scope) {
 		}
 	})
 	sc.on("click", "[data-copy]", func(_ *event, el *dom.BasicHTMLElement) {
-		copyText(el.Underlying(), el.GetAttribute("data-copy"))
+		copyText(el, el.GetAttribute("data-copy"))
 	})
 }

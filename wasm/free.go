@@ -57,7 +57,7 @@ func (fc *freeCard) wire(sc *scope, acts actions) {
 			fc.set(fc.st.Free ^ sq.Bitboard())
 		}
 	})
-	sc.on("input", "#cards [data-free-field]", func(_ *event, el *domElement) { fc.input(el.Underlying()) })
+	sc.on("input", "#cards [data-free-field]", func(_ *event, el *domElement) { fc.input(el) })
 	sc.on("change", "#cards [data-free-field]", func(*event, *domElement) {
 		// The field was left: a value that parsed is shown in its own
 		// form; a text with an error stays, with its error, to be fixed.
@@ -120,8 +120,8 @@ func (fc *freeCard) action(action string) {
 // input reads a value field as it is typed: a value that parses becomes
 // the squares; either way the field keeps the text typed, with its error,
 // and the caret stays where it was while the card is redrawn.
-func (fc *freeCard) input(in js.Value) {
-	field := in.Call("getAttribute", "data-free-field").String()
+func (fc *freeCard) input(in *domElement) {
+	field := in.GetAttribute("data-free-field")
 	text := clipped(in.Get("value"), model.MaxFreeLength)
 	start, end := in.Get("selectionStart"), in.Get("selectionEnd")
 	fc.edit = view.FreeEdit{Field: field, Text: text}
@@ -138,7 +138,7 @@ func (fc *freeCard) input(in js.Value) {
 	})
 	// The card was drawn again with the focus on the same field (see
 	// replace); put the caret back.
-	if a := fc.doc.Get("activeElement"); a.Truthy() && a.Call("getAttribute", "data-free-field").String() == field && start.Type() == js.TypeNumber {
-		a.Call("setSelectionRange", start, end)
+	if a := element(fc.doc.Get("activeElement")); a != nil && a.GetAttribute("data-free-field") == field && start.Type() == js.TypeNumber {
+		input(a).SetSelectionRange(start.Int(), end.Int(), "none")
 	}
 }

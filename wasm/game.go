@@ -26,7 +26,7 @@ type gamePanel struct {
 	shown   *pgn.Game // the game on show when status was said
 	drawn   *pgn.Game // the game whose move list is drawn
 	marked  int       // the ply marked current in the drawn list
-	plies   js.Value  // the drawn list's move buttons, by ply (a static NodeList: a step finds its button in O(1))
+	plies   nodeList  // the drawn list's move buttons, by ply (a static NodeList: a step finds its button in O(1))
 	scroll  js.Func   // scrolls the current move into view after the frame
 }
 
@@ -61,7 +61,7 @@ func (gp *gamePanel) wire(sc *scope, acts actions) {
 		}
 	})
 	acts["pgn-load"] = func() {
-		text := gp.doc.Call("getElementById", "pgn").Get("value")
+		text := byID(gp.doc, "pgn").Get("value")
 		if n := strLen(text); n > pgn.MaxBytes { // refused before a byte is copied into Go
 			gp.say(gp.st.game, view.Alert(model.LimitMessage("The PGN", n, pgn.MaxBytes, "characters")+" bytes ("+thousands.Itoa(pgn.MaxGames)+" games): paste fewer games."))
 			return
@@ -69,7 +69,7 @@ func (gp *gamePanel) wire(sc *scope, acts actions) {
 		gp.load(text.String())
 	}
 	acts["pgn-sample"] = func() {
-		gp.doc.Call("getElementById", "pgn").Set("value", model.SamplePGN)
+		byID(gp.doc, "pgn").Set("value", model.SamplePGN) // a <textarea>
 		gp.load(model.SamplePGN)
 	}
 	acts["first"] = func() { gp.st.goToPly(0) }
@@ -133,7 +133,7 @@ func (gp *gamePanel) render() {
 	moves := gp.regions.get("moves")
 	if g == nil {
 		moves.set("")
-		gp.drawn, gp.plies = nil, js.Undefined()
+		gp.drawn, gp.plies = nil, nodeList{}
 		return
 	}
 	ply := gp.st.Ply
@@ -141,13 +141,13 @@ func (gp *gamePanel) render() {
 	case gp.drawn != g:
 		moves.set(view.MoveList(g, ply))
 		gp.drawn, gp.marked = g, ply
-		gp.plies = moves.el.Call("querySelectorAll", "[data-ply]") // in ply order: view.MoveList
+		gp.plies = queryAll(moves.el.Underlying(), "[data-ply]") // in ply order: view.MoveList
 	case gp.marked != ply:
-		if old := gp.button(gp.marked); old.Truthy() {
-			old.Call("removeAttribute", "aria-current")
+		if old := gp.plies.at(gp.marked); old != nil {
+			old.RemoveAttribute("aria-current")
 		}
-		if cur := gp.button(ply); cur.Truthy() {
-			cur.Call("setAttribute", "aria-current", "step")
+		if cur := gp.plies.at(ply); cur != nil {
+			cur.SetAttribute("aria-current", "step")
 		}
 		gp.marked = ply
 	default:
@@ -158,29 +158,23 @@ func (gp *gamePanel) render() {
 		// only: scrollIntoView would scroll the page too, and move the
 		// board, the grids and the step buttons under the pointer.
 		gp.scroll = callback(func([]js.Value) { // lives as long as the page
-			cur := gp.button(gp.marked)
-			if !cur.Truthy() {
+			cur := gp.plies.at(gp.marked)
+			if cur == nil {
 				return
 			}
-			list := cur.Call("closest", ".moves")
-			if !list.Truthy() {
+			list := closest(cur.Underlying(), ".moves")
+			if list == nil {
 				return
 			}
-			lr, cr := list.Call("getBoundingClientRect"), cur.Call("getBoundingClientRect")
-			if d := lr.Get("top").Float() - cr.Get("top").Float(); d > 0 {
+			lr, cr := list.GetBoundingClientRect(), cur.GetBoundingClientRect()
+			if d := lr.Top() - cr.Top(); d > 0 {
 				list.Set("scrollTop", list.Get("scrollTop").Float()-d)
-			} else if d := cr.Get("bottom").Float() - lr.Get("bottom").Float(); d > 0 {
+			} else if d := cr.Bottom() - lr.Bottom(); d > 0 {
 				list.Set("scrollTop", list.Get("scrollTop").Float()+d)
 			}
 		})
 	}
+	// dom/v2's RequestAnimationFrame makes a js.Func a frame, outside
+	// guard; gp.scroll is made once.
 	js.Global().Call("requestAnimationFrame", gp.scroll)
-}
-
-// button returns the drawn move list's button of ply, or undefined.
-func (gp *gamePanel) button(ply int) js.Value {
-	if l := gp.plies; l.Truthy() && ply >= 0 && ply < l.Length() {
-		return l.Index(ply)
-	}
-	return js.Undefined()
 }

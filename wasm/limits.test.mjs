@@ -294,9 +294,9 @@ test('10,000 failing updates return the references and memory to a steady state'
   el.remove();
 });
 
-// A mount whose first drawing fails (here the root's append throws) holds
-// nothing: it answers {ok: false, drawn: false} with inert methods, and Go
-// registers no view and keeps no listener. Before mount was a transaction,
+// A mount whose first drawing fails (here the root's insertBefore throws)
+// holds nothing: it answers {ok: false, drawn: false} with inert methods,
+// and Go registers no view and keeps no listener. Before mount was a transaction,
 // 10,000 of them took Go's reference table from 58 to 30,063 entries and
 // the wasm from 5.6 to 28 MiB. The views have no board nor grids (as the
 // bare cycles above): the failure is the same and linkedom does not parse
@@ -304,7 +304,7 @@ test('10,000 failing updates return the references and memory to a steady state'
 test('10,000 failing mounts return the references and memory to a steady state', { skip: dom === null && 'linkedom is not installed (npm install)' }, async () => {
   const el = document.createElement('div');
   document.body.append(el);
-  el.append = () => { throw new Error('append refused'); };
+  el.insertBefore = () => { throw new Error('insertBefore refused'); };
   const m = await measure(10000, () => {
     const h = api.mount(el, { fen: START, board: false, grid: false });
     assert.equal(h.ok, false);

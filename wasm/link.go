@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall/js"
+import (
+	"syscall/js"
+	"time"
+)
 
 // A link is the page's one writer of its URL (history.replaceState): the
 // store's State serialised (model.State.Query).
@@ -27,12 +30,11 @@ import "syscall/js"
 // over 100 pastes a frame apart, more than the whole new position's DOM
 // work), a task of its own that a frame may have to wait for.
 type link struct {
-	written string   // the query as last written
-	want    string   // the query to write
-	next    float64  // performance.now() in ms before which a long link waits
-	last    float64  // performance.now() in ms of the last change of want
-	timer   js.Value // the pending timer's id, undefined when none
-	fire    js.Func  // the timer's callback; lives as long as the page
+	written string  // the query as last written
+	want    string  // the query to write
+	next    float64 // the time (see msNow) before which a long link waits
+	last    float64 // the time (see msNow) of the last change of want
+	timer   timer   // writes the newest link once a wait is over
 }
 
 const (
@@ -43,6 +45,14 @@ const (
 	linkBytesPerSecond = 256 << 10
 )
 
+// startTime is when the wasm started, on the monotonic clock.
+var startTime = time.Now()
+
+// msNow returns the time in ms since the wasm started. Under js/wasm Go's
+// monotonic clock is performance.now() (wasm_exec.js, runtime.nanotime1),
+// so this is the page's clock, read without a call through syscall/js.
+func msNow() float64 { return float64(time.Since(startTime)) / float64(time.Millisecond) }
+
 // linkQuiet is the time in ms without a change that ends a burst of
 // changes (0: every change is written at once; the tests under Node,
 // which read each change's link, set it).
@@ -51,15 +61,15 @@ var linkQuiet = 100.0
 // set makes q the URL's query: now, or once the burst of changes it is
 // part of is over and the wait of a long link too.
 func (l *link) set(q string) {
-	if q == l.want && (l.timer.Truthy() || q == l.written) {
+	if q == l.want && (l.timer.pending() || q == l.written) {
 		return // nothing new
 	}
 	l.want = q
-	now := js.Global().Get("performance").Call("now").Float()
+	now := msNow()
 	burst := now-l.last < linkQuiet
 	l.last = now
 	switch {
-	case l.timer.Truthy(), q == l.written: // the pending timer writes the newest, or nothing to write
+	case l.timer.pending(), q == l.written: // the pending timer writes the newest, or nothing to write
 	case !burst && now >= l.next:
 		l.write(now)
 	default:
@@ -70,18 +80,17 @@ func (l *link) set(q string) {
 // arm sets the timer that writes the newest link when the burst and the
 // long link's wait are over (it re-arms while changes keep coming).
 func (l *link) arm(now float64) {
-	if l.fire.IsUndefined() {
-		l.fire = callback(func([]js.Value) {
-			l.timer = js.Undefined()
-			now := js.Global().Get("performance").Call("now").Float()
+	if l.timer.fn == nil {
+		l.timer.fn = func() {
+			now := msNow()
 			if max(l.next, l.last+linkQuiet) > now {
 				l.arm(now)
 				return
 			}
 			l.write(now)
-		})
+		}
 	}
-	l.timer = js.Global().Call("setTimeout", l.fire, max(l.next, l.last+linkQuiet)-now)
+	l.timer.start(max(l.next, l.last+linkQuiet) - now)
 }
 
 // write writes the wanted query if it is not the one written, at time now.
@@ -89,7 +98,7 @@ func (l *link) write(now float64) {
 	if l.want == l.written {
 		return
 	}
-	js.Global().Get("history").Call("replaceState", nil, "", l.want)
+	js.Global().Get("history").Call("replaceState", nil, "", l.want) // dom/v2's Window.History is not implemented (nil)
 	l.written = l.want
 	l.next = now
 	if n := len(l.want); n > linkPacedFrom {

@@ -21,15 +21,22 @@ const version = bvversion.Version
 func main() {
 	// The end of Go's start-up and of the packages' inits (measured by
 	// make measure, wasm/browser/startup_test.go).
-	if perf := js.Global().Get("performance"); perf.Type() == js.TypeObject && perf.Get("mark").Type() == js.TypeFunction {
-		perf.Call("mark", "bitview-main")
-	}
+	mark("bitview-main")
 	register()
 	mountPage()
 	if ready := js.Global().Get("__bitviewReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
 	select {}
+}
+
+// mark adds a performance mark named name to the browser's performance
+// timeline, where the start-up measures find it (performance.mark: not
+// the DOM, which is dom/v2's; nothing where there is no timeline).
+func mark(name string) {
+	if perf := js.Global().Get("performance"); perf.Type() == js.TypeObject && perf.Get("mark").Type() == js.TypeFunction {
+		perf.Call("mark", name)
+	}
 }
 
 // register sets globalThis.__bitviewGo to the API functions answered by Go

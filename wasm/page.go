@@ -78,7 +78,7 @@ func (a actions) run(name string) {
 // #bitview-app) and wires its events.
 func mountPage() {
 	doc := js.Global().Get("document")
-	if doc.IsUndefined() || doc.Call("getElementById", "bitview-app").IsNull() {
+	if doc.IsUndefined() || byID(doc, "bitview-app") == nil {
 		return
 	}
 	newPage(doc, js.Global().Get("location").Get("search").String())
@@ -89,18 +89,18 @@ func mountPage() {
 func newPage(doc js.Value, query string) *page {
 	pg := &page{doc: doc, st: newStore(model.ParseQuery(query)),
 		regions: regions{doc: doc}, attrs: attrs{doc: doc}, acts: actions{}}
-	style := doc.Call("createElement", "style")
-	doc.Get("head").Call("appendChild", style)
-	pg.fig = newFigureView(doc.Call("getElementById", "board"), doc.Call("getElementById", "cards"), style, view.NoCardsHint)
+	style := newElement(doc, "style")
+	insert(doc.Get("head"), style.Underlying(), js.Null())
+	pg.fig = newFigureView(byID(doc, "board"), byID(doc, "cards"), style, view.NoCardsHint)
 	pg.square = squarePanel{region: pg.regions.get("square-info")}
 	pg.repr = reprView{region: pg.regions.get("repr-panel")}
 	pg.fig.onPoint = func(sq core.Square, at js.Value) {
 		pg.square.draw(pg.st, sq)
 		pg.repr.follow(&pg.st.pos, sq, at)
 	}
-	pg.play = &playground{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: doc.Call("getElementById", "expr"), step: -1}
+	pg.play = &playground{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: byID(doc, "expr"), step: -1}
 	pg.free = &freeCard{st: pg.st, doc: doc, play: pg.play}
-	fen := &fenField{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: doc.Call("getElementById", "fen")}
+	fen := &fenField{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: byID(doc, "fen")}
 	ed := &editor{st: pg.st, regions: &pg.regions}
 	game := &gamePanel{st: pg.st, regions: &pg.regions, doc: doc}
 	engine := &enginePanels{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, doc: doc}
@@ -120,7 +120,7 @@ func newPage(doc js.Value, query string) *page {
 		&presenter{st: pg.st, attrs: &pg.attrs, doc: doc, editing: ed.open},
 		&toolArea{st: pg.st, doc: doc, attrs: &pg.attrs},
 	}
-	pg.adopt(doc.Call("getElementById", "bitview-app"))
+	pg.adopt(byID(doc, "bitview-app"))
 	pg.regions.write(view.FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp)...)
 	// What the page holds beyond its link's state, before the first
 	// render: the link's game, its open tool panels, its perft path (which
@@ -134,12 +134,13 @@ func newPage(doc js.Value, query string) *page {
 	pg.st.redraw = pg.render
 	// A link's view is drawn: the prerendered default board is no longer
 	// marked as not the linked one (see web/prerender.js).
-	if cl := doc.Get("documentElement").Get("classList"); cl.Call("contains", "pending").Bool() {
-		cl.Call("remove", "pending")
+	root := element(doc.Get("documentElement"))
+	if cl := root.Class(); cl.Contains("pending") {
+		cl.Remove("pending")
 	}
-	js.Global().Get("performance").Call("mark", "bitview-drawn") // measured by the start-up test
+	mark("bitview-drawn") // measured by the start-up test
 	pg.wire()
-	doc.Get("documentElement").Call("setAttribute", "data-ready", "1")
+	root.SetAttribute("data-ready", "1")
 	return pg
 }
 
@@ -149,13 +150,13 @@ func newPage(doc js.Value, query string) *page {
 // count as written from it, so the first render writes only what the
 // URL's state changes (nothing for the default URL), and the focus, the
 // selection and what was typed stay where the user put them.
-func (pg *page) adopt(app js.Value) {
+func (pg *page) adopt(app *domElement) {
 	pre := view.DefaultPage()
-	if app.Call("getAttribute", "data-prerender").String() != pre.Hash() {
+	if app.GetAttribute("data-prerender") != pre.Hash() {
 		// Not this build's prerender (or none): the regions and the board
 		// are rewritten whole by the first render, but the cards' keyed
 		// list must start from an empty container.
-		pg.fig.cards.list.parent.Set("innerHTML", "")
+		pg.fig.cards.list.parent.SetInnerHTML("")
 		return
 	}
 	for _, r := range pre.Regions {

@@ -236,7 +236,7 @@ func TestPageDrawingAndShortcuts(t *testing.T) {
 		t.Errorf("x left marks %v", pg.st.Marked)
 	}
 	env.fire(pg.sc, "keydown", "#bitview-app", "s", 0)
-	if !pg.st.Present || !env.q("html").Get("classList").Call("contains", "present").Bool() ||
+	if !pg.st.Present || !env.q("html").Class().Contains("present") ||
 		env.attr(`[data-action="present"]`, "aria-pressed") != "true" {
 		t.Error("s did not present")
 	}

@@ -194,7 +194,7 @@ func (pp *perftPanel) draw() {
 	pp.regions.get("perft-verdict").set(verdict)
 	if active != pp.cancelOn {
 		pp.cancelOn = active
-		pp.doc.Call("querySelector", `#perft [data-perft="cancel"]`).Set("disabled", !active)
+		query(pp.doc, `#perft [data-perft="cancel"]`).Set("disabled", !active)
 	}
 }
 
@@ -207,7 +207,7 @@ func (pp *perftPanel) workerOf() js.Value {
 	// A worker that cannot be made (a browser without module workers, a
 	// policy that forbids it) is said in the panel; the page goes on.
 	w := guard(func() js.Value {
-		url := js.Global().Get("URL").New("perft-worker.js", pp.doc.Get("baseURI")).Call("toString")
+		url := js.Global().Get("URL").New("perft-worker.js", pp.doc.Get("baseURI")).Get("href")
 		return js.Global().Get("Worker").New(url, map[string]any{"type": "module"})
 	}, func(msg string) js.Value {
 		pp.run.State, pp.run.Error = "failed", "the worker could not start: "+msg
@@ -234,7 +234,7 @@ func (pp *perftPanel) stop() {
 	if !pp.worker.Truthy() {
 		return
 	}
-	pp.worker.Call("terminate")
+	pp.worker.Call("terminate") // a Web Worker: dom/v2 has none
 	pp.workerSc.close()
 	pp.worker, pp.workerSc = js.Undefined(), nil
 }
@@ -253,6 +253,7 @@ func (pp *perftPanel) divide(fen string) {
 	pp.pos, pp.fen, pp.entries, pp.division = p, fen, nil, nil
 	pp.run = view.PerftRun{State: "loading", Depth: pp.depth}
 	if w := pp.workerOf(); w.Truthy() {
+		// A Web Worker: dom/v2 has none.
 		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": pp.depth})
 	}
 }
@@ -347,7 +348,7 @@ func (pp *perftPanel) descend(uci string) {
 
 // clearPaste empties the paste field and forgets what it held.
 func (pp *perftPanel) clearPaste() {
-	pp.doc.Call("getElementById", "perft-paste").Set("value", "")
+	byID(pp.doc, "perft-paste").Set("value", "") // a <textarea>
 	pp.parsed, pp.pasteNote = nil, ""
 }
 

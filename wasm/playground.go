@@ -19,8 +19,8 @@ type playground struct {
 	st      *store
 	regions *regions
 	attrs   *attrs
-	in      js.Value // #expr
-	step    int      // the selected step, -1 for the whole expression
+	in      *domElement // #expr
+	step    int         // the selected step, -1 for the whole expression
 }
 
 func (pl *playground) wire(sc *scope, acts actions) {
@@ -39,7 +39,7 @@ func (pl *playground) wire(sc *scope, acts actions) {
 		if pl.st.Tab != "playground" {
 			pl.st.update(func(s *model.State) { s.Tab = "playground" })
 		}
-		pl.in.Call("focus")
+		pl.in.Focus()
 	}
 }
 
@@ -57,8 +57,8 @@ func (pl *playground) insert(text string) {
 	in.Set("value", next)
 	pl.step = -1
 	pl.st.update(func(s *model.State) { s.Expr = next })
-	in.Call("focus")
-	in.Call("setSelectionRange", start+len(text), start+len(text))
+	in.Focus()
+	input(in).SetSelectionRange(start+len(text), start+len(text), "none")
 }
 
 // isASCII reports whether s is all ASCII.

@@ -22,7 +22,7 @@ type presenter struct {
 	present  bool        // html.present as drawn
 	drawn    bool        // present was drawn once
 	helpOpen bool        // the dialog is open
-	opener   js.Value    // the element that had the focus when the dialog opened
+	opener   *domElement // the element that had the focus when the dialog opened
 	acts     actions     // the page's actions, which the shortcuts run
 }
 
@@ -47,10 +47,10 @@ func (pr *presenter) wire(sc *scope, acts actions) {
 
 // open opens the dialog, which takes the focus.
 func (pr *presenter) open() {
-	pr.opener = pr.doc.Get("activeElement")
-	overlay := pr.doc.Call("getElementById", "shortcuts")
+	pr.opener = element(pr.doc.Get("activeElement"))
+	overlay := byID(pr.doc, "shortcuts")
 	overlay.Set("hidden", false)
-	overlay.Call("focus")
+	overlay.Focus()
 	pr.helpOpen = true
 }
 
@@ -59,10 +59,10 @@ func (pr *presenter) close() {
 	if !pr.helpOpen {
 		return
 	}
-	pr.doc.Call("getElementById", "shortcuts").Set("hidden", true)
+	byID(pr.doc, "shortcuts").Set("hidden", true)
 	pr.helpOpen = false
-	if o := pr.opener; o.Truthy() && o.Get("isConnected").Bool() {
-		o.Call("focus")
+	if o := pr.opener; o != nil && o.Get("isConnected").Bool() {
+		o.Focus()
 	}
 }
 
@@ -76,7 +76,7 @@ func (pr *presenter) shortcut(e *event, _ *domElement) {
 	switch e.Target.Get("tagName").String() {
 	case "INPUT", "SELECT", "TEXTAREA":
 		if e.Key == "Escape" && !e.Command() {
-			e.Target.Call("blur")
+			element(e.Target).Blur()
 		}
 		return
 	}
@@ -109,6 +109,10 @@ func (pr *presenter) render() {
 	pr.attrs.set(a.ID, a.Name, a.Value)
 	if !pr.drawn || pr.present != pr.st.Present {
 		pr.present, pr.drawn = pr.st.Present, true
-		pr.doc.Get("documentElement").Get("classList").Call("toggle", "present", pr.present)
+		if cl := element(pr.doc.Get("documentElement")).Class(); pr.present {
+			cl.Add("present")
+		} else {
+			cl.Remove("present")
+		}
 	}
 }

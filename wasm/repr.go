@@ -29,7 +29,7 @@ func (r *reprView) draw(p *core.Position, sq core.Square) {
 // follow redraws the panel for the square sq pointed at, at the element
 // at, unless at is inside the panel.
 func (r *reprView) follow(p *core.Position, sq core.Square, at js.Value) {
-	if r.shown && !r.el.Call("contains", at).Bool() {
+	if r.shown && !contains(r.el.Underlying(), at) {
 		r.draw(p, sq)
 	}
 }

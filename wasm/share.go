@@ -43,9 +43,11 @@ func (sh *share) export(format string) {
 		named.FEN = f.Pos.FEN() // the position drawn: the last valid one while the FEN field holds an error
 	}
 	name := model.ExportName(named)
+	// web/bitview.js's public API (globalThis.bitview), not the DOM: the
+	// theme read from the page's CSS, the piece images and the download.
 	api := js.Global().Get("bitview")
 	var t view.Theme
-	_ = (vert.Value{Value: api.Call("themeOf", sh.doc.Call("getElementById", "bitview-app"))}).AssignTo(&t)
+	_ = (vert.Value{Value: api.Call("themeOf", byID(sh.doc, "bitview-app").Underlying())}).AssignTo(&t)
 	then(api.Call("pieceImages"), func(v js.Value) {
 		var pieces []string
 		_ = (vert.Value{Value: v}).AssignTo(&pieces)

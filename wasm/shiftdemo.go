@@ -22,12 +22,12 @@ type shiftDemo struct {
 	op      int    // the shift: an index into model.ShiftOps
 	step    int
 	frames  int
-	timer   js.Value // the interval while playing, else undefined
-	tick    js.Func  // the interval's callback, released when it stops
+	timer   timer // the next frame while playing
 }
 
 func (sd *shiftDemo) wire(sc *scope, acts actions) {
 	sd.src, sd.op = model.DefaultShiftSource, model.DefaultShiftOp
+	sd.timer.fn = sd.next
 	sc.on("change", "#shift-src", func(_ *event, el *domElement) {
 		sd.src = el.Underlying().Get("value").String()
 		sd.reset()
@@ -50,7 +50,7 @@ func (sd *shiftDemo) wire(sc *scope, acts actions) {
 // render shows the first frame for the position on show while the panel
 // is open and not playing.
 func (sd *shiftDemo) render() {
-	if sd.st.Tab == "shiftdemo" && !sd.timer.Truthy() {
+	if sd.st.Tab == "shiftdemo" && !sd.timer.pending() {
 		sd.step = 0
 		sd.draw()
 	}
@@ -75,11 +75,7 @@ func (sd *shiftDemo) reset() {
 
 // stop stops a running animation.
 func (sd *shiftDemo) stop() {
-	if sd.timer.Truthy() {
-		js.Global().Call("clearInterval", sd.timer)
-		sd.tick.Release()
-		sd.timer = js.Undefined()
-	}
+	sd.timer.stop()
 }
 
 // play shows the demo's tab and moves one bit every 600 ms until every bit has
@@ -93,13 +89,14 @@ func (sd *shiftDemo) play() {
 		sd.step = 0
 	}
 	sd.draw()
-	sd.tick = callback(func([]js.Value) {
-		if sd.step >= sd.frames-1 {
-			sd.stop()
-			return
-		}
+	sd.timer.start(600)
+}
+
+// next draws the next frame while playing, until every bit has moved.
+func (sd *shiftDemo) next() {
+	if sd.step < sd.frames-1 {
 		sd.step++
 		sd.draw()
-	})
-	sd.timer = js.Global().Call("setInterval", sd.tick, 600)
+		sd.timer.start(600)
+	}
 }

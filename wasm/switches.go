@@ -45,6 +45,6 @@ func (w *switches) wire(sc *scope, acts actions) {
 
 func (w *switches) render() {
 	w.regions.write(w.st.pageView(-1, core.NoSquare).Switches()...)
-	setChecked(w.doc.Call("getElementById", "flip"), w.st.Flipped)
-	setChecked(w.doc.Call("getElementById", "labels"), w.st.Labels)
+	setChecked(byID(w.doc, "flip"), w.st.Flipped)
+	setChecked(byID(w.doc, "labels"), w.st.Labels)
 }

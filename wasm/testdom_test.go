@@ -111,10 +111,10 @@ func (env *testEnv) page(query string) *page {
 
 // q returns the first element matching selector, failing the test when
 // there is none.
-func (env *testEnv) q(selector string) js.Value {
+func (env *testEnv) q(selector string) *domElement {
 	env.t.Helper()
-	el := env.doc.Call("querySelector", selector)
-	if el.IsNull() {
+	el := query(env.doc, selector)
+	if el == nil {
 		env.t.Fatalf("no element matches %s", selector)
 	}
 	return el
@@ -122,7 +122,7 @@ func (env *testEnv) q(selector string) js.Value {
 
 // count returns how many elements match selector.
 func (env *testEnv) count(selector string) int {
-	return env.doc.Call("querySelectorAll", selector).Get("length").Int()
+	return queryAll(env.doc, selector).len()
 }
 
 // text returns the text of the first element matching selector.
@@ -134,12 +134,17 @@ func (env *testEnv) text(selector string) string {
 // attr returns attribute name of the first element matching selector.
 func (env *testEnv) attr(selector, name string) string {
 	env.t.Helper()
-	v := env.q(selector).Call("getAttribute", name)
-	if v.IsNull() {
-		return ""
-	}
-	return v.String()
+	return env.q(selector).GetAttribute(name) // "" when it has none
 }
+
+// goAPI calls the function name of __bitviewGo (the functions Go
+// registers, see register) with args, as web/bitview.js does.
+func goAPI(name string, args ...any) js.Value {
+	return js.Global().Get("__bitviewGo").Call(name, args...)
+}
+
+// jsonOf returns v as JSON, for a failure message.
+func jsonOf(v js.Value) string { return js.Global().Get("JSON").Call("stringify", v).String() }
 
 // url returns the last query the page wrote.
 func (env *testEnv) url() string {
@@ -154,7 +159,7 @@ func (env *testEnv) url() string {
 // answerStop).
 func (env *testEnv) fire(sc *scope, typ, selector, key string, mods int) int {
 	env.t.Helper()
-	return sc.dispatch(&event{Type: typ, Key: key, Mods: mods, Target: env.q(selector), Data: js.Undefined()})
+	return sc.dispatch(&event{Type: typ, Key: key, Mods: mods, Target: env.q(selector).Underlying(), Data: js.Undefined()})
 }
 
 // input sets the value of the field matching selector and fires input.
@@ -169,12 +174,12 @@ func (env *testEnv) input(sc *scope, selector, value string) {
 func (env *testEnv) pieces(board string) string {
 	env.t.Helper()
 	var mb [core.SquareCount]byte
-	list := env.doc.Call("querySelectorAll", board+" [data-square]")
-	for i := range list.Length() {
-		sq := list.Index(i)
-		s, ok := core.ParseSquare(sq.Call("getAttribute", "data-square").String())
-		if p := sq.Call("getAttribute", "data-piece"); ok && !p.IsNull() {
-			mb[s] = p.String()[0]
+	list := queryAll(env.doc, board+" [data-square]")
+	for i := range list.len() {
+		sq := list.at(i)
+		s, ok := core.ParseSquare(sq.GetAttribute("data-square"))
+		if p := sq.GetAttribute("data-piece"); ok && p != "" {
+			mb[s] = p[0]
 		}
 	}
 	var b strings.Builder

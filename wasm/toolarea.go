@@ -53,7 +53,7 @@ func (ta *toolArea) wire(sc *scope, acts actions) {
 			return
 		}
 		e.consume()
-		ta.doc.Call("getElementById", "tab-"+model.Tabs[i]).Call("focus")
+		byID(ta.doc, "tab-"+model.Tabs[i]).Focus()
 	})
 }
 
@@ -65,7 +65,7 @@ func (ta *toolArea) render() {
 		// (the first when none is).
 		focusable := on || ta.st.Tab == "" && t == model.Tabs[0]
 		ta.attrs.set("tab-"+t, "tabindex", map[bool]string{true: "0", false: "-1"}[focusable])
-		setHidden(ta.doc.Call("getElementById", t), !on)
+		setHidden(byID(ta.doc, t), !on)
 	}
 	ta.attrs.set(`[data-tool]`, "data-tool", ta.st.Tab) // on <html>, for style.css
 }
