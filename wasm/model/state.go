@@ -208,8 +208,7 @@ func UCISyntax(s string) bool {
 
 // Query returns the URL query that reproduces s, starting with "?".
 func (s State) Query() string {
-	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
-		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	q := s.viewQuery()
 	if s.Flipped {
 		q += "&flip=1"
 	}
@@ -225,12 +224,7 @@ func (s State) Query() string {
 	if s.FixedGrids {
 		q += "&grids=fixed"
 	}
-	if len(s.Arrows) > 0 {
-		q += "&arrows=" + joinItems(s.Arrows)
-	}
-	if len(s.Marked) > 0 {
-		q += "&marks=" + joinItems(s.Marked)
-	}
+	q += s.drawingQuery()
 	if len(s.Moves) > 0 {
 		if s.Start != "" {
 			q += "&start=" + url.QueryEscape(s.Start)
@@ -297,8 +291,7 @@ var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "rep
 // them, and nothing of the page's tools (tab, perft, magic, a game, the
 // expression field, presentation), which an embedded view does not have.
 func (s State) EmbedQuery() string {
-	q := "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
-		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+	q := s.viewQuery()
 	if s.Labels {
 		q += "&labels=1"
 	}
@@ -308,6 +301,20 @@ func (s State) EmbedQuery() string {
 			q += "&grids=fixed"
 		}
 	}
+	return q + s.drawingQuery()
+}
+
+// viewQuery is what Query and EmbedQuery both start with: "?", the FEN,
+// the layout and the show list.
+func (s State) viewQuery() string {
+	return "?fen=" + url.QueryEscape(s.FEN) + "&layout=" + url.QueryEscape(s.Layout) +
+		"&show=" + url.QueryEscape(strings.Join(s.Show, ","))
+}
+
+// drawingQuery is the arrows and marks drawn on the board, as Query and
+// EmbedQuery both write them ("" for none).
+func (s State) drawingQuery() string {
+	q := ""
 	if len(s.Arrows) > 0 {
 		q += "&arrows=" + joinItems(s.Arrows)
 	}
