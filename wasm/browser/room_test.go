@@ -80,9 +80,24 @@ func TestRoomTools(t *testing.T) {
 					const r = c.getBoundingClientRect();
 					return r.width > 0 && (r.left < pr.left - 0.5 || r.right > pr.right + 0.5);
 				}).map((c) => c.textContent || c.id || c.tagName);
-				return { w, h, boardWhole, tabs: tabs.join(','), sideways: panel.scrollWidth > panel.clientWidth + 1, cut: cut.slice(0, 5).join(',') };
+				const hex = document.querySelector('#cards .card code[data-format="hex"]'), hr = hex.getBoundingClientRect(), [hw, hh] = inView(hex);
+				const side = document.querySelector('.bits-side'), cards = document.getElementById('cards');
+				return { w, h, boardWhole, tabs: tabs.join(','), sideways: panel.scrollWidth > panel.clientWidth + 1, cut: cut.slice(0, 5).join(','),
+					hexWhole: hw >= hr.width - 0.5 && hh >= hr.height - 0.5,
+					cardsSideways: side.scrollWidth > side.clientWidth + 1 || cards.scrollWidth > cards.clientWidth + 1 };
 			})()`)
 			name := fmt.Sprintf("%dx%d %s", s.w, s.h, tool)
+			if got["hexWhole"] != true || got["cardsSideways"] == true {
+				t.Errorf("%s: the first card's hex value whole in view %v; the cards' column scrolls sideways %v", name, got["hexWhole"], got["cardsSideways"])
+			}
+			// The square panel, pointed at: its seven numberings fit its
+			// box, across and down (BEFR was cut to "BEF" at 1366×768).
+			pointAt(t, ctx, "e2")
+			panelFit := eval[map[string]any](t, ctx, `(() => { const si = document.getElementById('square-info'), tb = si.querySelector('table');
+				return { square: si.querySelector('[data-info-square]')?.dataset.infoSquare ?? '', across: tb.scrollWidth - si.clientWidth, down: si.scrollHeight - si.clientHeight }; })()`)
+			if panelFit["square"] != "e2" || panelFit["across"].(float64) > 0 || panelFit["down"].(float64) > 0 {
+				t.Errorf("%s: the square panel for %v: its numberings pass its box by %v px across and %v px down", name, panelFit["square"], panelFit["across"], panelFit["down"])
+			}
 			t.Logf("%s: panel in view %.0f×%.0f, board whole %v", name, got["w"], got["h"], got["boardWhole"])
 			if got["w"].(float64) < s.minW || got["h"].(float64) < s.minH {
 				t.Errorf("%s: the panel shows %.0f×%.0f px in view, want at least %.0f×%.0f", name, got["w"], got["h"], s.minW, s.minH)
@@ -99,6 +114,28 @@ func TestRoomTools(t *testing.T) {
 					t.Fatal(err)
 				}
 				saveScreenshot(t, fmt.Sprintf("room-%s-%dx%d", tool, s.w, s.h), png)
+			}
+		}
+	}
+}
+
+// TestRoomWideCards opens a tool beside one 0x88 or 10×12 card (cards
+// that span two of the cards' columns where there are two) at the laptop
+// sizes: the cards' column, with room for one column, never scrolls
+// sideways (the span made a second, implicit column past its edge).
+func TestRoomWideCards(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range roomSizes[:3] {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []string{"0x88", "10x12"} {
+			open(t, ctx, site+"/?tab=attacks&show=P&layout="+l)
+			openTool(t, ctx, "attacks")
+			over := eval[[]float64](t, ctx, `(() => { const side = document.querySelector('.bits-side'), cards = document.getElementById('cards');
+				return [side.scrollWidth - side.clientWidth, cards.scrollWidth - cards.clientWidth]; })()`)
+			if over[0] > 1 || over[1] > 1 {
+				t.Errorf("%dx%d %s with a tool open: the cards' column scrolls sideways by %.0f px (its cards by %.0f)", s.w, s.h, l, over[0], over[1])
 			}
 		}
 	}
@@ -220,7 +257,7 @@ func TestRoomIndices(t *testing.T) {
 		}
 		for _, l := range []string{"lerf", "lefr", "msb-a8", "berf", "befr", "0x88", "10x12"} {
 			open(t, ctx, site+"/?layout="+l+"&show=P")
-			got := eval[map[string]any](t, ctx, `(() => {
+			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
 				const c = document.querySelector('#cards .card');
 				const cells = [...c.querySelectorAll('.bits .cell')].filter((x) => x.querySelector('small'));
 				let shown = 0, min = 1e9;
@@ -231,8 +268,9 @@ func TestRoomIndices(t *testing.T) {
 					if (r.left < cr.left - 0.5 || r.right > cr.right + 0.5 || r.top < cr.top - 0.5 || r.bottom > cr.bottom + 0.5) continue;
 					shown++; min = Math.min(min, parseFloat(cs.fontSize));
 				}
-				const hex = c.querySelector('code[data-format="hex"]'), h = hex.getBoundingClientRect(), cr = c.getBoundingClientRect();
-				const hexWhole = h.width > 0 && h.top >= 0 && h.bottom <= innerHeight && h.right <= Math.min(innerWidth, cr.right) + 0.5 && hex.scrollWidth <= hex.clientWidth + 1;
+				const hex = c.querySelector('code[data-format="hex"]'), h = hex.getBoundingClientRect();
+				const [hw, hh] = inView(hex); // inside the viewport and every ancestor that clips (the cards' scroller)
+				const hexWhole = h.width > 0 && hw >= h.width - 0.5 && hh >= h.height - 0.5 && hex.scrollWidth <= hex.clientWidth + 1;
 				return { cells: cells.length, shown, min, hexWhole };
 			})()`)
 			name := fmt.Sprintf("%dx%d %s", s.w, s.h, l)
