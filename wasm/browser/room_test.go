@@ -122,7 +122,9 @@ func TestRoomTools(t *testing.T) {
 // TestRoomWideCards opens a tool beside one 0x88 or 10×12 card (cards
 // that span two of the cards' columns where there are two) at the laptop
 // sizes: the cards' column, with room for one column, never scrolls
-// sideways (the span made a second, implicit column past its edge).
+// sideways (the span made a second, implicit column past its edge); a
+// grid that hides its indices there has the note beside it that says so,
+// whose checkbox shows them.
 func TestRoomWideCards(t *testing.T) {
 	ctx, site := site(t)
 	for _, s := range roomSizes[:3] {
@@ -136,6 +138,23 @@ func TestRoomWideCards(t *testing.T) {
 				return [side.scrollWidth - side.clientWidth, cards.scrollWidth - cards.clientWidth]; })()`)
 			if over[0] > 1 || over[1] > 1 {
 				t.Errorf("%dx%d %s with a tool open: the cards' column scrolls sideways by %.0f px (its cards by %.0f)", s.w, s.h, l, over[0], over[1])
+			}
+			// Where the grid hides its indices, the note says so and its
+			// checkbox shows them (the card then scrolls sideways).
+			indices := `(() => { const smalls = [...document.querySelectorAll('#cards .card:first-child .cell small')];
+				const shown = smalls.filter((e) => getComputedStyle(e).display !== 'none' && parseFloat(getComputedStyle(e).fontSize) >= 9).length;
+				return [shown, smalls.length, getComputedStyle(document.querySelector('.index-note')).display === 'none' ? 0 : 1]; })()`
+			got := eval[[]float64](t, ctx, indices)
+			name := fmt.Sprintf("%dx%d %s with a tool open", s.w, s.h, l)
+			t.Logf("%s: %.0f of %.0f indices shown, note shown %v", name, got[0], got[1], got[2] == 1)
+			if got[0] < got[1] && got[2] != 1 {
+				t.Errorf("%s: %.0f of %.0f indices shown and no note says so", name, got[0], got[1])
+			}
+			if got[2] == 1 {
+				eval[bool](t, ctx, `(() => { document.getElementById('show-indices').click(); return true; })()`)
+				if got := eval[[]float64](t, ctx, indices); got[0] < got[1] {
+					t.Errorf("%s, Show them checked: %.0f of %.0f indices shown at 9 px or more", name, got[0], got[1])
+				}
 			}
 		}
 	}
