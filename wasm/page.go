@@ -107,7 +107,7 @@ func newPage(doc js.Value, query string) *page {
 	perft := &perftPanel{st: pg.st, regions: &pg.regions, doc: doc}
 	pg.parts = []part{
 		fen,
-		&switches{st: pg.st, regions: &pg.regions, doc: doc},
+		&switches{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, doc: doc},
 		ed,
 		game,
 		pg.play,

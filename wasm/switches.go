@@ -16,6 +16,7 @@ import (
 type switches struct {
 	st      *store
 	regions *regions
+	attrs   *attrs
 	doc     js.Value
 }
 
@@ -44,7 +45,10 @@ func (w *switches) wire(sc *scope, acts actions) {
 }
 
 func (w *switches) render() {
-	w.regions.write(w.st.pageView(-1, core.NoSquare).Switches()...)
+	v := w.st.pageView(-1, core.NoSquare)
+	w.regions.write(v.Switches()...)
+	a := v.CardsCols()
+	w.attrs.set(a.ID, a.Name, a.Value)
 	setChecked(byID(w.doc, "flip"), w.st.Flipped)
 	setChecked(byID(w.doc, "labels"), w.st.Labels)
 }

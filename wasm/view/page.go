@@ -99,7 +99,8 @@ func (v PageView) Layout() *core.Layout {
 
 // Draw returns the regions that follow the state, in the order the page
 // writes them, and the attributes it sets: those of the FEN field, the
-// switches, the playground, the square panel and presentation mode. The
+// switches, the playground, the square panel, presentation mode and the
+// cards' column. The
 // page's components each draw their own part (FENStatus, Switches,
 // Playground, SquarePanel); Draw is all of them, for the prerender. The
 // playground's result is left out while its expression fails: the last
@@ -110,7 +111,7 @@ func (v PageView) Draw() ([]Region, []Attr) {
 	rs := append([]Region{fen}, v.Switches()...)
 	rs = append(rs, play...)
 	rs = append(rs, v.SquarePanel())
-	return rs, []Attr{fenAttr, invalid, v.PresentButton()}
+	return rs, []Attr{fenAttr, invalid, v.PresentButton(), v.CardsCols()}
 }
 
 // FENStatus returns the FEN's status below its field (its error, or its
@@ -148,6 +149,16 @@ func (v PageView) Switches() []Region {
 		{"toggles", Toggles(v.State.Show) + FreeToggle(v.State.Show)},
 		{"attack-toggles", AttackToggles(v.State.Show, v.Selected)},
 	}
+}
+
+// CardsCols returns the cards' column's data-cols: how many columns its
+// grids have in the state's layout (8; 10 for 10×12, 16 for 0x88).
+// style.css reads it where a rule depends on the grids' shape (the index
+// note of a 0x88 grid too narrow for its indices): an attribute written
+// when the numbering changes, where a :has() over the cards would be
+// matched again at every cell a new position changes.
+func (v PageView) CardsCols() Attr {
+	return Attr{"bits-side", "data-cols", strconv.Itoa(v.Layout().Cols)}
 }
 
 // PresentButton returns the presentation button's aria-pressed.
