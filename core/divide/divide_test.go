@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/coretest"
 	"github.com/bitview/bitview/core/divide/dividetest"
-	"github.com/bitview/bitview/core/internal/coretest"
 )
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/coretest"
 )
 
 // TestPieceCodes checks the one code table of the array forms against the

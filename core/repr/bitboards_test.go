@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/coretest"
 )
 
 // TestBitboardSetsNames checks the names the sets carry, taken from

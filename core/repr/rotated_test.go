@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/internal/coretest"
+	"github.com/bitview/bitview/core/coretest"
 	"github.com/bitview/bitview/core/internal/corpus"
 )
 

@@ -13,16 +13,6 @@ import (
 	"github.com/bitview/bitview/wasm/model"
 )
 
-// squares returns the bitboard of the named squares.
-func squares(t *testing.T, names ...string) core.Bitboard {
-	t.Helper()
-	var b core.Bitboard
-	for _, n := range names {
-		b.Set(mustSquare(t, n))
-	}
-	return b
-}
-
 // short returns s cut to 30 characters, for a subtest name.
 func short(s string) string {
 	if r := []rune(s); len(r) > 30 {

@@ -7,6 +7,16 @@ import (
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/coretest"
+)
+
+// Core values from their text, failing the test when it does not parse
+// (core/coretest).
+var (
+	mustParse  = coretest.MustPosition
+	mustLayout = coretest.MustLayout
+	mustSquare = coretest.MustSquare
+	squares    = coretest.NamedSquares
 )
 
 const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -80,33 +90,6 @@ func checkText(t *testing.T, what, got, want string) {
 
 // stripTags removes every tag of s and unescapes what is left.
 func stripTags(s string) string { return html.UnescapeString(tagRE.ReplaceAllString(s, "")) }
-
-func mustParse(t *testing.T, fen string) *core.Position {
-	t.Helper()
-	p, err := core.ParseFEN(fen)
-	if err != nil {
-		t.Fatalf("ParseFEN(%q): %v", fen, err)
-	}
-	return &p
-}
-
-func mustLayout(t *testing.T, id string) *core.Layout {
-	t.Helper()
-	l, ok := core.LayoutByID(id)
-	if !ok {
-		t.Fatalf("no layout %q", id)
-	}
-	return l
-}
-
-func mustSquare(t *testing.T, s string) core.Square {
-	t.Helper()
-	sq, ok := core.ParseSquare(s)
-	if !ok {
-		t.Fatalf("bad square %q", s)
-	}
-	return sq
-}
 
 // checkTagBalance reports markup whose <div>, <span>, <section> … tags do
 // not balance: a cheap guard against a missing closing tag.

@@ -65,3 +65,25 @@ func MustLayout(t testing.TB, id string) *core.Layout {
 	}
 	return l
 }
+
+// MustSquare returns the square named name ("e4"; see core.ParseSquare),
+// failing t if it is not one.
+func MustSquare(t testing.TB, name string) core.Square {
+	t.Helper()
+	sq, ok := core.ParseSquare(name)
+	if !ok {
+		t.Fatalf("bad square %q", name)
+	}
+	return sq
+}
+
+// NamedSquares returns the set of the named squares ("a1", "h8"), failing
+// t at a name that is not a square.
+func NamedSquares(t testing.TB, names ...string) core.Bitboard {
+	t.Helper()
+	var b core.Bitboard
+	for _, n := range names {
+		b.Set(MustSquare(t, n))
+	}
+	return b
+}
