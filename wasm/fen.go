@@ -8,7 +8,6 @@ import (
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/model"
-	"github.com/bitview/bitview/wasm/view"
 )
 
 // A fenField is the FEN field with its example buttons and its status
@@ -22,10 +21,10 @@ type fenField struct {
 	in      *domElement // #fen
 	// dismissed is the status the user dismissed; it stays hidden until
 	// the status changes.
-	dismissed string
+	dismissed *model.Status
 	// opened is the status whose detail the user opened; it closes when
 	// the status changes.
-	opened string
+	opened *model.Status
 }
 
 // start shows what was typed into the field before the wasm started (the
@@ -40,8 +39,8 @@ func (f *fenField) start() {
 	if typed == was {
 		return
 	}
-	if p, ok, _, _ := view.ReadFEN(was); ok {
-		f.st.pos, f.st.good = p, true
+	if r := model.Read(was); r.OK() {
+		f.st.pos, f.st.good = r.Pos, true
 	}
 	f.st.FEN = typed
 	f.st.read()
@@ -61,22 +60,24 @@ func (f *fenField) wire(sc *scope, acts actions) {
 	})
 	acts["fen"] = func() { f.in.Focus() }
 	acts["dismiss"] = func() {
-		f.dismissed = f.st.status
+		s := f.st.status
+		f.dismissed = &s
 		f.render()
 	}
 	acts["notice-detail"] = func() {
-		if f.opened == f.st.status {
-			f.opened = ""
+		if f.opened != nil && f.opened.Same(f.st.status) {
+			f.opened = nil
 		} else {
-			f.opened = f.st.status
+			s := f.st.status
+			f.opened = &s
 		}
 		f.render()
 	}
 }
 
 func (f *fenField) render() {
-	status, invalid := f.st.pageView(-1, core.NoSquare).FENStatus(f.opened != "" && f.opened == f.st.status)
-	if f.st.status == f.dismissed {
+	status, invalid := f.st.pageView(-1, core.NoSquare).FENStatus(f.opened != nil && f.opened.Same(f.st.status))
+	if f.dismissed != nil && f.dismissed.Same(f.st.status) {
 		status.Markup = ""
 	}
 	f.regions.write(status)

@@ -122,7 +122,7 @@ func (pp *perftPanel) sync() {
 // the path (undo, the back button of a step) shortens the path to it; any
 // other position (typed, edited, a game) becomes the new root.
 func (pp *perftPanel) follow() {
-	if pp.st.fenError {
+	if !pp.st.status.Read.OK() {
 		return
 	}
 	cur := pp.st.pos.FEN()

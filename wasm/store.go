@@ -22,9 +22,8 @@ import (
 type store struct {
 	model.State
 	pos      core.Position // the last position that parsed: kept on show while the FEN does not
-	fenError bool          // State.FEN does not parse
-	status   string        // the FEN's error, or its notice and warnings (view.ReadFEN)
-	warn     core.Bitboard // the squares its warnings name
+	status   model.Status  // what the page says about State.FEN (model.Read)
+	warn     core.Bitboard // the squares the warnings of pos name
 	good     bool          // a FEN parsed since the page opened (else pos is the start position, shown instead)
 	selected core.Square   // the square last clicked without an editor tool: the "attacks from" square
 	// game is the game on show, parsed (its moves are State.Moves); prev
@@ -48,14 +47,14 @@ func newStore(s model.State) *store {
 // read brings what follows from the state up to date: the position of
 // the FEN (unchanged when it does not parse), its status and warnings.
 func (st *store) read() {
-	p, ok, status, warn := view.ReadFEN(st.FEN)
-	st.fenError, st.status = !ok, status
+	r := model.Read(st.FEN)
+	st.status = model.Status{Read: r, Fallback: model.ShowsLast, Warnings: true}
 	switch {
-	case ok:
-		st.pos, st.warn, st.good = p, warn, true
+	case r.OK():
+		st.pos, st.warn, st.good = r.Pos, r.Warned(), true
 	case !st.good: // a link's FEN that does not parse: the start position, and the status says so
 		st.pos, _ = core.ParseFEN(core.StartFEN)
-		st.warn, st.status = 0, view.FENErrorOverStart(st.FEN)
+		st.warn, st.status.Fallback = 0, model.ShowsStart
 	}
 }
 
@@ -63,7 +62,7 @@ func (st *store) read() {
 // reaches the link (the position on show does).
 func (st *store) link() string {
 	s := st.State
-	if st.fenError {
+	if !st.status.Read.OK() {
 		s.FEN = st.pos.FEN()
 	}
 	return s.Query()
@@ -202,7 +201,7 @@ func (st *store) annotations() ([]pgn.Arrow, []pgn.Mark) {
 // what the store keeps beside it, with step the playground's selected
 // step and hover the square pointed at.
 func (st *store) pageView(step int, hover core.Square) view.PageView {
-	return view.PageView{State: st.State, Pos: &st.pos, Status: st.status, FENError: st.fenError, Warn: st.warn,
+	return view.PageView{State: st.State, Pos: &st.pos, Status: st.status, Warn: st.warn,
 		Selected: st.selected, Hover: hover, Step: step}
 }
 

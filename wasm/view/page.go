@@ -48,47 +48,22 @@ func FixedRegions(src string, op int) []Region {
 type PageView struct {
 	State    model.State
 	Pos      *core.Position // the last position that parsed: on show while the FEN does not
-	Status   string         // the FEN's error, or its notice and warnings (see ReadFEN)
-	FENError bool           // the FEN does not parse
-	Warn     core.Bitboard  // the squares its warnings name
+	Status   model.Status   // what the page says about its FEN (see Status)
+	Warn     core.Bitboard  // the squares the warnings of Pos name
 	Selected core.Square    // the square clicked for "attacks from", or core.NoSquare
 	Hover    core.Square    // the square pointed at or focused, or core.NoSquare
 	Step     int            // the playground's selected step, -1 for the whole expression
 }
 
-// ReadFEN reads the page's FEN field: the position, or ok false when fen
-// does not parse; the status shown below the field (the error with its
-// character marked, or the notice of what a placement alone was read as
-// followed by the warnings); and the squares the warnings name.
-func ReadFEN(fen string) (p core.Position, ok bool, status string, warn core.Bitboard) {
-	p, placementOnly, err := core.ParseFENOrPlacement(fen)
-	if err != nil {
-		if fe, isFEN := err.(*core.FENError); isFEN {
-			status = FENError(fen, fe, true)
-		}
-		return p, false, status, 0
-	}
-	ws := p.Warnings()
-	for _, w := range ws {
-		warn |= w.Squares
-	}
-	status = Warnings(ws)
-	if placementOnly {
-		// The notice says what was assumed; the field keeps what was typed.
-		status = FENNotice(p.FEN()) + status
-	}
-	return p, true, status, warn
-}
-
 // NewPageView returns the page's view of s as it opens: the FEN read, no
 // square selected or pointed at, the whole expression.
 func NewPageView(s model.State) PageView {
-	p, ok, status, warn := ReadFEN(s.FEN)
-	if !ok {
-		p = core.NewPosition()
+	r := model.Read(s.FEN)
+	st := model.Status{Read: r, Fallback: model.ShowsStart, Warnings: true}
+	if !r.OK() {
+		r.Pos = core.NewPosition()
 	}
-	return PageView{State: s, Pos: &p, Status: status, FENError: !ok, Warn: warn,
-		Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
+	return PageView{State: s, Pos: &r.Pos, Status: st, Warn: r.Warned(), Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
 }
 
 // Layout returns the layout on show.
@@ -122,11 +97,11 @@ func (v PageView) Draw() ([]Region, []Attr) {
 // sentence, and open (the detail button pressed, aria-expanded) lays the
 // whole status over the stage until it is closed or changes.
 func (v PageView) FENStatus(open bool) (Region, Attr) {
-	status := v.Status
+	status := Status(v.Status)
 	if status != "" {
 		status = `<div class="notice-body">` + status + `</div>` + DetailButton(open) + DismissButton
 	}
-	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(v.FENError)}
+	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(!v.Status.Read.OK())}
 }
 
 // DetailButton opens and closes a one-line status's detail (data-action

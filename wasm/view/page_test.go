@@ -18,11 +18,12 @@ import (
 func TestDefaultPageIsWhatThePageWrites(t *testing.T) {
 	pre := DefaultPage()
 	// As mountPage opens the page and render reads the FEN.
-	p, ok, status, warn := ReadFEN(model.DefaultState().FEN)
-	if !ok {
+	r := model.Read(model.DefaultState().FEN)
+	if !r.OK() {
 		t.Fatal("the start position does not parse")
 	}
-	v := PageView{State: model.DefaultState(), Pos: &p, Status: status, Warn: warn, Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
+	v := PageView{State: model.DefaultState(), Pos: &r.Pos, Status: model.Status{Read: r, Fallback: model.ShowsStart, Warnings: true},
+		Warn: r.Warned(), Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
 	regions, attrs := v.Draw()
 	f, m := v.Figure()
 	if len(f.Shown) != 2 || f.Shown[0].Key != "P" || f.Shown[1].Key != "occupied" {
@@ -86,44 +87,6 @@ func TestPrerenderHash(t *testing.T) {
 		a, b := &p.Regions[0].Markup, &p.Regions[1].Markup
 		*a, *b = (*a)[:len(*a)-1], (*a)[len(*a)-1:]+*b
 	})
-}
-
-// TestReadFEN reads the page's FEN field: the position or its error, the
-// notice for a placement alone, and the warnings with their squares.
-func TestReadFEN(t *testing.T) {
-	for _, tc := range []struct {
-		name, fen string
-		ok        bool
-		status    []string // substrings of the status
-		warn      core.Bitboard
-	}{
-		{"start", core.StartFEN, true, nil, 0},
-		{"placement alone", "8/8/8/8/4P3/8/8/4K2k", true, []string{"w - - 0 1"}, 0},
-		{"error", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, []string{`data-error-field="1"`}, 0},
-		{"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", true, []string{"king"}, 0},
-		{"pawn on rank 8", "P7/8/8/8/8/8/8/4K2k w - - 0 1", true, []string{"pawn"}, core.A8.Bitboard()},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p, ok, status, warn := ReadFEN(tc.fen)
-			if ok != tc.ok {
-				t.Fatalf("ReadFEN(%q) ok = %v, want %v (status %s)", tc.fen, ok, tc.ok, status)
-			}
-			if ok && p.PieceAt(core.E1) != core.WhiteKing {
-				t.Errorf("ReadFEN(%q): e1 holds %v", tc.fen, p.PieceAt(core.E1))
-			}
-			for _, s := range tc.status {
-				if !strings.Contains(status, s) {
-					t.Errorf("ReadFEN(%q) status %q, want it to hold %q", tc.fen, status, s)
-				}
-			}
-			if len(tc.status) == 0 && status != "" {
-				t.Errorf("ReadFEN(%q) status %q, want none", tc.fen, status)
-			}
-			if tc.warn != 0 && warn&tc.warn != tc.warn {
-				t.Errorf("ReadFEN(%q) warns %v, want %v among them", tc.fen, warn, tc.warn)
-			}
-		})
-	}
 }
 
 // TestPageViewDraw: the regions and attributes follow the state, the
