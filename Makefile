@@ -114,7 +114,7 @@ serve: wasm
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
 test: needs-test vet wasm
-	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/...
+	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/... ./wasm/internal/...
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom (a DOM for the Node and wasm tests of the page and mount), axe-core, puppeteer-core (drives Firefox)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs

@@ -375,7 +375,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvpages.Page("hydration.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("hydration.html", []byte(b.String()), "./")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,7 +387,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 
 // shadowRoots matches the declarative shadow roots of a prerendered page,
 // which a feed reader strips.
-var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open">(?s:.*?)</template>`)
+var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open"[^>]*>(?s:.*?)</template>`)
 
 // TestFigurePrerendered: a prerendered page (the bitview command's
 // output) shows every figure with scripts off, styled and fitting the
@@ -677,7 +677,7 @@ func TestFigureFallbackPixels(t *testing.T) {
 		}
 		files[fmt.Sprintf("svg-%d.svg", i)] = f.SVG()
 	}
-	out, err := bvpages.Page("pixels.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("pixels.html", []byte(b.String()), "./")
 	if err != nil {
 		t.Fatal(err)
 	}
