@@ -48,9 +48,12 @@ var (
 	closeBrowser = func() {}
 )
 
-// chromium returns the path of Debian's Chromium. Without it the test is
-// skipped on a developer's machine and fails in CI (CI is set).
+// chromium returns the path of Debian's Chromium, once `make wasm` has
+// built the site (needsSite). Without either the test is skipped on a
+// developer's machine, saying what to run, and fails in CI (CI is set).
 func chromium(t testing.TB) string {
+	t.Helper()
+	needsSite(t)
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -78,9 +81,6 @@ func launch(path, profile string) (context.Context, context.CancelFunc) {
 func site(t *testing.T) (context.Context, string) {
 	t.Helper()
 	path := chromium(t)
-	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
-		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
-	}
 	browserOnce.Do(func() {
 		profile, err := os.MkdirTemp("", "bitview-chromium-")
 		if err != nil {

@@ -81,16 +81,12 @@ func EmbedTools(e model.Embed) string {
 	return b.String()
 }
 
-// EmbedErrors returns the view's FEN error panel and one alert per problem,
-// or, for a placement-only FEN, the notice of what was assumed (FENNotice).
+// EmbedErrors returns what the view says about its FEN (Status: the error
+// panel, or the notice of a piece placement read alone) and one alert per
+// problem.
 func EmbedErrors(e model.Embed) string {
 	var b strings.Builder
-	if e.FENError != nil {
-		b.WriteString(FENError(e.Input, e.FENError, e.Pos != nil))
-	}
-	if e.PlacementOnly && e.FENError == nil {
-		b.WriteString(FENNotice(e.Pos.FEN()))
-	}
+	b.WriteString(Status(e.Status()))
 	for _, p := range e.Problems {
 		b.WriteString(Alert(p))
 	}
