@@ -4,7 +4,8 @@
 // the tutorial's <bitboard-view> elements, embed.html, the theme contrast
 // of view.css, the load-failure box's causes (loadfail_test.go), the
 // README's and CONTRIBUTING's promises and the npm tarball's check
-// (readme_test.go, which runs `make dist` and npm), and the start-up
+// (readme_test.go, which runs `make dist` and npm), the recipes of
+// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go), and the start-up
 // measurement behind `make measure`. They
 // drive Debian's headless Chromium with chromedp against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free

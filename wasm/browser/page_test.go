@@ -464,7 +464,7 @@ func TestPageShare(t *testing.T) {
 	el := eval[string](t, ctx, `document.querySelector('[data-snippet="element"]').textContent`)
 	fr := eval[string](t, ctx, `document.querySelector('[data-snippet="iframe"]').textContent`)
 	if !strings.Contains(el, `<bitboard-view fen="`+kiwipeteFEN+`" layout="0x88" show="P,occupied">`) ||
-		!strings.Contains(el, `src="https://cdn.jsdelivr.net/npm/bitview@`) || !strings.Contains(el, `></script>`) {
+		!strings.HasPrefix(el, `<script src="`+url+`/bitview-load.js" defer></script>`) {
 		t.Errorf("element snippet: %s", el)
 	}
 	if !strings.Contains(fr, `embed.html?fen=r3k2r%2Fp1ppqpb1`) || !strings.Contains(fr, `layout=0x88`) || !strings.Contains(fr, `<iframe`) {
