@@ -15,14 +15,18 @@
 //   worker goes to the network as if there were no worker; the cache
 //   answers only when the network fails (offline, the server down), when
 //   it answers a cached file with a server error (5xx: "down for
-//   maintenance"), or when a page's own request has had no answer within
+//   maintenance"), or when a request has had no answer within
 //   NETWORK_TIMEOUT_MS (a server that accepts connections and never
-//   answers, a stalled link) and the page is cached; for a page, the
-//   cache then answers for the rest of that page's life, so an offline
-//   page never mixes two builds. The other files of a page the network
-//   loaded wait for the network however slow it is (the cache may hold
-//   another build's), and so does a file not cached. A rebuilt site is
-//   what the next visit shows.
+//   answers, a stalled link, a server that answers the page but stalls
+//   on bitview.wasm): a page's own request then gets the cached page, and
+//   the cache answers for the rest of that page's life, so an offline
+//   page never mixes two builds; another file gets the cached copy when
+//   it is byte for byte the one the server serves now (its SHA-256 is the
+//   one the server's sw-version.js lists, read when the page loaded), so
+//   a page the network loaded never gets another build's file. A file the
+//   cache does not hold, or holds from another build, waits for the
+//   network however slow it is. A rebuilt site is what the next visit
+//   shows.
 // - A kill switch. After each visit's page, the worker asks the server
 //   for sw.js and sw-version.js; when either is gone (404 or 410: the
 //   site was replaced or moved), it deletes its caches and unregisters
@@ -124,7 +128,7 @@ self.addEventListener('fetch', (event) => {
     // again after retire deleted it.
     const cachedCopy = caches.match(name, { cacheName: CACHE, ignoreVary: true });
     if (!offline.has(client)) {
-      const res = await fromNetwork(req, cachedCopy, navigate);
+      const res = await fromNetwork(req, cachedCopy, navigate, NAMES.get(name));
       if (res) {
         if (navigate) event.waitUntil(checkSite());
         return res;
@@ -140,48 +144,104 @@ self.addEventListener('fetch', (event) => {
   })());
 });
 
+/** What fromNetwork's waits resolve to besides a response. */
+const LATE = Symbol('late');
+const FROM_CACHE = Symbol('from the cache');
+
 /**
  * fromNetwork fetches req and returns the network's answer, or null when
  * the cache is to answer: the network failed, or it answered with a
  * server error (5xx) and cachedCopy (a promise of the cached response,
- * or undefined) has the file, or, for a page (navigate), it gave no
- * answer within NETWORK_TIMEOUT_MS and cachedCopy has the page. Without a
- * cached copy the network's answer is awaited and returned, whatever it is.
+ * or undefined) has the file, or it gave no answer within
+ * NETWORK_TIMEOUT_MS and the cached copy is one to use instead: for a
+ * page (navigate), any; for another file (file, its name in
+ * sw-version.js), one whose SHA-256 is the one the server now lists for
+ * it (see sameAsServer), which may become known after the timeout, while
+ * the network's answer is still awaited. Without such a copy the
+ * network's answer is awaited and returned, whatever it is.
  */
-async function fromNetwork(req, cachedCopy, navigate) {
+async function fromNetwork(req, cachedCopy, navigate, file) {
   const answer = fetch(req).catch(() => null);
-  if (!navigate) {
-    const res = await answer;
-    return res && res.status >= 500 && await cachedCopy ? null : res;
-  }
   let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS); });
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(LATE), NETWORK_TIMEOUT_MS); });
   let res = await Promise.race([answer, late]);
   clearTimeout(timer);
-  if (res === 'late') {
-    if (await cachedCopy) return null; // the request goes on unseen; the cache answers now
-    res = await answer;
+  if (res === LATE) {
+    const usable = navigate ? cachedCopy.then(Boolean) : sameAsServer(file, cachedCopy);
+    res = await Promise.race([answer, usable.then((ok) => (ok ? FROM_CACHE : answer))]);
+    if (res === FROM_CACHE) return null; // the request goes on unseen; the cache answers now
   }
   if (res && res.status >= 500 && await cachedCopy) return null;
   return res;
 }
 
 /**
+ * The server's sw-version.js as last read: a promise of {status, files},
+ * files its {name: SHA-256} (null when it could not be read or parsed).
+ * It is read again for each page the network loads (checkSite), and when
+ * a file's request stalls and the last read failed.
+ */
+let serverVersion = null;
+
+/** readServerVersion reads the server's sw-version.js into serverVersion. */
+function readServerVersion() {
+  serverVersion = fetch(new Request(new URL('sw-version.js', SCOPE), { cache: 'no-store' }))
+    .then(async (res) => ({ status: res.status, files: res.ok ? parseVersion(await res.text()) : null }))
+    .catch(() => ({ status: 0, files: null }));
+  return serverVersion;
+}
+
+/**
+ * parseVersion reads the files' hashes from a sw-version.js as make writes
+ * it (wasm/webbuild): one `"NAME": "SHA-256",` line per file. It is read,
+ * not run: the worker's own is the one it imported.
+ */
+function parseVersion(text) {
+  const files = {};
+  for (const m of text.matchAll(/^\s*("(?:[^"\\\n]|\\.)*")\s*:\s*"([0-9a-f]{64})",?\s*$/gm)) {
+    try {
+      files[JSON.parse(m[1])] = m[2];
+    } catch {
+      return null;
+    }
+  }
+  return files;
+}
+
+/**
+ * sameAsServer resolves to whether the cached copy (a promise of a
+ * response, or undefined) of file is byte for byte what the server
+ * serves now: its SHA-256, kept beside it, is the one the server's
+ * sw-version.js lists. It never resolves to true when that cannot be
+ * told (sw-version.js unreadable).
+ */
+async function sameAsServer(file, cachedCopy) {
+  const cached = await cachedCopy;
+  const hash = cached?.headers.get(HASH);
+  if (!hash) return false;
+  let version = await (serverVersion ?? readServerVersion());
+  if (!version.files) version = await readServerVersion();
+  return version.files?.[file] === hash;
+}
+
+/**
  * checkSite asks the server whether this worker's site is still there:
  * when sw.js or sw-version.js answers 404 or 410, the worker retires. Any
  * other answer, or none (offline), changes nothing; a new sw-version.js is
- * the browser's update check's business.
+ * the browser's update check's business. The sw-version.js read is kept
+ * (serverVersion) for sameAsServer.
  */
 async function checkSite() {
-  for (const file of ['sw.js', 'sw-version.js']) {
-    let res;
-    try {
-      res = await fetch(new Request(new URL(file, SCOPE), { method: 'HEAD', cache: 'no-store' }));
-    } catch {
-      return;
-    }
-    if (res.status === 404 || res.status === 410) {
-      await retire(`${file} answers ${res.status}`);
+  const version = await readServerVersion();
+  let sw;
+  try {
+    sw = await fetch(new Request(new URL('sw.js', SCOPE), { method: 'HEAD', cache: 'no-store' }));
+  } catch {
+    return;
+  }
+  for (const [file, status] of [['sw.js', sw.status], ['sw-version.js', version.status]]) {
+    if (status === 404 || status === 410) {
+      await retire(`${file} answers ${status}`);
       return;
     }
   }

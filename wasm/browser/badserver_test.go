@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"sync/atomic"
@@ -22,8 +23,12 @@ import (
 // TestOfflineBadServer visits the page once through a proxy in front of
 // serve.go, then makes the proxy answer 503 to everything, then never
 // answer: each time the page loads from the worker's cache and draws its
-// board, within the worker's network timeout and the page's start. A
-// page the network answers still waits for a slow bitview.wasm.
+// board, within the worker's network timeout and the page's start. Then
+// the proxy answers the page but never bitview.wasm: the worker answers
+// with the cached wasm, the server's own (its SHA-256 is the one the
+// server's sw-version.js lists), after its network timeout. After a
+// rebuild that changes bitview.wasm, the cache holds another build's:
+// a page the network answers waits for the network's, however slow.
 func TestOfflineBadServer(t *testing.T) {
 	chrome := chromium(t)
 	root := t.TempDir()
@@ -43,6 +48,15 @@ func TestOfflineBadServer(t *testing.T) {
 		case "slow wasm":
 			if path.Base(r.URL.Path) == "bitview.wasm" {
 				time.Sleep(6 * time.Second)
+			}
+			proxy.ServeHTTP(w, r)
+		case "stalled wasm":
+			if path.Base(r.URL.Path) == "bitview.wasm" {
+				select { // the page is answered; the wasm never is
+				case <-quit:
+				case <-r.Context().Done():
+				}
+				return
 			}
 			proxy.ServeHTTP(w, r)
 		case "silent":
@@ -67,16 +81,11 @@ func TestOfflineBadServer(t *testing.T) {
 	waitControlled(t, ctx)
 	waitCaches(t, ctx, "bitview "+pageURL+" "+readVersion(t, filepath.Join(root, "web", "sw-version.js")).Version)
 
-	// A page the network answers waits for its slow files rather than
-	// take the cache's, which may be another build's.
-	mode.Store("slow wasm")
-	start := time.Now()
-	open(t, within(t, ctx, 30*time.Second), pageURL)
-	if took := time.Since(start); took < 6*time.Second {
-		t.Errorf("with a slow bitview.wasm the page was ready in %v, before the network sent it: the cache answered", took)
-	}
-
-	for _, m := range []string{"503", "silent"} {
+	// The stalled wasm first: the requests a silent server leaves open hold
+	// Chromium's connections to it (six a host), which would keep the next
+	// page's own request waiting past the worker's timeout, and the cache
+	// would answer the page too.
+	for _, m := range []string{"stalled wasm", "503", "silent"} {
 		mode.Store(m)
 		start := time.Now()
 		open(t, within(t, ctx, 30*time.Second), pageURL+"?fen=8/8/8/8/4P3/8/8/4K2k+w+-+-+0+1")
@@ -91,5 +100,29 @@ func TestOfflineBadServer(t *testing.T) {
 		if took > 20*time.Second {
 			t.Errorf("server %s: the page took %v", m, took)
 		}
+	}
+
+	// A rebuild changes bitview.wasm (a custom section appended: id 0,
+	// 5 bytes, the name "test"): the cached wasm is another build's, so
+	// a page the network answers waits for its slow wasm rather than
+	// take the cache's.
+	wasm := filepath.Join(root, "web", "bitview.wasm")
+	f, err := os.OpenFile(wasm, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("\x00\x05\x04test")); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	makeVersion(t, root)
+	mode.Store("slow wasm")
+	start := time.Now()
+	open(t, within(t, ctx, 30*time.Second), pageURL)
+	if took := time.Since(start); took < 6*time.Second {
+		t.Errorf("with another build's bitview.wasm cached and the server's slow, the page was ready in %v, before the network sent it: the cache answered", took)
+	}
+	if got := pieces(t, ctx); got["e1"] != "K" || len(got) != 32 {
+		t.Errorf("after the rebuild the board shows %v, want the start position", got)
 	}
 }

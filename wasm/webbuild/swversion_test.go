@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -162,5 +163,42 @@ func TestSWVersionNames(t *testing.T) {
 	}
 	if strings.Contains(string(got), "link.html") {
 		t.Errorf("sw-version.js lists the link link.html:\n%s", got)
+	}
+}
+
+// TestSWVersionParsedByWorker: web/sw.js reads the server's sw-version.js
+// (parseVersion, to tell whether a cached file is the one the server
+// serves) without running it; for any name, it reads the hashes the
+// script sets when run. In Node; skipped without it (failed with CI set).
+func TestSWVersionParsedByWorker(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("node is not installed")
+		}
+		t.Skip("node is not installed")
+	}
+	dir := t.TempDir()
+	tree := map[string]string{`say "hi".js`: "1", `back\slash.css`: "2", "space d.html": "3", "</script>.js": "4", "é.svg": "5", "tab\t.js": "6"}
+	for name, text := range goldenTree {
+		tree[name] = text
+	}
+	writeTree(t, dir, tree)
+	if _, err := writeSWVersion(dir); err != nil {
+		t.Fatal(err)
+	}
+	script := `
+const fs = require('fs');
+const worker = fs.readFileSync(process.argv[1], 'utf8');
+const parseVersion = new Function(worker.match(/^function parseVersion[\s\S]*?^}$/m)[0] + '; return parseVersion;')();
+const text = fs.readFileSync(process.argv[2], 'utf8');
+globalThis.self = {};
+new Function(text)();
+const parsed = parseVersion(text), run = self.bitviewBuild.files;
+console.log(JSON.stringify(parsed) === JSON.stringify(run) && Object.keys(run).length > 10 ? 'same' : JSON.stringify([parsed, run]));
+`
+	out, err := exec.Command(node, "-e", script, filepath.Join("..", "..", "web", "sw.js"), filepath.Join(dir, "sw-version.js")).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "same" {
+		t.Errorf("sw.js's parseVersion and the script disagree: %v\n%s", err, out)
 	}
 }
