@@ -239,10 +239,10 @@ func startUCI(cmdline string, timeout time.Duration) (*uciEngine, error) {
 		})
 	}()
 	// ask stops the engine when it fails.
-	if _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
+	if _, _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
 		return nil, err
 	}
-	if _, err := e.ask("isready", `"isready"`, isReadyOK); err != nil {
+	if _, _, err := e.ask("isready", `"isready"`, isReadyOK); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -252,26 +252,25 @@ func startUCI(cmdline string, timeout time.Duration) (*uciEngine, error) {
 func isReadyOK(l string) bool { return strings.TrimSpace(l) == "readyok" }
 
 // ask sends command and returns the lines the engine prints up to and
-// including the first for which last is true. An engine that exits, does
-// not answer within the time limit, or prints more than MaxEngineOutput
-// bytes is stopped, and the error is an *EngineError with its last
-// output.
-func (e *uciEngine) ask(command, doing string, last func(string) bool) ([]string, error) {
+// including the first for which last is true, as one text (each line
+// ended by \n), and that line. An engine that exits, does not answer
+// within the time limit, or prints more than MaxEngineOutput bytes is
+// stopped, and the error is an *EngineError with its last output.
+func (e *uciEngine) ask(command, doing string, last func(string) bool) (text, lastLine string, err error) {
 	if e.dead != nil {
-		return nil, e.dead
+		return "", "", e.dead
 	}
-	fail := func(msg string) ([]string, error) {
+	fail := func(msg string) (string, string, error) {
 		e.close()
 		e.dead = &EngineError{Engine: e.p.name, Doing: doing, Msg: msg, Tail: e.p.tail.get()}
-		return nil, e.dead
+		return "", "", e.dead
 	}
 	if _, err := io.WriteString(e.p.stdin, command+"\n"); err != nil {
 		return fail("cannot be written to (" + err.Error() + ")")
 	}
 	timer := time.NewTimer(e.timeout)
 	defer timer.Stop()
-	var lines []string
-	size := 0
+	var b strings.Builder
 	for {
 		select {
 		case l, ok := <-e.lines:
@@ -281,12 +280,13 @@ func (e *uciEngine) ask(command, doing string, last func(string) bool) ([]string
 			if l.long {
 				return fail("printed a line over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it")
 			}
-			lines = append(lines, l.text)
-			if size += len(l.text) + 1; size > MaxEngineOutput {
+			if b.Len()+len(l.text)+1 > MaxEngineOutput {
 				return fail("printed over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it")
 			}
+			b.WriteString(l.text)
+			b.WriteByte('\n')
 			if last(l.text) {
-				return lines, nil
+				return b.String(), l.text, nil
 			}
 		case <-timer.C:
 			return fail("did not answer within " + e.timeout.String() + " (-timeout); stopped it")
@@ -322,25 +322,24 @@ func (e *uciEngine) divide(fen string, moves []string, depth int) (divide.Parsed
 	}
 	// What the engine printed after its last answer ("bestmove", a second
 	// "Nodes searched") comes before readyok, and is dropped.
-	if _, err := e.ask("isready", `"isready" after "`+pos+`"`, isReadyOK); err != nil {
+	if _, _, err := e.ask("isready", `"isready" after "`+pos+`"`, isReadyOK); err != nil {
 		return divide.Parsed{}, err
 	}
 	go_ := "go perft " + strconv.Itoa(depth)
 	doing := `"` + go_ + `" after "` + pos + `"`
-	lines, err := e.ask(go_, doing, func(l string) bool {
+	text, last, err := e.ask(go_, doing, func(l string) bool {
 		l = strings.TrimSpace(l)
 		return strings.HasPrefix(l, "Nodes searched") || strings.HasPrefix(l, "bestmove")
 	})
 	if err != nil {
 		return divide.Parsed{}, err
 	}
-	if last := strings.TrimSpace(lines[len(lines)-1]); strings.HasPrefix(last, "bestmove") {
+	if last = strings.TrimSpace(last); strings.HasPrefix(last, "bestmove") {
 		// An engine without "go perft" searches instead: "go" and "perft"
 		// read as a plain go.
 		e.dead = &EngineError{Engine: e.p.name, Doing: doing, Msg: "searched and answered " + strconv.Quote(last) + " instead of a divide: does it know \"go perft\"? (else give -perftree a script)", Tail: e.p.tail.get()}
 		return divide.Parsed{}, e.dead
 	}
-	text := strings.Join(lines, "\n")
 	got := divide.Parse(text)
 	if err := readable(got, text, e.p.name, doing); err != nil {
 		return divide.Parsed{}, err
