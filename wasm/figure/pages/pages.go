@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
@@ -243,8 +244,49 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		pg.out += len(fileSVG)
 	}
 	img := figureImg(file, f, svg)
-	pg.out += len(shadow) + len(img)
-	return shadow + img, nil
+	content := asciiHTML(shadow + img)
+	pg.out += len(content)
+	return content, nil
+}
+
+// asciiHTML returns HTML with each character outside ASCII written as a
+// character reference (· as &#xb7;), but inside <style> (where references
+// are not read): what Page writes then reads the same whatever encoding
+// the page is read in (a template with no <meta charset>, served with no
+// charset, is read as windows-1252), and the element adopts the same DOM.
+func asciiHTML(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	for s != "" {
+		style := strings.Index(s, "<style")
+		if style < 0 {
+			style = len(s)
+		}
+		for _, r := range s[:style] {
+			if r < utf8.RuneSelf {
+				b.WriteRune(r)
+			} else {
+				b.WriteString("&#x" + strconv.FormatInt(int64(r), 16) + ";")
+			}
+		}
+		s = s[style:]
+		end := strings.Index(s, "</style>")
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += len("</style>")
+		}
+		b.WriteString(s[:end])
+		s = s[end:]
+	}
+	return b.String()
 }
 
 // markedSVG returns a figure's SVG (view.FigureSVG: it begins "<svg ")
