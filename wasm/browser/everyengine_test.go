@@ -5,7 +5,8 @@ package browser
 // What an author embeds, in Chromium, Firefox and WebKit (issue 37): the
 // element on tutorial.html, live; embed.html; toSVG() and toPNG(); a
 // prerendered page (tutorial.html, the bitview command's output) with
-// JavaScript off; the main page's first interaction. Three elements on a second origin in
+// JavaScript off; the main page's first interaction; its one download of
+// the wasm and its <noscript> line. Three elements on a second origin in
 // a sub-folder, the Markdown loader and embed.html's height listener
 // there are in embed_origin_test.go. Each test runs in the three engines
 // (inEngines, engines_test.go); screenshots are NAME-ENGINE.png.
@@ -382,5 +383,72 @@ func TestPageFirstInteraction(t *testing.T) {
 		}
 		shoot(t, tab, "page-kiwipete-knights")
 		noErrors(t, tab)
+	})
+}
+
+// TestPageNoScript: index.html with JavaScript off shows the prerendered
+// board and cards and a <noscript> line saying what works without
+// JavaScript, and no "Loading Bitview…" that never ends.
+func TestPageNoScript(t *testing.T) {
+	inEnginesNoScript(t, func(t *testing.T, tab browsers.Tab) {
+		visit(t, tab, siteURL+"/")
+		got := evalIn[map[string]any](t, tab, `(() => { const shown = (e) => !!e && e.getBoundingClientRect().height > 0 && getComputedStyle(e).visibility !== 'hidden';
+			const note = document.querySelector('.noscript');
+			return { squares: document.querySelectorAll('#board [data-square]').length, pieces: document.querySelectorAll('#board [data-piece]').length,
+				cards: document.querySelectorAll('#cards [data-bitboard]').length, loading: shown(document.getElementById('loading')),
+				note: shown(note) ? note.textContent.replace(/\s+/g, ' ').trim() : '', tutorial: !!note?.querySelector('a[href="tutorial.html"]') }; })()`)
+		if got["squares"] != 64.0 || got["pieces"] != 32.0 || got["cards"] != 2.0 {
+			t.Errorf("with JavaScript off the page shows %v squares, %v pieces, %v cards; want the prerendered start position, 64, 32 and 2", got["squares"], got["pieces"], got["cards"])
+		}
+		if got["loading"] != false {
+			t.Error(`with JavaScript off "Loading Bitview…" is shown, and never ends`)
+		}
+		if note := got["note"].(string); !strings.Contains(note, "JavaScript") || got["tutorial"] != true {
+			t.Errorf("with JavaScript off the <noscript> line reads %q (a link to the tutorial: %v); want what works without JavaScript", note, got["tutorial"])
+		}
+		shoot(t, tab, "page-noscript")
+	})
+}
+
+// TestPageWasmOnce: index.html downloads bitview.wasm once in each
+// engine, counted on the wire (browsers.Record) from a first visit (a new
+// origin, so no cache) until Go has drawn the page and the offline
+// cache's worker (web/sw.js) has activated. The worker's own requests
+// (fetch with cache 'no-cache', sent with Cache-Control: max-age=0) are
+// counted apart: Chromium and Firefox answer them from their HTTP cache
+// after a 304; WebKit's automation session downloads again.
+func TestPageWasmOnce(t *testing.T) {
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		rec, err := browsers.Record(siteURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rec.Close()
+		visit(t, tab, rec.URL()+"/")
+		waitIn(t, tab, `document.documentElement.dataset.ready === '1'`)
+		// The worker registers after the load event and fills its cache
+		// with the page's files, the wasm among them.
+		waitIn(t, tab, `navigator.serviceWorker.ready.then((r) => !!r.active)`)
+		waitIn(t, tab, `caches.match(new URL('bitview.wasm', location.href).href, { ignoreVary: true }).then((r) => !!r)`)
+		var page, worker []string
+		downloads := 0
+		for _, r := range rec.Requests() {
+			if !strings.HasPrefix(r.Path, "/bitview.wasm") {
+				continue
+			}
+			what := fmt.Sprintf("%s %d, %d B", r.Method, r.Status, r.Bytes)
+			if r.Header.Get("Cache-Control") == "max-age=0" {
+				worker = append(worker, what)
+				continue
+			}
+			page = append(page, what)
+			if r.Method == "GET" && r.Status == 200 {
+				downloads++
+			}
+		}
+		t.Logf("%s: the page requested bitview.wasm %d times %v; the offline cache's worker %d times %v", tab.Engine(), len(page), page, len(worker), worker)
+		if downloads != 1 {
+			t.Errorf("%s downloaded bitview.wasm %d times for the page (%v), want once", tab.Engine(), downloads, page)
+		}
 	})
 }
