@@ -29,7 +29,7 @@ import (
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview-load.js", "bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
 
 var (
@@ -233,6 +233,7 @@ func pieceImages(t *testing.T, ctx context.Context) map[string][2]int {
 // iframe snippet with its height listener, loading Bitview from serve.go
 // and from a static server, in Chromium, Firefox and WebKit.
 func TestEmbedOtherOrigin(t *testing.T) {
+	needsSite(t)
 	bitview, dist, author := origins(t, siteURL)
 	inEngines(t, func(t *testing.T, tab browsers.Tab) {
 		for _, from := range []struct{ name, url string }{{"serve.go", bitview}, {"static server", dist}} {
@@ -342,6 +343,7 @@ func TestEmbedOtherOrigin(t *testing.T) {
 // another origin turns each bitboard block into an element, in
 // Chromium, Firefox and WebKit.
 func TestEmbedMarkdownPage(t *testing.T) {
+	needsSite(t)
 	bitview, _, author := origins(t, siteURL)
 	inEngines(t, func(t *testing.T, tab browsers.Tab) {
 		visit(t, tab, author+"/posts/2026/markdown/?from="+bitview)

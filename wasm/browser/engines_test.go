@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -69,13 +68,11 @@ func needEngine(t testing.TB, e browsers.Engine) {
 
 // engineTab returns a new tab of engine e's shared browser, with
 // JavaScript on or off, of browsers.DefaultWidth × DefaultHeight; it
-// closes at the end of the test. It needs `make wasm` first.
+// closes at the end of the test. It needs `make wasm` first (needsSite).
 func engineTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
 	t.Helper()
+	needsSite(t)
 	needEngine(t, e)
-	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
-		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
-	}
 	enginesMu.Lock()
 	s := engines[engineKey{e, noScript}]
 	if s == nil {
@@ -112,6 +109,8 @@ func inEnginesNoScript(t *testing.T, test func(t *testing.T, tab browsers.Tab)) 
 }
 
 func inEnginesScripts(t *testing.T, noScript bool, test func(t *testing.T, tab browsers.Tab)) {
+	t.Helper()
+	needsSite(t)
 	for _, e := range browsers.Engines {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()

@@ -222,6 +222,7 @@ func commandFigure(t testing.TB, o bvfigure.Options, ext string) []byte {
 // Its PNG (-o FILE.png) is toPNG(2)'s size with the same content, within
 // the difference the fonts and the rasterisers make.
 func TestFigureSVGMatchesElement(t *testing.T) {
+	needsSite(t)
 	var page strings.Builder
 	page.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>figures</title>` + readyLog +
 		`<script type="module" src="bitview-element.js"></script></head><body>`)
@@ -315,6 +316,7 @@ func darkPixels(img image.Image) int {
 // root, styled, in the column at 1280 and 360 px, its fallback <img> not
 // shown.
 func TestTutorialNoScript(t *testing.T) {
+	needsSite(t)
 	builtTutorial(t)
 	inEnginesNoScript(t, func(t *testing.T, tab browsers.Tab) {
 		visit(t, tab, siteURL+"/tutorial.html")
