@@ -346,4 +346,3 @@ func FindAttribute(name string) (Attribute, bool) {
 	}
 	return Attribute{}, false
 }
-
