@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -108,16 +108,18 @@ serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
 # Each suite once: core, wasm/model and wasm/view natively, the wasm main package under
-# Node, the JS API tests, the server, then the page in Chromium. The tools it
+# Node, the JS API tests, the server, then the page in Chromium, and what
+# authors embed in Chromium, Firefox and WebKit. The tools it
 # needs beyond Go are checked first. The Node tests are named one by one:
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
-test: needs-node-chromium vet wasm
+test: needs-test vet wasm
 	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/...
-	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node and wasm tests of the page and mount
+	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom (a DOM for the Node and wasm tests of the page and mount), axe-core, puppeteer-core (drives Firefox)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs
 	go test -count=1 .
+	go test -count=1 ./wasm/browser/browsers/   # the harness that drives Chromium, Firefox (puppeteer-core, from npm above) and WebKit
 	go test -count=1 -timeout 25m ./wasm/browser/
 
 vet:
@@ -145,17 +147,20 @@ lint: $(TOOLS)/staticcheck $(TOOLS)/deadcode
 
 # What make test, measure and dist need beyond Go, checked before any work:
 # each tool missing from the PATH is named, with how to install it. Node.js
-# runs the JS API tests and writes dist/'s npm package; Chromium runs the
-# page's tests (wasm/browser looks for chromium or chromium-browser). As root
-# with apt-get (CI: a fresh Debian), Debian's chromium is installed when
-# missing. $(call need,TOOLS) checks TOOLS, of node, npm and chromium.
-need = missing=; for c in $(1); do case $$c in \
-	chromium) command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
-		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; } || missing="$$missing chromium"; \
-		else missing="$$missing chromium"; fi ;; \
-	*) command -v $$c >/dev/null || missing="$$missing $$c" ;; \
-	esac; done; \
+# runs the JS API tests and writes dist/'s npm package; the browser tests
+# drive Chromium, Firefox and WebKit (wasm/browser/browsers): chromium (or
+# chromium-browser), firefox-esr (or firefox), WebKitGTK's WebKitWebDriver,
+# and Xvfb, the display WebKit's browser draws on. As root with apt-get (CI:
+# a fresh Debian), Debian's packages of the missing browsers are installed
+# first, in one apt-get. $(call need,TOOLS) checks TOOLS, of node, npm,
+# chromium, firefox-esr, WebKitWebDriver and Xvfb.
+need = has() { case $$1 in chromium) command -v chromium || command -v chromium-browser;; \
+		firefox-esr) command -v firefox-esr || command -v firefox;; *) command -v $$1;; esac >/dev/null; }; \
+	pkgs=; for c in $(1); do has $$c || case $$c in chromium) pkgs="$$pkgs chromium";; firefox-esr) pkgs="$$pkgs firefox-esr";; \
+		WebKitWebDriver) pkgs="$$pkgs webkit2gtk-driver";; Xvfb) pkgs="$$pkgs xvfb";; esac; done; \
+	if [ -n "$$pkgs" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$pkgs || true; fi; \
+	missing=; for c in $(1); do has $$c || missing="$$missing $$c"; done; \
 	test -z "$$missing" || { \
 	echo "make $(MAKECMDGOALS) needs what is not on the PATH:$$missing. Install it:"; \
 	case "$$missing" in *node*|*npm*) \
@@ -169,11 +174,22 @@ need = missing=; for c in $(1); do case $$c in \
 		echo "    Ubuntu:        sudo snap install chromium"; \
 		echo "    Fedora:        sudo dnf install chromium"; \
 		echo "    macOS:         brew install --cask chromium";; esac; \
+	case "$$missing" in *firefox-esr*) \
+		echo "  Firefox (firefox-esr or firefox; driven over WebDriver BiDi):"; \
+		echo "    Debian:        sudo apt-get install firefox-esr"; \
+		echo "    Ubuntu:        sudo snap install firefox"; \
+		echo "    Fedora:        sudo dnf install firefox"; \
+		echo "    macOS:         brew install --cask firefox";; esac; \
+	case "$$missing" in *WebKitWebDriver*|*Xvfb*) \
+		echo "  WebKit (WebKitGTK's WebKitWebDriver and MiniBrowser, on an Xvfb display; Linux):"; \
+		echo "    Debian/Ubuntu: sudo apt-get install webkit2gtk-driver xvfb";; esac; \
 	exit 1; } >&2
 needs-node:
 	@$(call need,node npm)
 needs-node-chromium:
 	@$(call need,node npm chromium)
+needs-test:
+	@$(call need,node npm chromium firefox-esr WebKitWebDriver Xvfb)
 
 # The JS API's parseFen and bitboard through the wire (what ships) and
 # through plain syscall/js (package wasm/jscallplain, linked with -tags
