@@ -194,7 +194,7 @@ needs-test:
 	@$(call need,node npm chromium firefox-esr WebKitWebDriver Xvfb)
 
 # The JS API's parseFen and bitboard through the wire (what ships) and
-# through plain syscall/js (wasm/jscallplain.go, built with -tags
+# through plain syscall/js (package wasm/jscallplain, linked with -tags
 # jscallplain into out/), against chessops's parseFen, in one Node process
 # (wasm/jscall.bench.mjs; chessops is installed into out/jscall-node).
 jscall: needs-node wasm
