@@ -255,8 +255,8 @@ func (v *embedView) figure() figure {
 // problem, or ok.
 func (v *embedView) result() jsResult {
 	switch {
-	case v.embed.FENError != nil:
-		fe := v.embed.FENError
+	case v.embed.Read.Err != nil:
+		fe := v.embed.Read.Err
 		return jsResult{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}
 	case len(v.embed.Problems) > 0:
 		return jsResult{Error: &jsError{Offset: -1, Message: v.embed.Problems[0]}}

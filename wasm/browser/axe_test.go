@@ -31,6 +31,7 @@ var (
 // axeScript returns the text of wasm/node_modules/axe-core/axe.min.js.
 func axeScript(t *testing.T) string {
 	t.Helper()
+	needs(t, "cd wasm && npm install", "wasm/node_modules/axe-core/axe.min.js")
 	axeOnce.Do(func() {
 		b, err := os.ReadFile(filepath.Join(repo, "wasm", "node_modules", "axe-core", "axe.min.js"))
 		if err != nil {

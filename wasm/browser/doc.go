@@ -4,17 +4,22 @@
 // the tutorial's <bitboard-view> elements, embed.html, the theme contrast
 // of view.css, the load-failure box's causes (loadfail_test.go), the
 // README's and CONTRIBUTING's promises and the npm tarball's check
-// (readme_test.go, which runs `make dist` and npm), and the start-up
+// (readme_test.go, which runs `make dist` and npm), the recipes of
+// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go), and the start-up
 // measurement behind `make measure`. They
 // drive Debian's headless Chromium with chromedp against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free
 // loopback port over web/ (and over temporary folders or dist/ where a test
 // needs them), as a user runs `make serve`.
 //
-// The package has no code of its own, only tests. They need `make wasm`
-// first (web/bitview.wasm and web/wasm_exec.js) and Chromium: without it
-// they are skipped, or fail when CI is set. `make test` does both. The
-// start-up measurement also needs `make dist` and runs only with
-// BITVIEW_MEASURE=1 (`make measure`). Screenshots go to out/screenshots/ at
-// the repository root.
+// The package has no code of its own, only tests. Each test builds what
+// it needs (the README's tests run `make dist` and npm themselves) or
+// skips, naming the command to run: the tests of the page, the element and
+// the worker need `make wasm` first (web/bitview.wasm, wasm_exec.js,
+// index.html, tutorial.html, sw-version.js) and Chromium, the axe-core
+// checks `cd wasm && npm install` (see needs). With CI set, a missing one
+// fails the test instead. So `go test ./...` in a fresh clone passes with
+// Go alone, and `make test` builds everything first. The measurements
+// also need `make dist` and run only with BITVIEW_MEASURE=1 (`make
+// measure`). Screenshots go to out/screenshots/ at the repository root.
 package browser

@@ -27,7 +27,7 @@ import (
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview-load.js", "bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
 
 var (

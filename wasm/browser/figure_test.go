@@ -30,7 +30,6 @@ import (
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 	"github.com/bitview/bitview/wasm/model"
-	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -375,7 +374,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 		fmt.Fprintf(&b, "<p>Paragraph %d before the figure.</p>\n<bitboard-view%s></bitboard-view>\n", i, attrs(o))
 	}
 	b.WriteString(`<p>The end.</p></body></html>`)
-	out, err := bvpages.Page("hydration.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("hydration.html", []byte(b.String()), "./")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,7 +386,7 @@ func hydrationPage(t *testing.T, n int, scripts bool, files map[string]string) s
 
 // shadowRoots matches the declarative shadow roots of a prerendered page,
 // which a feed reader strips.
-var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open">(?s:.*?)</template>`)
+var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open"[^>]*>(?s:.*?)</template>`)
 
 // TestFigurePrerendered: a prerendered page (the bitview command's
 // output) shows every figure with scripts off, styled and fitting the
@@ -577,7 +576,7 @@ func TestFigureLoadFailure(t *testing.T) {
 	}))
 	defer author.Close()
 	for _, tc := range []struct{ path, want string }{
-		{"/snippet/", noCORS.URL + "/bitview-element.js"},
+		{"/snippet/", noCORS.URL + "/bitview-markdown.js"},
 		{"/base/", noCORS.URL + "/bitview.wasm"},
 	} {
 		t.Run(strings.Trim(tc.path, "/"), func(t *testing.T) {
@@ -600,13 +599,13 @@ func TestFigureLoadFailure(t *testing.T) {
 }
 
 // figureSnippet returns the Embed panel's element snippet (view.EmbedSnippets)
-// with the CDN's folder replaced by base: the two lines an author pastes.
+// as the page served from base writes it: the two lines an author pastes.
 func figureSnippet(base string) string {
 	s := model.DefaultState()
 	s.Show = []string{"P"}
-	all := view.EmbedSnippets(s, "http://127.0.0.1:8080/index.html", version.Version)
+	all := view.EmbedSnippets(s, base+"/index.html", "")
 	m := regexp.MustCompile(`data-copy="([^"]*)"`).FindStringSubmatch(all)
-	return strings.Replace(html.UnescapeString(m[1]), view.CDN+version.Version, base, 1)
+	return html.UnescapeString(m[1])
 }
 
 // TestFigureCompact: at 760 px wide (the iframe snippet's width, a
@@ -677,7 +676,7 @@ func TestFigureFallbackPixels(t *testing.T) {
 		}
 		files[fmt.Sprintf("svg-%d.svg", i)] = f.SVG()
 	}
-	out, err := bvpages.Page("pixels.html", []byte(b.String()), false, "./")
+	out, err := bvpages.Page("pixels.html", []byte(b.String()), "./")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,9 +43,6 @@ type swSite struct {
 func visitedSite(t *testing.T) *swSite {
 	t.Helper()
 	path := chromium(t)
-	if _, err := os.Stat(filepath.Join(repo, "web", "bitview.wasm")); err != nil {
-		t.Fatal("web/bitview.wasm is missing: run `make wasm`")
-	}
 	root := t.TempDir()
 	s := &swSite{web: filepath.Join(root, "web")}
 	copyTree(t, filepath.Join(repo, "web"), s.web)

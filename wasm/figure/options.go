@@ -167,7 +167,7 @@ func Resolve(o Options) (*Figure, error) {
 		return nil, optionError("values", v, "use all, hex or none (it changes the element's grids, not the figure)")
 	}
 	e := model.ResolveEmbed(vo, nil)
-	if fe := e.FENError; fe != nil {
+	if fe := e.Read.Err; fe != nil {
 		return nil, &Error{Option: "fen", Value: vo.FEN, Field: fe.Field, Offset: fe.Offset, Msg: fe.Msg, Err: fe}
 	}
 	if err := checkLists(o, e, vo.Grid == nil || *vo.Grid); err != nil {

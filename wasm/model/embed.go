@@ -13,10 +13,11 @@ import (
 // draw, and what was wrong with the options (shown inside the view).
 type Embed struct {
 	Figure
-	FENError *core.FENError // the FEN did not parse: the figure keeps the last good position, if any
-	Problems []string       // unknown layout or names, as messages
-	Input    string         // the FEN as given
-	Repr     bool           // show the representations panel
+	// Read is the fen option read (Read): when it has an error, the
+	// figure keeps the last good position, if any.
+	Read     Reading
+	Problems []string // unknown layout or names, as messages
+	Repr     bool     // show the representations panel
 	// The tools below the view: a magic lookup of MagicPiece on
 	// MagicSquare when Magic, and the Polyglot key when Zobrist.
 	Magic       bool
@@ -25,34 +26,32 @@ type Embed struct {
 	Zobrist     bool
 	// Interactive: the pointer and the keyboard explore the view.
 	Interactive bool
-	// PlacementOnly: the FEN was a piece placement alone, read as
-	// "<placement> w - - 0 1" (see core.ParseFENOrPlacement); Errors
-	// carries the notice that says so.
-	PlacementOnly bool
 }
 
-// ResolveEmbed reads o. The FEN may be a piece placement alone (the form
-// articles print), read as white to move with no castling rights, no en
-// passant square and counters 0 1, and said so (Embed.PlacementOnly). When
+// ResolveEmbed reads o. The FEN is read by Read: it may be a piece
+// placement alone (the form articles print), read as white to move with
+// no castling rights, no en passant square and counters 0 1, and said so
+// (Embed.Status). When
 // the FEN does not parse, last (the view's previous position, or nil)
 // stays on show; with no previous position there is no board or grid. A
 // show list over MaxShowLength bytes or MaxShowItems items shows no grid,
 // and a layout over MaxOptionLength bytes is not looked up: each is a
 // problem naming the limit. An orientation other than white or black, or
-// grids other than fixed, is a problem too. ResolveEmbed is the one place
-// options are validated.
+// grids other than fixed, is a problem too. ResolveEmbed says what the
+// options mean for a view; the lengths of the strings were checked where
+// they were read (readOptions in package main, ParseAttributes).
 func ResolveEmbed(o Options, last *core.Position) Embed {
-	e := Embed{Input: o.FEN, Interactive: o.IsInteractive()}
+	e := Embed{Interactive: o.IsInteractive()}
 	fen := o.FEN // the parser trims blanks itself, so error offsets count from the FEN as given
 	if strings.TrimSpace(fen) == "" {
 		fen = core.StartFEN
 	}
-	if p, only, err := core.ParseFENOrPlacement(fen); err != nil {
-		e.FENError, _ = err.(*core.FENError)
-		e.Pos = last
-	} else {
-		e.Pos, e.PlacementOnly = &p, only
+	e.Pos = last
+	if e.Read = Read(fen); e.Read.OK() {
+		p := e.Read.Pos
+		e.Pos = &p
 	}
+	e.Read.Input = o.FEN // blank reads as the start position
 	id := strings.TrimSpace(o.Layout)
 	if id == "" {
 		id = "lerf"
@@ -143,6 +142,17 @@ func layoutList() string {
 		ids[i] = l.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+// Status returns what the view says about its FEN (view.Status draws it):
+// its error, with the last good position kept when there is one, or the
+// notice of a piece placement read alone; an element says no warnings.
+func (e Embed) Status() Status {
+	fb := ShowsNothing
+	if e.Pos != nil {
+		fb = ShowsLast
+	}
+	return Status{Read: e.Read, Fallback: fb}
 }
 
 // ShowsRepr reports whether the view has a representations panel: it was

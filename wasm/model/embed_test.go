@@ -89,11 +89,11 @@ func TestResolveEmbedDefaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := ResolveEmbed(tt.o, nil)
-			if e.Input != tt.o.FEN {
-				t.Errorf("Input = %q, want the FEN as given %q", e.Input, tt.o.FEN)
+			if e.Read.Input != tt.o.FEN {
+				t.Errorf("Input = %q, want the FEN as given %q", e.Read.Input, tt.o.FEN)
 			}
-			if e.FENError != nil {
-				t.Errorf("FENError = %v, want nil", e.FENError)
+			if e.Read.Err != nil {
+				t.Errorf("FENError = %v, want nil", e.Read.Err)
 			}
 			if len(e.Problems) != 0 {
 				t.Errorf("Problems = %q, want none", e.Problems)
@@ -312,14 +312,14 @@ func TestResolveEmbedBadFEN(t *testing.T) {
 		t.Run("kept/"+short(bf.fen), func(t *testing.T) {
 			o := Options{FEN: bf.fen, Layout: "berf", Orientation: "black", Labels: true, Show: "P, knightAttacks(N)"}
 			e := ResolveEmbed(o, kiwi)
-			if e.FENError == nil {
+			if e.Read.Err == nil {
 				t.Fatal("FENError = nil, want the FEN's error")
 			}
-			if e.FENError.Field != bf.field {
-				t.Errorf("FENError.Field = %d, want %d", e.FENError.Field, bf.field)
+			if e.Read.Err.Field != bf.field {
+				t.Errorf("FENError.Field = %d, want %d", e.Read.Err.Field, bf.field)
 			}
-			if e.Input != bf.fen {
-				t.Errorf("Input = %q, want %q", e.Input, bf.fen)
+			if e.Read.Input != bf.fen {
+				t.Errorf("Input = %q, want %q", e.Read.Input, bf.fen)
 			}
 			if e.Pos != kiwi {
 				t.Errorf("Pos = %p, want the last position %p", e.Pos, kiwi)
@@ -340,8 +340,8 @@ func TestResolveEmbedBadFEN(t *testing.T) {
 		})
 		t.Run("none/"+short(bf.fen), func(t *testing.T) {
 			e := ResolveEmbed(Options{FEN: bf.fen, Show: "P, occupied, zzz"}, nil)
-			if e.FENError == nil || e.FENError.Field != bf.field {
-				t.Errorf("FENError = %v, want field %d", e.FENError, bf.field)
+			if e.Read.Err == nil || e.Read.Err.Field != bf.field {
+				t.Errorf("FENError = %v, want field %d", e.Read.Err, bf.field)
 			}
 			if e.Pos != nil || e.Board || len(e.Shown) != 0 {
 				t.Errorf("Pos = %v, Board = %v, Shown = %+v: want nothing shown", e.Pos, e.Board, e.Shown)

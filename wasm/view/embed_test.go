@@ -21,11 +21,49 @@ func short(s string) string {
 	return s
 }
 
-func TestFENNotice(t *testing.T) {
-	out := FENNotice(`8/8/8/8/8/8/8/8 w - - 0 1<x>`)
-	checkTagBalance(t, out, "p", "code")
-	if !strings.Contains(out, core.PlacementOnlyNotice) || !strings.Contains(out, "&lt;x&gt;") {
-		t.Errorf("FENNotice = %s", out)
+// TestStatus: what a view says about its FEN, for the page (with its
+// warnings) and for an element (without), in every case.
+func TestStatus(t *testing.T) {
+	const bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
+	const twoKings = "8/8/8/8/8/8/8/KK5k" // a placement alone, with a warning
+	tests := []struct {
+		name     string
+		fen      string
+		fallback model.Fallback
+		warnings bool
+		want     []string // in this order
+		not      []string
+	}{
+		{"fine", kiwipeteFEN, model.ShowsLast, true, nil, []string{"<"}},
+		{"error, last kept", bad, model.ShowsLast, true, []string{`data-error-field="2"`, "<mark>x</mark>", "last valid position"}, []string{"start position"}},
+		{"error over the start", bad, model.ShowsStart, true, []string{`data-error-field="2"`, "shows the start position instead"}, []string{"last valid"}},
+		{"error, nothing shown", bad, model.ShowsNothing, false, []string{`data-error-field="2"`}, []string{"last valid", "start position", `class="kept"`}},
+		{"placement and warnings", twoKings, model.ShowsLast, true,
+			[]string{`data-notice="placement-only"`, core.PlacementOnlyNotice, "Read as <code>8/8/8/8/8/8/8/KK5k w - - 0 1</code>", `<li data-code="`}, nil},
+		{"placement, no warnings said", twoKings, model.ShowsNothing, false, []string{`data-notice="placement-only"`}, []string{"<ul", "<li"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := model.Status{Read: model.Read(tt.fen), Fallback: tt.fallback, Warnings: tt.warnings}
+			out := Status(s)
+			checkTagBalance(t, out, "div", "p", "pre", "ul", "li", "code", "mark")
+			if (out == "") != s.Empty() {
+				t.Errorf("Status = %q, but Empty() = %v", out, s.Empty())
+			}
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(out[at:], w)
+				if i < 0 {
+					t.Fatalf("Status(%q) lacks %q after offset %d: %s", tt.fen, w, at, out)
+				}
+				at += i + len(w)
+			}
+			for _, n := range tt.not {
+				if strings.Contains(out, n) {
+					t.Errorf("Status(%q) holds %q: %s", tt.fen, n, out)
+				}
+			}
+		})
 	}
 }
 
@@ -61,10 +99,10 @@ func TestEmbedMarkup(t *testing.T) {
 
 			// The FEN error.
 			hasFENError := strings.Contains(out, "data-error-field=")
-			if hasFENError != (e.FENError != nil) {
-				t.Errorf("FEN error markup present = %v, FENError = %v", hasFENError, e.FENError)
+			if hasFENError != (e.Read.Err != nil) {
+				t.Errorf("FEN error markup present = %v, FENError = %v", hasFENError, e.Read.Err)
 			}
-			if e.FENError != nil {
+			if e.Read.Err != nil {
 				errs := startTags(t, out, "div")
 				var fe map[string]string
 				for _, a := range errs {
@@ -72,15 +110,15 @@ func TestEmbedMarkup(t *testing.T) {
 						fe = a
 					}
 				}
-				if fe == nil || fe["data-error-field"] != strconv.Itoa(e.FENError.Field) {
-					t.Errorf("FEN error tag %v, want data-error-field=%d", fe, e.FENError.Field)
+				if fe == nil || fe["data-error-field"] != strconv.Itoa(e.Read.Err.Field) {
+					t.Errorf("FEN error tag %v, want data-error-field=%d", fe, e.Read.Err.Field)
 				}
-				if !strings.Contains(out, FENError(e.Input, e.FENError, e.Pos != nil)) {
+				if !strings.Contains(out, Status(e.Status())) {
 					t.Errorf("markup lacks the FEN error panel")
 				}
 			}
-			if kept := strings.Contains(out, "last valid position"); kept != (e.FENError != nil && e.Pos != nil) {
-				t.Errorf("says %q = %v, want %v", "last valid position", kept, e.FENError != nil && e.Pos != nil)
+			if kept := strings.Contains(out, "last valid position"); kept != (e.Read.Err != nil && e.Pos != nil) {
+				t.Errorf("says %q = %v, want %v", "last valid position", kept, e.Read.Err != nil && e.Pos != nil)
 			}
 
 			// One alert per problem, escaped.
@@ -152,7 +190,7 @@ func TestEmbedMarkupFENErrorMark(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e := model.ResolveEmbed(model.Options{FEN: tt.fen, Grid: off}, nil)
-			if e.FENError == nil {
+			if e.Read.Err == nil {
 				t.Fatal("no FEN error")
 			}
 			out := EmbedMarkup(e, core.NoSquare)
@@ -196,7 +234,7 @@ func TestSnippets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := EmbedSnippets(tt.s, tt.base, "0.1.0")
+			out := EmbedSnippets(tt.s, tt.base, "")
 			checkTagBalance(t, out, "div", "pre", "code", "button")
 
 			// Read the snippets back from the code elements and check each
@@ -229,12 +267,12 @@ func TestSnippets(t *testing.T) {
 			if len(lines) != 2 {
 				t.Fatalf("element snippet %q, want two lines", el)
 			}
-			// The element comes from the CDN, whatever page the snippet
-			// was copied from (see TestEmbedSnippets).
+			// The element comes from the copy the page is served from (see
+			// TestEmbedSnippets), through the classic loader.
 			scripts := startTags(t, lines[0], "script")
-			if src := CDN + "0.1.0/bitview-element.js"; len(scripts) != 1 || scripts[0]["type"] != "module" || scripts[0]["src"] != src ||
-				!strings.HasSuffix(lines[0], `"></script>`) {
-				t.Errorf("script line %q, want a module script from %q", lines[0], src)
+			if src := tt.base + Loader; len(scripts) != 1 || scripts[0]["src"] != src || len(scripts[0]) != 2 ||
+				!strings.HasSuffix(lines[0], ` defer></script>`) {
+				t.Errorf("script line %q, want a deferred classic script from %q", lines[0], src)
 			}
 			views := startTags(t, lines[1], "bitboard-view")
 			if len(views) != 1 || !strings.HasSuffix(lines[1], "></bitboard-view>") {
@@ -368,8 +406,8 @@ func TestResolveEmbedPlacementOnly(t *testing.T) {
 	placement := strings.Fields(kiwipeteFEN)[0]
 	e := model.ResolveEmbed(model.Options{FEN: " " + placement + "\n", Show: "P"}, nil)
 	want := mustParse(t, placement+" w - - 0 1")
-	if e.FENError != nil || e.Pos == nil || *e.Pos != *want || !e.PlacementOnly || len(e.Shown) != 1 {
-		t.Fatalf("ResolveEmbed(placement) = pos %v, error %v, placementOnly %v, %d cards", e.Pos, e.FENError, e.PlacementOnly, len(e.Shown))
+	if e.Read.Err != nil || e.Pos == nil || *e.Pos != *want || !e.Read.PlacementOnly || len(e.Shown) != 1 {
+		t.Fatalf("ResolveEmbed(placement) = pos %v, error %v, placementOnly %v, %d cards", e.Pos, e.Read.Err, e.Read.PlacementOnly, len(e.Shown))
 	}
 	errs := EmbedErrors(e)
 	checkTagBalance(t, errs, "p", "code")
@@ -386,17 +424,17 @@ func TestResolveEmbedPlacementOnly(t *testing.T) {
 		t.Error("Markup has no notice")
 	}
 
-	if e := model.ResolveEmbed(model.Options{FEN: kiwipeteFEN, Board: off, Grid: off}, nil); e.PlacementOnly || strings.Contains(EmbedErrors(e), "notice") {
-		t.Errorf("full FEN: placementOnly %v, errors %q", e.PlacementOnly, EmbedErrors(e))
+	if e := model.ResolveEmbed(model.Options{FEN: kiwipeteFEN, Board: off, Grid: off}, nil); e.Read.PlacementOnly || strings.Contains(EmbedErrors(e), "notice") {
+		t.Errorf("full FEN: placementOnly %v, errors %q", e.Read.PlacementOnly, EmbedErrors(e))
 	}
 	last := mustParse(t, core.StartFEN)
 	bad := "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"
 	e = model.ResolveEmbed(model.Options{FEN: bad, Board: off, Grid: off}, last)
-	if e.FENError == nil || e.FENError.Field != 1 || e.FENError.Offset != 18 || e.PlacementOnly || e.Pos != last ||
+	if e.Read.Err == nil || e.Read.Err.Field != 1 || e.Read.Err.Offset != 18 || e.Read.PlacementOnly || e.Pos != last ||
 		strings.Contains(EmbedErrors(e), "notice") {
-		t.Errorf("bad placement: error %v, placementOnly %v, pos kept %v", e.FENError, e.PlacementOnly, e.Pos == last)
+		t.Errorf("bad placement: error %v, placementOnly %v, pos kept %v", e.Read.Err, e.Read.PlacementOnly, e.Pos == last)
 	}
-	if e := model.ResolveEmbed(model.Options{FEN: placement + " w", Board: off, Grid: off}, nil); e.FENError == nil || e.FENError.Field != core.FieldCastling {
-		t.Errorf("placement and side only: error %v, want castling missing", e.FENError)
+	if e := model.ResolveEmbed(model.Options{FEN: placement + " w", Board: off, Grid: off}, nil); e.Read.Err == nil || e.Read.Err.Field != core.FieldCastling {
+		t.Errorf("placement and side only: error %v, want castling missing", e.Read.Err)
 	}
 }

@@ -6,34 +6,46 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // The notices over the board: a FEN error with its character marked,
 // the note on a piece placement read alone, the position's warnings.
 
-// FENError returns the error panel: the field at fault, the message, and
-// the input with the offending character marked. The attributes
-// data-error-field and data-error-offset carry the field number and the
-// character offset (the error's byte offset counted in characters). With
-// kept, it says the last valid position stays on show.
-func FENError(input string, e *core.FENError, kept bool) string {
-	note := ""
-	if kept {
-		note = "The board shows the last valid position."
+// Status returns what s says below a FEN, the page's and every
+// <bitboard-view>'s alike: the error panel when the FEN does not parse
+// (the field at fault, the message, and the input with the offending
+// character marked, in a div whose data-error-field and data-error-offset
+// carry the field number and the character offset, the error's byte
+// offset counted in characters), with a sentence saying what the board
+// shows instead (s.Fallback); otherwise the notice of a piece placement
+// read alone (what was assumed, core.PlacementOnlyNotice, and the whole
+// FEN it was read as: a polite status, not an alert, as the position is
+// on show), then the warnings, each with its code, when s.Warnings. It is
+// "" when s says nothing.
+func Status(s model.Status) string {
+	r := s.Read
+	if r.Err != nil {
+		return fenError(r.Input, r.Err, fallbackNote[s.Fallback])
 	}
-	return fenError(input, e, note)
+	out := ""
+	if r.PlacementOnly {
+		// The notice says what was assumed; the field keeps what was typed.
+		out = `<p class="notice" role="status" data-notice="placement-only">` + escape(core.PlacementOnlyNotice) +
+			` Read as <code>` + escape(r.Pos.FEN()) + `</code>.</p>`
+	}
+	if s.Warnings {
+		out += warnings(r.Warnings)
+	}
+	return out
 }
 
-// FENErrorOverStart is FENError for a FEN that no valid position came
-// before (a link's): the board shows the start position instead, and
-// note says so; "" when fen parses.
-func FENErrorOverStart(fen string) string {
-	_, _, err := core.ParseFENOrPlacement(fen)
-	fe, ok := err.(*core.FENError)
-	if !ok {
-		return ""
-	}
-	return fenError(fen, fe, "The board shows the start position instead: this FEN does not parse. Fix it, or type another.")
+// fallbackNote is the sentence after a FEN error that says what the
+// board shows instead.
+var fallbackNote = [...]string{
+	model.ShowsNothing: "",
+	model.ShowsLast:    "The board shows the last valid position.",
+	model.ShowsStart:   "The board shows the start position instead: this FEN does not parse. Fix it, or type another.",
 }
 
 // fenError writes the FEN error panel with note (a sentence, or "") after
@@ -64,17 +76,8 @@ func fenError(input string, e *core.FENError, note string) string {
 	return b.String()
 }
 
-// FENNotice returns the notice shown when a FEN was only a piece
-// placement (core.ParseFENOrPlacement reported placementOnly): what was
-// assumed (core.PlacementOnlyNotice) and the full FEN it was read as. It
-// is a polite status, not an alert: the position is on show.
-func FENNotice(fen string) string {
-	return `<p class="notice" role="status" data-notice="placement-only">` + escape(core.PlacementOnlyNotice) +
-		` Read as <code>` + escape(fen) + `</code>.</p>`
-}
-
-// Warnings returns the list of warnings, each with its code and squares.
-func Warnings(ws []core.Warning) string {
+// warnings returns the list of warnings, each with its code.
+func warnings(ws []core.Warning) string {
 	if len(ws) == 0 {
 		return ""
 	}

@@ -18,6 +18,12 @@ var (
 	fenPreR = regexp.MustCompile(`(?s)<pre class="fen-mark">(.*?)</pre>`)
 )
 
+// fenErrorPanel is Status for the FEN error fe of input, the last
+// valid position kept.
+func fenErrorPanel(input string, fe *core.FENError) string {
+	return Status(model.Status{Read: model.Reading{Input: input, Err: fe}, Fallback: model.ShowsLast})
+}
+
 func TestFENError(t *testing.T) {
 	tests := []struct {
 		name          string
@@ -41,7 +47,7 @@ func TestFENError(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("ParseFEN(%q) = %v, want a *FENError", tt.input, err)
 			}
-			out := FENError(tt.input, fe, true)
+			out := fenErrorPanel(tt.input, fe)
 			checkFENErrorPanel(t, out, tt.input, fe, tt.field, tt.offset, tt.mark)
 		})
 	}
@@ -137,9 +143,9 @@ func TestFENErrorCharacterOffset(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fe := &core.FENError{Field: 2, Offset: tt.byteAt, Input: tt.input, Msg: "m <&>", Err: core.ErrFENSyntax}
-			out := FENError(tt.input, fe, true)
+			out := fenErrorPanel(tt.input, fe)
 			if !strings.Contains(out, `data-error-offset="`+strconv.Itoa(tt.offset)+`"`) {
-				t.Errorf("FENError(%q, offset %d): no data-error-offset=%d in %s", tt.input, tt.byteAt, tt.offset, out)
+				t.Errorf("Status(%q, offset %d): no data-error-offset=%d in %s", tt.input, tt.byteAt, tt.offset, out)
 			}
 			marks := markRE.FindAllStringSubmatch(out, -1)
 			if len(marks) != 1 || html.UnescapeString(marks[0][1]) != tt.mark {
@@ -164,10 +170,10 @@ func TestFENErrorCharacterOffset(t *testing.T) {
 }
 
 func TestWarnings(t *testing.T) {
-	if got := Warnings(nil); got != "" {
-		t.Errorf("Warnings(nil) = %q, want \"\"", got)
+	if got := warnings(nil); got != "" {
+		t.Errorf("warnings(nil) = %q, want \"\"", got)
 	}
-	if got := Warnings([]core.Warning{}); got != "" {
+	if got := warnings([]core.Warning{}); got != "" {
 		t.Errorf("Warnings(empty) = %q, want \"\"", got)
 	}
 	for _, ws := range [][]core.Warning{
@@ -180,7 +186,7 @@ func TestWarnings(t *testing.T) {
 		if len(ws) == 0 {
 			t.Fatalf("test position has no warnings")
 		}
-		out := Warnings(ws)
+		out := warnings(ws)
 		checkTagBalance(t, out, "ul", "li")
 		lis := regexp.MustCompile(`<li data-code="([^"]*)">(.*?)</li>`).FindAllStringSubmatch(out, -1)
 		if len(lis) != len(ws) {
@@ -220,7 +226,7 @@ func TestFENErrorTooLong(t *testing.T) {
 			if !errors.As(err, &fe) || fe.Offset > core.MaxFENLength || fe.Offset < core.MaxFENLength-3 {
 				t.Fatalf("ParseFEN(%d bytes) = %v, want a *FENError at offset %d or the character before", len(tt.input), err, core.MaxFENLength)
 			}
-			out := FENError(tt.input, fe, true)
+			out := fenErrorPanel(tt.input, fe)
 			marks := markRE.FindAllStringSubmatch(out, -1)
 			if !utf8.ValidString(out) {
 				t.Errorf("output is not valid UTF-8")

@@ -12,19 +12,15 @@ import (
 // TestDefaultPageIsWhatThePageWrites checks that DefaultPage, which
 // wasm/prerender writes into index.html, is what the page (wasm/page.go)
 // writes for a fresh page: mountPage's FixedRegions with the shift demo's
-// defaults, then render's PageView.Draw for the default state opened as
-// NewPageView does it, and the figureView's board and cards for
-// PageView.Figure (one CardMarkup per shown bitboard, no bits changed).
+// defaults, then render's PageRegions for the default state opened as
+// model.NewPage does it, and the figureView's board and cards for
+// model.Page.Figure (one CardMarkup per shown bitboard, no bits changed).
 func TestDefaultPageIsWhatThePageWrites(t *testing.T) {
 	pre := DefaultPage()
 	// As mountPage opens the page and render reads the FEN.
-	p, ok, status, warn := ReadFEN(model.DefaultState().FEN)
-	if !ok {
-		t.Fatal("the start position does not parse")
-	}
-	v := PageView{State: model.DefaultState(), Pos: &p, Status: status, Warn: warn, Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
-	regions, attrs := v.Draw()
-	f, m := v.Figure()
+	p := model.NewPage(model.DefaultState())
+	regions, attrs := PageRegions(p)
+	f, m, _ := p.Figure()
 	if len(f.Shown) != 2 || f.Shown[0].Key != "P" || f.Shown[1].Key != "occupied" {
 		t.Fatalf("default figure shows %v, want P and occupied", f.Shown)
 	}
@@ -88,48 +84,10 @@ func TestPrerenderHash(t *testing.T) {
 	})
 }
 
-// TestReadFEN reads the page's FEN field: the position or its error, the
-// notice for a placement alone, and the warnings with their squares.
-func TestReadFEN(t *testing.T) {
-	for _, tc := range []struct {
-		name, fen string
-		ok        bool
-		status    []string // substrings of the status
-		warn      core.Bitboard
-	}{
-		{"start", core.StartFEN, true, nil, 0},
-		{"placement alone", "8/8/8/8/4P3/8/8/4K2k", true, []string{"w - - 0 1"}, 0},
-		{"error", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, []string{`data-error-field="1"`}, 0},
-		{"no black king", "8/8/8/8/8/8/8/4K3 w - - 0 1", true, []string{"king"}, 0},
-		{"pawn on rank 8", "P7/8/8/8/8/8/8/4K2k w - - 0 1", true, []string{"pawn"}, core.A8.Bitboard()},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p, ok, status, warn := ReadFEN(tc.fen)
-			if ok != tc.ok {
-				t.Fatalf("ReadFEN(%q) ok = %v, want %v (status %s)", tc.fen, ok, tc.ok, status)
-			}
-			if ok && p.PieceAt(core.E1) != core.WhiteKing {
-				t.Errorf("ReadFEN(%q): e1 holds %v", tc.fen, p.PieceAt(core.E1))
-			}
-			for _, s := range tc.status {
-				if !strings.Contains(status, s) {
-					t.Errorf("ReadFEN(%q) status %q, want it to hold %q", tc.fen, status, s)
-				}
-			}
-			if len(tc.status) == 0 && status != "" {
-				t.Errorf("ReadFEN(%q) status %q, want none", tc.fen, status)
-			}
-			if tc.warn != 0 && warn&tc.warn != tc.warn {
-				t.Errorf("ReadFEN(%q) warns %v, want %v among them", tc.fen, warn, tc.warn)
-			}
-		})
-	}
-}
-
-// TestPageViewDraw: the regions and attributes follow the state, the
+// TestPageRegions: the regions and attributes follow the state, the
 // square pointed at, a failing expression (its last result stays: no
 // expr-result region) and a FEN that does not parse.
-func TestPageViewDraw(t *testing.T) {
+func TestPageRegions(t *testing.T) {
 	region := func(rs []Region, id string) (string, bool) {
 		for _, r := range rs {
 			if r.ID == id {
@@ -149,9 +107,9 @@ func TestPageViewDraw(t *testing.T) {
 
 	s := model.DefaultState()
 	s.Layout, s.Show, s.Expr, s.Present = "0x88", []string{"n"}, "N | n", true
-	v := NewPageView(s)
-	v.Hover = core.E4
-	rs, as := v.Draw()
+	p := model.NewPage(s)
+	p.Point(core.E4)
+	rs, as := PageRegions(p)
 	if got, _ := region(rs, "layout-switch"); !strings.Contains(got, `value="0x88" checked`) {
 		t.Errorf("layout switch: 0x88 not checked")
 	}
@@ -172,8 +130,8 @@ func TestPageViewDraw(t *testing.T) {
 	}
 
 	s.FEN, s.Expr = "not a fen", "N |"
-	v = NewPageView(s)
-	rs, as = v.Draw()
+	p = model.NewPage(s)
+	rs, as = PageRegions(p)
 	if _, ok := region(rs, "expr-result"); ok {
 		t.Error("a failing expression replaces the last result")
 	}
@@ -183,13 +141,16 @@ func TestPageViewDraw(t *testing.T) {
 	if a := attr(as, "fen", "aria-invalid") + attr(as, "expr", "aria-invalid"); a != "truetrue" {
 		t.Errorf("aria-invalid fen, expr: %s", a)
 	}
-	// A page opened on a FEN that does not parse shows an empty board
-	// (render keeps the last position that parsed, and there is none).
-	if f, _ := v.Figure(); f.Pos == nil || f.Pos.Occupied() != 0 {
-		t.Error("a FEN that does not parse: no empty board")
+	if got, _ := region(rs, "fen-status"); !strings.Contains(got, "start position instead") {
+		t.Errorf("FEN status %q, want it to say the start position is shown", got)
+	}
+	// A page opened on a FEN that does not parse shows the start
+	// position, as no position parsed before.
+	if f, _, _ := p.Figure(); f.Pos == nil || f.Pos.FEN() != core.StartFEN {
+		t.Error("a FEN that does not parse: not the start position")
 	}
 	s.Show = nil
-	if f, _ := NewPageView(s).Figure(); len(f.Shown) != 0 {
+	if f, _, _ := model.NewPage(s).Figure(); len(f.Shown) != 0 {
 		t.Errorf("nothing shown: %d cards", len(f.Shown))
 	}
 }
