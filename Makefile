@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium
+.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -36,8 +36,10 @@ BROTLI_DIST := 11
 # .br and .gz siblings, so that `make serve` sends what dist/ sends.
 # web/bitview-figures/ (tutorial.html's figure files) is left out: the rule of
 # web/tutorial.html replaces that folder whole and compresses its files itself.
+# web/sites/ (the templates an author copies into a Hugo or Jekyll site) is
+# left out too: a .br beside a template would be copied with it.
 WEB_GENERATED := web/bitview.wasm web/index.html web/tutorial.html web/wasm_exec.js web/sw-version.js
-WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web -path web/bitview-figures -prune -o -type f \( -name '*.js' -o -name '*.mjs' \
+WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web \( -path web/bitview-figures -o -path web/sites \) -prune -o -type f \( -name '*.js' -o -name '*.mjs' \
 	-o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.json' \) -print))
 
 wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
@@ -108,17 +110,19 @@ serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
 # Each suite once: core, wasm/model and wasm/view natively, the wasm main package under
-# Node, the JS API tests, the server, then the page in Chromium. The tools it
+# Node, the JS API tests, the server, then the page in Chromium, and what
+# authors embed in Chromium, Firefox and WebKit. The tools it
 # needs beyond Go are checked first. The Node tests are named one by one:
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
-test: needs-node-chromium vet wasm
+test: needs-test vet wasm
 	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/... ./wasm/internal/...
-	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom, a DOM for the Node and wasm tests of the page and mount
+	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom (a DOM for the Node and wasm tests of the page and mount), axe-core, puppeteer-core (drives Firefox)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs
 	go test -count=1 .
-	go test -count=1 -timeout 25m ./wasm/browser/
+	go test -count=1 ./wasm/browser/browsers/   # the harness that drives Chromium, Firefox (puppeteer-core, from npm above) and WebKit
+	go test -count=1 -timeout 25m -parallel 3 ./wasm/browser/   # -parallel 3: a test's three engines at once
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
@@ -145,17 +149,20 @@ lint: $(TOOLS)/staticcheck $(TOOLS)/deadcode
 
 # What make test, measure and dist need beyond Go, checked before any work:
 # each tool missing from the PATH is named, with how to install it. Node.js
-# runs the JS API tests and writes dist/'s npm package; Chromium runs the
-# page's tests (wasm/browser looks for chromium or chromium-browser). As root
-# with apt-get (CI: a fresh Debian), Debian's chromium is installed when
-# missing. $(call need,TOOLS) checks TOOLS, of node, npm and chromium.
-need = missing=; for c in $(1); do case $$c in \
-	chromium) command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
-		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			{ apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; } || missing="$$missing chromium"; \
-		else missing="$$missing chromium"; fi ;; \
-	*) command -v $$c >/dev/null || missing="$$missing $$c" ;; \
-	esac; done; \
+# runs the JS API tests and writes dist/'s npm package; the browser tests
+# drive Chromium, Firefox and WebKit (wasm/browser/browsers): chromium (or
+# chromium-browser), firefox-esr (or firefox), WebKitGTK's WebKitWebDriver,
+# and Xvfb, the display WebKit's browser draws on. As root with apt-get (CI:
+# a fresh Debian), Debian's packages of the missing browsers are installed
+# first, in one apt-get. $(call need,TOOLS) checks TOOLS, of node, npm,
+# chromium, firefox-esr, WebKitWebDriver and Xvfb.
+need = has() { case $$1 in chromium) command -v chromium || command -v chromium-browser;; \
+		firefox-esr) command -v firefox-esr || command -v firefox;; *) command -v $$1;; esac >/dev/null; }; \
+	pkgs=; for c in $(1); do has $$c || case $$c in chromium) pkgs="$$pkgs chromium";; firefox-esr) pkgs="$$pkgs firefox-esr";; \
+		WebKitWebDriver) pkgs="$$pkgs webkit2gtk-driver";; Xvfb) pkgs="$$pkgs xvfb";; esac; done; \
+	if [ -n "$$pkgs" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$pkgs || true; fi; \
+	missing=; for c in $(1); do has $$c || missing="$$missing $$c"; done; \
 	test -z "$$missing" || { \
 	echo "make $(MAKECMDGOALS) needs what is not on the PATH:$$missing. Install it:"; \
 	case "$$missing" in *node*|*npm*) \
@@ -169,14 +176,25 @@ need = missing=; for c in $(1); do case $$c in \
 		echo "    Ubuntu:        sudo snap install chromium"; \
 		echo "    Fedora:        sudo dnf install chromium"; \
 		echo "    macOS:         brew install --cask chromium";; esac; \
+	case "$$missing" in *firefox-esr*) \
+		echo "  Firefox (firefox-esr or firefox; driven over WebDriver BiDi):"; \
+		echo "    Debian:        sudo apt-get install firefox-esr"; \
+		echo "    Ubuntu:        sudo snap install firefox"; \
+		echo "    Fedora:        sudo dnf install firefox"; \
+		echo "    macOS:         brew install --cask firefox";; esac; \
+	case "$$missing" in *WebKitWebDriver*|*Xvfb*) \
+		echo "  WebKit (WebKitGTK's WebKitWebDriver and MiniBrowser, on an Xvfb display; Linux):"; \
+		echo "    Debian/Ubuntu: sudo apt-get install webkit2gtk-driver xvfb";; esac; \
 	exit 1; } >&2
 needs-node:
 	@$(call need,node npm)
 needs-node-chromium:
 	@$(call need,node npm chromium)
+needs-test:
+	@$(call need,node npm chromium firefox-esr WebKitWebDriver Xvfb)
 
 # The JS API's parseFen and bitboard through the wire (what ships) and
-# through plain syscall/js (wasm/jscallplain.go, built with -tags
+# through plain syscall/js (package wasm/jscallplain, linked with -tags
 # jscallplain into out/), against chessops's parseFen, in one Node process
 # (wasm/jscall.bench.mjs; chessops is installed into out/jscall-node).
 jscall: needs-node wasm
@@ -206,14 +224,27 @@ bench:
 measure: needs-node-chromium dist
 	BITVIEW_MEASURE=1 go test -count=1 -timeout 60m -run 'TestMeasure' -v ./wasm/browser/ | grep -vE '^(=== (RUN|PAUSE|CONT)|--- PASS|PASS$$)'
 
-# dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
-dist: needs-node wasm $(WEBBUILD)
-	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" \) -delete
-	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
-	cd dist && npm pack --dry-run >/dev/null
+# dist/: the static site, with precompressed .br and .gz beside each text
+# file, made with Go alone (as make serve). It holds no Markdown file, which
+# MkDocs would make a page of (web/sites/README.md, the recipes' page, is for
+# the repository), and no compressed sibling in sites/ (the templates an
+# author copies into a Hugo or Jekyll site).
+dist: wasm $(WEBBUILD)
+	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" -o -name "*.md" \) -delete
+	cp LICENSE dist/LICENSE
 	@$(WEBBUILD) sw-version dist
-	find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
-		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' -o -name '*.md' \) -exec $(WEBBUILD) compress -q $(BROTLI_DIST) {} +
+	find dist -path dist/sites -prune -o -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
+		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' \) -exec $(WEBBUILD) compress -q $(BROTLI_DIST) {} +
+
+# The npm package: dist/ with package.json and README.md (wasm/npm-package.mjs),
+# in $(NPM_DIR), checked by npm pack --dry-run; run after make dist (make
+# release does). Node.js and npm are needed here, not for dist/.
+NPM_DIR ?= out/npm
+npm-package: needs-node
+	@test -f dist/bitview.wasm || { echo 'make npm-package: dist/ has no bitview.wasm: run make dist first' >&2; exit 1; }
+	rm -rf $(NPM_DIR) && mkdir -p $(NPM_DIR) && cp -r dist/. $(NPM_DIR)/
+	node wasm/npm-package.mjs $(NPM_DIR)
+	cd $(NPM_DIR) && npm pack --dry-run >/dev/null
 
 # make release: the tests, dist/, the npm tarball in out/release/, and the
 # tarball's check (wasm/browser's TestReleaseTarball: npm installs it into
@@ -223,8 +254,9 @@ dist: needs-node wasm $(WEBBUILD)
 VERSION     = $(shell sed -n 's/^const Version = "\(.*\)"$$/\1/p' $(REPO)/wasm/version/version.go)
 RELEASE_DIR = out/release
 release: test dist
+	$(MAKE) npm-package
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
-	cd dist && npm pack --pack-destination $(REPO)/$(RELEASE_DIR) --loglevel=error
+	cd $(NPM_DIR) && npm pack --pack-destination $(REPO)/$(RELEASE_DIR) --loglevel=error
 	BITVIEW_TARBALL=$(REPO)/$(RELEASE_DIR)/bitview-$(VERSION).tgz go test -count=1 -run '^TestReleaseTarball$$' -v ./wasm/browser/
 	@echo; echo "bitview $(VERSION) is ready: $(RELEASE_DIR)/bitview-$(VERSION).tgz ($$(wc -c < $(RELEASE_DIR)/bitview-$(VERSION).tgz) bytes). To publish it:"; echo
 	@$(MAKE) -s release-commands

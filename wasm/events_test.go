@@ -51,14 +51,9 @@ func TestShiftDemoPlays(t *testing.T) {
 	env := newTestEnv(t, "")
 	pg := env.page("")
 	env.fire(pg.sc, "click", `[data-action="animate"]`, "", 0)
-	var sd *shiftDemo
-	for _, p := range pg.parts {
-		if s, ok := p.(*shiftDemo); ok {
-			sd = s
-		}
-	}
-	if sd == nil || !sd.timer.pending() || sd.step != 0 || pg.st.Tab != "shiftdemo" {
-		t.Fatalf("after Animate: playing %v, step %d, tab %q; want true, 0, shiftdemo", sd != nil && sd.timer.pending(), sd.step, pg.st.Tab)
+	sd := &pg.shift
+	if !sd.timer.pending() || sd.step != 0 || pg.m.Tab != "shiftdemo" {
+		t.Fatalf("after Animate: playing %v, step %d, tab %q; want true, 0, shiftdemo", sd.timer.pending(), sd.step, pg.m.Tab)
 	}
 	first := env.text("#shift-caption")
 	time.Sleep(750 * time.Millisecond)

@@ -116,3 +116,15 @@ func (v *figureView) wire(sc *scope) {
 		copyText(el, el.GetAttribute("data-copy"))
 	})
 }
+
+// copyText copies text to the clipboard and says so on the button.
+func copyText(button *domElement, text string) {
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if clip.IsUndefined() {
+		button.SetTextContent("Select it")
+		return
+	}
+	then(clip.Call("writeText", text), // dom/v2 has no clipboard
+		func(js.Value) { button.SetTextContent("Copied") },
+		func(js.Value) { button.SetTextContent("Not allowed") })
+}

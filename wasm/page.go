@@ -10,68 +10,55 @@ import (
 	"github.com/bitview/bitview/wasm/view"
 )
 
-// The page (index.html) is built from the same components as every
-// <bitboard-view>: the figure (figure.go: the board, board.go, and the
-// cards, cards.go) and the representations (repr.go), with the page's own
-// components beside them, each in its own file with its own state, each
-// the only writer of its regions:
+// A page is Bitview's page (index.html): its one truth is a model.Page,
+// whose methods are what a user does; controls.go turns every event into
+// one of them, then render writes the regions wasm/view draws from it,
+// each only where it changed. This file and controls.go are the page's
+// wiring: they alone know the page and its components; a component knows
+// the model and the surface it writes, never the page. The page is built from the same components
+// as every <bitboard-view> (the figure: figure.go, board.go and cards.go;
+// the representations, repr.go), with its own beside them, one file each
+// (they hold only what the DOM needs beside the model: a field's caret, a
+// timer, a Web Worker), each the only writer of its regions:
 //
-//	fen.go          the FEN field, the example buttons and the FEN's status  #fen #examples #fen-status
-//	switches.go     the numbering, the bitboard switches, Flip, Square indices  #layout-switch #toggles #flip #labels
-//	squarepanel.go  the square pointed at, in every layout                   #square-info
-//	editor.go       the board editor and the board's clicks and piece keys   #editor #palette #state-controls
-//	history.go      undo and redo of positions                               (the store's)
-//	game.go         a PGN loaded and stepped through                         #game #pgn-status #moves
-//	playground.go   the bitboard expression, its steps and its result        #expr #expr-help #expr-status #expr-result
-//	free.go         the free bitboard's card (drawn among the cards)          the .free card in #cards
-//	drawing.go      arrows and marks drawn on the board                      #clear-drawing
-//	shiftdemo.go    the shift demo                                           #shiftdemo #shift-*
-//	engine.go       the engine author's panels: dump, Zobrist, magic         #dump #zobrist #magic and theirs
-//	perft.go        the perft divide panel and its Web Worker                #perft #perft-*
-//	present.go      presentation mode, the shortcuts and their dialog       html.present #shortcuts
-//	share.go        export as SVG and PNG, the embed snippets                #embed #embed-snippets
+//	fen.go          the FEN field and its status                            #fen #fen-status
+//	switches.go     the numbering, the bitboard switches, Flip, indices     #layout-switch #toggles #flip #labels
+//	editor.go       the editor's palette and state controls                 #palette #state-controls
+//	game.go         a PGN loaded and stepped through                        #pgn-status #moves
+//	playground.go   the bitboard expression, its steps and its result       #expr #expr-status #expr-result
+//	free.go         the free bitboard's card (drawn among the cards)         the .free card in #cards
+//	drawing.go      arrows and marks drawn on the board                     #clear-drawing
+//	shiftdemo.go    the shift demo                                          #shift-grid #shift-caption
+//	engine.go       the engine author's panels: dump, Zobrist, magic        #dump #zobrist #magic and theirs
+//	perft.go        the perft divide panel and its Web Worker               #perft-*
+//	present.go      presentation mode and the shortcuts' dialog             html.present #shortcuts
+//	share.go        export as SVG and PNG, the embed snippets               #embed-snippets
+//	toolarea.go     the tool area's tabs                                    [role=tab] and the tool panels
 //
-// Their one truth is the store (store.go): a model.State, which the URL
-// serialises (link.go), and what follows from it. Every event reaches a
-// component through the page's one scope (events.go); the component
-// changes the store, and the store redraws the page: each component
-// writes only what changed. Nothing is read back from the markup. The
-// page lives as long as the document: its listeners are never removed.
+// link.go writes the model's link into the URL. The page lives as long
+// as the document: its listeners are never removed.
 type page struct {
 	doc     js.Value
+	m       *model.Page
+	s       *surface
 	sc      *scope
-	st      *store
 	fig     *figureView
-	square  squarePanel
+	square  *region // #square-info
 	repr    reprView
-	regions regions
-	attrs   attrs
-	acts    actions
 	link    link
-	parts   []part
-	free    *freeCard
-	play    *playground
-}
-
-// A part is one of the page's own components.
-type part interface {
-	// wire adds the part's handlers to the page's scope and its actions
-	// (the buttons' data-action and the keyboard shortcuts).
-	wire(sc *scope, acts actions)
-	// render draws the part from the store, writing only what changed.
-	render()
-}
-
-// actions are the page's named actions (a button's data-action, a
-// keyboard shortcut's model.Shortcut.Action), each registered by the part
-// that owns it.
-type actions map[string]func()
-
-// run runs the action name, when there is one.
-func (a actions) run(name string) {
-	if fn := a[name]; fn != nil {
-		fn()
-	}
+	fen     fenField
+	sw      switches
+	ed      editor
+	game    gamePanel
+	play    playground
+	free    freeCard
+	draw    drawing
+	shift   shiftDemo
+	engine  enginePanels
+	perft   perftPanel
+	present presenter
+	share   share
+	tools   toolArea
 }
 
 // mountPage draws the page if this document is Bitview's page (it has
@@ -87,51 +74,41 @@ func mountPage() {
 // newPage draws the page into doc for the link's query and wires its
 // events.
 func newPage(doc js.Value, query string) *page {
-	pg := &page{doc: doc, st: newStore(model.ParseQuery(query)),
-		regions: regions{doc: doc}, attrs: attrs{doc: doc}, acts: actions{}}
+	m, s := model.NewPage(model.ParseQuery(query)), newSurface(doc)
+	pg := &page{doc: doc, m: m, s: s}
 	style := newElement(doc, "style")
 	insert(doc.Get("head"), style.Underlying(), js.Null())
 	pg.fig = newFigureView(byID(doc, "board"), byID(doc, "cards"), style, view.NoCardsHint)
-	pg.square = squarePanel{region: pg.regions.get("square-info")}
-	pg.repr = reprView{region: pg.regions.get("repr-panel")}
+	pg.square = s.regions.get("square-info")
+	pg.repr = reprView{region: s.regions.get("repr-panel")}
 	pg.fig.onPoint = func(sq core.Square, at js.Value) {
-		pg.square.draw(pg.st, sq)
-		pg.repr.follow(&pg.st.pos, sq, at)
+		pg.m.Point(sq)
+		pg.square.set(view.SquarePanel(pg.m).Markup)
+		pg.repr.follow(pg.m.Pos(), sq, at)
 	}
-	pg.play = &playground{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: byID(doc, "expr"), step: -1}
-	pg.free = &freeCard{st: pg.st, doc: doc, play: pg.play}
-	fen := &fenField{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, in: byID(doc, "fen")}
-	ed := &editor{st: pg.st, regions: &pg.regions}
-	game := &gamePanel{st: pg.st, regions: &pg.regions, doc: doc}
-	engine := &enginePanels{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, doc: doc}
-	perft := &perftPanel{st: pg.st, regions: &pg.regions, doc: doc}
-	pg.parts = []part{
-		fen,
-		&switches{st: pg.st, regions: &pg.regions, attrs: &pg.attrs, doc: doc},
-		ed,
-		game,
-		pg.play,
-		pg.free,
-		&drawing{st: pg.st, doc: doc},
-		&shiftDemo{st: pg.st, regions: &pg.regions, doc: doc},
-		engine,
-		perft,
-		&share{st: pg.st, regions: &pg.regions, doc: doc, figure: func() model.Figure { return pg.st.figure(nil).Figure }},
-		&presenter{st: pg.st, attrs: &pg.attrs, doc: doc, editing: ed.open},
-		&toolArea{st: pg.st, doc: doc, attrs: &pg.attrs},
-	}
+	pg.fen = fenField{m: m, s: s, in: byID(doc, "fen")}
+	pg.sw = switches{m: m, s: s}
+	pg.ed = editor{m: m, s: s}
+	pg.game = gamePanel{m: m, s: s}
+	pg.play = playground{m: m, s: s, in: byID(doc, "expr")}
+	pg.free = freeCard{m: m, s: s}
+	pg.draw = drawing{m: m, s: s, from: core.NoSquare, at: core.NoSquare}
+	pg.shift = shiftDemo{m: m, s: s, src: model.DefaultShiftSource, op: model.DefaultShiftOp}
+	pg.shift.timer.fn = pg.shift.next
+	pg.engine = enginePanels{m: m, s: s}
+	pg.perft = perftPanel{m: m, s: s}
+	pg.present = presenter{m: m, s: s}
+	pg.share = share{m: m, s: s}
+	pg.tools = toolArea{m: m, s: s}
 	pg.adopt(byID(doc, "bitview-app"))
-	pg.regions.write(view.FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp)...)
+	s.regions.write(view.FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp)...)
 	// What the page holds beyond its link's state, before the first
-	// render: the link's game, its open tool panels, its perft path (which
-	// leaves the game), and what was typed into the FEN field before the
-	// wasm started.
-	game.start()
-	engine.start()
-	perft.start()
-	fen.start()
+	// render: the magic controls of the link, its perft divide, and what
+	// was typed into the FEN field before the wasm started.
+	pg.engine.controls()
+	pg.perft.start()
+	pg.fen.start()
 	pg.render()
-	pg.st.redraw = pg.render
 	// A link's view is drawn: the prerendered default board is no longer
 	// marked as not the linked one (see web/prerender.js).
 	root := element(doc.Get("documentElement"))
@@ -161,42 +138,40 @@ func (pg *page) adopt(app *domElement) {
 	}
 	for _, r := range pre.Regions {
 		if r.ID != "board" && r.ID != "cards" {
-			pg.regions.adopt([]view.Region{r})
+			pg.s.regions.adopt([]view.Region{r})
 		}
 	}
 	for _, a := range pre.Attrs {
-		pg.attrs.set(a.ID, a.Name, a.Value) // the first write of each finds the value in the markup
+		pg.s.attrs.set(a.ID, a.Name, a.Value) // the first write of each finds the value in the markup
 	}
-	f, m := view.NewPageView(model.DefaultState()).Figure()
+	f, m, _ := model.NewPage(model.DefaultState()).Figure()
 	pg.fig.adopt(figure{Figure: f, marks: m})
 }
 
-// render draws the page from the store: the figure, the square panel, the
-// representations, every part, and the URL. Each writes only what
-// changed.
+// render draws the page from its model: the figure, the square panel,
+// the representations, each of the page's components, and the URL. Each
+// writes only what changed.
 func (pg *page) render() {
-	pg.fig.draw(pg.st.figure(pg.free.editing()))
-	pg.square.draw(pg.st, pg.fig.hover)
-	pg.repr.shown = pg.st.Tab == "repr"
-	pg.repr.draw(&pg.st.pos, pg.fig.hover)
-	for _, p := range pg.parts {
-		p.render()
+	m := pg.m
+	if m.Tab == "perft" {
+		m.FollowPerft() // the perft path follows the position on show while its panel is open
 	}
-	pg.link.set(pg.st.link())
-}
-
-// wire connects the page's events, all through one scope on the document,
-// in the order they bubble: the parts' handlers that must see a key
-// before the figure does (the editor's piece letters on the board, the
-// free card's Space and Enter), the figure's, then the rest.
-func (pg *page) wire() {
-	sc := newScope(pg.doc)
-	pg.sc = sc
-	for _, p := range pg.parts {
-		p.wire(sc, pg.acts)
-	}
-	pg.fig.wire(sc)
-	sc.on("click", "[data-action]", func(e *event, el *domElement) {
-		pg.acts.run(el.GetAttribute("data-action"))
-	})
+	f, marks, prev := m.Figure()
+	pg.fig.draw(figure{Figure: f, marks: marks, prev: prev, free: pg.free.editing()})
+	pg.square.set(view.SquarePanel(m).Markup)
+	pg.repr.shown = m.Tab == "repr"
+	pg.repr.draw(m.Pos(), m.Hover())
+	pg.fen.render()
+	pg.sw.render()
+	pg.ed.render()
+	pg.game.render()
+	pg.play.render()
+	pg.draw.render()
+	pg.shift.render()
+	pg.engine.render()
+	pg.perft.render()
+	pg.share.render()
+	pg.present.render()
+	pg.tools.render()
+	pg.link.set(m.Link())
 }

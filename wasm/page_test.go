@@ -27,8 +27,8 @@ func TestPageOpens(t *testing.T) {
 	if env.attr("html", "data-ready") != "1" {
 		t.Error("data-ready is not set")
 	}
-	if pg.st.FEN != core.StartFEN {
-		t.Errorf("state FEN %q", pg.st.FEN)
+	if pg.m.FEN != core.StartFEN {
+		t.Errorf("state FEN %q", pg.m.FEN)
 	}
 }
 
@@ -98,15 +98,15 @@ func TestPageEditor(t *testing.T) {
 	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "q", 0); a != answerPrevent|answerStop {
 		t.Errorf("a piece letter answered %d, want prevent and stop (the shortcuts must not see it)", a)
 	}
-	if got := env.attr(`#board [data-square="e4"]`, "data-piece"); got != "q" || !strings.HasPrefix(pg.st.FEN, "rnbqkbnr/pppppppp/8/8/4q3/") {
-		t.Errorf("q on e4: square %q, FEN %s", got, pg.st.FEN)
+	if got := env.attr(`#board [data-square="e4"]`, "data-piece"); got != "q" || !strings.HasPrefix(pg.m.FEN, "rnbqkbnr/pppppppp/8/8/4q3/") {
+		t.Errorf("q on e4: square %q, FEN %s", got, pg.m.FEN)
 	}
 	env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "Delete", 0)
-	if pg.st.FEN != core.StartFEN {
-		t.Errorf("Delete on e4: FEN %s", pg.st.FEN)
+	if pg.m.FEN != core.StartFEN {
+		t.Errorf("Delete on e4: FEN %s", pg.m.FEN)
 	}
-	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "q", modCtrl); a != 0 || pg.st.FEN != core.StartFEN {
-		t.Errorf("Ctrl+q answered %d and gave %s: it is the browser's", a, pg.st.FEN)
+	if a := env.fire(pg.sc, "keydown", `#board [data-square="e4"]`, "q", modCtrl); a != 0 || pg.m.FEN != core.StartFEN {
+		t.Errorf("Ctrl+q answered %d and gave %s: it is the browser's", a, pg.m.FEN)
 	}
 	// The palette's tool acts only while the editor is open.
 	env.fire(pg.sc, "click", "#tab-editor", "", 0)
@@ -120,13 +120,13 @@ func TestPageEditor(t *testing.T) {
 	}
 	env.q(`input[name=side][value="b"]`).Set("value", "b")
 	env.fire(pg.sc, "change", `input[name=side][value="b"]`, "", 0)
-	if !strings.Contains(pg.st.FEN, " b KQkq ") {
-		t.Errorf("black to move: FEN %s", pg.st.FEN)
+	if !strings.Contains(pg.m.FEN, " b KQkq ") {
+		t.Errorf("black to move: FEN %s", pg.m.FEN)
 	}
 	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
 	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
-	if pg.st.FEN != core.StartFEN {
-		t.Errorf("two undos: FEN %s, want the start", pg.st.FEN)
+	if pg.m.FEN != core.StartFEN {
+		t.Errorf("two undos: FEN %s, want the start", pg.m.FEN)
 	}
 	env.fire(pg.sc, "click", `[data-action="redo"]`, "", 0)
 	if got := env.attr(`#board [data-square="d4"]`, "data-piece"); got != "N" {
@@ -141,13 +141,13 @@ func TestPageGame(t *testing.T) {
 	env := newTestEnv(t, "")
 	pg := env.page("")
 	env.fire(pg.sc, "click", `[data-action="pgn-sample"]`, "", 0)
-	if env.count("#moves [data-ply]") < 20 || pg.st.game == nil {
+	if env.count("#moves [data-ply]") < 20 || pg.m.Game() == nil {
 		t.Fatalf("the sample game: %d move buttons", env.count("#moves [data-ply]"))
 	}
 	env.fire(pg.sc, "click", `[data-action="forward"]`, "", 0)
 	env.fire(pg.sc, "click", `[data-action="forward"]`, "", 0)
-	if pg.st.Ply != 2 || !strings.Contains(env.url(), "&ply=2") || !strings.Contains(env.url(), "moves=") {
-		t.Errorf("after two steps: ply %d, link %s", pg.st.Ply, env.url())
+	if pg.m.Ply != 2 || !strings.Contains(env.url(), "&ply=2") || !strings.Contains(env.url(), "moves=") {
+		t.Errorf("after two steps: ply %d, link %s", pg.m.Ply, env.url())
 	}
 	if env.attr(`#moves [data-ply="2"]`, "aria-current") != "step" || env.attr(`#moves [data-ply="1"]`, "aria-current") != "" {
 		t.Error("the move list does not mark ply 2 alone")
@@ -156,15 +156,15 @@ func TestPageGame(t *testing.T) {
 		t.Errorf("%d+%d squares marked as the last move, want 1+1", env.count("#board .last-from"), env.count("#board .last-to"))
 	}
 	env.fire(pg.sc, "click", `#moves [data-ply="0"]`, "", 0)
-	if pg.st.Ply != 0 || pg.st.FEN != core.StartFEN {
-		t.Errorf("ply 0: %d, %s", pg.st.Ply, pg.st.FEN)
+	if pg.m.Ply != 0 || pg.m.FEN != core.StartFEN {
+		t.Errorf("ply 0: %d, %s", pg.m.Ply, pg.m.FEN)
 	}
 	env.input(pg.sc, "#fen", kiwipete)
-	if pg.st.game != nil || env.count(`#pgn-status [data-notice="game-closed"]`) != 1 || strings.Contains(env.url(), "moves=") {
-		t.Errorf("typing a FEN: game %v, notice %q, link %s", pg.st.game != nil, env.text("#pgn-status"), env.url())
+	if pg.m.Game() != nil || env.count(`#pgn-status [data-notice="game-closed"]`) != 1 || strings.Contains(env.url(), "moves=") {
+		t.Errorf("typing a FEN: game %v, notice %q, link %s", pg.m.Game() != nil, env.text("#pgn-status"), env.url())
 	}
 	env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
-	if pg.st.game == nil || env.count("#moves [data-ply]") < 20 {
+	if pg.m.Game() == nil || env.count("#moves [data-ply]") < 20 {
 		t.Error("undo did not bring the game back")
 	}
 }
@@ -197,23 +197,23 @@ func TestPageFreeCard(t *testing.T) {
 	env := newTestEnv(t, "")
 	pg := env.page("?show=free")
 	env.fire(pg.sc, "click", `#cards .free .cell[data-square="e4"]`, "", 0)
-	if pg.st.Free != core.E4.Bitboard() || !strings.Contains(env.url(), "free=0x0000000010000000") {
-		t.Errorf("e4 clicked: free %s, link %s", pg.st.Free.Hex(), env.url())
+	if pg.m.Free != core.E4.Bitboard() || !strings.Contains(env.url(), "free=0x0000000010000000") {
+		t.Errorf("e4 clicked: free %s, link %s", pg.m.Free.Hex(), env.url())
 	}
-	if a := env.fire(pg.sc, "keydown", `#cards .free .cell[data-square="e4"]`, " ", 0); a != answerPrevent|answerStop || pg.st.Free != 0 {
-		t.Errorf("Space on e4 answered %d, free %s", a, pg.st.Free.Hex())
+	if a := env.fire(pg.sc, "keydown", `#cards .free .cell[data-square="e4"]`, " ", 0); a != answerPrevent|answerStop || pg.m.Free != 0 {
+		t.Errorf("Space on e4 answered %d, free %s", a, pg.m.Free.Hex())
 	}
 	env.fire(pg.sc, "click", `#cards .free [data-fill="rank:2"]`, "", 0)
-	if pg.st.Free != core.Rank2.Bitboard() {
-		t.Errorf("rank 2 label: %s", pg.st.Free.Hex())
+	if pg.m.Free != core.Rank2.Bitboard() {
+		t.Errorf("rank 2 label: %s", pg.m.Free.Hex())
 	}
 	env.input(pg.sc, `#cards [data-free-field="hex"]`, "0xff")
-	if pg.st.Free != core.Rank1.Bitboard() {
-		t.Errorf("hex 0xff: %s", pg.st.Free.Hex())
+	if pg.m.Free != core.Rank1.Bitboard() {
+		t.Errorf("hex 0xff: %s", pg.m.Free.Hex())
 	}
 	env.input(pg.sc, `#cards [data-free-field="hex"]`, "0xfg")
-	if pg.st.Free != core.Rank1.Bitboard() || env.count("#cards .free [role=alert], #cards .free .error") == 0 {
-		t.Errorf("hex 0xfg: %s, want the last good value kept and an error", pg.st.Free.Hex())
+	if pg.m.Free != core.Rank1.Bitboard() || env.count("#cards .free [role=alert], #cards .free .error") == 0 {
+		t.Errorf("hex 0xfg: %s, want the last good value kept and an error", pg.m.Free.Hex())
 	}
 }
 
@@ -225,18 +225,18 @@ func TestPageDrawingAndShortcuts(t *testing.T) {
 	pg := env.page("")
 	env.fire(pg.sc, "focusin", `#board [data-square="d4"]`, "", 0)
 	env.fire(pg.sc, "keydown", `#board [data-square="d4"]`, "m", 0)
-	if len(pg.st.Marked) != 1 || !strings.Contains(env.url(), "marks=Gd4") {
-		t.Errorf("m on d4: marks %v, link %s", pg.st.Marked, env.url())
+	if len(pg.m.Marked) != 1 || !strings.Contains(env.url(), "marks=Gd4") {
+		t.Errorf("m on d4: marks %v, link %s", pg.m.Marked, env.url())
 	}
 	if env.q("#clear-drawing").Get("hidden").Truthy() {
 		t.Error("Clear arrows is hidden while there is a drawing")
 	}
 	env.fire(pg.sc, "keydown", "#board", "x", 0)
-	if len(pg.st.Marked) != 0 {
-		t.Errorf("x left marks %v", pg.st.Marked)
+	if len(pg.m.Marked) != 0 {
+		t.Errorf("x left marks %v", pg.m.Marked)
 	}
 	env.fire(pg.sc, "keydown", "#bitview-app", "s", 0)
-	if !pg.st.Present || !env.q("html").Class().Contains("present") ||
+	if !pg.m.Present || !env.q("html").Class().Contains("present") ||
 		env.attr(`[data-action="present"]`, "aria-pressed") != "true" {
 		t.Error("s did not present")
 	}
@@ -249,7 +249,7 @@ func TestPageDrawingAndShortcuts(t *testing.T) {
 		t.Error("Escape did not close the shortcuts")
 	}
 	env.fire(pg.sc, "keydown", "#expr", "f", 0)
-	if pg.st.Flipped {
+	if pg.m.Flipped {
 		t.Error("f typed in the expression field flipped the board")
 	}
 }
@@ -271,7 +271,7 @@ func TestPageShortcutsOnTheBoard(t *testing.T) {
 			t.Errorf("%s on e4: answered %d, e4 holds %q; want the piece, and the shortcuts not to see the key", letter, a, piece())
 		}
 	}
-	if pg.st.Present {
+	if pg.m.Present {
 		t.Error("p on a board square turned presentation mode on")
 	}
 	// Twelve edits: u undoes the black king (k), Ctrl+Z the black queen.
@@ -297,7 +297,7 @@ func TestPageShortcutsOnTheBoard(t *testing.T) {
 		}
 	}
 	env.fire(pg.sc, "keydown", e4, "s", 0)
-	if !pg.st.Present {
+	if !pg.m.Present {
 		t.Error("s on a board square did not present")
 	}
 	env.fire(pg.sc, "keydown", e4, "s", 0)
@@ -306,8 +306,8 @@ func TestPageShortcutsOnTheBoard(t *testing.T) {
 		t.Errorf("Ctrl+Z off the board: answered %d, e4 holds %q; want nothing done (the browser's)", a, piece())
 	}
 	env.fire(pg.sc, "keydown", "#bitview-app", "u", 0)
-	if piece() != "k" || pg.st.Present {
-		t.Errorf("u off the board: e4 holds %q, present %v", piece(), pg.st.Present)
+	if piece() != "k" || pg.m.Present {
+		t.Errorf("u off the board: e4 holds %q, present %v", piece(), pg.m.Present)
 	}
 	// The list says so.
 	help := env.text("#shortcuts")
@@ -440,5 +440,21 @@ func TestPageInvalidFENNeverInTheLink(t *testing.T) {
 	env.page("?fen=nonsense")
 	if got := env.pieces("#board"); got != startPlacement || !strings.Contains(env.text("#fen-status"), "start position") {
 		t.Errorf("a link with an invalid FEN: board %s, status %q", got, env.text("#fen-status"))
+	}
+}
+
+// TestPageEditorToolStays: the palette's tool stays picked for every
+// click on the board, whatever else is clicked between (<html data-tool>,
+// the tool tab on show, is no palette button).
+func TestPageEditorToolStays(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?tab=editor")
+	env.fire(pg.sc, "click", `#palette [data-tool="N"]`, "", 0)
+	for _, sq := range []string{"d4", "d5", "e5"} {
+		env.fire(pg.sc, "click", `#board [data-square="`+sq+`"]`, "", 0)
+		env.fire(pg.sc, "click", "#bitview-app", "", 0)
+		if got := env.attr(`#board [data-square="`+sq+`"]`, "data-piece"); got != "N" {
+			t.Errorf("the N tool on %s gave %q", sq, got)
+		}
 	}
 }

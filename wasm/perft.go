@@ -4,197 +4,97 @@ package main
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/divide"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
 
-// A perftPanel is the perft divide panel (#perft): a divide counted in a
-// Web Worker (web/perft-worker.js) with progress and cancel, a pasted
-// divide compared with it, and a path of moves from a root position, each
-// step one ply shallower. While open, its depth and path are in the state
-// (&perft, &path, &root: see sync).
+// A perftPanel is the perft divide panel's counting (#perft): a divide
+// counted in a Web Worker (web/perft-worker.js) with progress and cancel,
+// at the end of the model's path (model.Page.Perft: its root, moves,
+// depth and paste).
 type perftPanel struct {
-	st      *store
-	regions *regions
-	doc     js.Value
-	open    bool     // the tab was on show at the last render
-	root    string   // the root's FEN (as core writes it)
-	path    []string // the moves from the root, in UCI
-	fens    []string // fens[k] is the FEN after path[:k]; len(path)+1 of them
-	depth   int      // the depth divided at the end of the path
+	m    *model.Page
+	s    *surface
+	open bool // the tab was on show at the last render
 
-	worker    js.Value // the Web Worker; undefined until needed, again after a cancel
-	workerSc  *scope   // its listeners, closed when it is terminated
-	id        int      // the current run; messages of earlier runs are ignored
-	run       view.PerftRun
-	pos       core.Position      // the position being (or last) divided
-	fen       string             // its FEN
-	entries   []core.DivideEntry // the moves counted so far, in UCI order
-	division  *core.Division     // the last divide, complete or cancelled; nil before any
-	cancelOn  bool               // the Cancel button is enabled
-	parsed    *divide.Parsed     // the pasted divide, nil when the field is empty
-	pasteNote string             // why the paste was not read, or a link's path that did not replay
+	worker   js.Value // the Web Worker; undefined until needed, again after a cancel
+	workerSc *scope   // its listeners, closed when it is terminated
+	id       int      // the current run; messages of earlier runs are ignored
+	run      view.PerftRun
+	pos      core.Position      // the position being (or last) divided
+	fen      string             // its FEN
+	entries  []core.DivideEntry // the moves counted so far, in UCI order
+	division *core.Division     // the last divide, complete or cancelled; nil before any
+	cancelOn bool               // the Cancel button is enabled
 }
 
-// start restores the panel from a link: open at its depth, the path
-// replayed from its root (up to the first move that is not legal, which
-// the panel says), the board at the end of the path, and a divide started
-// there.
+// start divides at the end of a link's path (model.Page.Perft.Start): at
+// once up to model.MaxLinkPerft, or deeper once Run is pressed, with its
+// estimate.
 func (pp *perftPanel) start() {
-	s := pp.st
-	pp.depth = model.DefaultPerftDepth
-	if s.Perft == 0 {
+	path := &pp.m.Perft
+	if pp.m.State.Perft == 0 { // the link asks for no divide
 		return
 	}
-	pp.depth = s.Perft
-	rootFEN := s.FEN
-	if len(s.Path) > 0 {
-		rootFEN = core.StartFEN
-		if s.Root != "" {
-			rootFEN = s.Root
-		}
+	pp.open = true
+	fen := path.End()
+	if fen == "" {
+		return // the panel roots itself at the position on show at render
 	}
-	s.Tab, pp.open = "perft", true
-	root, err := core.ParseFEN(rootFEN)
-	if err != nil {
-		if len(s.Path) > 0 {
-			pp.pasteNote = "The link's perft root is not a FEN (" + err.Error() + "); the path is dropped."
-		}
-		return // render roots the panel at the position on show, once there is one
-	}
-	pp.reset(root.FEN())
-	p := root
-	for _, uci := range s.Path {
-		m, err := p.ParseUCI(uci)
-		if err != nil {
-			pp.pasteNote = "The link's path stops before " + uci + ": " + err.Error() + "."
-			break
-		}
-		p.Play(m)
-		pp.path = append(pp.path, uci)
-		pp.fens = append(pp.fens, p.FEN())
-	}
-	if len(pp.path) > 0 {
-		s.closeGame()
-		s.FEN = pp.fens[len(pp.path)]
-		s.read()
-	}
-	fen := pp.fens[len(pp.path)]
-	if pp.depth > model.MaxLinkPerft {
-		// A deep divide from a link waits for a click, with its estimate.
+	if path.Depth > model.MaxLinkPerft {
 		p, _ := core.ParseFEN(fen)
 		pp.pos, pp.fen = p, fen
-		pp.run = view.PerftRun{State: "waiting", Depth: pp.depth, Estimate: model.PerftEstimate(p, pp.depth)}
+		pp.run = view.PerftRun{State: "waiting", Depth: path.Depth, Estimate: model.PerftEstimate(p, path.Depth)}
 		return
 	}
-	pp.divide(fen)
+	pp.divide()
 }
 
-// reset roots the panel at fen with an empty path.
-func (pp *perftPanel) reset(fen string) {
-	pp.root, pp.path, pp.fens = fen, nil, []string{fen}
-}
-
-// sync puts the panel into the state, for the link: its depth and path
-// while it is open.
-func (pp *perftPanel) sync() {
-	s := &pp.st.State
-	s.Perft, s.Path, s.Root = 0, nil, ""
-	if !pp.open || pp.depth == 0 {
-		return
-	}
-	s.Perft = pp.depth
-	if len(pp.path) > 0 {
-		s.Path = pp.path
-		if pp.root != core.StartFEN {
-			s.Root = pp.root
-		}
-	}
-}
-
-// follow keeps the path in step with the position on show: a position of
-// the path (undo, the back button of a step) shortens the path to it; any
-// other position (typed, edited, a game) becomes the new root.
-func (pp *perftPanel) follow() {
-	if !pp.st.status.Read.OK() {
-		return
-	}
-	cur := pp.st.pos.FEN()
-	if len(pp.fens) > 0 && pp.fens[len(pp.path)] == cur {
-		return
-	}
-	if k := slices.Index(pp.fens, cur); k >= 0 {
-		pp.depth = min(pp.depth+len(pp.path)-k, core.MaxDivideDepth)
-		pp.path, pp.fens = pp.path[:k], pp.fens[:k+1]
-		return
-	}
-	pp.reset(cur)
-}
-
-// render draws the panel while it is open: the depth picker, the path,
-// the progress, the divide (compared with the paste when both are there)
-// and the verdict; and keeps the state's perft fields.
+// render draws the panel while it is open (the page has made the path
+// follow the position on show).
 func (pp *perftPanel) render() {
-	open := pp.st.Tab == "perft"
+	open := pp.m.Tab == "perft"
 	if open && !pp.open {
 		pp.workerOf() // start Bitview in the worker while the user picks a depth
 	}
 	if pp.open = open; open {
 		pp.draw()
 	}
-	pp.sync()
 }
 
-// draw draws the open panel.
+// draw draws the open panel: the depth picker, the path, the progress,
+// the divide (compared with the paste when both are there) and the
+// verdict (view.PerftPanel).
 func (pp *perftPanel) draw() {
-	pp.follow()
-	if len(pp.fens) == 0 {
+	path := &pp.m.Perft
+	if !path.Rooted() {
 		return // no valid position yet
 	}
-	cur := pp.fens[len(pp.path)]
-	pp.regions.get("perft-depth").set(view.PerftDepthOptions(pp.depth))
-	pp.regions.get("perft-path").set(view.PerftPath(pp.root, pp.path, pp.depth))
 	active := pp.run.State == "running" || pp.run.State == "loading"
-	here := pp.fen == cur && pp.run.State != ""
-	if pp.run.State == "waiting" && (!here || pp.run.Depth != pp.depth) {
+	here := pp.fen == path.End() && pp.run.State != ""
+	if pp.run.State == "waiting" && (!here || pp.run.Depth != path.Depth) {
 		pp.run = view.PerftRun{} // another position or depth: the link's divide is no longer asked for
 		here = false
 	}
-	fresh := here && pp.division != nil && pp.division.Depth == pp.depth
-	run := view.PerftRun{State: "idle", Depth: pp.depth}
-	if here && (active || pp.run.Depth == pp.depth || pp.run.State == "waiting") {
+	run := view.PerftRun{State: "idle", Depth: path.Depth}
+	if here && (active || pp.run.Depth == path.Depth || pp.run.State == "waiting") {
 		run = pp.run
 	}
-	pp.regions.get("perft-progress").set(view.PerftProgress(run))
-	table, verdict := "", view.PerftNote(pp.pasteNote)
+	var d *core.Division
 	switch {
 	case here && active:
-		d := core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
-		table = view.DivideTable(d, nil)
-	case fresh && pp.division.Complete:
-		table = view.DivideTable(*pp.division, pp.parsed)
-		if pp.parsed != nil {
-			verdict += view.PerftVerdict(*pp.division, *pp.parsed)
-		}
-	case fresh:
-		table = view.DivideTable(*pp.division, nil)
-		if pp.parsed != nil {
-			verdict += `<p class="perft-verdict">The divide was cancelled: run it to the end to compare the paste.</p>`
-		}
-	case pp.parsed != nil:
-		verdict += `<p class="perft-verdict">Run the divide at depth ` + strconv.Itoa(pp.depth) + ` to compare the paste.</p>`
+		d = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
+	case here && pp.division != nil && pp.division.Depth == path.Depth:
+		d = pp.division
 	}
-	pp.regions.get("perft-table").set(table)
-	pp.regions.get("perft-verdict").set(verdict)
+	pp.s.regions.write(view.PerftPanel(path, run, d, here && active)...)
 	if active != pp.cancelOn {
 		pp.cancelOn = active
-		query(pp.doc, `#perft [data-perft="cancel"]`).Set("disabled", !active)
+		query(pp.s.doc, `#perft [data-perft="cancel"]`).Set("disabled", !active)
 	}
 }
 
@@ -207,7 +107,7 @@ func (pp *perftPanel) workerOf() js.Value {
 	// A worker that cannot be made (a browser without module workers, a
 	// policy that forbids it) is said in the panel; the page goes on.
 	w := guard(func() js.Value {
-		url := js.Global().Get("URL").New("perft-worker.js", pp.doc.Get("baseURI")).Get("href")
+		url := js.Global().Get("URL").New("perft-worker.js", pp.s.doc.Get("baseURI")).Get("href")
 		return js.Global().Get("Worker").New(url, map[string]any{"type": "module"})
 	}, func(msg string) js.Value {
 		pp.run.State, pp.run.Error = "failed", "the worker could not start: "+msg
@@ -239,9 +139,11 @@ func (pp *perftPanel) stop() {
 	pp.worker, pp.workerSc = js.Undefined(), nil
 }
 
-// divide divides fen at the panel's depth in the worker; a run under way
-// is cancelled first (a worker busy with a divide reads no message).
-func (pp *perftPanel) divide(fen string) {
+// divide divides the end of the path at its depth in the worker; a run
+// under way is cancelled first (a worker busy with a divide reads no
+// message).
+func (pp *perftPanel) divide() {
+	fen := pp.m.Perft.End()
 	p, err := core.ParseFEN(fen)
 	if err != nil {
 		return
@@ -249,12 +151,13 @@ func (pp *perftPanel) divide(fen string) {
 	if pp.run.State == "running" || pp.run.State == "loading" {
 		pp.stop()
 	}
+	depth := pp.m.Perft.Depth
 	pp.id++
 	pp.pos, pp.fen, pp.entries, pp.division = p, fen, nil, nil
-	pp.run = view.PerftRun{State: "loading", Depth: pp.depth}
+	pp.run = view.PerftRun{State: "loading", Depth: depth}
 	if w := pp.workerOf(); w.Truthy() {
 		// A Web Worker: dom/v2 has none.
-		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": pp.depth})
+		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": depth})
 	}
 }
 
@@ -313,88 +216,14 @@ func (pp *perftPanel) cancel() {
 		pp.run.Total = len(pp.pos.LegalMoves(nil))
 	}
 	pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
-	pp.draw()
-}
-
-// goTo makes the node k moves from the root the one on show, at depth,
-// clears the paste (it was for another position) and divides there.
-func (pp *perftPanel) goTo(k, depth int) {
-	pp.path, pp.fens, pp.depth = pp.path[:k], pp.fens[:k+1], depth
-	pp.clearPaste()
-	pp.st.show(pp.fens[k], false) // redraws; the path already ends here
-	pp.divide(pp.fens[k])
-	pp.render()
-}
-
-// descend plays uci at the end of the path and divides one ply shallower
-// there.
-func (pp *perftPanel) descend(uci string) {
-	if pp.depth <= 1 || len(pp.path) >= model.MaxPerftPath {
-		return
-	}
-	p, err := core.ParseFEN(pp.fens[len(pp.path)])
-	if err != nil {
-		return
-	}
-	m, err := p.ParseUCI(uci)
-	if err != nil {
-		return
-	}
-	p.Play(m)
-	pp.path = append(pp.path, uci)
-	pp.fens = append(pp.fens, p.FEN())
-	pp.goTo(len(pp.path), pp.depth-1)
-}
-
-// clearPaste empties the paste field and forgets what it held.
-func (pp *perftPanel) clearPaste() {
-	byID(pp.doc, "perft-paste").Set("value", "") // a <textarea>
-	pp.parsed, pp.pasteNote = nil, ""
 }
 
 // paste reads the paste field v: its length is checked on the JS string
-// before it is copied into Go.
+// before it is copied into Go (model.PerftPath.RefusePaste).
 func (pp *perftPanel) paste(v js.Value) {
-	pp.pasteNote = ""
-	switch n := strLen(v); {
-	case n == 0:
-		pp.parsed = nil
-	case n > model.MaxPerftPaste:
-		pp.parsed = nil
-		pp.pasteNote = model.LimitMessage("The paste", n, model.MaxPerftPaste, "characters") + ": paste one divide."
-	default:
-		parsed := divide.Parse(v.String())
-		pp.parsed = &parsed
+	if n := strLen(v); n > model.MaxPerftPaste {
+		pp.m.Perft.RefusePaste(n)
+		return
 	}
-	pp.render()
-}
-
-func (pp *perftPanel) wire(sc *scope, acts actions) {
-	if pp.depth == 0 {
-		pp.depth = model.DefaultPerftDepth
-	}
-	pp.regions.get("perft-depth").set(view.PerftDepthOptions(pp.depth))
-	sc.on("click", "#perft [data-perft],#perft [data-descend],#perft [data-path]", func(_ *event, el *domElement) {
-		switch {
-		case len(pp.fens) == 0:
-		case el.GetAttribute("data-perft") == "run":
-			pp.divide(pp.fens[len(pp.path)])
-			pp.render()
-		case el.GetAttribute("data-perft") == "cancel":
-			pp.cancel()
-		case el.HasAttribute("data-descend"):
-			pp.descend(el.GetAttribute("data-descend"))
-		case el.HasAttribute("data-path"):
-			if k, err := strconv.Atoi(el.GetAttribute("data-path")); err == nil && k >= 0 && k < len(pp.path) {
-				pp.goTo(k, min(pp.depth+len(pp.path)-k, core.MaxDivideDepth))
-			}
-		}
-	})
-	sc.on("change", "#perft-depth", func(_ *event, el *domElement) {
-		if d, err := strconv.Atoi(el.Underlying().Get("value").String()); err == nil && d >= 1 && d <= core.MaxDivideDepth {
-			pp.depth = d
-			pp.st.redraw()
-		}
-	})
-	sc.on("input", "#perft-paste", func(_ *event, el *domElement) { pp.paste(el.Underlying().Get("value")) })
+	pp.m.Perft.Paste(v.String())
 }

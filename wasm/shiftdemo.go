@@ -3,9 +3,6 @@
 package main
 
 import (
-	"strconv"
-	"syscall/js"
-
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
@@ -15,42 +12,19 @@ import (
 // shifted one bit at a time (view.ShiftFrame), stepped or played every
 // 600 ms, drawn only while its tab is on show.
 type shiftDemo struct {
-	st      *store
-	regions *regions
-	doc     js.Value
-	src     string // the bitboard shifted: a core.BitboardNames name
-	op      int    // the shift: an index into model.ShiftOps
-	step    int
-	frames  int
-	timer   timer // the next frame while playing
-}
-
-func (sd *shiftDemo) wire(sc *scope, acts actions) {
-	sd.src, sd.op = model.DefaultShiftSource, model.DefaultShiftOp
-	sd.timer.fn = sd.next
-	sc.on("change", "#shift-src", func(_ *event, el *domElement) {
-		sd.src = el.Underlying().Get("value").String()
-		sd.reset()
-	})
-	sc.on("change", "#shift-op", func(_ *event, el *domElement) {
-		sd.op, _ = strconv.Atoi(el.Underlying().Get("value").String())
-		sd.reset()
-	})
-	acts["animate"] = sd.play
-	acts["shift-step"] = func() {
-		sd.stop()
-		if sd.step < sd.frames-1 {
-			sd.step++
-		}
-		sd.draw()
-	}
-	acts["shift-reset"] = sd.reset
+	m      *model.Page
+	s      *surface
+	src    string // the bitboard shifted: a core.BitboardNames name
+	op     int    // the shift: an index into model.ShiftOps
+	step   int
+	frames int
+	timer  timer // the next frame while playing
 }
 
 // render shows the first frame for the position on show while the panel
 // is open and not playing.
 func (sd *shiftDemo) render() {
-	if sd.st.Tab == "shiftdemo" && !sd.timer.pending() {
+	if sd.m.Tab == "shiftdemo" && !sd.timer.pending() {
 		sd.step = 0
 		sd.draw()
 	}
@@ -60,31 +34,39 @@ func (sd *shiftDemo) render() {
 func (sd *shiftDemo) draw() {
 	name, _ := core.LookupBitboard(sd.src)
 	op := model.ShiftOps[min(max(sd.op, 0), len(model.ShiftOps)-1)]
-	grid, frames, caption := view.ShiftFrame(name.Of(&sd.st.pos), op, sd.step)
+	grid, frames, caption := view.ShiftFrame(name.Of(sd.m.Pos()), op, sd.step)
 	sd.frames = frames
-	sd.regions.get("shift-grid").set(grid)
-	sd.regions.get("shift-caption").text(caption)
+	sd.s.regions.get("shift-grid").set(grid)
+	sd.s.regions.get("shift-caption").text(caption)
+}
+
+// choose shifts the bitboard src (a core.BitboardNames name) by the
+// shift op (an index into model.ShiftOps) from its first frame.
+func (sd *shiftDemo) choose(src string, op int) {
+	sd.src, sd.op = src, op
+	sd.reset()
+}
+
+// forward stops the animation and shows the next frame.
+func (sd *shiftDemo) forward() {
+	sd.timer.stop()
+	if sd.step < sd.frames-1 {
+		sd.step++
+	}
+	sd.draw()
 }
 
 // reset stops the animation and shows the first frame.
 func (sd *shiftDemo) reset() {
-	sd.stop()
+	sd.timer.stop()
 	sd.step = 0
 	sd.draw()
 }
 
-// stop stops a running animation.
-func (sd *shiftDemo) stop() {
-	sd.timer.stop()
-}
-
-// play shows the demo's tab and moves one bit every 600 ms until every bit has
-// moved.
+// play moves one bit every 600 ms until every bit has moved (the demo's
+// tab is on show: the caller shows it).
 func (sd *shiftDemo) play() {
-	sd.stop()
-	if sd.st.Tab != "shiftdemo" {
-		sd.st.update(func(s *model.State) { s.Tab = "shiftdemo" })
-	}
+	sd.timer.stop()
 	if sd.step >= sd.frames-1 {
 		sd.step = 0
 	}

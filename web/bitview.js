@@ -288,7 +288,7 @@ export async function diagnose(url) {
   const ext = /\.(m?js|css|wasm)$/i.exec(u.pathname)?.[1].toLowerCase().replace('mjs', 'js') ?? 'js';
   const want = EXPECTED[ext];
   const here = globalThis.location?.origin ?? '';
-  const selfHost = 'run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-element.js';
+  const selfHost = 'run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-load.js';
   const result = (cause, status, type, message, fix) => ({ cause, url: href, status, type, message, fix });
   let response;
   try {
@@ -305,7 +305,7 @@ export async function diagnose(url) {
         : `Check the address. To host Bitview yourself, ${selfHost}.`);
     }
     return result('no-cors', 0, '', `Bitview could not load ${href}: ${u.origin} answers without an Access-Control-Allow-Origin header, so this page (${here}) may not use its files.`,
-      `Make ${u.origin} send Access-Control-Allow-Origin: * for Bitview's files (npm CDNs and Bitview's serve.go do), or host Bitview on this site: ${selfHost}.`);
+      `Make ${u.origin} send Access-Control-Allow-Origin: * for Bitview's files (npm CDNs and Bitview's serve.go do; how on nginx, Apache, Caddy and Netlify: Bitview's web/sites/README.md), or host Bitview on this site: ${selfHost}.`);
   }
   const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   const start = await firstBytes(response, 512);
@@ -879,7 +879,15 @@ export async function svgToPng(svg, scale = 2) {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
     const img = new Image();
+    const loaded = new Promise((resolve, reject) => {
+      img.onload = resolve;
+      img.onerror = () => reject(new Error('the SVG could not be read as an image'));
+    });
     img.src = url;
+    // The load event, not decode() alone: Firefox resolves decode() before
+    // the SVG's own images (the pieces, data: URLs) have loaded, and the
+    // PNG had no piece (wasm/browser's TestFigureSVGMatchesElement).
+    await loaded;
     await img.decode();
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(img.naturalWidth * scale);

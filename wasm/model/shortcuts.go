@@ -75,3 +75,41 @@ func ShortcutFor(key string) (Shortcut, bool) {
 	}
 	return Shortcut{}, false
 }
+
+// ShortcutApplies reports whether the shortcut's action acts where the
+// user is (onBoard: the focus is on the board): undo and redo only with
+// the editor open or on the board; mark only on the board; the game's
+// keys only with a game loaded; the rest anywhere.
+func (p *Page) ShortcutApplies(action string, onBoard bool) bool {
+	switch action {
+	case "undo", "redo":
+		return p.EditorOpen() || onBoard
+	case "mark":
+		return onBoard
+	case "first", "back", "forward", "last":
+		return p.game != nil
+	}
+	return true
+}
+
+// TabStep returns the tab the focus moves to from the tab named from (one
+// of Tabs) with a key of the tab bar (a roving focus, WAI-ARIA's tabs
+// pattern): ArrowRight and ArrowDown the next, ArrowLeft and ArrowUp the
+// previous, both wrapping around, Home the first and End the last. It
+// answers false for any other key.
+func TabStep(from, key string) (string, bool) {
+	i, n := slices.Index(Tabs, from), len(Tabs)
+	switch key {
+	case "ArrowRight", "ArrowDown":
+		i = (i + 1) % n
+	case "ArrowLeft", "ArrowUp":
+		i = (i + n - 1) % n
+	case "Home":
+		i = 0
+	case "End":
+		i = n - 1
+	default:
+		return "", false
+	}
+	return Tabs[i], true
+}

@@ -1,12 +1,14 @@
 package view
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/pgn"
 	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // MoveList returns a game's header (players, event, result) and its moves
@@ -97,6 +99,31 @@ func playableText(n int) string {
 		return "The one move before it can be played."
 	}
 	return "The " + strconv.Itoa(n) + " moves before it can be played."
+}
+
+// GameNote returns what the game panel says below the PGN field (#pgn-status):
+// a PGN's error with its line and column and what of it is playable
+// (PGNError), another refusal as an alert, that the text held no game or
+// that the first of several is loaded, or that a game was closed to show
+// another position; "" for nothing.
+func GameNote(n model.GameNote) string {
+	var pe *pgn.Error
+	out := ""
+	switch {
+	case errors.As(n.Err, &pe):
+		out = PGNError(pe, n.Moves)
+	case n.Err != nil:
+		out = Alert(n.Err.Error())
+	case n.NoGame:
+		out = `<p class="hint">No game found: paste a PGN with moves.</p>`
+	case n.Closed != nil:
+		out = `<p class="hint" data-notice="game-closed">The game` + GameName(n.Closed) +
+			` was closed to show the new position; Undo (u) brings it back at the move you left.</p>`
+	}
+	if n.Games > 1 {
+		out += `<p class="hint">The first of ` + strconv.Itoa(n.Games) + ` games is loaded.</p>`
+	}
+	return out
 }
 
 // GameName names a game for a sentence, as markup: " White – Black"

@@ -25,8 +25,9 @@ type Attr struct{ ID, Name, Value string }
 // NoCardsHint is the cards' place when no bitboard is shown.
 const NoCardsHint = `<p class="hint">Switch on a bitboard above to see its bits.</p>`
 
-// NoSquareHint is the square panel while no square is pointed at.
-const NoSquareHint = `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
+// NoSquareHint is the square panel while no square is pointed at: its
+// headings, and a hint where the square's name and indices go.
+var NoSquareHint = SquareInfo(nil, core.NoSquare)
 
 // FixedRegions returns the regions the page writes once, at start: the
 // example buttons, the expression help, the shortcuts dialog and the shift
@@ -43,65 +44,35 @@ func FixedRegions(src string, op int) []Region {
 	}
 }
 
-// A PageView is what the page's state-following regions are drawn from:
-// the URL's State and what the page keeps beside it.
-type PageView struct {
-	State    model.State
-	Pos      *core.Position // the last position that parsed: on show while the FEN does not
-	Status   model.Status   // what the page says about its FEN (see Status)
-	Warn     core.Bitboard  // the squares the warnings of Pos name
-	Selected core.Square    // the square clicked for "attacks from", or core.NoSquare
-	Hover    core.Square    // the square pointed at or focused, or core.NoSquare
-	Step     int            // the playground's selected step, -1 for the whole expression
-}
-
-// NewPageView returns the page's view of s as it opens: the FEN read, no
-// square selected or pointed at, the whole expression.
-func NewPageView(s model.State) PageView {
-	r := model.Read(s.FEN)
-	st := model.Status{Read: r, Fallback: model.ShowsStart, Warnings: true}
-	if !r.OK() {
-		r.Pos = core.NewPosition()
-	}
-	return PageView{State: s, Pos: &r.Pos, Status: st, Warn: r.Warned(), Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
-}
-
-// Layout returns the layout on show.
-func (v PageView) Layout() *core.Layout {
-	l, _ := core.LayoutByID(v.State.Layout)
-	return l
-}
-
-// Draw returns the regions that follow the state, in the order the page
-// writes them, and the attributes it sets: those of the FEN field, the
-// switches, the playground, the square panel, presentation mode and the
-// cards' column. The
-// page's components each draw their own part (FENStatus, Switches,
-// Playground, SquarePanel); Draw is all of them, for the prerender. The
-// playground's result is left out while its expression fails: the last
-// result stays on show.
-func (v PageView) Draw() ([]Region, []Attr) {
-	fen, fenAttr := v.FENStatus(false)
-	play, invalid := v.Playground()
-	rs := append([]Region{fen}, v.Switches()...)
+// PageRegions returns the regions that follow the page's state, in the
+// order the page writes them, and the attributes it sets: those of the
+// FEN field, the switches, the playground, the square panel, presentation
+// mode and the cards' column. The page's components each draw their own
+// part (FENStatus, PageSwitches, PagePlayground, SquarePanel); PageRegions
+// is all of them, for the prerender. The playground's result is left out
+// while its expression fails: the last result stays on show.
+func PageRegions(p *model.Page) ([]Region, []Attr) {
+	fen, fenAttr := FENStatus(p)
+	play, invalid := PagePlayground(p)
+	rs := append([]Region{fen}, PageSwitches(p)...)
 	rs = append(rs, play...)
-	rs = append(rs, v.SquarePanel())
-	return rs, []Attr{fenAttr, invalid, v.PresentButton(), v.CardsCols()}
+	rs = append(rs, SquarePanel(p))
+	return rs, []Attr{fenAttr, invalid, PresentButton(p), CardsCols(p)}
 }
 
-// FENStatus returns the FEN's status below its field (its error, or its
-// notice and warnings, in a div of class notice-body, with a button that
-// opens its detail and one that dismisses it) and the field's
-// aria-invalid. The page keeps one line for the status (style.css), so
-// that a status shown or gone moves nothing: the line shows its first
-// sentence, and open (the detail button pressed, aria-expanded) lays the
+// FENStatus returns the FEN's status below its field (what Status says,
+// in a div of class notice-body, with a button that opens its detail and
+// one that dismisses it; nothing once dismissed, model.Page.NoticeShown)
+// and the field's aria-invalid. The page keeps one line for the status
+// (style.css), so that a status shown or gone moves nothing: the line
+// shows its first sentence, and the detail open (aria-expanded) lays the
 // whole status over the stage until it is closed or changes.
-func (v PageView) FENStatus(open bool) (Region, Attr) {
-	status := Status(v.Status)
-	if status != "" {
-		status = `<div class="notice-body">` + status + `</div>` + DetailButton(open) + DismissButton
+func FENStatus(p *model.Page) (Region, Attr) {
+	status := ""
+	if p.NoticeShown() {
+		status = `<div class="notice-body">` + Status(p.Status()) + `</div>` + DetailButton(p.DetailOpen()) + DismissButton
 	}
-	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(!v.Status.Read.OK())}
+	return Region{"fen-status", status}, Attr{"fen", "aria-invalid", strconv.FormatBool(!p.Reading().OK())}
 }
 
 // DetailButton opens and closes a one-line status's detail (data-action
@@ -115,14 +86,14 @@ func DetailButton(open bool) string {
 // "dismiss"): it hides the status until it changes.
 const DismissButton = `<button type="button" class="dismiss" data-action="dismiss" aria-label="Dismiss this message" title="Dismiss (until it changes)">×</button>`
 
-// Switches returns the numbering switch, the bitboard switches (the
+// PageSwitches returns the numbering switch, the bitboard switches (the
 // pieces and sets, the free bitboard) and the attack maps' switches (in
 // the tool area's Attacks tab).
-func (v PageView) Switches() []Region {
+func PageSwitches(p *model.Page) []Region {
 	return []Region{
-		{"layout-switch", LayoutSwitch(v.Layout())},
-		{"toggles", Toggles(v.State.Show) + FreeToggle(v.State.Show)},
-		{"attack-toggles", AttackToggles(v.State.Show, v.Selected)},
+		{"layout-switch", LayoutSwitch(p.Layout())},
+		{"toggles", Toggles(p.Show) + FreeToggle(p.Show)},
+		{"attack-toggles", AttackToggles(p.Show, p.Selected())},
 	}
 }
 
@@ -132,19 +103,20 @@ func (v PageView) Switches() []Region {
 // note of a 0x88 grid too narrow for its indices): an attribute written
 // when the numbering changes, where a :has() over the cards would be
 // matched again at every cell a new position changes.
-func (v PageView) CardsCols() Attr {
-	return Attr{"bits-side", "data-cols", strconv.Itoa(v.Layout().Cols)}
+func CardsCols(p *model.Page) Attr {
+	return Attr{"bits-side", "data-cols", strconv.Itoa(p.Layout().Cols)}
 }
 
 // PresentButton returns the presentation button's aria-pressed.
-func (v PageView) PresentButton() Attr {
-	return Attr{`[data-action="present"]`, "aria-pressed", strconv.FormatBool(v.State.Present)}
+func PresentButton(p *model.Page) Attr {
+	return Attr{`[data-action="present"]`, "aria-pressed", strconv.FormatBool(p.Present)}
 }
 
-// Playground returns the playground's regions (its status, and its result
-// unless the expression failed) and the expression field's aria-invalid.
-func (v PageView) Playground() ([]Region, Attr) {
-	status, result, failed := Playground(v.State.Expr, v.Pos, v.Layout(), v.Step)
+// PagePlayground returns the playground's regions (its status, and its
+// result unless the expression failed) and the expression field's
+// aria-invalid.
+func PagePlayground(p *model.Page) ([]Region, Attr) {
+	status, result, failed := Playground(p.Expr, p.Pos(), p.Layout(), p.Step())
 	invalid := Attr{"expr", "aria-invalid", strconv.FormatBool(failed)}
 	if failed {
 		return []Region{{"expr-status", status}}, invalid
@@ -154,29 +126,11 @@ func (v PageView) Playground() ([]Region, Attr) {
 
 // SquarePanel returns the square panel: the pointed square's index in
 // every layout, or a hint.
-func (v PageView) SquarePanel() Region {
-	if v.Hover == core.NoSquare {
+func SquarePanel(p *model.Page) Region {
+	if p.Hover() == core.NoSquare {
 		return Region{"square-info", NoSquareHint}
 	}
-	return Region{"square-info", SquareInfo(v.Pos, v.Hover)}
-}
-
-// Figure returns the page's board and cards: the position, one card per
-// shown item that resolves, and the board's marks (the warned squares and
-// the selected one; a game's last move is the page's to add).
-func (v PageView) Figure() (model.Figure, model.Marks) {
-	s := v.State
-	f := model.Figure{Pos: v.Pos, Layout: v.Layout(), Board: true, Flipped: s.Flipped, FixedGrids: s.FixedGrids, Labels: s.Labels}
-	for _, key := range s.Show {
-		if key == model.FreeKey { // the page draws it as the editable free card
-			f.Shown = append(f.Shown, model.Shown{Key: model.FreeKey, Title: model.FreeTitle, Bits: s.Free})
-			continue
-		}
-		if sh, err := model.ResolveShown(v.Pos, key); err == nil {
-			f.Shown = append(f.Shown, sh)
-		}
-	}
-	return f, model.Marks{Warn: v.Warn, Selected: v.Selected, LastFrom: core.NoSquare, LastTo: core.NoSquare}
+	return Region{"square-info", SquareInfo(p.Pos(), p.Hover())}
 }
 
 // BoardMarkup returns f's board with the marks m, as the page's renderer
@@ -203,9 +157,9 @@ type Prerender struct {
 
 // DefaultPage returns the page's view of DefaultState as markup.
 func DefaultPage() Prerender {
-	v := NewPageView(model.DefaultState())
-	regions, attrs := v.Draw()
-	f, m := v.Figure()
+	p := model.NewPage(model.DefaultState())
+	regions, attrs := PageRegions(p)
+	f, m, _ := p.Figure()
 	cards := NoCardsHint
 	if len(f.Shown) > 0 {
 		cards = ""
@@ -216,8 +170,8 @@ func DefaultPage() Prerender {
 	return Prerender{
 		Regions: append(append(FixedRegions(model.DefaultShiftSource, model.DefaultShiftOp), regions...),
 			Region{"board", BoardMarkup(f, m)}, Region{"cards", cards}),
-		Attrs: append(attrs, Attr{"fen", "value", v.State.FEN}),
-		Query: v.State.Query(),
+		Attrs: append(attrs, Attr{"fen", "value", p.FEN}),
+		Query: p.Link(),
 	}
 }
 

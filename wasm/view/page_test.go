@@ -12,20 +12,15 @@ import (
 // TestDefaultPageIsWhatThePageWrites checks that DefaultPage, which
 // wasm/prerender writes into index.html, is what the page (wasm/page.go)
 // writes for a fresh page: mountPage's FixedRegions with the shift demo's
-// defaults, then render's PageView.Draw for the default state opened as
-// NewPageView does it, and the figureView's board and cards for
-// PageView.Figure (one CardMarkup per shown bitboard, no bits changed).
+// defaults, then render's PageRegions for the default state opened as
+// model.NewPage does it, and the figureView's board and cards for
+// model.Page.Figure (one CardMarkup per shown bitboard, no bits changed).
 func TestDefaultPageIsWhatThePageWrites(t *testing.T) {
 	pre := DefaultPage()
 	// As mountPage opens the page and render reads the FEN.
-	r := model.Read(model.DefaultState().FEN)
-	if !r.OK() {
-		t.Fatal("the start position does not parse")
-	}
-	v := PageView{State: model.DefaultState(), Pos: &r.Pos, Status: model.Status{Read: r, Fallback: model.ShowsStart, Warnings: true},
-		Warn: r.Warned(), Selected: core.NoSquare, Hover: core.NoSquare, Step: -1}
-	regions, attrs := v.Draw()
-	f, m := v.Figure()
+	p := model.NewPage(model.DefaultState())
+	regions, attrs := PageRegions(p)
+	f, m, _ := p.Figure()
 	if len(f.Shown) != 2 || f.Shown[0].Key != "P" || f.Shown[1].Key != "occupied" {
 		t.Fatalf("default figure shows %v, want P and occupied", f.Shown)
 	}
@@ -89,10 +84,10 @@ func TestPrerenderHash(t *testing.T) {
 	})
 }
 
-// TestPageViewDraw: the regions and attributes follow the state, the
+// TestPageRegions: the regions and attributes follow the state, the
 // square pointed at, a failing expression (its last result stays: no
 // expr-result region) and a FEN that does not parse.
-func TestPageViewDraw(t *testing.T) {
+func TestPageRegions(t *testing.T) {
 	region := func(rs []Region, id string) (string, bool) {
 		for _, r := range rs {
 			if r.ID == id {
@@ -112,9 +107,9 @@ func TestPageViewDraw(t *testing.T) {
 
 	s := model.DefaultState()
 	s.Layout, s.Show, s.Expr, s.Present = "0x88", []string{"n"}, "N | n", true
-	v := NewPageView(s)
-	v.Hover = core.E4
-	rs, as := v.Draw()
+	p := model.NewPage(s)
+	p.Point(core.E4)
+	rs, as := PageRegions(p)
 	if got, _ := region(rs, "layout-switch"); !strings.Contains(got, `value="0x88" checked`) {
 		t.Errorf("layout switch: 0x88 not checked")
 	}
@@ -135,8 +130,8 @@ func TestPageViewDraw(t *testing.T) {
 	}
 
 	s.FEN, s.Expr = "not a fen", "N |"
-	v = NewPageView(s)
-	rs, as = v.Draw()
+	p = model.NewPage(s)
+	rs, as = PageRegions(p)
 	if _, ok := region(rs, "expr-result"); ok {
 		t.Error("a failing expression replaces the last result")
 	}
@@ -146,13 +141,16 @@ func TestPageViewDraw(t *testing.T) {
 	if a := attr(as, "fen", "aria-invalid") + attr(as, "expr", "aria-invalid"); a != "truetrue" {
 		t.Errorf("aria-invalid fen, expr: %s", a)
 	}
-	// A page opened on a FEN that does not parse shows an empty board
-	// (render keeps the last position that parsed, and there is none).
-	if f, _ := v.Figure(); f.Pos == nil || f.Pos.Occupied() != 0 {
-		t.Error("a FEN that does not parse: no empty board")
+	if got, _ := region(rs, "fen-status"); !strings.Contains(got, "start position instead") {
+		t.Errorf("FEN status %q, want it to say the start position is shown", got)
+	}
+	// A page opened on a FEN that does not parse shows the start
+	// position, as no position parsed before.
+	if f, _, _ := p.Figure(); f.Pos == nil || f.Pos.FEN() != core.StartFEN {
+		t.Error("a FEN that does not parse: not the start position")
 	}
 	s.Show = nil
-	if f, _ := NewPageView(s).Figure(); len(f.Shown) != 0 {
+	if f, _, _ := model.NewPage(s).Figure(); len(f.Shown) != 0 {
 		t.Errorf("nothing shown: %d cards", len(f.Shown))
 	}
 }

@@ -371,6 +371,39 @@ func PerftMarkup(option string, pos *core.Position) (markup, problem string) {
 	return "", ""
 }
 
+// PerftPanel returns the perft panel's regions while it is open: the
+// depth picker and the path of pp, run's progress, the divide d (nil for
+// none) and the verdict: a note of pp's, then, beside a complete divide,
+// how the paste compares with it (PerftVerdict), or why it cannot yet.
+// counting: d is the divide under way, shown without the paste.
+func PerftPanel(pp *model.PerftPath, run PerftRun, d *core.Division, counting bool) []Region {
+	depth := pp.Depth
+	table, verdict := "", PerftNote(pp.Note)
+	switch {
+	case d != nil && counting:
+		table = DivideTable(*d, nil)
+	case d != nil && d.Complete:
+		table = DivideTable(*d, pp.Pasted)
+		if pp.Pasted != nil {
+			verdict += PerftVerdict(*d, *pp.Pasted)
+		}
+	case d != nil:
+		table = DivideTable(*d, nil)
+		if pp.Pasted != nil {
+			verdict += `<p class="perft-verdict">The divide was cancelled: run it to the end to compare the paste.</p>`
+		}
+	case pp.Pasted != nil:
+		verdict += `<p class="perft-verdict">Run the divide at depth ` + strconv.Itoa(depth) + ` to compare the paste.</p>`
+	}
+	return []Region{
+		{"perft-depth", PerftDepthOptions(depth)},
+		{"perft-path", PerftPath(pp.Root, pp.Moves, depth)},
+		{"perft-progress", PerftProgress(run)},
+		{"perft-table", table},
+		{"perft-verdict", verdict},
+	}
+}
+
 // PerftNote returns a notice of the panel (a link's path that did not
 // replay, a paste over its limit), or "" for none.
 func PerftNote(msg string) string {

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package main
+package model
 
 import "github.com/bitview/bitview/core/pgn"
 
@@ -14,7 +12,7 @@ type snapshot struct {
 
 // A history is the page's one undo/redo history of positions, shared by
 // the board editor, the FEN field, the example buttons, the games and the
-// perft panel: store.show and store.loadGame record the snapshot they are
+// perft panel: Page.show and Page.LoadPGN record the snapshot they are
 // about to leave. Stepping through a loaded game moves within one entry
 // (undo leaves the game, it does not step back a move). Characters typed
 // in a row into the FEN field make one entry.
@@ -23,12 +21,12 @@ type history struct {
 	typing       bool // the last entry was recorded by typing: more typing joins it
 }
 
-// maxHistory bounds the history; the oldest entries go first.
-const maxHistory = 500
+// MaxHistory bounds the page's history; the oldest entries go first.
+const MaxHistory = 500
 
 // snapshot returns the snapshot of what the page shows.
-func (st *store) snapshot() snapshot {
-	return snapshot{fen: st.FEN, game: st.game, ply: st.Ply}
+func (p *Page) snapshot() snapshot {
+	return snapshot{fen: p.FEN, game: p.game, ply: p.Ply}
 }
 
 // record remembers s, the snapshot of the page before a change; typed says
@@ -39,36 +37,34 @@ func (h *history) record(s snapshot, typed bool) {
 	}
 	h.typing = typed
 	h.past = append(h.past, s)
-	if len(h.past) > maxHistory {
-		h.past = h.past[len(h.past)-maxHistory:]
+	if len(h.past) > MaxHistory {
+		h.past = h.past[len(h.past)-MaxHistory:]
 	}
 	h.future = nil
 }
 
-// endTyping makes the next character typed a new entry (the FEN field was
-// left).
-func (h *history) endTyping() { h.typing = false }
+// Undo goes back one entry of the page's history, to the position (and
+// the game at its ply) shown before the last change, and reports whether
+// there was one.
+func (p *Page) Undo() bool { return p.travel(&p.hist.past, &p.hist.future) }
 
-// undo goes back one entry of the page's history (forward with redo), and
+// Redo goes forward one entry of the page's history (what Undo left), and
 // reports whether there was one.
-func (st *store) undo(redo bool) bool {
-	h := &st.hist
-	from, to := &h.past, &h.future
-	if redo {
-		from, to = to, from
-	}
+func (p *Page) Redo() bool { return p.travel(&p.hist.future, &p.hist.past) }
+
+// travel shows the last snapshot of from, keeping what is on show at the
+// end of to.
+func (p *Page) travel(from, to *[]snapshot) bool {
 	n := len(*from)
 	if n == 0 {
 		return false
 	}
-	*to = append(*to, st.snapshot())
+	*to = append(*to, p.snapshot())
 	s := (*from)[n-1]
 	*from = (*from)[:n-1]
-	h.typing = false
-	st.closed = nil
-	st.setGame(s.game, s.ply)
-	st.FEN = s.fen
-	st.read()
-	st.redraw()
+	p.hist.typing = false
+	p.setGame(s.game, s.ply)
+	p.FEN = s.fen
+	p.readFEN()
 	return true
 }

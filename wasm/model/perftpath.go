@@ -1,0 +1,189 @@
+package model
+
+import (
+	"slices"
+
+	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/divide"
+)
+
+// A PerftPath is the perft divide panel's walk down the tree: a root
+// position, the moves played from it (each step one ply shallower, at
+// most MaxPerftPath), the depth divided at the end of the path, and the
+// divide pasted to compare with. While the panel is open, its depth and
+// path are in the link (&perft=3&path=e2e4&root=…, see Page.Link). A
+// PerftPath without a root roots itself at the position on show
+// (Follow).
+type PerftPath struct {
+	Root  string   // the root's FEN, as core writes it
+	Moves []string // the moves from the root, in UCI
+	FENs  []string // FENs[k] is the FEN after Moves[:k]: len(Moves)+1 of them
+	Depth int      // the depth divided at the end of the path
+	// Pasted is the divide pasted to compare with, nil when the field is
+	// empty; Note says why a paste was not read, or where a link's path
+	// stopped.
+	Pasted *divide.Parsed
+	Note   string
+}
+
+// Start restores the path from a link's state s (its Perft, Path and
+// Root; the root is s.FEN without a path): the path replayed up to the
+// first move that is not legal, which Note says. It returns the FEN at
+// the end of the path and whether the path has moves (then the page
+// shows that position).
+func (pp *PerftPath) Start(s State) (fen string, moved bool) {
+	pp.Depth = s.Perft
+	rootFEN := s.FEN
+	if len(s.Path) > 0 {
+		rootFEN = core.StartFEN
+		if s.Root != "" {
+			rootFEN = s.Root
+		}
+	}
+	root, err := core.ParseFEN(rootFEN)
+	if err != nil {
+		if len(s.Path) > 0 {
+			pp.Note = "The link's perft root is not a FEN (" + err.Error() + "); the path is dropped."
+		}
+		return "", false // the panel roots itself at the position on show, once there is one
+	}
+	pp.reset(root.FEN())
+	p := root
+	for _, uci := range s.Path {
+		m, err := p.ParseUCI(uci)
+		if err != nil {
+			pp.Note = "The link's path stops before " + uci + ": " + err.Error() + "."
+			break
+		}
+		p.Play(m)
+		pp.Moves = append(pp.Moves, uci)
+		pp.FENs = append(pp.FENs, p.FEN())
+	}
+	return pp.End(), len(pp.Moves) > 0
+}
+
+// reset roots the path at fen with no moves.
+func (pp *PerftPath) reset(fen string) {
+	pp.Root, pp.Moves, pp.FENs = fen, nil, []string{fen}
+}
+
+// Rooted reports whether the path has a root.
+func (pp *PerftPath) Rooted() bool { return len(pp.FENs) > 0 }
+
+// End returns the FEN at the end of the path, the position divided ("" with
+// no root).
+func (pp *PerftPath) End() string {
+	if !pp.Rooted() {
+		return ""
+	}
+	return pp.FENs[len(pp.Moves)]
+}
+
+// SetDepth makes d (1 to core.MaxDivideDepth; any other is ignored) the
+// depth divided at the end of the path.
+func (pp *PerftPath) SetDepth(d int) {
+	if d >= 1 && d <= core.MaxDivideDepth {
+		pp.Depth = d
+	}
+}
+
+// Follow keeps the path in step with fen, the position on show: a
+// position of the path (undo, a step's back button) shortens the path to
+// it, deepening the divide by as many plies; any other (typed, edited, a
+// game's) becomes the new root.
+func (pp *PerftPath) Follow(fen string) {
+	if pp.Rooted() && pp.End() == fen {
+		return
+	}
+	if k := slices.Index(pp.FENs, fen); k >= 0 {
+		pp.Depth = min(pp.Depth+len(pp.Moves)-k, core.MaxDivideDepth)
+		pp.Moves, pp.FENs = pp.Moves[:k], pp.FENs[:k+1]
+		return
+	}
+	pp.reset(fen)
+}
+
+// descend plays uci at the end of the path, and reports whether it could
+// (not at depth 1, nor past MaxPerftPath moves, nor an illegal move).
+func (pp *PerftPath) descend(uci string) bool {
+	if !pp.Rooted() || pp.Depth <= 1 || len(pp.Moves) >= MaxPerftPath {
+		return false
+	}
+	p, err := core.ParseFEN(pp.End())
+	if err != nil {
+		return false
+	}
+	m, err := p.ParseUCI(uci)
+	if err != nil {
+		return false
+	}
+	p.Play(m)
+	pp.Moves = append(pp.Moves, uci)
+	pp.FENs = append(pp.FENs, p.FEN())
+	return true
+}
+
+// Paste reads text, a pasted divide (Stockfish's, qperft's or plain
+// lines, see divide.Parse), to compare with the panel's; "" clears it.
+func (pp *PerftPath) Paste(text string) {
+	pp.Note, pp.Pasted = "", nil
+	if text != "" {
+		parsed := divide.Parse(text)
+		pp.Pasted = &parsed
+	}
+}
+
+// RefusePaste says a paste of n characters was not read: it is over
+// MaxPerftPaste (counted before it is copied).
+func (pp *PerftPath) RefusePaste(n int) {
+	pp.Pasted = nil
+	pp.Note = LimitMessage("The paste", n, MaxPerftPaste, "characters") + ": paste one divide."
+}
+
+// link returns what the link holds of the panel: its depth and path while
+// it is open, else nothing.
+func (pp *PerftPath) link(open bool) (depth int, path []string, root string) {
+	if !open {
+		return 0, nil, ""
+	}
+	if len(pp.Moves) > 0 && pp.Root != core.StartFEN {
+		root = pp.Root
+	}
+	if len(pp.Moves) > 0 {
+		path = pp.Moves
+	}
+	return pp.Depth, path, root
+}
+
+// FollowPerft keeps the perft path in step with the position on show
+// (PerftPath.Follow), unless the FEN does not parse.
+func (p *Page) FollowPerft() {
+	if p.read.OK() {
+		p.Perft.Follow(p.pos.FEN())
+	}
+}
+
+// PerftDescend plays uci at the end of the perft path and shows the
+// position it leads to, to divide one ply shallower there; it reports
+// whether it could (see PerftGoTo).
+func (p *Page) PerftDescend(uci string) bool {
+	if !p.Perft.descend(uci) {
+		return false
+	}
+	return p.PerftGoTo(len(p.Perft.Moves), p.Perft.Depth-1)
+}
+
+// PerftGoTo makes the node k moves from the root the one on show, as a
+// new entry of the history, divided at depth: the paste is cleared (it
+// was for another position). It reports whether there is such a node.
+func (p *Page) PerftGoTo(k, depth int) bool {
+	pp := &p.Perft
+	if k < 0 || k > len(pp.Moves) || !pp.Rooted() {
+		return false
+	}
+	pp.Moves, pp.FENs = pp.Moves[:k], pp.FENs[:k+1]
+	pp.SetDepth(depth)
+	pp.Paste("")
+	p.ShowFEN(pp.FENs[k])
+	return true
+}
