@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist clean needs-node needs-node-chromium needs-test
+.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -36,8 +36,10 @@ BROTLI_DIST := 11
 # .br and .gz siblings, so that `make serve` sends what dist/ sends.
 # web/bitview-figures/ (tutorial.html's figure files) is left out: the rule of
 # web/tutorial.html replaces that folder whole and compresses its files itself.
+# web/sites/ (the templates an author copies into a Hugo or Jekyll site) is
+# left out too: a .br beside a template would be copied with it.
 WEB_GENERATED := web/bitview.wasm web/index.html web/tutorial.html web/wasm_exec.js web/sw-version.js
-WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web -path web/bitview-figures -prune -o -type f \( -name '*.js' -o -name '*.mjs' \
+WEB_SERVED    := $(WEB_GENERATED) $(filter-out $(WEB_GENERATED),$(shell find web \( -path web/bitview-figures -o -path web/sites \) -prune -o -type f \( -name '*.js' -o -name '*.mjs' \
 	-o -name '*.html' -o -name '*.css' -o -name '*.svg' -o -name '*.json' \) -print))
 
 wasm: $(WEB_GENERATED) $(WEB_SERVED:=.br) $(WEB_SERVED:=.gz)
@@ -114,13 +116,13 @@ serve: wasm
 # Node 21 and later take node --test's arguments as globs, and a folder as
 # a file (nodejs/node#50219).
 test: needs-test vet wasm
-	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/...
+	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/... ./wasm/internal/...
 	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom (a DOM for the Node and wasm tests of the page and mount), axe-core, puppeteer-core (drives Firefox)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test wasm/*.test.mjs
 	go test -count=1 .
 	go test -count=1 ./wasm/browser/browsers/   # the harness that drives Chromium, Firefox (puppeteer-core, from npm above) and WebKit
-	go test -count=1 -timeout 25m ./wasm/browser/
+	go test -count=1 -timeout 25m -parallel 3 ./wasm/browser/   # -parallel 3: a test's three engines at once
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
@@ -222,14 +224,27 @@ bench:
 measure: needs-node-chromium dist
 	BITVIEW_MEASURE=1 go test -count=1 -timeout 60m -run 'TestMeasure' -v ./wasm/browser/ | grep -vE '^(=== (RUN|PAUSE|CONT)|--- PASS|PASS$$)'
 
-# dist/: the static site, with precompressed .br and .gz beside each text file; also an npm package.
-dist: needs-node wasm $(WEBBUILD)
-	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" \) -delete
-	node wasm/npm-package.mjs dist   # dist/package.json, LICENSE, README.md: dist/ is also the npm package
-	cd dist && npm pack --dry-run >/dev/null
+# dist/: the static site, with precompressed .br and .gz beside each text
+# file, made with Go alone (as make serve). It holds no Markdown file, which
+# MkDocs would make a page of (web/sites/README.md, the recipes' page, is for
+# the repository), and no compressed sibling in sites/ (the templates an
+# author copies into a Hugo or Jekyll site).
+dist: wasm $(WEBBUILD)
+	rm -rf dist && mkdir -p dist && cp -r web/. dist/ && find dist \( -name "*.br" -o -name "*.gz" -o -name "*.go" -o -name "*.md" \) -delete
+	cp LICENSE dist/LICENSE
 	@$(WEBBUILD) sw-version dist
-	find dist -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
-		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' -o -name '*.md' \) -exec $(WEBBUILD) compress -q $(BROTLI_DIST) {} +
+	find dist -path dist/sites -prune -o -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \
+		-o -name '*.svg' -o -name '*.json' -o -name '*.txt' \) -exec $(WEBBUILD) compress -q $(BROTLI_DIST) {} +
+
+# The npm package: dist/ with package.json and README.md (wasm/npm-package.mjs),
+# in $(NPM_DIR), checked by npm pack --dry-run; run after make dist (make
+# release does). Node.js and npm are needed here, not for dist/.
+NPM_DIR ?= out/npm
+npm-package: needs-node
+	@test -f dist/bitview.wasm || { echo 'make npm-package: dist/ has no bitview.wasm: run make dist first' >&2; exit 1; }
+	rm -rf $(NPM_DIR) && mkdir -p $(NPM_DIR) && cp -r dist/. $(NPM_DIR)/
+	node wasm/npm-package.mjs $(NPM_DIR)
+	cd $(NPM_DIR) && npm pack --dry-run >/dev/null
 
 # make release: the tests, dist/, the npm tarball in out/release/, and the
 # tarball's check (wasm/browser's TestReleaseTarball: npm installs it into
@@ -239,8 +254,9 @@ dist: needs-node wasm $(WEBBUILD)
 VERSION     = $(shell sed -n 's/^const Version = "\(.*\)"$$/\1/p' $(REPO)/wasm/version/version.go)
 RELEASE_DIR = out/release
 release: test dist
+	$(MAKE) npm-package
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
-	cd dist && npm pack --pack-destination $(REPO)/$(RELEASE_DIR) --loglevel=error
+	cd $(NPM_DIR) && npm pack --pack-destination $(REPO)/$(RELEASE_DIR) --loglevel=error
 	BITVIEW_TARBALL=$(REPO)/$(RELEASE_DIR)/bitview-$(VERSION).tgz go test -count=1 -run '^TestReleaseTarball$$' -v ./wasm/browser/
 	@echo; echo "bitview $(VERSION) is ready: $(RELEASE_DIR)/bitview-$(VERSION).tgz ($$(wc -c < $(RELEASE_DIR)/bitview-$(VERSION).tgz) bytes). To publish it:"; echo
 	@$(MAKE) -s release-commands

@@ -1,12 +1,13 @@
-// npm-package.mjs makes a copy of web/ (dist/) an npm package as well:
+// npm-package.mjs makes a copy of dist/ (the static site) the npm package:
 //
-//   node wasm/npm-package.mjs dist
+//   node wasm/npm-package.mjs out/npm
 //
-// It writes dist/package.json (version from wasm/version/version.go, the
-// one place Bitview's version is written),
-// copies LICENSE and README.md into dist/, and checks that every file the
-// package names is there (run it after `make wasm` and the copy). Nothing
-// is downloaded; `cd dist && npm pack` then makes bitview-<version>.tgz.
+// It writes out/npm/package.json (version from wasm/version/version.go,
+// the one place Bitview's version is written), copies LICENSE and
+// README.md into it, and checks that every file the package names is
+// there. `make npm-package` runs it on a copy of dist/, so that dist/
+// holds no README.md (MkDocs would make a page of it); nothing is
+// downloaded; `cd out/npm && npm pack` then makes bitview-<version>.tgz.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +25,10 @@ const entry = (js, types) => ({ types: `./${types}`, default: `./${js}` });
 
 /** The package's files (npm's "files"; LICENSE, README.md and package.json go in anyway). */
 export const FILES = [
-  'bitview.js', 'bitview/*.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
+  'bitview-load.js', 'bitview.js', 'bitview/*.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
   'bitview.d.ts', 'bitview-api.d.ts', 'bitview-element.d.ts', 'bitview-options.d.ts', 'bitview-markdown.d.ts', 'bitview-react.d.ts', 'custom-elements.json',
   'bitview.wasm', 'wasm_exec.js', 'perft-worker.js', 'view.css', 'repr.css', 'embed.html', 'embed.css', 'embed.js',
-  'pieces/chessnut/*.svg', 'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.md',
+  'pieces/chessnut/*.svg', 'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt',
 ];
 
 /** package.json for Bitview's files at the given version. */
@@ -64,7 +65,7 @@ export function write(dir) {
     const ok = folder
       ? fs.existsSync(path.join(dir, folder)) && fs.readdirSync(path.join(dir, folder)).some((n) => n.endsWith(glob.slice(1)))
       : fs.existsSync(path.join(dir, f));
-    if (!ok) throw new Error(`${path.join(dir, f)} is missing: copy web/ after \`make wasm\` first`);
+    if (!ok) throw new Error(`${path.join(dir, f)} is missing: copy dist/ after \`make dist\` first`);
   }
   fs.copyFileSync(path.join(root, 'LICENSE'), path.join(dir, 'LICENSE'));
   fs.copyFileSync(path.join(root, 'README.md'), path.join(dir, 'README.md'));
@@ -74,7 +75,7 @@ export function write(dir) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2];
   if (!dir) {
-    console.error('usage: node wasm/npm-package.mjs DIR   (DIR: a copy of web/, e.g. dist)');
+    console.error('usage: node wasm/npm-package.mjs DIR   (DIR: a copy of dist/, e.g. out/npm)');
     process.exit(2);
   }
   write(dir);

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/wasm/model"
+	bvversion "github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
 )
@@ -25,7 +26,11 @@ func (sh *share) render() {
 	}
 	loc := js.Global().Get("location")
 	page := loc.Get("origin").String() + loc.Get("pathname").String()
-	sh.s.regions.get("embed-snippets").set(view.EmbedSnippets(sh.m.State, page, version))
+	cdn := ""
+	if bvversion.Published {
+		cdn = view.CDN + version + "/"
+	}
+	sh.s.regions.get("embed-snippets").set(view.EmbedSnippets(sh.m.State, page, cdn))
 }
 
 // export saves the figure on show in format ("svg" or "png"), named for

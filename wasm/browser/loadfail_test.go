@@ -5,11 +5,12 @@ package browser
 // Browser tests of the load-failure box: when the element's script or
 // its files cannot be loaded, the box names the URL and the cause, found
 // by asking for the URL again (web/bitview.js's diagnose for the files;
-// the Embed snippet's onerror, view.EmbedSnippets, for the script
-// itself). One case per cause: not found (a wrong path, and a version of
-// the package not published), no CORS header, a wrong MIME type, an HTML
-// page instead of the file, a host that cannot be reached, and a browser
-// that is offline.
+// web/bitview-load.js, the classic script of the Embed snippet and the
+// README's line, for the modules it imports; the README line's onerror
+// when bitview-load.js itself cannot be loaded). One case per cause: not
+// found (a wrong path, and a version of the package not published), no
+// CORS header, a wrong MIME type, an HTML page instead of the file, a
+// host that cannot be reached, and a browser that is offline.
 
 import (
 	"context"
@@ -17,7 +18,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -29,13 +32,21 @@ import (
 // of the path: /404/ and /npm/bitview@9.9.9/ answer 404 (a wrong path, a
 // version not published); /nocors/ sends them without
 // Access-Control-Allow-Origin; /mime/ as text/plain (with nosniff, as
-// many hosts send); /html/ answers every
-// path with an HTML page (a single-page app's fallback); /ok/ sends them
-// as a CDN does.
+// many hosts send); /html/ answers every path with an HTML page (a
+// single-page app's fallback); /ok/ sends them as a CDN does. Under
+// /loader-404/, /loader-mime/ and /loader-html/, bitview-load.js is sent
+// as it should be and the other files as /404/, /mime/ and /html/ send
+// them: a classic script that runs, whose modules cannot be imported.
 func badSite(w http.ResponseWriter, r *http.Request) {
 	mode, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	if mode == "npm" {
 		mode = "404"
+	}
+	if m, ok := strings.CutPrefix(mode, "loader-"); ok {
+		mode = m
+		if rest == "bitview-load.js" {
+			mode = "ok"
+		}
 	}
 	if mode != "nocors" {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
@@ -93,13 +104,44 @@ window.views = () => { document.getElementById('post').innerHTML =
 <script>if (!location.search.includes('later')) { views(); start(); }</script>
 </body></html>`
 
+// boxesJS finds each element's box: in its shadow root (the element's
+// own), inside it (bitview-load.js's, when the element was never
+// defined) or just before it (the README line's onerror).
+const boxesJS = `[...document.querySelectorAll('bitboard-view')].map((v) => {
+	const before = v.previousElementSibling?.getAttribute('role') === 'alert' ? v.previousElementSibling : null;
+	const box = v.shadowRoot?.querySelector('.failed') ?? v.querySelector('[role=alert]') ?? before;
+	return { h: (before ?? v).getBoundingClientRect().height, text: box?.textContent ?? '', cause: box?.dataset.cause ?? '',
+		status: v.status?.error?.message ?? '', defined: customElements.get('bitboard-view') !== undefined }; })`
+
 // failureBoxes returns each element's box: its height, text and cause.
 func failureBoxes(t *testing.T, ctx context.Context) []map[string]any {
 	t.Helper()
-	return eval[[]map[string]any](t, ctx, `[...document.querySelectorAll('bitboard-view')].map((v) => {
-		const box = v.shadowRoot?.querySelector('.failed') ?? v.querySelector('[role=alert]');
-		return { h: v.getBoundingClientRect().height, text: box?.textContent ?? '', cause: box?.dataset.cause ?? '',
-			status: v.status?.error?.message ?? '' }; })`)
+	return eval[[]map[string]any](t, ctx, boxesJS)
+}
+
+// waitBoxes waits until every element of the page has its box.
+func waitBoxes(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise((resolve) => { const check = () => {
+		const boxes = `+boxesJS+`; boxes.length > 0 && boxes.every((b) => b.text !== '') ? resolve(true) : setTimeout(check, 20); }; check(); })`,
+		chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("waiting for a box in every element: %v", err)
+	}
+}
+
+// readmeLine returns the README's script line, its folder /bitview/
+// replaced with folder (a URL ending without "/").
+func readmeLine(t *testing.T, folder string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`(?m)^<script src="/bitview/bitview-load\.js"[^\n]*$`).FindString(string(b))
+	if line == "" || !strings.Contains(line, "onerror=") {
+		t.Fatalf("README.md has no line <script src=\"/bitview/bitview-load.js\" … onerror=…>")
+	}
+	return strings.Replace(line, "/bitview/", folder+"/", 1)
 }
 
 func TestLoadFailureCauses(t *testing.T) {
@@ -118,12 +160,12 @@ func TestLoadFailureCauses(t *testing.T) {
 	}))
 	defer author.Close()
 
-	// The Embed tab's snippet, as an author pastes it, with the CDN's
-	// folder replaced.
+	// The Embed tab's snippet, as a page served from folder writes it:
+	// its classic loader, which runs from any site.
 	snippet := func(folder string) string {
 		line := strings.Split(figureSnippet(folder), "\n")[0]
-		if !strings.Contains(line, "onerror=") {
-			t.Fatalf("the Embed snippet's script has no onerror: %s", line)
+		if !strings.Contains(line, "/bitview-load.js") {
+			t.Fatalf("the Embed snippet's script is not bitview-load.js: %s", line)
 		}
 		return line
 	}
@@ -134,22 +176,26 @@ func TestLoadFailureCauses(t *testing.T) {
 	cases := []struct {
 		name, loader, url string
 		offline           bool
-		cause             string   // the element box's data-cause ("" for the script's own box)
+		cause             string   // the box's data-cause ("" for the README line's onerror)
 		want              []string // in every box
 	}{
-		// The element's own script.
-		{"script unpublished", snippet(bad.URL + "/npm/bitview@9.9.9"), bad.URL + "/npm/bitview@9.9.9/bitview-element.js", false, "",
-			[]string{"not found (HTTP 404)", "a version of bitview not published yet", "run make dist in a clone of Bitview"}},
-		{"script no CORS", snippet(bad.URL + "/nocors"), bad.URL + "/nocors/bitview-element.js", false, "",
-			[]string{"answers without an Access-Control-Allow-Origin header", "Make it send Access-Control-Allow-Origin: * for Bitview's files"}},
-		{"script MIME", snippet(bad.URL + "/mime"), bad.URL + "/mime/bitview-element.js", false, "",
+		// The Embed snippet's loader runs; the modules it imports cannot be.
+		{"loader no CORS", snippet(bad.URL + "/nocors"), bad.URL + "/nocors/bitview-markdown.js", false, "no-cors",
+			[]string{"answers without an Access-Control-Allow-Origin header", "send Access-Control-Allow-Origin: * for Bitview's files"}},
+		{"loader modules missing", snippet(bad.URL + "/loader-404"), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
+			[]string{"not found (HTTP 404)", "The path is wrong", "run make dist in a clone of Bitview"}},
+		{"loader MIME", snippet(bad.URL + "/loader-mime"), bad.URL + "/loader-mime/bitview-markdown.js", false, "mime",
 			[]string{"it is served as text/plain", "only as text/javascript"}},
-		{"script HTML", snippet(bad.URL + "/html"), bad.URL + "/html/bitview-element.js", false, "",
+		{"loader HTML", snippet(bad.URL + "/loader-html"), bad.URL + "/loader-html/bitview-markdown.js", false, "html",
 			[]string{"answered an HTML page (text/html), not JavaScript"}},
-		{"script unreachable", snippet(down), down + "/bitview-element.js", false, "",
-			[]string{"cannot be reached"}},
-		{"script offline", snippet(bad.URL + "/ok"), bad.URL + "/ok/bitview-element.js", true, "",
-			[]string{"this browser is offline"}},
+		// The README's line, whose own file cannot be loaded: its onerror.
+		{"line not found", readmeLine(t, bad.URL+"/404"), bad.URL + "/404/bitview-load.js", false, "", nil},
+		{"line MIME", readmeLine(t, bad.URL+"/mime"), bad.URL + "/mime/bitview-load.js", false, "", nil},
+		{"line unreachable", readmeLine(t, down), down + "/bitview-load.js", false, "", nil},
+		{"line offline", readmeLine(t, bad.URL+"/ok"), bad.URL + "/ok/bitview-load.js", true, "", nil},
+		// The README's line, its file there and the modules not.
+		{"line modules missing", readmeLine(t, bad.URL+"/loader-404"), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
+			[]string{"not found (HTTP 404)"}},
 		// The element's files (view.css, wasm_exec.js, bitview.wasm).
 		{"files wrong path", element(bad.URL + "/404/"), bad.URL + "/404/", false, "not-found",
 			[]string{"not found (HTTP 404)", "The path is wrong", "setBaseURL", "make dist"}},
@@ -197,7 +243,10 @@ func TestLoadFailureCauses(t *testing.T) {
 					eval[bool](t, ctx, `views(), true`)
 				}
 			}
-			waitEvents(t, timeout(t, ctx, 15*time.Second), "bitview-error", 2)
+			waitBoxes(t, timeout(t, ctx, 15*time.Second))
+			if tc.cause != "" {
+				waitEvents(t, timeout(t, ctx, 15*time.Second), "bitview-error", 2)
+			}
 			for i, box := range failureBoxes(t, ctx) {
 				text := box["text"].(string)
 				if i == 0 {
@@ -217,8 +266,16 @@ func TestLoadFailureCauses(t *testing.T) {
 				if box["h"].(float64) < 20 {
 					t.Errorf("element %d is %v px tall with its box", i, box["h"])
 				}
-				if tc.cause != "" && !strings.HasPrefix(box["status"].(string), text[:min(len(text), 40)]) {
+				if box["defined"] == true && !strings.HasPrefix(box["status"].(string), text[:min(len(text), 40)]) {
 					t.Errorf("element %d: status %q, box %q", i, box["status"], text)
+				}
+			}
+			// bitview-load.js tells a cause as diagnose of bitview.js does
+			// (it cannot import it: it is what failed): the same words.
+			if strings.HasSuffix(tc.url, "/bitview-markdown.js") {
+				want := evalAsync[string](t, ctx, `import('`+siteURL+`/bitview.js').then((m) => m.diagnose('`+tc.url+`')).then((d) => d.message + ' ' + d.fix)`)
+				if got := failureBoxes(t, ctx)[0]["text"]; got != want {
+					t.Errorf("bitview-load.js's box says\n%q\nwhere diagnose says\n%q", got, want)
 				}
 			}
 			if !tc.offline {

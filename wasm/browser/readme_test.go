@@ -21,8 +21,12 @@ package browser
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"html"
 	"io"
+	"io/fs"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -261,7 +265,7 @@ func readmeDist(t *testing.T) string {
 // TestReadmeCommands runs every command of README.md's and
 // CONTRIBUTING.md's sh blocks that CI can run.
 func TestReadmeCommands(t *testing.T) {
-	all := commands(t, "README.md", "CONTRIBUTING.md")
+	all := commands(t, "README.md", "CONTRIBUTING.md", recipesFile)
 	ran := map[string]bool{}
 	run := func(c string, f func(t *testing.T)) {
 		if _, ok := all[c]; !ok {
@@ -274,11 +278,21 @@ func TestReadmeCommands(t *testing.T) {
 	dir := readmeDist(t)
 
 	run("make dist", func(t *testing.T) {
-		for _, f := range []string{"bitview-element.js", "bitview.wasm", "package.json", "view.css", "embed.html"} {
+		for _, f := range []string{"bitview-load.js", "bitview-element.js", "bitview.wasm", "bitview.wasm.br", "view.css", "embed.html", "LICENSE",
+			"sites/hugo/layouts/_default/_markup/render-codeblock-bitboard.html", "sites/hugo/layouts/shortcodes/bitboard.html", "sites/jekyll/_includes/bitview.html"} {
 			if _, err := os.Stat(filepath.Join(repo, "dist", f)); err != nil {
 				t.Errorf("make dist wrote no %s", f)
 			}
 		}
+		// No file a generator makes a page of (MkDocs: Markdown), and
+		// nothing beside the templates that would be copied with them.
+		filepath.WalkDir(filepath.Join(repo, "dist"), func(p string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(filepath.Join(repo, "dist"), p)
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".md") || strings.HasPrefix(rel, "sites/") && !strings.HasSuffix(p, ".html")) {
+				t.Errorf("make dist wrote %s", rel)
+			}
+			return nil
+		})
 	})
 	cp := "mkdir -p my-site/bitview && cp -R dist/. my-site/bitview/"
 	run(cp, func(t *testing.T) {
@@ -344,9 +358,11 @@ func TestReadmeCommands(t *testing.T) {
 			}
 		})
 	}
-	prerender := "go run ./wasm/cmd/bitview prerender -base /bitview/ my-site/posts/"
+	prerender := "go run ./wasm/cmd/bitview prerender -base /bitview/ my-site/"
 	run(prerender, func(t *testing.T) {
-		// The README's Markdown block as a post of my-site/.
+		// The README's Markdown block as a post of my-site/, its source
+		// beside the page a generator built from it (as MkDocs writes a
+		// fence), and my-site/bitview/, the README's copy of dist/.
 		fs, _ := fences(t, "README.md")
 		var md string
 		for _, f := range fs {
@@ -357,26 +373,62 @@ func TestReadmeCommands(t *testing.T) {
 		if md == "" {
 			t.Fatal("README.md has no markdown block to prerender")
 		}
-		post := filepath.Join(dir, "my-site", "posts", "pawns.md")
+		source := "# Pawn pushes\n\n" + md
+		block := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(md), "```bitboard\n"), "```")
+		built := "<!doctype html>\n<html><head><title>Pawn pushes</title></head><body>\n<h1>Pawn pushes</h1>\n<pre><code class=\"language-bitboard\">" + html.EscapeString(block) + "</code></pre>\n</body></html>\n"
+		site := filepath.Join(dir, "my-site")
+		mdFile, post := filepath.Join(site, "posts", "pawns.md"), filepath.Join(site, "posts", "pawns", "index.html")
 		if err := os.MkdirAll(filepath.Dir(post), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(post, []byte("# Pawn pushes\n\n"+md), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		os.WriteFile(mdFile, []byte(source), 0o644)
+		os.WriteFile(post, []byte(built), 0o644)
+		copyBefore := treeHash(t, filepath.Join(site, "bitview"))
 		// my-site/ is the test's folder (the command's only change); go run needs the clone.
-		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", filepath.Join(dir, "my-site")+"/", 1))
+		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", site+"/", 1))
 		// The post, and its figures' SVG files beside it (the README says so).
 		figures := filepath.Join(filepath.Dir(post), "bitview-figures") + string(filepath.Separator)
 		if strings.Count(out, "wrote ") != 1+strings.Count(out, "wrote "+figures) || !strings.Contains(out, "wrote "+figures) {
 			t.Errorf("prerender wrote other pages than the post, or no figure file beside it: %q", out)
 		}
 		got, _ := os.ReadFile(post)
-		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open">`) || !strings.Contains(string(got), "/bitview/view.css") ||
+		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open" data-bitview-prerendered>`) || !strings.Contains(string(got), "/bitview/view.css") ||
 			!strings.Contains(string(got), `<img data-bitview-figure src="bitview-figures/`) {
-			t.Errorf("prerender printed %q and wrote:\n%s", out, got)
+			t.Errorf("prerender printed %q and wrote:\n%.2000s", out, got)
+		}
+		// The README says: the Markdown source and Bitview's copy are left as they are.
+		if b, _ := os.ReadFile(mdFile); string(b) != source {
+			t.Error("prerender wrote the Markdown source")
+		}
+		if treeHash(t, filepath.Join(site, "bitview")) != copyBefore {
+			t.Error("prerender changed my-site/bitview/, Bitview's copy")
 		}
 	})
+	// The recipes' commands: TestSites runs each with its generator.
+	for name, r := range recipes(t) {
+		for _, c := range r.commands {
+			if _, ok := all[c]; ok && !strings.HasPrefix(c, "curl ") {
+				ran[c] = true
+				t.Logf("run by TestSites (%s): %s", name, c)
+			}
+		}
+	}
+	// The recipes' check of a server, against serve.go over dist/.
+	for c, where := range all {
+		if !strings.HasPrefix(c, "curl ") || !strings.Contains(where, recipesFile) {
+			continue
+		}
+		run(c, func(t *testing.T) {
+			if _, err := exec.LookPath("curl"); err != nil {
+				t.Skip("curl is not installed")
+			}
+			url := serveDir(t, filepath.Join(repo, "dist"))
+			out := readmeRun(t, repo, strings.Replace(c, "http://127.0.0.1:8080", url, 1))
+			if !regexp.MustCompile(`(?im)^content-encoding: br\r?$`).MatchString(out) || !regexp.MustCompile(`(?im)^content-type: application/wasm\r?$`).MatchString(out) {
+				t.Errorf("%s printed\n%s\nwant Content-Encoding: br and Content-Type: application/wasm", c, out)
+			}
+		})
+	}
 	// The publishing commands are not run (they publish); they must be
 	// what make release prints.
 	checked := map[string]bool{}
@@ -519,9 +571,9 @@ func TestReadmeSnippets(t *testing.T) {
 			}
 			wait := `new Promise((resolve) => { const t0 = performance.now(); const check = () => {
 				const views = [...document.querySelectorAll('bitboard-view')], frames = [...document.querySelectorAll('iframe[data-bitview]')], imgs = [...document.images];
-				const done = views.every((v) => v.status.ok || v.status.error) && frames.every((f) => f.style.height) && imgs.every((i) => i.complete)
+				const done = views.every((v) => v.status?.ok || v.status?.error) && frames.every((f) => f.style.height) && imgs.every((i) => i.complete)
 					&& (!document.querySelector('script[type=module]:not([src])') || window.logs?.length > 0);
-				if (done || performance.now() - t0 > 20000) resolve({ views: views.map((v) => v.status), frames: frames.map((f) => f.style.height),
+				if (done || performance.now() - t0 > 20000) resolve({ views: views.map((v) => v.status ?? { ok: false, error: 'never defined' }), frames: frames.map((f) => f.style.height),
 					imgs: imgs.map((i) => i.naturalWidth), logs: window.logs ?? [] });
 				else setTimeout(check, 50); }; check(); })`
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](wait, chromedp.EvalAwaitPromise))
@@ -595,8 +647,12 @@ func TestReadmeFigures(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(string(rawReadme), view.CDN+version.Version+"/bitview-element.js") {
+	if !strings.Contains(string(rawReadme), view.CDN+version.Version+"/"+view.Loader) {
 		t.Errorf("README.md's CDN line is not at version %s", version.Version)
+	}
+	// The npm and CDN lines are marked as unpublished until they are.
+	if marked := strings.Contains(readme, "**Not published yet.**"); marked == version.Published {
+		t.Errorf("README.md marks the package unpublished: %v; wasm/version says Published = %v", marked, version.Published)
 	}
 
 	// The figures the README quotes, each against the code.
@@ -656,6 +712,7 @@ func TestReadmeFigures(t *testing.T) {
 		"-scale 2":                 "the PNG's scale",
 		"status 400":               "TestReadmeCommands fetches a bad /figure.svg",
 		"status\n1":                "wasm/cmd/bitview's TestRun",
+		"1.1 MB as\nbrotli (the wasm 1.0 MB of it, 5.1 MB uncompressed)": "TestReadmeSizes",
 	}
 	// Every quantity with a unit of measurement in the README's prose is one of the above.
 	for _, m := range regexp.MustCompile(`\d[\d,.]*\s?(px|ms|s|KB|MB|MiB|KiB|B|bytes|%)\b`).FindAllString(readme, -1) {
@@ -701,6 +758,46 @@ func TestReadmeFigures(t *testing.T) {
 	}
 }
 
+// pageFiles are the files of dist/ that a page with figures loads, the
+// pieces aside: bitview-load.js and the modules it imports, Go's
+// wasm_exec.js, the wasm and view.css.
+var pageFiles = []string{"bitview-load.js", "bitview-markdown.js", "bitview-options.js", "bitview-element.js", "bitview.js",
+	"wasm_exec.js", "bitview.wasm", "view.css"}
+
+// TestReadmeSizes checks the sizes README.md quotes ("Serving") against
+// dist/: what a page with figures loads as brotli (the .br beside each of
+// pageFiles and of the twelve pieces), the wasm as brotli and as it is.
+// A page loads these eight files (TestSites's pages: the files each
+// requests are pageFiles, the pieces and nothing else of dist/).
+func TestReadmeSizes(t *testing.T) {
+	dist := filepath.Join(readmeDist(t), "dist")
+	size := func(name string) int64 {
+		info, err := os.Stat(filepath.Join(dist, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.Size()
+	}
+	var page int64
+	pieces, _ := filepath.Glob(filepath.Join(dist, "pieces", "chessnut", "*.svg"))
+	for _, p := range pieces {
+		rel, _ := filepath.Rel(dist, p)
+		page += size(rel + ".br")
+	}
+	for _, f := range pageFiles {
+		page += size(f + ".br")
+	}
+	mb := func(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+	want := fmt.Sprintf("eight files of `dist/` and the pieces, %s as brotli (the wasm %s of it, %s uncompressed)",
+		mb(page), mb(size("bitview.wasm.br")), mb(size("bitview.wasm")))
+	raw, _ := os.ReadFile(filepath.Join(repo, "README.md"))
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if len(pageFiles) != 8 || len(pieces) != 12 || !strings.Contains(norm(string(raw)), norm(want)) {
+		t.Errorf("README.md does not say %q (%d files, %d pieces)", want, len(pageFiles), len(pieces))
+	}
+	t.Logf("a page with figures: %d B as brotli; the wasm %d B as brotli, %d B as it is", page, size("bitview.wasm.br"), size("bitview.wasm"))
+}
+
 var (
 	pkgOnce sync.Once
 	pkgDir  string
@@ -709,7 +806,8 @@ var (
 
 // installedPackage returns the npm package as npm installs it into an
 // empty folder: from make release's tarball (BITVIEW_TARBALL), or from
-// one packed here from dist/ (after the README's make dist).
+// one packed here from make npm-package's folder (dist/ with package.json
+// and README.md, after the README's make dist).
 func installedPackage(t *testing.T) string {
 	t.Helper()
 	pkgOnce.Do(func() {
@@ -721,8 +819,13 @@ func installedPackage(t *testing.T) string {
 		tarball := os.Getenv("BITVIEW_TARBALL")
 		if tarball == "" {
 			readmeDist(t)
+			npmDir := filepath.Join(dir, "npm")
+			if out, err := exec.Command("make", "-s", "-C", repo, "npm-package", "NPM_DIR="+npmDir).CombinedOutput(); err != nil {
+				pkgErr = fmt.Sprintf("make npm-package: %v\n%s", err, out)
+				return
+			}
 			pack := exec.Command("npm", "pack", "--pack-destination", dir, "--loglevel=error")
-			pack.Dir = filepath.Join(repo, "dist")
+			pack.Dir = npmDir
 			out, err := pack.Output()
 			if err != nil {
 				pkgErr = fmt.Sprintf("npm pack: %v", err)
@@ -795,4 +898,23 @@ func TestReleaseTarball(t *testing.T) {
 		t.Errorf("a figure from the installed package: %v", got)
 	}
 	t.Logf("the installed package drew a figure from another origin: %v", got)
+}
+
+// treeHash returns the SHA-256 of every regular file below dir, with its
+// path, as one hex string.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		fmt.Fprintf(h, "%s %x\n", p, sha256.Sum256(b))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

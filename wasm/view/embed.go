@@ -139,53 +139,48 @@ func FrameHeight(s model.State) int {
 
 // CDN is the folder of Bitview's npm package at a version on jsDelivr
 // (every npm CDN sends Access-Control-Allow-Origin: *): CDN + version +
-// "/" holds bitview-element.js and the files it loads.
+// "/" holds bitview-load.js and the files it loads. Only a published
+// version answers (see version.Published).
 const CDN = "https://cdn.jsdelivr.net/npm/bitview@"
 
-// moduleError is the element snippet's script's onerror: when the module
-// itself cannot be loaded, nothing of Bitview runs, so this line asks for
-// the script again to tell the cause as web/bitview.js's diagnose does
-// (not found, no Access-Control-Allow-Origin header, an HTML page or a
-// wrong MIME type instead of JavaScript, offline), puts a box naming the
-// URL, the cause and the fix at the top of every element, and sends
-// bitview-error.
-const moduleError = `(async(s)=>{let m,f='To host Bitview yourself, run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-element.js.';` +
-	`try{const r=await fetch(s,{cache:'no-store'}),t=(r.headers.get('content-type')||'').split(';')[0];` +
-	`m=r.status==404||r.status==410?'not found (HTTP '+r.status+'): a wrong path, or a version of bitview not published yet':` +
-	`!r.ok?'the server answered HTTP '+r.status:/html/.test(t)?'the server answered an HTML page ('+t+'), not JavaScript':` +
-	`/javascript|ecmascript/.test(t)?'it loads now: reload the page':'it is served as '+(t||'no type')+', and browsers take JavaScript only as text/javascript'}` +
-	`catch(e){try{await fetch(s,{mode:'no-cors'});m=new window.URL(s).origin+' answers without an Access-Control-Allow-Origin header';f='Make it send Access-Control-Allow-Origin: * for Bitview\'s files. '+f}` +
-	`catch(e){m=navigator.onLine?new window.URL(s).host+' cannot be reached':'this browser is offline'}}` +
-	`document.querySelectorAll('bitboard-view').forEach((e)=>{const p=document.createElement('p');p.role='alert';` +
-	`p.style.cssText='border:2px solid #b42318;padding:.5rem;color:#7a1a10;background:#fff4d6';` +
-	`p.textContent='Bitview could not load '+s+': '+m+'. '+f;` +
-	`e.prepend(p);e.dispatchEvent(new CustomEvent('bitview-error',{bubbles:true,detail:{message:p.textContent,field:0,offset:-1,fieldName:''}}))})})(this.src)`
+// Loader is the file of Bitview's copy that a page loads with one line:
+// a classic script (web/bitview-load.js), which runs from any site, with
+// or without CORS headers, imports the element and the Markdown blocks
+// from its own folder, and writes into every element why they could not
+// be loaded, when they cannot.
+const Loader = "bitview-load.js"
 
 // EmbedSnippets returns the two ways to embed the view s on another page
 // (the <bitboard-view> element and the iframe, each with a copy button;
-// the free bitboard goes as its value, see State.EmbedShow), for a page at
-// the URL page and Bitview version
-// (bitview.version). The element loads bitview-element.js from the npm
-// package on the CDN at that version, which works from any site; a note
-// gives the path to use for a copy of dist/ on the author's own site. The
-// iframe shows embed.html beside page (a CDN serves no HTML pages). When
-// page is on this machine (localhost, 127.0.0.1, [::1]), a note says so:
-// the iframe's address then works only here, and the site to publish
-// embed.html on must replace it.
-func EmbedSnippets(s model.State, page, version string) string {
+// the free bitboard goes as its value, see State.EmbedShow), for the page
+// at the URL page: both load from the copy of Bitview the page is served
+// from (the page's folder), so they work pasted as they are. cdn is the
+// folder of a published version of the npm package (CDN + version + "/"),
+// or "" when the version is not published: then no line names the CDN.
+// Notes come first, where they are read: when page is on this machine
+// (localhost, 127.0.0.1, [::1]), the addresses work only here.
+func EmbedSnippets(s model.State, page, cdn string) string {
 	folder := page
 	if i := strings.IndexAny(folder, "?#"); i >= 0 {
 		folder = folder[:i]
 	}
 	folder = folder[:strings.LastIndex(folder, "/")+1]
-	element := `<script type="module" src="` + escape(CDN+version+"/bitview-element.js") + `" onerror="` + escape(moduleError) + `"></script>`
-	notes := `<p class="snippet-note" data-note="cdn">The element loads Bitview from the npm CDN (bitview@` + escape(version) +
-		`). To use your own copy of <code>dist/</code>, replace the script's address with its path on your site, e.g. <code>/bitview/bitview-element.js</code>.</p>`
+	notes := ""
 	if local(folder) {
 		notes += `<p class="snippet-note" data-note="localhost" role="note">This page was opened from this machine (<code>` + escape(hostOf(folder)) +
-			`</code>): the iframe's address works only here. Publish <code>dist/</code> and use its address on your site instead.</p>`
+			`</code>): these addresses work only here. Copy <code>dist/</code> to your site and open this page there for addresses that work everywhere.</p>`
 	}
-	return snippets(s, element, folder) + notes
+	if cdn != "" {
+		notes += `<p class="snippet-note" data-note="cdn">Or from the npm CDN: <code>` + escape(scriptLine(cdn)) + `</code></p>`
+	}
+	return notes + snippets(s, scriptLine(folder), folder)
+}
+
+// scriptLine returns the line that loads Bitview from folder (a URL
+// ending in "/"): Loader, deferred, so that the elements after it are
+// parsed when it runs.
+func scriptLine(folder string) string {
+	return `<script src="` + escape(folder+Loader) + `" defer></script>`
 }
 
 // local reports whether a URL's host is this machine: localhost,

@@ -234,7 +234,7 @@ func TestSnippets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := EmbedSnippets(tt.s, tt.base, "0.1.0")
+			out := EmbedSnippets(tt.s, tt.base, "")
 			checkTagBalance(t, out, "div", "pre", "code", "button")
 
 			// Read the snippets back from the code elements and check each
@@ -267,12 +267,12 @@ func TestSnippets(t *testing.T) {
 			if len(lines) != 2 {
 				t.Fatalf("element snippet %q, want two lines", el)
 			}
-			// The element comes from the CDN, whatever page the snippet
-			// was copied from (see TestEmbedSnippets).
+			// The element comes from the copy the page is served from (see
+			// TestEmbedSnippets), through the classic loader.
 			scripts := startTags(t, lines[0], "script")
-			if src := CDN + "0.1.0/bitview-element.js"; len(scripts) != 1 || scripts[0]["type"] != "module" || scripts[0]["src"] != src ||
-				!strings.HasSuffix(lines[0], `"></script>`) {
-				t.Errorf("script line %q, want a module script from %q", lines[0], src)
+			if src := tt.base + Loader; len(scripts) != 1 || scripts[0]["src"] != src || len(scripts[0]) != 2 ||
+				!strings.HasSuffix(lines[0], ` defer></script>`) {
+				t.Errorf("script line %q, want a deferred classic script from %q", lines[0], src)
 			}
 			views := startTags(t, lines[1], "bitboard-view")
 			if len(views) != 1 || !strings.HasSuffix(lines[1], "></bitboard-view>") {

@@ -29,7 +29,7 @@ export async function diagnose(url) {
   const ext = /\.(m?js|css|wasm)$/i.exec(u.pathname)?.[1].toLowerCase().replace('mjs', 'js') ?? 'js';
   const want = EXPECTED[ext];
   const here = globalThis.location?.origin ?? '';
-  const selfHost = 'run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-element.js';
+  const selfHost = 'run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-load.js';
   const result = (cause, status, type, message, fix) => ({ cause, url: href, status, type, message, fix });
   let response;
   try {
@@ -46,7 +46,7 @@ export async function diagnose(url) {
         : `Check the address. To host Bitview yourself, ${selfHost}.`);
     }
     return result('no-cors', 0, '', `Bitview could not load ${href}: ${u.origin} answers without an Access-Control-Allow-Origin header, so this page (${here}) may not use its files.`,
-      `Make ${u.origin} send Access-Control-Allow-Origin: * for Bitview's files (npm CDNs and Bitview's serve.go do), or host Bitview on this site: ${selfHost}.`);
+      `Make ${u.origin} send Access-Control-Allow-Origin: * for Bitview's files (npm CDNs and Bitview's serve.go do; how on nginx, Apache, Caddy and Netlify: Bitview's web/sites/README.md), or host Bitview on this site: ${selfHost}.`);
   }
   const type = (response.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   const start = await firstBytes(response, 512);

@@ -72,7 +72,15 @@ export async function svgToPng(svg, scale = 2) {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {
     const img = new Image();
+    const loaded = new Promise((resolve, reject) => {
+      img.onload = resolve;
+      img.onerror = () => reject(new Error('the SVG could not be read as an image'));
+    });
     img.src = url;
+    // The load event, not decode() alone: Firefox resolves decode() before
+    // the SVG's own images (the pieces, data: URLs) have loaded, and the
+    // PNG had no piece (wasm/browser's TestFigureSVGMatchesElement).
+    await loaded;
     await img.decode();
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(img.naturalWidth * scale);

@@ -1,0 +1,477 @@
+//go:build !(js && wasm) && unix
+
+package browser
+
+// The recipes of web/sites/README.md, each run as an author runs it with
+// the generator from Debian (Hugo, MkDocs, Jekyll) and its defaults: a
+// new site (no theme), Bitview's copy and templates added by the
+// recipe's commands, a post with ```bitboard blocks and one element as
+// the recipe says to write it, the site built, then served from a second
+// origin under a sub-path (/repo/, a GitHub Pages project site). Every
+// figure must draw with JavaScript on; served where the script's path is
+// wrong, every figure names the URL that failed; after the recipe's
+// prerender command over the built site, every figure shows with
+// JavaScript off and draws with it on, Bitview's copy is unchanged to the
+// byte, and nothing of the pages outside the figures changed.
+//
+// A generator that is not installed skips its recipe, naming the package
+// to install (.ci/run installs them); with CI set it fails.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// recipesFile is the page of the recipes, beside the templates it names.
+const recipesFile = "web/sites/README.md"
+
+// A generator is a static-site generator with its recipe.
+type generator struct {
+	name     string                          // the section of recipesFile
+	command  string                          // the generator's command, and Debian's package
+	newSite  string                          // the command that makes my-site/ with the defaults
+	build    string                          // the command, run in my-site/, that builds it
+	out      string                          // the folder the build writes, in my-site/
+	post     string                          // the post's source, in my-site/
+	postURL  string                          // the post's path below the site's root
+	subPath  func(t *testing.T, site string) // puts the site under /repo/
+	frontOf  string                          // the post's front matter
+	withPost func(t *testing.T, site string) // what the recipe says to add beyond its commands
+}
+
+// generators are Hugo, MkDocs and Jekyll, as Debian packages them (the
+// command is the package's name).
+var generators = []generator{
+	{
+		name: "Hugo", command: "hugo", newSite: "hugo new site my-site", build: "hugo", out: "public",
+		post: "content/posts/pawns.md", postURL: "posts/pawns/", frontOf: "---\ntitle: Pawn pushes\n---\n",
+		subPath: func(t *testing.T, site string) {
+			editFile(t, filepath.Join(site, "config.toml"), regexp.MustCompile(`(?m)^baseURL = .*$`), "baseURL = 'https://example.org/repo/'")
+		},
+		withPost: func(t *testing.T, site string) {
+			// A site without a theme has no layout for a page: the
+			// author's theme would give it one.
+			writeFile(t, filepath.Join(site, "layouts/_default/single.html"),
+				"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ .Title }}</title></head>\n<body><main>{{ .Content }}</main></body></html>\n")
+		},
+	},
+	{
+		name: "MkDocs", command: "mkdocs", newSite: "mkdocs new my-site", build: "mkdocs build", out: "site",
+		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n",
+		subPath: func(t *testing.T, site string) {}, // MkDocs writes every path relative to the page
+	},
+	{
+		name: "Jekyll", command: "jekyll", newSite: "jekyll new my-site --blank", build: "jekyll build", out: "_site",
+		post: "_posts/2026-01-02-pawns.md", postURL: "2026/01/02/pawns.html", frontOf: "---\nlayout: default\ntitle: Pawn pushes\n---\n",
+		subPath: func(t *testing.T, site string) {
+			editFile(t, filepath.Join(site, "_config.yml"), regexp.MustCompile(`(?m)^baseurl: .*$`), `baseurl: "/repo"`)
+		},
+		withPost: func(t *testing.T, site string) {
+			// "{% include bitview.html %} once in the layout, before </body>".
+			editFile(t, filepath.Join(site, "_layouts/default.html"), regexp.MustCompile(`</body>`), "  {% include bitview.html %}\n  </body>")
+		},
+	},
+}
+
+// A recipe is one generator's section of recipesFile: its commands, its
+// YAML (added to mkdocs.yml) and its Markdown (what authors write).
+type recipe struct {
+	commands       []string
+	yaml, markdown string
+}
+
+// recipes reads recipesFile's sections by their heading ("## Hugo").
+func recipes(t *testing.T) map[string]recipe {
+	t.Helper()
+	fs, _ := fences(t, recipesFile)
+	raw, err := os.ReadFile(filepath.Join(repo, recipesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The section of each line: the last "## " heading above it.
+	section := map[int]string{}
+	cur := ""
+	for i, line := range strings.Split(string(raw), "\n") {
+		if h, ok := strings.CutPrefix(line, "## "); ok {
+			cur = h
+		}
+		section[i+1] = cur
+	}
+	out := map[string]recipe{}
+	for _, f := range fs {
+		r := out[section[f.line]]
+		switch f.lang {
+		case "sh":
+			for _, c := range strings.Split(strings.TrimSpace(f.text), "\n") {
+				r.commands = append(r.commands, strings.TrimSpace(c))
+			}
+		case "yaml":
+			r.yaml += f.text
+		case "markdown":
+			r.markdown += f.text
+		}
+		out[section[f.line]] = r
+	}
+	return out
+}
+
+// needGenerator returns the generator's path, or skips the test (fails
+// it with CI set) naming the package to install.
+func needGenerator(t *testing.T, command string) {
+	t.Helper()
+	if _, err := exec.LookPath(command); err == nil {
+		return
+	}
+	msg := fmt.Sprintf("%s is not installed: sudo apt-get install %s (.ci/run installs it)", command, command)
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// siteRun runs a command as a shell would in dir, within 3 minutes
+// (the process is killed past them), and fails the test when it fails.
+func siteRun(t *testing.T, dir, command string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", command)
+	cmd.Dir = dir
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s (in %s): %v\n%s", command, dir, err, out)
+	}
+	return string(out)
+}
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// editFile replaces the one match of re in the file name with repl.
+func editFile(t *testing.T, name string, re *regexp.Regexp, repl string) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(re.FindAllIndex(b, -1)); n != 1 {
+		t.Fatalf("%s: %d matches of %s, want 1:\n%s", name, n, re, b)
+	}
+	writeFile(t, name, re.ReplaceAllString(string(b), repl))
+}
+
+// treeHashes returns the SHA-256 of every file below dir, by its path
+// relative to dir.
+func treeHashes(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// figureParts are what prerender writes or replaces in a page: the
+// elements (with their shadow roots and images) and the blocks they
+// replace; figureStyle is the one <style> it adds for them.
+var (
+	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>`)
+	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures>.*?</style>\n?`)
+)
+
+// outsideFigures returns a page with each figure as "<figure>".
+func outsideFigures(page string) string {
+	return figureParts.ReplaceAllString(figureStyle.ReplaceAllString(page, ""), "<figure>")
+}
+
+// siteServer serves the folder dir under the path prefix ("/repo/") as a
+// plain static host does (no CORS headers, types from the extension). It
+// returns the URL of the prefix and a function that returns the paths
+// asked for so far, below the prefix, and forgets them.
+func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var asked []string
+	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, prefix) {
+			http.NotFound(w, r)
+			return
+		}
+		mu.Lock()
+		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
+		mu.Unlock()
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + prefix, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		out := asked
+		asked = nil
+		return out
+	}
+}
+
+// figuresJS waits (20 s at most) until every element of the page has
+// drawn or failed, and no bitboard block is left, then describes them:
+// how many elements, how many drew a board or a grid, how many blocks
+// are left, and the failure boxes' texts.
+const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); const check = () => {
+	const views = [...document.querySelectorAll('bitboard-view')];
+	const blocks = document.querySelectorAll('pre > code.language-bitboard').length;
+	const boxes = [...document.querySelectorAll('[role=alert]'), ...views.flatMap((v) => [...(v.shadowRoot?.querySelectorAll('.failed') ?? [])])]
+		.map((b) => b.textContent);
+	const drawn = views.filter((v) => v.status?.ok && v.shadowRoot?.querySelector('.host:not([hidden]) :is(.board, .grid)'));
+	if ((blocks === 0 && views.length > 0 && views.every((v) => v.status?.ok || v.status?.error)) || boxes.length > 0 || performance.now() - t0 > 20000)
+		resolve({ views: views.length, drawn: drawn.length, blocks, boxes });
+	else setTimeout(check, 50); }; check(); })`
+
+// A figures is what figuresJS answers.
+type figures struct {
+	Views, Drawn, Blocks int
+	Boxes                []string
+}
+
+// staticJS describes the figures of a page with JavaScript off: the
+// elements, and those whose declarative shadow root holds a board or a
+// grid as the element draws it.
+const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
+	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
+		blocks: document.querySelectorAll('pre > code.language-bitboard').length, boxes: [] }; })()`
+
+// TestSites runs each recipe of web/sites/README.md with its generator.
+func TestSites(t *testing.T) {
+	all := recipes(t)
+	for _, g := range generators {
+		t.Run(g.name, func(t *testing.T) {
+			needGenerator(t, g.command)
+			r, ok := all[g.name]
+			if !ok || len(r.commands) == 0 {
+				t.Fatalf("%s has no section %q with commands", recipesFile, "## "+g.name)
+			}
+			dir := t.TempDir()
+			if err := os.Symlink(filepath.Join(readmeDist(t), "dist"), filepath.Join(dir, "dist")); err != nil {
+				t.Fatal(err)
+			}
+			siteRun(t, dir, g.newSite)
+			mySite := filepath.Join(dir, "my-site")
+			g.subPath(t, mySite)
+			for _, c := range r.commands {
+				siteRun(t, dir, c)
+			}
+			if r.yaml != "" {
+				b, _ := os.ReadFile(filepath.Join(mySite, "mkdocs.yml"))
+				writeFile(t, filepath.Join(mySite, "mkdocs.yml"), string(b)+r.yaml)
+			}
+			// The post: the README's bitboard block, one more, and what
+			// the recipe says authors write; Jekyll's recipe says raw
+			// elements are written as they are: the README's.
+			post := readmeMarkdown(t) + "\nText between the figures.\n\n```bitboard\nshow: N\nlayout: 0x88\n```\n\n"
+			if r.markdown != "" {
+				post += r.markdown
+			} else {
+				post += readmeElement(t) + "\n"
+			}
+			post = g.frontOf + "\nText before the figures.\n\n" + post + "\nText after the figures.\n"
+			writeFile(t, filepath.Join(mySite, g.post), post)
+			if g.withPost != nil {
+				g.withPost(t, mySite)
+			}
+			want := strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard ")
+			siteRun(t, mySite, g.build)
+			built := filepath.Join(mySite, g.out)
+			ctx, _ := site(t) // its 60 s start now, after the builds
+
+			visit := func(t *testing.T, ctx context.Context, url, js string) figures {
+				t.Helper()
+				// A theme's files from a CDN (MkDocs's highlight.js): no network here.
+				if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "https://*:*/*", Block: true}}}); err != nil {
+					t.Fatal(err)
+				}
+				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+					t.Fatal(err)
+				}
+				got, err := chromedp.Run(ctx, chromedp.Evaluate[figures](js, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			root, asked := siteServer(t, built, "/repo/")
+			url := root + g.postURL
+			got := visit(t, ctx, url, figuresJS)
+			t.Logf("%s, JavaScript on: %d of %d figures drawn (%s)", g.name, got.Drawn, want, url)
+			if got.Drawn != want || got.Views != want || got.Blocks != 0 || len(got.Boxes) != 0 {
+				t.Errorf("%s with JavaScript on: %+v, want %d figures drawn", g.name, got, want)
+			}
+			// Of Bitview's copy, the page asked for pageFiles (README.md,
+			// "Serving") and pieces, nothing else.
+			loaded := map[string]bool{}
+			for _, p := range asked() {
+				if f, ok := strings.CutPrefix(p, "bitview/"); ok {
+					loaded[f] = true
+					if !slices.Contains(pageFiles, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
+						t.Errorf("the page asked for bitview/%s, which README.md does not count", f)
+					}
+				}
+			}
+			for _, f := range pageFiles {
+				if !loaded[f] {
+					t.Errorf("the page did not ask for bitview/%s, which README.md counts", f)
+				}
+			}
+			screenshot(t, ctx, "site-"+strings.ToLower(g.name))
+
+			// The same site at the root of a host: its paths say /repo/.
+			// Hugo's and Jekyll's script line is then not found, and each
+			// figure names the URL; MkDocs's paths are relative and work.
+			atRoot, _ := siteServer(t, built, "/")
+			wrong := visit(t, ctx, atRoot+g.postURL, figuresJS)
+			if g.name == "MkDocs" {
+				if wrong.Drawn != want {
+					t.Errorf("%s at another path: %+v, want %d figures drawn (its paths are relative)", g.name, wrong, want)
+				}
+			} else if len(wrong.Boxes) != want || !strings.Contains(strings.Join(wrong.Boxes, "\n"), "Bitview could not load http://") {
+				t.Errorf("%s with the script's path wrong: boxes %q, want one per figure (%d) naming the URL", g.name, wrong.Boxes, want)
+			}
+
+			// Prerender, as the recipe's last section says.
+			pre := all["After the build: figures without JavaScript"]
+			if len(pre.commands) != 1 {
+				t.Fatalf("the prerender section has %d commands, want 1", len(pre.commands))
+			}
+			before := treeHashes(t, built)
+			pages := map[string]string{}
+			for name := range before {
+				if strings.HasSuffix(name, ".html") {
+					b, _ := os.ReadFile(filepath.Join(built, name))
+					pages[name] = string(b)
+				}
+			}
+			command := strings.Replace(strings.Replace(pre.commands[0], "-base /bitview/", "-base /repo/bitview/", 1), "my-site/public/", built+"/", 1)
+			out := siteRun(t, repo, command)
+			after := treeHashes(t, built)
+			for name, sum := range before {
+				if strings.HasPrefix(name, "bitview/") && after[name] != sum {
+					t.Errorf("prerender changed Bitview's copy: %s", name)
+				}
+				if strings.HasSuffix(name, ".html") && after[name] != sum {
+					b, _ := os.ReadFile(filepath.Join(built, name))
+					if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
+						i := 0
+						for i < min(len(was), len(is)) && was[i] == is[i] {
+							i++
+						}
+						t.Errorf("prerender changed %s outside its figures, at byte %d of what is not a figure: %q, now %q",
+							name, i, was[max(0, i-80):min(len(was), i+80)], is[max(0, i-80):min(len(is), i+80)])
+					}
+				}
+			}
+			for name := range after {
+				if _, ok := before[name]; !ok && !strings.Contains(name, "bitview-figures/") {
+					t.Errorf("prerender wrote %s, which is no figure", name)
+				}
+			}
+			if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
+				t.Errorf("a second prerender wrote again:\n%s", again)
+			}
+			t.Logf("prerender: %d lines of output", strings.Count(out, "\n"))
+
+			off, cancel := chromedp.NewContext(ctx)
+			defer cancel()
+			if _, err := chromedp.Call(off, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+				t.Fatal(err)
+			}
+			got = visit(t, off, url, staticJS)
+			t.Logf("%s, prerendered, JavaScript off: %d of %d figures shown", g.name, got.Drawn, want)
+			if got.Drawn != want || got.Views != want || got.Blocks != 0 {
+				t.Errorf("%s prerendered, JavaScript off: %+v, want %d figures shown", g.name, got, want)
+			}
+			screenshot(t, off, "site-"+strings.ToLower(g.name)+"-scripts-off")
+			got = visit(t, ctx, url, figuresJS)
+			t.Logf("%s, prerendered, JavaScript on: %d of %d figures drawn", g.name, got.Drawn, want)
+			if got.Drawn != want || len(got.Boxes) != 0 {
+				t.Errorf("%s prerendered, JavaScript on: %+v, want %d figures drawn", g.name, got, want)
+			}
+		})
+	}
+}
+
+// readmeMarkdown returns the README's markdown blocks: a ```bitboard
+// block as an author writes it.
+func readmeMarkdown(t *testing.T) string {
+	t.Helper()
+	fs, _ := fences(t, "README.md")
+	var md string
+	for _, f := range fs {
+		if f.lang == "markdown" {
+			md += f.text
+		}
+	}
+	if !strings.Contains(md, "```bitboard") {
+		t.Fatal("README.md has no ```bitboard block")
+	}
+	return md
+}
+
+// readmeElement returns the <bitboard-view> of the README's first html
+// block, the element an author writes.
+func readmeElement(t *testing.T) string {
+	t.Helper()
+	fs, _ := fences(t, "README.md")
+	for _, f := range fs {
+		if f.lang != "html" {
+			continue
+		}
+		for _, line := range strings.Split(f.text, "\n") {
+			if strings.HasPrefix(line, "<bitboard-view ") {
+				return line
+			}
+		}
+	}
+	t.Fatal("README.md has no <bitboard-view> line")
+	return ""
+}
