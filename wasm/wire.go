@@ -15,7 +15,7 @@ import (
 )
 
 // wire is the shared buffer through which the hot paths cross between JS
-// and Go without js.FuncOf: web/bitview.js writes the arguments into it,
+// and Go without js.FuncOf: web/bitview/wire.js writes the arguments into it,
 // calls an exported function, and decodes the answer from the same bytes.
 // The format of each answer is documented on the function that writes it;
 // integers are little-endian, strings are a uint16 byte length then UTF-8.
@@ -24,7 +24,7 @@ import (
 var wire [8192]byte
 
 // argSize is the room for arguments at the start of wire; the answer
-// starts there (web/bitview.js knows it as ANSWER).
+// starts there (web/bitview/wire.js knows it as ANSWER).
 const argSize = 512
 
 // A writer appends an answer to wire, from argSize on.
@@ -45,7 +45,7 @@ func (w *writer) strEnd(b []byte) {
 	w.n += len(b)
 }
 
-// args returns the three strings web/bitview.js wrote at the start of wire,
+// args returns the three strings web/bitview/wire.js wrote at the start of wire,
 // of byte lengths a, b and c one after the other, without copying them: they
 // are valid until the next call from JS.
 func args(a, b, c int32) (string, string, string) {
@@ -56,7 +56,7 @@ func args(a, b, c int32) (string, string, string) {
 	return s[:a], s[a : a+b], s[a+b:]
 }
 
-// jsWireFormat is the wire's format as web/bitview.js reads it at load
+// jsWireFormat is the wire's format as web/bitview/wire.js reads it at load
 // (wireFormat): the most bytes of a FEN it writes (core.MaxFENLength + 1,
 // enough for Go to see "too long"), of a bitboard name or layout id, where
 // in wire the answer starts, and the FEN letter of each mailbox byte
@@ -69,7 +69,7 @@ type jsWireFormat struct {
 }
 
 // wireFormat answers __bitviewGo.wireFormat(): the wire's format, so that
-// web/bitview.js copies none of its constants by hand.
+// web/bitview/wire.js copies none of its constants by hand.
 func wireFormat([]js.Value) any {
 	f := jsWireFormat{FENLimit: core.MaxFENLength + 1, ArgLimit: model.MaxOptionLength, AnswerAt: argSize,
 		Letters: make([]string, core.PieceCount+1)}

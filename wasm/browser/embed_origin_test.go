@@ -29,8 +29,21 @@ import (
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview-load.js", "bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview-load.js", "bitview.js", "bitview", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
+
+// moduleFile returns the file of web/ an author's site serves at
+// /assets/NAME, when NAME is one of the modules a bundler or a copy of
+// the element's module takes along: bitview-element.js, bitview.js with
+// its modules (bitview/*.js) and bitview-options.js.
+func moduleFile(path string) (string, bool) {
+	name, ok := strings.CutPrefix(path, "/assets/")
+	if ok && (name == "bitview-element.js" || name == "bitview.js" || name == "bitview-options.js" ||
+		strings.HasPrefix(name, "bitview/") && strings.HasSuffix(name, ".js") && !strings.Contains(name[len("bitview/"):], "/")) {
+		return filepath.Join(repo, "web", filepath.FromSlash(name)), true
+	}
+	return "", false
+}
 
 var (
 	originsOnce sync.Once
@@ -112,10 +125,12 @@ func authorSite(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, brokenPage, from)
 	case "/posts/2026/bundled/":
 		fmt.Fprintf(w, bundledPage, from)
-	case "/assets/bitview-element.js", "/assets/bitview.js", "/assets/bitview-options.js":
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
 	default:
+		if file, ok := moduleFile(r.URL.Path); ok {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			http.ServeFile(w, r, file)
+			return
+		}
 		http.NotFound(w, r)
 	}
 }

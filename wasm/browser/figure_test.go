@@ -501,10 +501,12 @@ func TestFigureLoadFailure(t *testing.T) {
 			fmt.Fprint(w, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">`+eventLog+
 				`<script type="module">import { setBaseURL } from '/assets/bitview-element.js'; setBaseURL('`+noCORS.URL+`/');</script>
 </head><body><p>before</p><bitboard-view id="a" show="P"></bitboard-view><p>after</p></body></html>`)
-		case "/assets/bitview-element.js", "/assets/bitview.js", "/assets/bitview-options.js":
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
 		default:
+			if file, ok := moduleFile(r.URL.Path); ok {
+				w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+				http.ServeFile(w, r, file)
+				return
+			}
 			http.NotFound(w, r)
 		}
 	}))

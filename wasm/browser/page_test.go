@@ -414,7 +414,18 @@ func TestPageScreenshots(t *testing.T) {
 func TestPageLoadFailure(t *testing.T) {
 	ctx, _ := site(t)
 	dir := t.TempDir()
-	for _, name := range []string{"index.html", "style.css", "main.js", "bitview.js", "wasm_exec.js"} {
+	modules, err := filepath.Glob(filepath.Join(repo, "web", "bitview", "*.js"))
+	if err != nil || len(modules) == 0 {
+		t.Fatalf("web/bitview/*.js: %v", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "bitview"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"index.html", "style.css", "main.js", "bitview.js", "bitview-options.js", "wasm_exec.js"}
+	for _, m := range modules {
+		names = append(names, filepath.Join("bitview", filepath.Base(m)))
+	}
+	for _, name := range names {
 		b, err := os.ReadFile(filepath.Join(repo, "web", name))
 		if err != nil {
 			t.Fatal(err)

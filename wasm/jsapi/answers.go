@@ -231,15 +231,6 @@ type Match struct {
 	Candidates []Candidate `js:"candidates"` // the best five readings (dump.Distinct), best first
 }
 
-// squareNames returns the names of b's squares.
-func squareNames(b core.Bitboard) []string {
-	out := []string{}
-	for sq := range b.Squares() {
-		out = append(out, sq.String())
-	}
-	return out
-}
-
 // MatchBitboards answers bitview.matchBitboards(fen, text) for the
 // position p of fen and text of at most dump.MaxTextLength characters
 // (the caller checks its length before copying it): the layout and
@@ -265,7 +256,7 @@ func MatchBitboards(p *core.Position, text string) Match {
 	for _, v := range best.Verdicts {
 		res.Verdicts = append(res.Verdicts, Verdict{Text: v.Number.Text, Line: v.Number.Line, Col: v.Number.Col,
 			Label: v.Number.Label, Value: core.Bitboard(v.Number.Value).Hex()[2:], Bitboard: v.Bitboard, Title: v.Title,
-			Want: core.Bitboard(v.Want).Hex()[2:], OK: v.OK, Extra: squareNames(v.Extra), Missing: squareNames(v.Missing)})
+			Want: core.Bitboard(v.Want).Hex()[2:], OK: v.OK, Extra: v.Extra.SquareNames(), Missing: v.Missing.SquareNames()})
 	}
 	rs = dump.Distinct(rs) // one candidate per reading, not the best again under an order that differs past the numbers
 	for _, r := range rs[:min(5, len(rs))] {
@@ -338,7 +329,7 @@ func Magic(piece, square string, occupancy *string) MagicSteps {
 	return MagicSteps{OK: true, Piece: strings.ToLower(pt.String()), Square: sq.String(),
 		Occupancy: s.Occupancy.Hex(), Mask: s.Mask.Hex(), Masked: s.Masked.Hex(),
 		Magic: core.Bitboard(s.Magic).Hex(), Product: core.Bitboard(s.Product).Hex(), Bits: s.Bits, Shift: int(s.Shift), Index: int(s.Index),
-		Attacks: s.Attacks.Hex(), AttackSquares: squareNames(s.Attacks), Reference: s.Reference.Hex(),
+		Attacks: s.Attacks.Hex(), AttackSquares: s.Attacks.SquareNames(), Reference: s.Reference.Hex(),
 		Equal: s.OK(), Tries: s.Tries, Seed: "0x" + strconv.FormatUint(magic.Seed, 16)}
 }
 

@@ -334,7 +334,7 @@ func resolveAttrs(attrs [][2]string) (*figure.Figure, error) {
 			continue
 		}
 		if a[0] == "theme" {
-			return nil, optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+			return nil, figure.OptionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
 		}
 		if err := o.Set(a[0], a[1]); err != nil {
 			return nil, err
