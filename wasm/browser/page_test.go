@@ -66,11 +66,13 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
-// launch starts Chromium with a fresh profile in the folder profile and
-// returns a context for its first tab; cancel ends the browser.
-func launch(path, profile string) (context.Context, context.CancelFunc) {
+// launch starts Chromium with a fresh profile in the folder profile (and
+// the allocator options more, such as an environment) and returns a
+// context for its first tab; cancel ends the browser.
+func launch(path, profile string, more ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromiumFlags...)
 	opts = append(opts, chromedp.ExecPath(path), chromedp.UserDataDir(profile), chromedp.WindowSize(1280, 1000))
+	opts = append(opts, more...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	return ctx, func() { cancelCtx(); cancelAlloc() }

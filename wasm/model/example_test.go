@@ -11,12 +11,12 @@ import (
 // show key is dropped, the rest kept in order, and the query written back
 // names the position too.
 func ExampleParseQuery() {
-	s := model.ParseQuery("?layout=0x88&show=P,nonsense,occupied")
+	s := model.ParseQuery("?layout=0x88&show=P,(P+<<+8)+%26+empty,occupied")
 	fmt.Println(s.Layout, s.Show)
 	fmt.Println(s.Query())
 	// Output:
-	// 0x88 [P occupied]
-	// ?fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR+w+KQkq+-+0+1&layout=0x88&show=P%2Coccupied
+	// 0x88 [P (P << 8) & empty occupied]
+	// ?fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR+w+KQkq+-+0+1&layout=0x88&show=P%2C%28P+%3C%3C+8%29+%26+empty%2Coccupied
 }
 
 // The arrow keys in a two-row grid whose first child in each row is a
