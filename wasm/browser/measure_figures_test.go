@@ -62,7 +62,7 @@ func TestMeasurePrerendered(t *testing.T) {
 	const n = 20
 	figs := figuresBody(n)
 	prerender := func(page string) string {
-		out, err := bvpages.Page("page.html", []byte(page), false, "")
+		out, err := bvpages.Page("page.html", []byte(page), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +204,7 @@ func (w weight) String() string {
 // file's shared ones put back, see unsharePieces).
 func inlineCopy(t *testing.T, page string) string {
 	t.Helper()
-	out, err := bvpages.Page("page.html", []byte(page), false, "")
+	out, err := bvpages.Page("page.html", []byte(page), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ const nodesJS = `(() => { let n = 0; const walk = (root) => { const w = document
 func figuresWeight(t *testing.T, browser context.Context, n int) weight {
 	t.Helper()
 	bare := figuresHead + figuresScript + `</head><body>` + figuresBody(n) + `</body></html>`
-	out, err := bvpages.Page("page.html", []byte(bare), false, "")
+	out, err := bvpages.Page("page.html", []byte(bare), "")
 	if err != nil {
 		t.Fatal(err)
 	}

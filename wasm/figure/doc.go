@@ -13,9 +13,10 @@
 //     normaliser;
 //   - handler: /figure.svg, the figures answered at a URL
 //     (/figure.svg?fen=…&show=…);
-//   - pages: prerendering of Markdown and HTML pages (every ```bitboard
-//     block and <bitboard-view> gets its figure, so it shows with
-//     JavaScript off), and writing files as an editor saves them.
+//   - pages: prerendering of the HTML pages a site generator built
+//     (every bitboard block and <bitboard-view> gets its figure, so it
+//     shows with JavaScript off; sources and Bitview's own copy are left
+//     as they are), and writing files as an editor saves them.
 //
 // The commands that use them are wasm/cmd/bitview and serve.go.
 package figure

@@ -11,7 +11,7 @@
 // Usage:
 //
 //	bitview [options] -o FILE.svg|FILE.png|-
-//	bitview prerender [-n] PATH...
+//	bitview prerender [-n] [-base URL] [-exclude PATH]... PATH...
 //	bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] NAME|EXPR|NUMBER...
 //	bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
 //	bitview check [-fen FEN] < DUMP
@@ -29,22 +29,37 @@
 // gets 0666 less the umask, and a read-only file is refused (status 1);
 // errors name FILE as given.
 //
-// prerender walks each PATH for .md, .markdown, .html and .htm files and
-// writes each ```bitboard block, <pre><code class="language-bitboard">
-// block and <bitboard-view> element's figure into the page: the view in
-// a declarative shadow root and an <img> of the figure's SVG, a file
-// written into bitview-figures/ beside the page and named by its content
-// (a page that loads no bitview-element.js, without -base, gets the SVG
-// inline instead; see pages.Page). A file is rewritten only when a figure changed;
-// a block's unknown key or line that is not "key: value" is a warning
-// naming its line, and the block is drawn from its other lines (as the
-// live Markdown loader, bitview-markdown.js, lists it under the view); a
-// file with a bad figure is left untouched and every wrong option of the
-// block is named with its line,
-// the others are still done, and the exit status is 1. What an author
-// wrote inside an element is kept after its figure; a page changed while
-// its figures were drawn (size, time or content) is left as it is, and
-// named, with status 1. -n only reports.
+// prerender walks each PATH for the .html and .htm pages a site generator
+// built (Hugo's public/, MkDocs's site/, Jekyll's _site/: it is the step
+// after the build) and writes each <bitboard-view> element's and bitboard
+// block's figure into the page (a block is the <pre><code
+// class="language-bitboard"> a generator builds from a ```bitboard fence):
+// the view in a declarative shadow root and an <img> of the figure's SVG,
+// a file written into bitview-figures/ beside the page and named by its
+// content (a page that loads no bitview-element.js, without -base, gets
+// the SVG inline instead; see pages.Page). A file is rewritten only when
+// a figure changed, so a second run changes nothing. What an author
+// wrote inside an element is kept after its figure, whatever it looks
+// like: prerender replaces only what it wrote, which carries its mark
+// (pages.Mark). A block's unknown key is a warning naming its line, and
+// the block is drawn from its other lines (as the live Markdown loader,
+// bitview-markdown.js, lists it under the view); a line that is not
+// "key: value" (prose in a fence left open) and every wrong option are
+// errors naming their lines: the file is left untouched, the others are
+// still done, and the exit status is 1. A page changed while its figures
+// were drawn (size, time or content) is left as it is, and named, with
+// status 1. -n only reports.
+//
+// prerender never writes a source: a Markdown file given is refused (exit
+// 1) with the built folder to prerender instead, found from the
+// generator's configuration (hugo.toml, mkdocs.yml, _config.yml) above
+// it; in a walked folder Markdown files are left alone, and a generator's
+// source folder is refused. A copy of Bitview's own files (a folder
+// holding bitview-element.js and bitview.wasm, see pages.IsCopy) is left
+// byte for byte, as is each -exclude PATH (repeatable). Only regular files
+// are read, each to pages.MaxPageBytes.
+//
+//	bitview prerender -base /repo/bitview/ public/
 //
 // # The engine author's bench
 //

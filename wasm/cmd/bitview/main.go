@@ -22,12 +22,12 @@ func main() {
 // usage is the command's help text, after "usage:".
 const usage = `usage: bitview [options] -o FILE.svg|FILE.png|-
        bitview -version
-       bitview prerender [-n] [-base URL] PATH...
+       bitview prerender [-n] [-base URL] [-exclude PATH]... PATH...
        bitview show|divide|check [flags] ...   (each with -h)
 
 Draws the figure a <bitboard-view> with the same attributes shows (its
 toSVG() byte for byte; a PNG as its toPNG()), or writes every figure of
-the Markdown and HTML pages below PATH into them.
+the HTML pages a site generator built below PATH into them.
 
 Options (the element's attributes, read the same way):
 `
@@ -120,13 +120,50 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// excludeFlag is prerender's -exclude, which may be given more than once.
+type excludeFlag []string
+
+func (e *excludeFlag) String() string { return strings.Join(*e, ", ") }
+
+func (e *excludeFlag) Set(v string) error {
+	*e = append(*e, v)
+	return nil
+}
+
+// prerenderHelp is bitview prerender's -h, before its flags.
+const prerenderHelp = `usage: bitview prerender [-n] [-base URL] [-exclude PATH]... PATH...
+
+Writes the figure of every <bitboard-view> element and bitboard block (the
+<pre><code class="language-bitboard"> a site generator builds from a ` + "```bitboard" + `
+fence) of the HTML pages below each PATH into the page: the element's view in a
+declarative shadow root, which shows with JavaScript off and which the element
+adopts without moving the page, and for readers without shadow roots an <img> of
+the figure's SVG, written into bitview-figures/ beside the page (named by its
+content; a page without bitview-element.js and no -base gets the SVG inline).
+What an author wrote inside an element is kept after it.
+
+Run it on the site your generator built (Hugo's public/, MkDocs's site/, Jekyll's
+_site/), after each build: a Markdown source is never written (its fence stays
+the one place to edit the figure), and a generator's source folder is refused.
+A copy of Bitview's files in the site (a folder holding bitview-element.js and
+bitview.wasm) is left byte for byte, as is each -exclude PATH.
+
+A page is rewritten only when a figure changed, so a second run changes nothing;
+a page with a bad figure, or one edited while its figures were drawn, is left as
+it was, and the exit status is 1. Only regular files are read. Files are written
+as an editor saves them: through symbolic links, hard links kept, the mode kept;
+a read-only page is not written.
+`
+
 func prerender(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bitview prerender", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dry := fs.Bool("n", false, "only report which pages would change")
-	base := fs.String("base", "", "the folder of Bitview's files (bitview-element.js, view.css, pieces/) as the pages see it, e.g. /bitview/ or\nhttps://cdn.jsdelivr.net/npm/bitview@0.1.0/ (default: the folder of each page's <script src=\"…/bitview-element.js\">)")
+	base := fs.String("base", "", "the folder of Bitview's files (bitview-element.js, view.css, pieces/) as the pages see it, e.g. /bitview/,\n/repo/bitview/ for a site under /repo/, or https://cdn.jsdelivr.net/npm/bitview@0.1.0/\n(default: the folder of each page's <script src=\"…/bitview-element.js\">)")
+	var exclude excludeFlag
+	fs.Var(&exclude, "exclude", "a file or folder to leave as it is, with everything below it (may be given more than once)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bitview prerender [-n] [-base URL] PATH...\n\nWrites the figure of every ```bitboard block, <pre><code class=\"language-bitboard\">\nblock and <bitboard-view> element of the .md, .markdown, .html and .htm files below\neach PATH into the page: the element's view in a declarative shadow root, which\nshows with JavaScript off and which the element adopts without moving the page,\nand for readers without shadow roots an <img> of the figure's SVG, written into\nbitview-figures/ beside the page (named by its content; a page without\nbitview-element.js and no -base gets the SVG inline); what the page holds inside an\nelement is kept after it. A page is rewritten only when a figure changed; a page\nwith a bad figure, or one edited while its figures were drawn, is left as it was.\nFiles are written as an editor saves them: through symbolic links, hard links kept,\nthe mode kept; a read-only page is not written.")
+		fmt.Fprint(fs.Output(), prerenderHelp)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -139,7 +176,11 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	results, err := pages.Pages(fs.Args(), *base, *dry)
+	results, err := pages.Pages(fs.Args(), pages.Options{Base: *base, DryRun: *dry, Exclude: exclude})
+	if results == nil && err != nil { // the options were wrong
+		fmt.Fprintln(stderr, "bitview prerender:", err)
+		return 2
+	}
 	status := 0
 	for _, r := range results {
 		for _, w := range r.Warnings {
@@ -149,6 +190,8 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 		case r.Err != nil:
 			fmt.Fprintln(stderr, "bitview:", r.Err)
 			status = 1
+		case r.Copy:
+			fmt.Fprintln(stdout, "left", r.File+string(filepath.Separator), "as it is: a copy of Bitview's own files")
 		case r.SVGOnly:
 			fmt.Fprintln(stderr, "bitview:", r.File+": the page loads no bitview-element.js: its figures are SVG only, and give way to the drawn view, which has another size; -base names where Bitview's files are")
 		}
@@ -166,10 +209,6 @@ func prerender(args []string, stdout, stderr io.Writer) int {
 		case r.Changed:
 			fmt.Fprintln(stdout, "wrote", r.File)
 		}
-	}
-	if err != nil && status == 0 {
-		fmt.Fprintln(stderr, "bitview:", err)
-		status = 1
 	}
 	return status
 }

@@ -65,12 +65,18 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// block is a built page's bitboard block, as MkDocs writes a fence, on
+// line 3 of the page.
+func block(lines string) string {
+	return "<html><head></head><body>\n<p>A</p>\n<pre><code class=\"language-bitboard\">" + lines + "</code></pre>\n</body></html>\n"
+}
+
 // TestPrerender: bitview prerender writes the figures of a folder's pages,
 // rewrites nothing the second time, and exits 1 naming the file and line of
 // a bad figure.
 func TestPrerender(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "a.md"), []byte("A\n\n```bitboard\nshow: P\nlayout: berf\n```\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.html"), []byte(block("show: P\nlayout: berf\n")), 0o644)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "wrote ") {
 		t.Fatalf("exit %d, %q %q", code, stdout.String(), stderr.String())
@@ -79,9 +85,9 @@ func TestPrerender(t *testing.T) {
 	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 0 || stdout.Len() != 0 {
 		t.Errorf("second run: exit %d, %q", code, stdout.String())
 	}
-	os.WriteFile(filepath.Join(dir, "b.md"), []byte("B\n\n```bitboard\nshow: P\nlayout: berff\n```\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.html"), []byte(block("show: P\nlayout: berff\n")), 0o644)
 	stderr.Reset()
-	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "b.md:5: layout: unknown layout") {
+	if code := run([]string{"prerender", dir}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "b.html:4: layout: unknown layout") {
 		t.Errorf("a bad block: exit %d, %q", code, stderr.String())
 	}
 }
@@ -159,12 +165,12 @@ func TestWriteLikeEditor(t *testing.T) {
 		t.Error("-o: the read-only file was written")
 	}
 
-	page := filepath.Join(dir, "pages", "a.md")
+	page := filepath.Join(dir, "pages", "a.html")
 	os.MkdirAll(filepath.Dir(page), 0o755)
-	os.WriteFile(page, []byte("```bitboard\nshow: P\n```\n"), 0o600)
+	os.WriteFile(page, []byte(block("show: P\n")), 0o600)
 	os.Chmod(page, 0o600)
-	pageLink := filepath.Join(dir, "a.md")
-	os.Symlink("pages/a.md", pageLink)
+	pageLink := filepath.Join(dir, "a.html")
+	os.Symlink("pages/a.html", pageLink)
 	if code := run([]string{"prerender", pageLink}, &stdout, &stderr); code != 0 {
 		t.Fatalf("prerender %s: exit %d, %s", pageLink, code, stderr.String())
 	}
@@ -174,8 +180,8 @@ func TestWriteLikeEditor(t *testing.T) {
 	if info, _ := os.Stat(page); info.Mode().Perm() != 0o600 {
 		t.Errorf("prerender: the mode became %v, want 0600", info.Mode().Perm())
 	}
-	roPage := filepath.Join(dir, "ro.md")
-	os.WriteFile(roPage, []byte("```bitboard\nshow: N\n```\n"), 0o444)
+	roPage := filepath.Join(dir, "ro.html")
+	os.WriteFile(roPage, []byte(block("show: N\n")), 0o444)
 	stderr.Reset()
 	if code := run([]string{"prerender", roPage}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), roPage+": the file is read-only") {
 		t.Errorf("prerender read-only: exit %d, %q", code, stderr.String())
@@ -187,18 +193,18 @@ func TestWriteLikeEditor(t *testing.T) {
 // option of a block is named.
 func TestPrerenderUnknownKeys(t *testing.T) {
 	dir := t.TempDir()
-	page := filepath.Join(dir, "a.md")
-	os.WriteFile(page, []byte("A\n\n```bitboard\nshow: P\ncolour: red\n```\n"), 0o644)
+	page := filepath.Join(dir, "a.html")
+	os.WriteFile(page, []byte(block("show: P\ncolour: red\n")), 0o644)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "bitview: warning: "+page+`:5: unknown key "colour"`) {
+	if code := run([]string{"prerender", "-base", "/b/", page}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "bitview: warning: "+page+`:4: unknown key "colour"`) {
 		t.Errorf("an unknown key: exit %d, %q", code, stderr.String())
 	}
-	if b, _ := os.ReadFile(page); !bytes.Contains(b, []byte("<svg")) {
+	if b, _ := os.ReadFile(page); !bytes.Contains(b, []byte("<bitboard-view show=\"P\"><template")) {
 		t.Error("the figure was not drawn")
 	}
-	os.WriteFile(page, []byte("A\n\n```bitboard\nlayout: berff\norientation: up\n```\n"), 0o644)
+	os.WriteFile(page, []byte(block("layout: berff\norientation: up\n")), 0o644)
 	stderr.Reset()
-	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), page+":4: layout: unknown layout") || !strings.Contains(stderr.String(), page+":5: orientation:") {
+	if code := run([]string{"prerender", page}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), page+":3: layout: unknown layout") || !strings.Contains(stderr.String(), page+":4: orientation:") {
 		t.Errorf("two wrong options: exit %d, %q", code, stderr.String())
 	}
 }

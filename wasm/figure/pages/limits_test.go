@@ -65,34 +65,40 @@ func TestFigureTooLarge(t *testing.T) {
 		b.WriteString(`<bitboard-view show="` + grids(64) + `" layout="10x12" labels></bitboard-view>` + "\n")
 	}
 	var err error
-	n := peak(func() { _, err = Page("big.html", []byte(b.String()), false, "./") })
+	n := peak(func() { _, err = Page("big.html", []byte(b.String()), "./") })
 	if !errors.Is(err, figure.ErrTooLarge) || !strings.HasPrefix(err.Error(), "big.html:2: figure too large: 7,744 squares") {
 		t.Errorf("100 large elements: %v", err)
 	}
 	if n > 64<<20 {
 		t.Errorf("100 large elements: a peak heap of %d MB before the error", n>>20)
 	}
-	// 16,000 one-grid fences (0.4 MB): the output would be about 2.6 GB.
-	page := strings.Repeat("```bitboard\nshow: P\n```\n\n", 16000)
-	n = peak(func() { _, err = Page("fences.md", []byte(page), true, "./") })
+	// 16,000 one-grid blocks (0.8 MB): the output would be about 2.6 GB.
+	page := strings.Repeat(fence("show: P"), 16000)
+	n = peak(func() { _, err = Page("fences.html", []byte(page), "./") })
 	var pe *PageError
 	if !errors.Is(err, figure.ErrTooLarge) || !errors.As(err, &pe) || !strings.Contains(err.Error(), "the page's output would reach") || pe.Line < 100 {
-		t.Errorf("16,000 fences: %v", err)
+		t.Errorf("16,000 blocks: %v", err)
 	}
 	if n > 128<<20 { // the output (MaxPageOutput), the page, and garbage not yet collected
-		t.Errorf("16,000 fences: a peak heap of %d MB", n>>20)
+		t.Errorf("16,000 blocks: a peak heap of %d MB", n>>20)
 	}
-	t.Logf("16,000 fences: %v; peak heap %d MB", err, n>>20)
+	t.Logf("16,000 blocks: %v; peak heap %d MB", err, n>>20)
 }
 
-// BenchmarkPageFences reads Markdown pages of ```bitboard fences of 0.46,
-// 1.84 and 16 MiB: "scan" fences that fail to draw (the page is read to
-// the first figure: fences found, lines numbered), "draw" one-grid fences
+// fence is a built page's bitboard block of one line, as MkDocs writes a
+// ```bitboard fence.
+func fence(line string) string {
+	return "<pre><code class=\"language-bitboard\">" + line + "\n</code></pre>\n\n"
+}
+
+// BenchmarkPageFences reads built pages of bitboard blocks of 0.46, 1.84
+// and 16 MiB: "scan" blocks that fail to draw (the page is read to the
+// first figure: blocks found, lines numbered), "draw" one-grid blocks
 // (drawn up to MaxPageOutput). Both grow linearly with the page.
 func BenchmarkPageFences(b *testing.B) {
 	for _, kind := range []struct{ name, fence string }{
-		{"scan", "```bitboard\nshow: Z\n```\n\n"},
-		{"draw", "```bitboard\nshow: P\n```\n\n"},
+		{"scan", fence("show: Z")},
+		{"draw", fence("show: P")},
 	} {
 		for _, size := range []float64{0.46, 1.84, 16} {
 			page := []byte(strings.Repeat(kind.fence, int(size*(1<<20))/len(kind.fence)))
@@ -100,7 +106,7 @@ func BenchmarkPageFences(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(page)))
 				for b.Loop() {
-					if _, err := Page("fences.md", page, true, "./"); err == nil {
+					if _, err := Page("fences.html", page, "./"); err == nil {
 						b.Fatal("no error")
 					}
 				}
@@ -119,13 +125,13 @@ func TestPageOutputRerun(t *testing.T) {
 	n := 0
 	for ; n < 100; n++ {
 		b.WriteString(`<bitboard-view show="` + grids + `" labels></bitboard-view>` + "\n")
-		if _, err := Page("p.html", []byte(b.String()+"</body></html>"), false, ""); err != nil {
+		if _, err := Page("p.html", []byte(b.String()+"</body></html>"), ""); err != nil {
 			break
 		}
 	}
 	page := b.String()
 	page = page[:strings.LastIndex(strings.TrimSuffix(page, "\n"), "\n")+1] + "</body></html>" // the most figures within the limit
-	o, err := Page("p.html", []byte(page), false, "")
+	o, err := Page("p.html", []byte(page), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +142,7 @@ func TestPageOutputRerun(t *testing.T) {
 	if size < MaxPageOutput/2 {
 		t.Fatalf("%d figures make %d bytes with their files, want over half of MaxPageOutput for the test to mean something", n-1, size)
 	}
-	again, err := Page("p.html", out, false, "")
+	again, err := Page("p.html", out, "")
 	if err != nil || !bytes.Equal(again.Page, out) {
 		t.Errorf("the second run of a page of %d bytes: %v", len(out), err)
 	}

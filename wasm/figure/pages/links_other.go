@@ -12,3 +12,6 @@ func linkCount(fs.FileInfo) uint64 { return 1 }
 
 // chown does nothing on this system.
 func chown(*os.File, fs.FileInfo) {}
+
+// openNonblock is 0: this system has no FIFO whose open could wait.
+const openNonblock = 0

@@ -24,3 +24,7 @@ func chown(f *os.File, info fs.FileInfo) {
 		f.Chown(int(st.Uid), int(st.Gid))
 	}
 }
+
+// openNonblock is the flag that opens a file without waiting: a FIFO's
+// open would otherwise wait for a writer (readRegular then refuses it).
+const openNonblock = syscall.O_NONBLOCK

@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
@@ -79,45 +77,63 @@ func (e *PageError) Error() string {
 
 func (e *PageError) Unwrap() error { return e.Err }
 
-// Page writes the figure of every <bitboard-view> of a page into it, and
-// turns every bitboard block into such an element. Each element gets its
-// view as the element draws it, in a declarative shadow root (see Shadow;
-// the element adopts it when its script runs, so the page does not move),
-// then, in its light DOM, an <img data-bitview-figure> of the figure's
-// SVG (what the element's toSVG() gives, its repeated piece images written once) with the figure's description
-// (Describe) as its alt text, which shows where shadow roots are not read
-// (a browser without declarative shadow DOM, a feed reader that strips
-// templates): the page holds each figure once, and the SVG is a file
-// beside it (Output.Figures, under FiguresDir, named by its content) that
-// a browser reading the shadow root does not fetch (the image is lazy and
-// not shown). The shadow root links view.css from base, the folder of
+// Mark is the attribute Page writes on each part of an element's content
+// that it owns: the declarative shadow root, the <img> fallback, or the
+// inline <svg> of a page without a base. A run replaces what carries it
+// at the start of an element's content (what an earlier run wrote);
+// whatever else the element holds is the author's and is kept byte for
+// byte, even when it looks like Bitview's output (the SVG bitview -o
+// prints, a shadow root, an <img data-bitview-figure>): the mark
+// identifies prerender's own parts, where their shape could only guess.
+const Mark = "data-bitview-prerendered"
+
+// Page writes the figure of every <bitboard-view> of an HTML page into it,
+// and turns every bitboard block into such an element. Each element gets
+// its view as the element draws it, in a declarative shadow root (see
+// Shadow; the element adopts it when its script runs, so the page does
+// not move), then, in its light DOM, an <img data-bitview-figure> of the
+// figure's SVG (what the element's toSVG() gives, its repeated piece
+// images written once) with the figure's description (Describe) as its
+// alt text, which shows where shadow roots are not read (a browser
+// without declarative shadow DOM, a feed reader that strips templates):
+// the page holds each figure once, and the SVG is a file beside it
+// (Output.Figures, under FiguresDir, named by its content) that a browser
+// reading the shadow root does not fetch (the image is lazy and not
+// shown). The shadow root links view.css from base, the folder of
 // Bitview's files as the page sees it ("./" for the page's own; "" to
 // take it from the page's <script src="…/bitview-element.js">); with no
 // base, the elements get the SVG alone, inline, and there are no files.
-// A bitboard block is a
-// ```bitboard fence of a Markdown page (markdown true), a
-// <pre><code class="language-bitboard"> block of an HTML page, with the
-// highlighter's <div class="language-bitboard …"> around it when it holds
-// only the block (what Hugo, MkDocs, Docusaurus and Jekyll write). The
-// page gets Style once (before </head>, or before its first figure).
+// Each part written carries Mark.
+//
+// A bitboard block is what a generator builds from a ```bitboard fence: a
+// <pre class="language-bitboard">, or a <pre> whose first child is a
+// <code class="language-bitboard">, each replaced whole; or a <div
+// class="language-bitboard …"> (the highlighter's wrapper: Jekyll,
+// Docusaurus) around its <pre>, replaced whole when it holds only the
+// block (blank text and <div>s around one <pre>), else kept with
+// everything in it but its <pre>, which becomes the element. Its lines
+// are read as bitview-markdown.js reads them (one "key: value" a line,
+// blank lines and # comments skipped): a line that is not "key: value"
+// (prose in a fence left open, which the generator put into the code
+// block) is an error naming its line, so that prose is never replaced
+// by a figure; a key that is not one of BlockKeys is skipped, and its
+// line given in Output.Warnings, as the live loader lists it under the
+// view.
+//
+// The page gets Style once (before </head>, or before its first figure).
 // What an author wrote inside an element (a paragraph, an image: its
-// fallback) is kept byte for byte after the figure, in the light DOM, where
-// the shadow root is not read (see authoredContent); an element inside
-// another is an error naming its line. Everything else is left as it
-// was, byte for byte, so a page whose figures are already drawn comes
-// back unchanged. The first figure that cannot be drawn is an error
-// naming its line (a block's error names each of its wrong options: see
-// Output.Warnings); the page is then not to be written. The page's output is
-// bounded by MaxPageOutput, each figure by MaxFigureSquares, both checked
-// before the figure is drawn. The lines of the page's bitboard
-// blocks that were skipped, a line that is not "key: value" or whose key
-// is not one of BlockKeys, are in Output.Warnings: as in bitview-markdown.js, which lists them
-// under the live view, the figure is drawn from the
-// block's other lines. An error of a block names every option at fault,
-// each at its line (errors.Join of *PageError); the Output's warnings are
-// given with an error too.
-func Page(name string, page []byte, markdown bool, base string) (*Output, error) {
-	out, pg, err := prerenderPage(name, page, markdown, base)
+// fallback) is kept byte for byte after the figure (see Mark); an element
+// inside another is an error naming its line. Everything else is left as
+// it was, byte for byte, so a page whose figures are already drawn comes
+// back unchanged. The page is read once, in time linear in its length,
+// however deep its elements nest. The first figure that cannot be drawn
+// is an error naming its line; an error of a block names every option at
+// fault, each at its line (errors.Join of *PageError); the page is then
+// not to be written, and the Output's warnings are given with the error
+// too. The page's output is bounded by MaxPageOutput, each figure by
+// MaxFigureSquares, both checked before the figure is drawn.
+func Page(name string, page []byte, base string) (*Output, error) {
+	out, pg, err := prerenderPage(name, page, base)
 	o := &Output{Page: out}
 	if pg != nil {
 		o.Figures, o.Warnings = pg.files, pg.warnings
@@ -125,61 +141,62 @@ func Page(name string, page []byte, markdown bool, base string) (*Output, error)
 	return o, err
 }
 
-func prerenderPage(name string, page []byte, markdown bool, base string) ([]byte, *pager, error) {
+func prerenderPage(name string, page []byte, base string) ([]byte, *pager, error) {
 	if len(page) > MaxPageBytes {
 		return nil, nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
-	pg := &pager{name: name, markdown: markdown, base: base, newlines: newlines(page), out: len(page), files: map[string][]byte{}}
-	var out []byte
-	var err error
-	if markdown {
-		out, err = pg.markdownPage(page)
-	} else {
-		out, err = pg.htmlPage(page)
+	pg := &pager{name: name, base: base, page: page, newlines: newlines(page), out: len(page), files: map[string][]byte{},
+		firstFigure: -1, headEnd: -1}
+	if pg.base == "" {
+		pg.base = ScriptBase(page)
 	}
+	spans, err := pg.htmlSpans(page)
 	if err != nil {
 		return nil, pg, err
 	}
-	return addStyle(out, markdown), pg, nil
+	if s, ok := pg.styleSpan(); ok {
+		spans = append([]span{s}, spans...)
+		slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start }) // an insertion before the figure it precedes
+	}
+	return splice(page, spans), pg, nil
 }
 
-// addStyle puts Style into a page that has prerendered figures and no
-// Style yet: before </head> when the page has a head before its first
-// figure, else (and in Markdown, as a block of its own) before that
-// figure. A Style an earlier version wrote (a <style data-bitview-figures>
-// that is not Style) is replaced by Style.
-func addStyle(page []byte, markdown bool) []byte {
-	if at := bytes.Index(page, []byte("<style data-bitview-figures>")); at >= 0 {
-		end := bytes.Index(page[at:], []byte("</style>"))
-		if end >= 0 && string(page[at:at+end+len("</style>")]) != Style {
-			return slices.Concat(page[:at], []byte(Style), page[at+end+len("</style>"):])
+// styleSpan returns the span that gives a page with figures Style, once:
+// inserted before </head> when the page has a head before its first
+// figure, else before that figure; or a Style an earlier version wrote (a
+// <style data-bitview-figures> that is not Style) replaced. Each place is
+// one the tokenizer found, so that a "<bitboard-view" or a "</head>" in
+// a script, a comment or a code example is no such place.
+func (pg *pager) styleSpan() (span, bool) {
+	switch {
+	case pg.style[1] > 0:
+		if string(pg.page[pg.style[0]:pg.style[1]]) == Style {
+			return span{}, false
 		}
-		return page
+		return span{pg.style[0], pg.style[1], Style}, true
+	case pg.firstFigure < 0:
+		return span{}, false
+	case pg.headEnd >= 0 && pg.headEnd < pg.firstFigure:
+		return span{pg.headEnd, pg.headEnd, Style + "\n"}, true
 	}
-	first := bytes.Index(page, []byte("<bitboard-view"))
-	if first < 0 || !bytes.Contains(page[first:], []byte("</svg>")) && !bytes.Contains(page[first:], []byte(imgStart)) {
-		return page
-	}
-	if head := bytes.Index(page, []byte("</head>")); head >= 0 && head < first && !markdown {
-		return slices.Concat(page[:head], []byte(Style+"\n"), page[head:])
-	}
-	sep := ""
-	if markdown {
-		sep = "\n\n"
-	}
-	return slices.Concat(page[:first], []byte(Style+sep), page[first:])
+	return span{pg.firstFigure, pg.firstFigure, Style}, true
 }
 
-// A pager prerenders the figures of one page: its name (for errors),
-// whether it is Markdown, and the base of Bitview's files ("" for none).
+// A pager prerenders the figures of one page: its name (for errors) and
+// the base of Bitview's files ("" for none).
 type pager struct {
 	name     string
-	markdown bool
 	base     string
+	page     []byte
 	newlines []int        // the offsets of the page's newlines, for lineAt
 	out      int          // the bytes of output so far: the page's, then each figure's
 	warnings []*PageError // the lines of blocks skipped (see parseBlock)
 	files    map[string][]byte
+	// Where styleSpan puts Style: the offsets of the first figure's start
+	// tag (an element's or a block's), of the first </head>, and the
+	// span of a <style data-bitview-figures> (-1, or 0 and 0, for none).
+	firstFigure, headEnd int
+	style                [2]int
 }
 
 // element returns the start tag and content of a figure element with
@@ -200,9 +217,7 @@ func element(attrs [][2]string, content string) string {
 // content returns what an element with attrs holds once prerendered: its
 // shadow root (Shadow) and an <img> of its SVG (Figure.SVG, its piece
 // images shared: sharePieces) in a file of pg.files, or, when the page
-// has no base, its SVG inline. In
-// Markdown each part has lines of its own, so that CommonMark reads the
-// whole as one HTML block (none of them holds a blank line).
+// has no base, its SVG inline (markedSVG). Each part carries Mark.
 func (pg *pager) content(attrs [][2]string) (string, error) {
 	f, err := resolveAttrs(attrs)
 	if err != nil {
@@ -213,29 +228,71 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 			thousands.Itoa(pg.out+est), thousands.Itoa(est), thousands.Itoa(MaxPageOutput))
 	}
 	svg := f.SVG()
-	var parts []string
 	if pg.base == "" {
-		pg.out += len(svg)
-		parts = []string{svg}
-	} else {
-		shadow, err := Shadow(attrs, pg.base)
-		if err != nil {
-			return "", err
-		}
-		fileSVG := sharePieces(svg)
-		file := FigureFile(fileSVG)
-		if _, ok := pg.files[file]; !ok {
-			pg.files[file] = []byte(fileSVG)
-			pg.out += len(fileSVG)
-		}
-		img := figureImg(file, f, svg)
-		pg.out += len(shadow) + len(img)
-		parts = []string{shadow, img}
+		inline := markedSVG(svg)
+		pg.out += len(inline)
+		return inline, nil
 	}
-	if pg.markdown {
-		return "\n" + strings.Join(parts, "\n") + "\n", nil
+	shadow, err := Shadow(attrs, pg.base)
+	if err != nil {
+		return "", err
 	}
-	return strings.Join(parts, ""), nil
+	fileSVG := sharePieces(svg)
+	file := FigureFile(fileSVG)
+	if _, ok := pg.files[file]; !ok {
+		pg.files[file] = []byte(fileSVG)
+		pg.out += len(fileSVG)
+	}
+	img := figureImg(file, f, svg)
+	content := asciiHTML(shadow + img)
+	pg.out += len(content)
+	return content, nil
+}
+
+// asciiHTML returns HTML with each character outside ASCII written as a
+// character reference (· as &#xb7;), but inside <style> (where references
+// are not read): what Page writes then reads the same whatever encoding
+// the page is read in (a template with no <meta charset>, served with no
+// charset, is read as windows-1252), and the element adopts the same DOM.
+func asciiHTML(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	for s != "" {
+		style := strings.Index(s, "<style")
+		if style < 0 {
+			style = len(s)
+		}
+		for _, r := range s[:style] {
+			if r < utf8.RuneSelf {
+				b.WriteRune(r)
+			} else {
+				b.WriteString("&#x" + strconv.FormatInt(int64(r), 16) + ";")
+			}
+		}
+		s = s[style:]
+		end := strings.Index(s, "</style>")
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += len("</style>")
+		}
+		b.WriteString(s[:end])
+		s = s[end:]
+	}
+	return b.String()
+}
+
+// markedSVG returns a figure's SVG (view.FigureSVG: it begins "<svg ")
+// with Mark on its root element, as Page writes it inline.
+func markedSVG(svg string) string {
+	return "<svg " + Mark + strings.TrimPrefix(svg, "<svg")
 }
 
 // FigureFile returns the path, relative to its page's folder, of the file
@@ -246,18 +303,13 @@ func FigureFile(svg string) string {
 	return FiguresDir + "/" + hex.EncodeToString(sum[:8]) + ".svg"
 }
 
-// imgStart is how the <img> fallback that Page writes begins: an <img> at
-// the top of an element's content (after its shadow root) that starts so
-// is the one a previous run wrote.
-const imgStart = `<img data-bitview-figure src="`
-
 // figureImg returns the <img> of a figure's SVG file: lazy, so that a
 // browser that shows the shadow root (where the image is not shown) does
 // not fetch it, at the SVG's size (so the page does not move when it
-// arrives), with the figure's description as its alt text.
+// arrives), with the figure's description as its alt text, and Mark.
 func figureImg(file string, f *figure.Figure, svg string) string {
 	w, h := svgSize(svg)
-	return imgStart + html.EscapeString(file) + `" alt="` + html.EscapeString(figure.Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async">`
+	return `<img data-bitview-figure src="` + html.EscapeString(file) + `" alt="` + html.EscapeString(figure.Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async" ` + Mark + `>`
 }
 
 // svgSize returns the width and height attributes of view.SVG's root
@@ -282,7 +334,7 @@ func resolveAttrs(attrs [][2]string) (*figure.Figure, error) {
 			continue
 		}
 		if a[0] == "theme" {
-			return nil, optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+			return nil, figure.OptionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
 		}
 		if err := o.Set(a[0], a[1]); err != nil {
 			return nil, err
@@ -332,11 +384,13 @@ func splice(page []byte, spans []span) []byte {
 
 // parseBlock reads a bitboard block's lines as bitview-markdown.js does:
 // one "key: value" a line, blank lines and # comments skipped, show and
-// expr lines joined into show. A line that is not "key: value" or has an
-// unknown key is skipped and returned as a warning, as the live loader
-// lists it under the view and draws the rest. line is the block's first
-// line in the page.
-func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError) {
+// expr lines joined into show. A key that is not one of BlockKeys is
+// skipped and returned as a warning, as the live loader lists it under
+// the view and draws the rest. A line that is not "key: value" is an
+// error naming its line: a block holds only its options, and such a line
+// is most often the prose after a fence left open, which drawing the
+// block would replace. line is the block's first line in the page.
+func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError, err error) {
 	var show []string
 	for i, raw := range strings.Split(text, "\n") {
 		l := strings.TrimSpace(raw)
@@ -345,12 +399,11 @@ func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*Pag
 		}
 		key, value, ok := strings.Cut(l, ":")
 		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
-		if !ok || !slices.Contains(BlockKeys, key) {
-			msg := `unknown key ` + excerpt.Quote(key)
-			if !ok {
-				msg = excerpt.Quote(l) + ` is not "key: value"`
-			}
-			warnings = append(warnings, &PageError{name, line + i, errors.New(msg + "; keys: " + strings.Join(BlockKeys, ", "))})
+		if !ok {
+			return nil, warnings, &PageError{name, line + i, errors.New(excerpt.Quote(l) + ` is not "key: value": a bitboard block holds one option a line (is the fence above it left open?); the page is left as it is`)}
+		}
+		if !slices.Contains(BlockKeys, key) {
+			warnings = append(warnings, &PageError{name, line + i, errors.New(`unknown key ` + excerpt.Quote(key) + "; keys: " + strings.Join(BlockKeys, ", "))})
 			continue
 		}
 		if key == "show" || key == "expr" {
@@ -365,16 +418,20 @@ func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*Pag
 	if len(show) > 0 {
 		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
 	}
-	return attrs, warnings
+	return attrs, warnings, nil
 }
 
 // blockFigure turns a block's text into the element with its figure. Its
-// unknown keys are warnings (see parseBlock); when options are wrong,
-// the error names every one of them, each at its line (errors.Join of
-// *PageError): the option at fault is left out and the rest tried again.
+// unknown keys are warnings and a line that is not "key: value" an error
+// (see parseBlock); when options are wrong, the error names every one of
+// them, each at its line (errors.Join of *PageError): the option at
+// fault is left out and the rest tried again.
 func (pg *pager) blockFigure(text string, line int) (string, error) {
-	attrs, warnings := parseBlock(pg.name, text, line)
+	attrs, warnings, err := parseBlock(pg.name, text, line)
 	pg.warnings = append(pg.warnings, warnings...)
+	if err != nil {
+		return "", err
+	}
 	content, err := pg.content(attrs)
 	if err == nil {
 		return element(attrs, content), nil
@@ -415,135 +472,52 @@ func optionLine(text string, err error) int {
 	return 0
 }
 
-// markdownPage draws the ```bitboard fences and the <bitboard-view>
-// elements of a Markdown page; other fenced code blocks are left alone
-// (an example of the element's markup stays an example).
-func (pg *pager) markdownPage(page []byte) ([]byte, error) {
-	var spans []span
-	type fenced struct {
-		start, stop, line int
-		text, nl          string
-	}
-	var fences []fenced
-	lines := bytes.SplitAfter(page, []byte("\n"))
-	at := 0
-	prose := make([]bool, len(lines)) // the lines outside fences
-	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		t := bytes.TrimLeft(l, " ")
-		fence := ""
-		if len(l)-len(t) < 4 {
-			for _, f := range []string{"```", "~~~"} {
-				if bytes.HasPrefix(t, []byte(f)) {
-					n := len(t) - len(bytes.TrimLeft(t, f[:1]))
-					fence = strings.Repeat(f[:1], n)
-				}
-			}
-		}
-		if fence == "" {
-			prose[i] = true
-			at += len(l)
-			continue
-		}
-		info := strings.TrimSpace(string(t[len(fence):]))
-		start, body := at, at+len(l)
-		at += len(l)
-		end := len(page)
-		j := i + 1
-		for ; j < len(lines); j++ {
-			c := bytes.TrimSpace(lines[j])
-			if bytes.HasPrefix(c, []byte(fence)) && len(bytes.Trim(c, fence[:1])) == 0 {
-				end = at
-				at += len(lines[j])
-				break
-			}
-			at += len(lines[j])
-		}
-		if j == len(lines) {
-			end = at
-		}
-		i = j
-		if lang, _, _ := strings.Cut(info, " "); strings.Trim(lang, "{}.") != "bitboard" {
-			continue
-		}
-		stop := min(at, len(page))
-		nl := ""
-		if stop > 0 && page[stop-1] == '\n' {
-			nl = "\n"
-		}
-		fences = append(fences, fenced{start, stop, pg.lineAt(body), string(page[body:end]), nl})
-	}
-	// The elements outside fences: the page read as HTML with every
-	// fence blanked out (the same offsets).
-	masked := slices.Clone(page)
-	off := 0
-	for n, l := range lines {
-		if !prose[n] {
-			for k := off; k < off+len(l); k++ {
-				if masked[k] != '\n' {
-					masked[k] = ' '
-				}
-			}
-		}
-		off += len(l)
-	}
-	if pg.base == "" {
-		pg.base = ScriptBase(masked) // a <script> shown in a code block is not the page's
-	}
-	for _, f := range fences {
-		pg.out -= f.stop - f.start // the fence is replaced
-		fig, err := pg.blockFigure(f.text, f.line)
-		if err != nil {
-			return nil, err
-		}
-		spans = append(spans, span{f.start, f.stop, fig + f.nl})
-	}
-	elems, err := pg.htmlSpans(masked)
-	if err != nil {
-		return nil, err
-	}
-	spans = append(spans, elems...)
-	slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
-	return splice(page, spans), nil
-}
-
-// htmlPage draws the elements and blocks of an HTML page.
-func (pg *pager) htmlPage(page []byte) ([]byte, error) {
-	if pg.base == "" {
-		pg.base = ScriptBase(page)
-	}
-	spans, err := pg.htmlSpans(page)
-	if err != nil {
-		return nil, err
-	}
-	return splice(page, spans), nil
-}
-
 // hasClass reports whether a class attribute's value holds c.
 func hasClass(class, c string) bool { return slices.Contains(strings.Fields(class), c) }
 
-// htmlSpans finds the <bitboard-view> elements of page and, unless
-// Markdown (where page is the prose with the fences blanked out), its bitboard blocks (a <div> or <pre> of class
-// language-bitboard, or a <pre> whose first child is such a <code>), and
-// returns what replaces each: an element's content when its figure
-// changed, a block whole.
+// A figureState is a <bitboard-view> being read: its start tag (offset,
+// end, attributes), and the parts of its content a previous run wrote
+// (those that carry Mark, at the start of its content).
+type figureState struct {
+	start, content int
+	attrs          [][2]string
+	owned          int    // the end of the parts read so far that carry Mark
+	part           string // the tag of the marked part being read, "" between parts
+	depth          int    // the part's elements of its own tag open, itself included
+	authored       bool   // the author's content has begun: no part after it is Page's
+}
+
+// A blockState is a bitboard block being read: its outer element (a
+// <pre>, or a <div> wrapper) and the <pre>s in it.
+type blockState struct {
+	start int    // the offset of its outer start tag
+	tag   string // "pre" or "div"
+	depth int    // its outer tag's elements open, itself included
+	pre   *preState
+	pres  []*preState
+	other bool // a <div> holding more than its <pre>: text, or an element other than a <div>
+}
+
+// A preState is a <pre> of a block: its span and its text.
+type preState struct {
+	start, end int
+	depth      int // <pre> elements open, itself included
+	text       strings.Builder
+}
+
+// htmlSpans finds the <bitboard-view> elements of page and its bitboard
+// blocks (see Page), and returns what replaces each: an element's content
+// when its figure changed, a block whole (or its <pre>s). Each token is
+// looked at once, so the page is read in linear time.
 func (pg *pager) htmlSpans(page []byte) ([]span, error) {
-	name, markdown := pg.name, pg.markdown
+	name := pg.name
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
 	var spans []span
 	pos := 0
-	type figureState struct {
-		start, content int
-		attrs          [][2]string
-	}
-	type blockState struct {
-		start, depth int
-		inPre        bool
-		text         strings.Builder
-	}
 	var fig *figureState
 	var blk *blockState
-	lastPre := -1 // the offset of a <pre> start tag followed by blanks only so far
+	lastPre := -1  // the offset of a <pre> start tag followed by blanks only so far
+	style := false // in the <style data-bitview-figures>
 	for {
 		tt := z.Next()
 		raw := z.Raw()
@@ -559,8 +533,18 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			}
 			return nil, &PageError{name, pg.lineAt(start), z.Err()}
 		case xhtml.TextToken:
-			if blk != nil && blk.inPre {
-				blk.text.WriteString(html.UnescapeString(string(raw)))
+			switch {
+			case fig != nil:
+				// Blanks between the parts Page wrote are theirs (a
+				// formatter may have put them there); other text is the
+				// author's.
+				if fig.part == "" && len(bytes.TrimSpace(raw)) > 0 {
+					fig.authored = true
+				}
+			case blk != nil && blk.pre != nil:
+				blk.pre.text.WriteString(html.UnescapeString(string(raw)))
+			case blk != nil && len(bytes.TrimSpace(raw)) > 0:
+				blk.other = true
 			}
 			if len(bytes.TrimSpace(raw)) > 0 {
 				lastPre = -1
@@ -569,38 +553,43 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			tn, more := z.TagName()
 			tag := string(tn)
 			var attrs [][2]string
-			class := ""
+			class, marked := "", false
 			for more {
 				var k, v []byte
 				k, v, more = z.TagAttr()
 				attrs = append(attrs, [2]string{string(k), string(v)})
-				if string(k) == "class" {
+				switch string(k) {
+				case "class":
 					class = string(v)
+				case Mark:
+					marked = true
 				}
 			}
 			open := tt == xhtml.StartTagToken && !voidTag(tag)
+			if tag == "style" && fig == nil && blk == nil && slices.ContainsFunc(attrs, func(a [2]string) bool { return a[0] == "data-bitview-figures" }) && pg.style[1] == 0 {
+				pg.style[0] = start
+				style = true
+			}
 			switch {
 			case fig != nil:
 				if tag == "bitboard-view" {
 					return nil, &PageError{name, pg.lineAt(start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", pg.lineAt(fig.start))}
 				}
+				fig.startTag(tag, open, marked, pos)
 			case blk != nil:
-				if open {
-					blk.depth++
-				}
-				if tag == "pre" {
-					blk.inPre = true
-				}
-				if tag == "br" && blk.inPre {
-					blk.text.WriteString("\n")
-				}
+				blk.startTag(tag, open, start)
 			case tag == "bitboard-view" && open:
-				fig = &figureState{start: start, content: pos, attrs: attrs}
-			case markdown:
+				fig = &figureState{start: start, content: pos, attrs: attrs, owned: pos}
+				pg.first(start)
 			case (tag == "div" || tag == "pre") && open && hasClass(class, "language-bitboard"):
-				blk = &blockState{start: start, depth: 1, inPre: tag == "pre"}
+				blk = &blockState{start: start, tag: tag, depth: 1}
+				if tag == "pre" {
+					blk.pre = &preState{start: start, depth: 1}
+				}
+				pg.first(start)
 			case tag == "code" && open && lastPre >= 0 && hasClass(class, "language-bitboard"):
-				blk = &blockState{start: lastPre, depth: 2, inPre: true}
+				blk = &blockState{start: lastPre, tag: "pre", depth: 1, pre: &preState{start: lastPre, depth: 1}}
+				pg.first(lastPre)
 			}
 			lastPre = -1
 			if tag == "pre" && open && blk == nil && fig == nil {
@@ -609,96 +598,164 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 		case xhtml.EndTagToken:
 			lastPre = -1
 			tn, _ := z.TagName()
+			tag := string(tn)
 			switch {
-			case fig != nil:
-				if string(tn) != "bitboard-view" {
-					break
+			case fig != nil && tag == "bitboard-view":
+				if fig.part != "" {
+					return nil, &PageError{name, pg.lineAt(fig.start), fmt.Errorf("the <%s> Bitview wrote into this <bitboard-view> has no end tag: build the page again", fig.part)}
 				}
-				authored := authoredContent(string(page[fig.content:start]))
-				pg.out -= start - fig.content - len(authored) // what a previous run wrote is replaced
-				content, err := pg.content(fig.attrs)
-				if err != nil {
-					return nil, &PageError{name, pg.lineAt(fig.start), err}
-				}
-				if authored != "" {
-					content = strings.TrimSuffix(content, "\n") + authored
-				}
-				if string(page[fig.content:start]) != content {
-					spans = append(spans, span{fig.content, start, content})
-				}
-				fig = nil
-			case blk != nil:
-				if blk.depth--; blk.depth > 0 {
-					break
-				}
-				pg.out -= pos - blk.start // the block is replaced
-				f, err := pg.blockFigure(blk.text.String(), pg.lineAt(blk.start))
+				s, err := pg.figureSpan(page, fig, start)
 				if err != nil {
 					return nil, err
 				}
-				spans = append(spans, span{blk.start, pos, f})
+				if s != nil {
+					spans = append(spans, *s)
+				}
+				fig = nil
+			case fig != nil:
+				fig.endTag(tag, pos)
+			case blk == nil && tag == "head" && pg.headEnd < 0:
+				pg.headEnd = start
+			case blk == nil && tag == "style" && style:
+				pg.style[1], style = pos, false
+			case blk != nil:
+				if !blk.endTag(tag, pos) {
+					break
+				}
+				s, err := pg.blockSpans(blk, pos)
+				if err != nil {
+					return nil, err
+				}
+				spans = append(spans, s...)
 				blk = nil
 			}
-		}
-	}
-}
-
-// svgStart is how the figure's SVG (Figure.SVG, view.FigureSVG) begins:
-// an <svg> at the top of an element's content that starts so is the one
-// a previous run wrote.
-const svgStart = `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" `
-
-// authoredContent returns the part of a <bitboard-view>'s content that
-// its author wrote, which prerendering keeps byte for byte after what it
-// writes (the element's light-DOM fallback, shown where the shadow root
-// is not read): the content without what a previous run wrote at its
-// start, that is a declarative shadow root (<template shadowrootmode>)
-// and then the figure's <img> (one that begins as imgStart) or <svg> (one
-// that begins as svgStart), each optionally after one newline
-// (Markdown's layout of them). Everything else, blanks included, is the
-// author's.
-func authoredContent(content string) string {
-	rest := content
-	if r, ok := ownedPart(rest, `<template shadowrootmode="open">`, "<template", "</template>"); ok {
-		rest = r
-	}
-	if t := strings.TrimPrefix(rest, "\n"); strings.HasPrefix(t, imgStart) && strings.Contains(t, ">") {
-		_, rest, _ = strings.Cut(t, ">") // its attributes are escaped: the first ">" ends it
-	} else if r, ok := ownedPart(rest, svgStart, "<svg", "</svg>"); ok {
-		rest = r
-	}
-	if rest == "\n" && rest != content { // Markdown's newline before </bitboard-view>
-		return ""
-	}
-	return rest
-}
-
-// ownedPart cuts from s (after one optional newline) an element that
-// starts with prefix and ends at the end tag end matching it (open
-// counts nested start tags of the same name), and returns the rest.
-func ownedPart(s, prefix, open, end string) (string, bool) {
-	t := strings.TrimPrefix(s, "\n")
-	if !strings.HasPrefix(t, prefix) {
-		return s, false
-	}
-	depth, i := 0, 0
-	for {
-		o := strings.Index(t[i:], open)
-		c := strings.Index(t[i:], end)
-		switch {
-		case c < 0:
-			return s, false
-		case o >= 0 && o < c:
-			depth++
-			i += o + len(open)
-		default:
-			depth--
-			i += c + len(end)
-			if depth == 0 {
-				return t[i:], true
+		default: // comments, doctypes
+			if fig != nil && fig.part == "" {
+				fig.authored = true
 			}
 		}
 	}
+}
+
+// first notes the offset of a figure's start tag, if it is the first.
+func (pg *pager) first(at int) {
+	if pg.firstFigure < 0 {
+		pg.firstFigure = at
+	}
+}
+
+// startTag reads a start tag inside the element's content, which ends at
+// end: a tag that carries Mark at the start of the content (or just after
+// another marked part) begins a part Page wrote, and anything else the
+// author's content.
+func (f *figureState) startTag(tag string, open, marked bool, end int) {
+	switch {
+	case f.part != "":
+		if tag == f.part && open {
+			f.depth++
+		}
+	case f.authored:
+	case !marked:
+		f.authored = true
+	case open:
+		f.part, f.depth = tag, 1
+	default: // a void element (the <img>) or a self-closed one
+		f.owned = end
+	}
+}
+
+// endTag reads an end tag, which ends at end, inside the element's
+// content.
+func (f *figureState) endTag(tag string, end int) {
+	switch {
+	case f.part != "":
+		if tag == f.part {
+			if f.depth--; f.depth == 0 {
+				f.part, f.owned = "", end
+			}
+		}
+	default:
+		f.authored = true
+	}
+}
+
+// figureSpan returns what replaces the content of the element fig, whose
+// end tag starts at end: the figure, then the author's content (all
+// after the marked parts) byte for byte; nil when that is what it holds.
+func (pg *pager) figureSpan(page []byte, fig *figureState, end int) (*span, error) {
+	authored := string(page[fig.owned:end])
+	pg.out -= fig.owned - fig.content // what a previous run wrote is replaced
+	content, err := pg.content(fig.attrs)
+	if err != nil {
+		return nil, &PageError{pg.name, pg.lineAt(fig.start), err}
+	}
+	content += authored
+	if string(page[fig.content:end]) == content {
+		return nil, nil
+	}
+	return &span{fig.content, end, content}, nil
+}
+
+// startTag reads a start tag inside a block, which begins at start.
+func (b *blockState) startTag(tag string, open bool, start int) {
+	if tag == b.tag && open && b.tag == "div" {
+		b.depth++
+	}
+	switch {
+	case b.pre != nil:
+		if tag == "pre" && open {
+			b.pre.depth++
+		}
+		if tag == "br" {
+			b.pre.text.WriteString("\n")
+		}
+	case tag == "pre" && open:
+		b.pre = &preState{start: start, depth: 1}
+	case tag != "div":
+		b.other = true
+	}
+}
+
+// endTag reads an end tag inside a block, which ends at end, and reports
+// whether it ends the block.
+func (b *blockState) endTag(tag string, end int) bool {
+	if b.pre != nil && tag == "pre" {
+		if b.pre.depth--; b.pre.depth == 0 {
+			b.pre.end = end
+			b.pres = append(b.pres, b.pre)
+			b.pre = nil
+			return b.tag == "pre"
+		}
+	}
+	if b.tag == "div" && tag == "div" {
+		b.depth--
+		return b.depth == 0
+	}
+	return false
+}
+
+// blockSpans returns what replaces a block that ends at end: the block
+// whole when it is a <pre>, or a wrapper that holds only one; else each
+// of the wrapper's <pre>s, the rest kept.
+func (pg *pager) blockSpans(b *blockState, end int) ([]span, error) {
+	if len(b.pres) == 1 && !b.other {
+		pg.out -= end - b.start // the block is replaced
+		f, err := pg.blockFigure(b.pres[0].text.String(), pg.lineAt(b.pres[0].start))
+		if err != nil {
+			return nil, err
+		}
+		return []span{{b.start, end, f}}, nil
+	}
+	var spans []span
+	for _, p := range b.pres {
+		pg.out -= p.end - p.start
+		f, err := pg.blockFigure(p.text.String(), pg.lineAt(p.start))
+		if err != nil {
+			return nil, err
+		}
+		spans = append(spans, span{p.start, p.end, f})
+	}
+	return spans, nil
 }
 
 // voidTag reports whether an HTML element has no end tag.
@@ -708,167 +765,4 @@ func voidTag(tag string) bool {
 		return true
 	}
 	return false
-}
-
-// A Result is what Pages did to one file.
-type Result struct {
-	File    string
-	Changed bool
-	Err     error
-	// SVGOnly: the page's figures got no shadow root, as no base was
-	// given and the page loads no bitview-element.js (see Page).
-	SVGOnly bool
-	// Warnings are the block lines skipped (see Output.Warnings).
-	Warnings []*PageError
-	// Figures are the figure files (Output.Figures, as paths from the
-	// folder Pages was given) that were written, or would be with
-	// dryRun: those missing or different.
-	Figures []string
-}
-
-// Pages prerenders every page below each path (a file, or a folder walked
-// for .md, .markdown, .html and .htm files; dotfolders and node_modules
-// skipped): a page is rewritten only
-// when one of its figures changed, and left untouched when one of them
-// is wrong, or when it changed while its figures were drawn (see
-// ErrChanged); base is Page's. Pages are written as WriteFile writes. With dryRun nothing is written. It returns one Result per
-// page with figures; the error is the first page's that failed, after
-// all were tried.
-func Pages(paths []string, base string, dryRun bool) ([]Result, error) {
-	var results []Result
-	var first error
-	for _, root := range paths {
-		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			ext := strings.ToLower(filepath.Ext(p))
-			markdown := ext == ".md" || ext == ".markdown"
-			if !markdown && ext != ".html" && ext != ".htm" {
-				return nil
-			}
-			r := pageFile(p, markdown, base, dryRun)
-			if r.Err != nil && first == nil {
-				first = r.Err
-			}
-			if r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
-				results = append(results, r.Result)
-			}
-			return nil
-		})
-		if err != nil && first == nil {
-			first = err
-		}
-	}
-	return results, first
-}
-
-type pageResult struct {
-	Result
-	figures bool
-}
-
-func pageFile(p string, markdown bool, base string, dryRun bool) pageResult {
-	r := pageResult{Result: Result{File: p}}
-	info, err := os.Stat(p)
-	if err == nil && info.Size() > MaxPageBytes {
-		err = &PageError{p, 1, fmt.Errorf("the page is %d bytes; the limit is %d", info.Size(), MaxPageBytes)}
-	}
-	var in []byte
-	if err == nil {
-		in, err = os.ReadFile(p)
-	}
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	o, err := Page(p, in, markdown, base)
-	r.Warnings = o.Warnings
-	if err != nil {
-		r.Err = err
-		return r
-	}
-	out := o.Page
-	r.figures = bytes.Contains(out, []byte("<bitboard-view"))
-	r.SVGOnly = r.figures && !bytes.Contains(out, []byte(`<template shadowrootmode="open"><link rel="stylesheet"`))
-	if r.Figures, err = writeFigures(p, o.Figures, dryRun); err != nil {
-		r.Err = err
-		return r
-	}
-	if bytes.Equal(in, out) {
-		return r
-	}
-	r.Changed = true
-	if !dryRun {
-		r.Err = writeFile(p, out, func(target string) error { return unchanged(p, target, info, in) })
-	}
-	return r
-}
-
-// writeFigures writes the figure files of the page p (Output.Figures)
-// that are missing or differ, into FiguresDir beside it (created under
-// the umask), before the page that refers to them; with dryRun it only
-// lists them. A file that holds what it should is left untouched: a
-// file's name is its content's hash, so pages beside each other share
-// their common figures. Files no page refers to any more are left.
-func writeFigures(p string, files map[string][]byte, dryRun bool) ([]string, error) {
-	var written []string
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		fp := filepath.Join(filepath.Dir(p), filepath.FromSlash(name))
-		if old, err := os.ReadFile(fp); err == nil && bytes.Equal(old, files[name]) {
-			continue
-		}
-		written = append(written, fp)
-		if dryRun {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
-			return written, err
-		}
-		if err := WriteFile(fp, files[name]); err != nil {
-			return written, err
-		}
-	}
-	return written, nil
-}
-
-// ErrChanged is the error (wrapped, naming the page) of a page that was
-// changed while its figures were drawn: it is left as it is, with the
-// change, and the page is to be prerendered again.
-var ErrChanged = errors.New("changed since it was read (edited while its figures were drawn); left as it is with that change: run prerender again")
-
-// unchanged checks that the page p (the file target) is still the one
-// read: the size and modification time of info, then the content in
-// (its SHA-256), and returns an error naming p and wrapping ErrChanged
-// if not.
-func unchanged(p, target string, info os.FileInfo, in []byte) error {
-	now, err := os.Stat(target)
-	if err != nil {
-		return err
-	}
-	what := ""
-	switch {
-	case now.Size() != info.Size():
-		what = fmt.Sprintf("its size went from %d to %d bytes", info.Size(), now.Size())
-	case !now.ModTime().Equal(info.ModTime()):
-		what = "its modification time changed"
-	default:
-		again, err := os.ReadFile(target)
-		if err != nil {
-			return err
-		}
-		if sha256.Sum256(again) != sha256.Sum256(in) {
-			what = "its content changed"
-		}
-	}
-	if what == "" {
-		return nil
-	}
-	return fmt.Errorf("%s: %w (%s)", p, ErrChanged, what)
 }

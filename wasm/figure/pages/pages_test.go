@@ -22,17 +22,15 @@ import (
 func TestPageKeepsAuthored(t *testing.T) {
 	for _, tc := range []struct {
 		name, page, authored string
-		markdown             bool
 	}{
-		{"html", `<html><head></head><body><bitboard-view show="P"><p>fallback</p></bitboard-view></body></html>`, "<p>fallback</p>", false},
-		{"html lines", "<body>\n<bitboard-view show=\"P\">\n  <img src=\"p.png\" alt=\"pawns\">\n</bitboard-view>\n</body>", "\n  <img src=\"p.png\" alt=\"pawns\">\n", false},
-		{"markdown", "# T\n\n<bitboard-view show=\"P\"><p>fallback</p></bitboard-view>\n", "<p>fallback</p>", true},
-		{"markdown lines", "# T\n\n<bitboard-view show=\"P\">\n<p>fallback</p>\n</bitboard-view>\n", "\n<p>fallback</p>\n", true},
-		{"an svg of the author's", `<body><bitboard-view show="P"><svg width="10"><rect/></svg></bitboard-view></body>`, `<svg width="10"><rect/></svg>`, false},
+		{"html", `<html><head></head><body><bitboard-view show="P"><p>fallback</p></bitboard-view></body></html>`, "<p>fallback</p>"},
+		{"html lines", "<body>\n<bitboard-view show=\"P\">\n  <img src=\"p.png\" alt=\"pawns\">\n</bitboard-view>\n</body>", "\n  <img src=\"p.png\" alt=\"pawns\">\n"},
+		{"an svg of the author's", `<body><bitboard-view show="P"><svg width="10"><rect/></svg></bitboard-view></body>`, `<svg width="10"><rect/></svg>`},
+		{"a comment", `<body><bitboard-view show="P"><!-- a note --><p>x</p></bitboard-view></body>`, `<!-- a note --><p>x</p>`},
 	} {
 		for _, base := range []string{"", "./"} {
 			t.Run(tc.name+"/base="+base, func(t *testing.T) {
-				o, err := Page(tc.name, []byte(tc.page), tc.markdown, base)
+				o, err := Page(tc.name, []byte(tc.page), base)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -41,7 +39,7 @@ func TestPageKeepsAuthored(t *testing.T) {
 				// without a base, with the <img> of its file with one.
 				ours := "</svg>"
 				if base != "" {
-					ours = `loading="lazy" decoding="async">`
+					ours = `loading="lazy" decoding="async" ` + Mark + `>`
 				}
 				if !bytes.Contains(out, []byte(ours+tc.authored+"</bitboard-view>")) {
 					t.Errorf("the author's %q is not kept after the figure:\n%.300s…%s", tc.authored, out, out[max(0, len(out)-300):])
@@ -49,15 +47,15 @@ func TestPageKeepsAuthored(t *testing.T) {
 				if n := bytes.Count(out, []byte("<bitboard-view")); n != 1 {
 					t.Errorf("%d elements, want 1", n)
 				}
-				again, err := Page(tc.name, out, tc.markdown, base)
+				again, err := Page(tc.name, out, base)
 				if err != nil || !bytes.Equal(again.Page, out) {
 					t.Errorf("a second run changed the page (%v)", err)
 				}
 				// Changing the attributes redraws the figure and keeps the fallback.
 				changed := bytes.Replace(out, []byte(`show="P"`), []byte(`show="N"`), 1)
-				o, err = Page(tc.name, changed, tc.markdown, base)
+				o, err = Page(tc.name, changed, base)
 				third := o.Page
-				figures := bytes.Count(third, []byte("<svg xmlns")) + bytes.Count(third, []byte("<img data-bitview-figure"))
+				figures := bytes.Count(third, []byte("<svg "+Mark)) + bytes.Count(third, []byte("<img data-bitview-figure"))
 				if err != nil || bytes.Count(third, []byte(tc.authored)) != bytes.Count(out, []byte(tc.authored)) || figures != 1 {
 					t.Errorf("after a change of show: %d copies of the fallback, %d figures (%v)", bytes.Count(third, []byte(tc.authored)), figures, err)
 				}
@@ -65,11 +63,8 @@ func TestPageKeepsAuthored(t *testing.T) {
 		}
 	}
 	nested := "<body>\n<bitboard-view show=\"P\">\n<p>a</p>\n  <bitboard-view show=\"N\"></bitboard-view>\n</bitboard-view>\n</body>"
-	for _, markdown := range []bool{false, true} {
-		_, err := Page("nested.html", []byte(nested), markdown, "")
-		if err == nil || !strings.HasPrefix(err.Error(), "nested.html:4: a <bitboard-view> inside the <bitboard-view> of line 2") {
-			t.Errorf("nested elements (markdown %v): %v", markdown, err)
-		}
+	if _, err := Page("nested.html", []byte(nested), ""); err == nil || !strings.HasPrefix(err.Error(), "nested.html:4: a <bitboard-view> inside the <bitboard-view> of line 2") {
+		t.Errorf("nested elements: %v", err)
 	}
 }
 
@@ -77,11 +72,11 @@ func TestPageKeepsAuthored(t *testing.T) {
 // drawn is left as it is, every appended line kept, and the run says why.
 func TestPagesConcurrentAppend(t *testing.T) {
 	dir := t.TempDir()
-	page := filepath.Join(dir, "notes.md")
+	page := filepath.Join(dir, "notes.html")
 	var b strings.Builder
-	b.WriteString("# Notes\n")
+	b.WriteString("<h1>Notes</h1>\n")
 	for range 30 {
-		b.WriteString("\n```bitboard\nshow: P, N, B, R, Q, K\nlabels:\n```\n")
+		b.WriteString("<pre><code class=\"language-bitboard\">show: P, N, B, R, Q, K\nlabels:\n</code></pre>\n")
 	}
 	if err := os.WriteFile(page, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -110,7 +105,7 @@ func TestPagesConcurrentAppend(t *testing.T) {
 		}
 	})
 	<-started
-	_, err := Pages([]string{page}, "", false)
+	_, err := Pages([]string{page}, Options{})
 	close(stop)
 	wg.Wait()
 	got, _ := os.ReadFile(page)
@@ -132,41 +127,44 @@ func TestPagesConcurrentAppend(t *testing.T) {
 }
 
 // TestBlockProblems: as bitview-markdown.js, prerendering skips a block's
-// unknown keys and lines that are not "key: value" with a warning naming
-// each line, and draws the rest; a block's wrong options are all named,
-// each at its line.
+// unknown keys with a warning naming each line, and draws the rest; a
+// line that is not "key: value" (prose in a fence left open) is an error
+// naming its line, and nothing is drawn; a block's wrong options are all
+// named, each at its line.
 func TestBlockProblems(t *testing.T) {
-	page := "# T\n\n```bitboard\nshow: P\ncolour: red\nnonsense\nlayout: 0x88\n```\n"
-	o, err := Page("a.md", []byte(page), true, "")
+	block := func(lines string) string {
+		return "<h1>T</h1>\n\n<pre><code class=\"language-bitboard\">" + lines + "</code></pre>\n"
+	}
+	o, err := Page("a.html", []byte(block("show: P\ncolour: red\nlayout: 0x88\n")), "")
 	out, warnings := o.Page, o.Warnings
 	if err != nil {
 		t.Fatalf("unknown keys: %v, want warnings and the figure", err)
 	}
 	f, _ := figure.Resolve(figure.Options{"show": "P", "layout": "0x88"})
-	if !bytes.Contains(out, []byte(f.SVG())) {
+	if !bytes.Contains(out, []byte(markedSVG(f.SVG()))) {
 		t.Error("the figure of the known keys is not drawn")
 	}
-	var got []string
-	for _, w := range warnings {
-		got = append(got, w.Error())
-	}
 	keys := "; keys: " + strings.Join(BlockKeys, ", ")
-	want := []string{`a.md:5: unknown key "colour"` + keys, `a.md:6: "nonsense" is not "key: value"` + keys}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if len(warnings) != 1 || warnings[0].Error() != `a.html:4: unknown key "colour"`+keys {
+		t.Errorf("warnings: %v, want the one of colour", warnings)
 	}
 
-	bad := "# T\n\n```bitboard\nfen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\ncolour: red\n```\n"
-	o, err = Page("b.md", []byte(bad), true, "")
+	o, err = Page("p.html", []byte(block("show: P\n\nIMPORTANT prose, not an option\n")), "")
+	var pe *PageError
+	if !errors.As(err, &pe) || pe.Line != 5 || !strings.HasPrefix(err.Error(), `p.html:5: "IMPORTANT prose, not an option" is not "key: value"`) || o.Page != nil {
+		t.Errorf("a line that is not key: value: %v, %d bytes; want an error at line 5 and no page", err, len(o.Page))
+	}
+
+	bad := block("fen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\ncolour: red\n")
+	o, err = Page("b.html", []byte(bad), "")
 	warnings = o.Warnings
-	for _, w := range []string{"b.md:4: fen: field 1", "b.md:6: layout: unknown layout", "b.md:7: arrows: character 1"} {
+	for _, w := range []string{"b.html:3: fen: field 1", "b.html:5: layout: unknown layout", "b.html:6: arrows: character 1"} {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("a block with three wrong options: %v; want it to name %q", err, w)
 		}
 	}
-	var pe *PageError
-	if !errors.As(err, &pe) || pe.Line != 4 {
-		t.Errorf("the first error is not a *PageError at line 4: %v", err)
+	if !errors.As(err, &pe) || pe.Line != 3 {
+		t.Errorf("the first error is not a *PageError at line 3: %v", err)
 	}
 	if len(warnings) != 1 {
 		t.Errorf("%d warnings, want 1 (colour)", len(warnings))
@@ -177,22 +175,22 @@ func TestBlockProblems(t *testing.T) {
 // figure once, in its shadow root, and an <img> of the figure's SVG file,
 // written beside it before the page and shared by equal figures; a second
 // run writes nothing; a deleted file is written again though the page is
-// unchanged; -n writes nothing; a page an earlier version prerendered
-// (the SVG inline after the shadow root, the old Style) loses the inline
-// copy and gets the current Style.
+// unchanged; -n writes nothing; a page whose prerendered parts were laid
+// out again (blanks between them), with an earlier version's Style, comes
+// back as this version writes it.
 func TestPagesFigureFiles(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "notes.html")
 	src := "<html><head><script type=\"module\" src=\"bitview-element.js\"></script></head><body>\n" +
 		"<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view show=\"P\"></bitboard-view>\n<bitboard-view show=\"N\" layout=\"0x88\"></bitboard-view>\n</body></html>"
 	os.WriteFile(page, []byte(src), 0o644)
-	if rs, err := Pages([]string{page}, "", true); err != nil || len(rs) != 1 || len(rs[0].Figures) != 2 || !rs[0].Changed {
+	if rs, err := Pages([]string{page}, Options{DryRun: true}); err != nil || len(rs) != 1 || len(rs[0].Figures) != 2 || !rs[0].Changed {
 		t.Fatalf("dry run: %+v, %v; want 2 files and the page to write", rs, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, FiguresDir)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a dry run made %s (%v)", FiguresDir, err)
 	}
-	rs, err := Pages([]string{page}, "", false)
+	rs, err := Pages([]string{page}, Options{})
 	if err != nil || len(rs) != 1 || len(rs[0].Figures) != 2 {
 		t.Fatalf("Pages: %+v, %v; want 2 files written", rs, err)
 	}
@@ -208,24 +206,29 @@ func TestPagesFigureFiles(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file))); err != nil || string(got) != sharePieces(p.SVG()) {
 		t.Errorf("%s: %v, %d bytes; want the figure's SVG", file, err, len(got))
 	}
-	if rs, err := Pages([]string{page}, "", false); err != nil || rs[0].Changed || len(rs[0].Figures) != 0 {
+	if rs, err := Pages([]string{page}, Options{}); err != nil || rs[0].Changed || len(rs[0].Figures) != 0 {
 		t.Errorf("second run: %+v, %v; want nothing written", rs, err)
 	}
 	os.Remove(filepath.Join(dir, filepath.FromSlash(file)))
-	if rs, err := Pages([]string{page}, "", false); err != nil || rs[0].Changed || len(rs[0].Figures) != 1 {
+	if rs, err := Pages([]string{page}, Options{}); err != nil || rs[0].Changed || len(rs[0].Figures) != 1 {
 		t.Errorf("after a file was deleted: %+v, %v; want it written again and the page unchanged", rs, err)
 	}
-	// A page prerendered by an earlier version: the shadow root, then the
-	// SVG inline, and the Style without the <img> rule.
-	old := strings.Replace(string(out), `<img data-bitview-figure src="`+file, p.SVG()+`<img data-x src="`+file, 1)
-	old = old[:strings.Index(old, p.SVG())+len(p.SVG())] + old[strings.Index(old, "</bitboard-view>"):]
+	// A page whose parts a formatter laid out on lines of their own, with
+	// the Style of an earlier version (without the <img> rule): the parts
+	// are still prerender's (they carry Mark), and the page comes back as
+	// this version writes it.
+	old := strings.Replace(string(out), "</template><img", "</template>\n  <img", 1)
+	old = strings.Replace(old, "<bitboard-view show=\"N\" layout=\"0x88\"><template", "<bitboard-view show=\"N\" layout=\"0x88\">\n<template", 1)
 	old = strings.Replace(old, Style, `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg{display:block;max-width:100%;height:auto}</style>`, 1)
+	if old == string(out) || strings.Count(old, "\n  <img") != 1 {
+		t.Fatal("the page was not laid out again")
+	}
 	os.WriteFile(page, []byte(old), 0o644)
-	if _, err := Pages([]string{page}, "", false); err != nil {
+	if _, err := Pages([]string{page}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(page); !bytes.Equal(again, out) {
-		t.Errorf("a page with the inline copy of an earlier version did not come back as this version writes it:\n%.2000s", again)
+		t.Errorf("a page laid out again, with an earlier Style, did not come back as this version writes it:\n%.2000s", again)
 	}
 }
 
@@ -296,5 +299,31 @@ func TestSharePieces(t *testing.T) {
 				t.Errorf("the file is not well-formed XML: %v", err)
 			}
 		})
+	}
+}
+
+// TestStylePlace: Style goes before the page's </head>, or before its
+// first figure when the head comes after it or there is none, as the
+// tokenizer reads the page: a "<bitboard-view" or "</head>" in a script,
+// a comment or a code example is not a place for it.
+func TestStylePlace(t *testing.T) {
+	for _, tc := range []struct{ name, page, want string }{
+		{"head", `<html><head><script>const s = '<bitboard-view show="P">';</script></head><body><!-- <bitboard-view> --><bitboard-view show="N"></bitboard-view></body></html>`,
+			`<html><head><script>const s = '<bitboard-view show="P">';</script>` + Style + "\n</head><body><!-- <bitboard-view> --><bitboard-view show=\"N\"><svg " + Mark},
+		{"no head", `<p>x</p><script>document.write('</head><bitboard-view>')</script><pre><code>&lt;bitboard-view&gt;</code></pre><bitboard-view show="N"></bitboard-view>`,
+			`<p>x</p><script>document.write('</head><bitboard-view>')</script><pre><code>&lt;bitboard-view&gt;</code></pre>` + Style + `<bitboard-view show="N"><svg ` + Mark},
+		{"a block first", "<html><body><pre><code class=\"language-bitboard\">show: P\n</code></pre></body></html>",
+			`<html><body>` + Style + `<bitboard-view show="P"><svg ` + Mark},
+	} {
+		o, err := Page(tc.name, []byte(tc.page), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(o.Page), tc.want) {
+			t.Errorf("%s: %.400q, want it to begin %q", tc.name, o.Page, tc.want)
+		}
+		if again, err := Page(tc.name, o.Page, ""); err != nil || !bytes.Equal(again.Page, o.Page) || strings.Count(string(o.Page), "data-bitview-figures") != 1 {
+			t.Errorf("%s: a second run changed the page, or it holds Style more than once (%v)", tc.name, err)
+		}
 	}
 }

@@ -25,7 +25,7 @@ const MaxSizeLength = 64
 // off, styled and at the size the live view has, and the element adopts
 // it when its script runs (nothing is redrawn; the focus stays):
 //
-//	<template shadowrootmode="open">
+//	<template shadowrootmode="open" data-bitview-prerendered>
 //	  <link rel="stylesheet" href="BASEview.css" data-bitview="view.css">
 //	  (<link … repr.css> when the view shows the representations)
 //	  (<style data-bitview="size">:host{width:SIZE}</style> for a size attribute)
@@ -44,7 +44,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	}
 	o, err := model.ParseAttributes(m)
 	if ae, ok := err.(*model.AttributeError); ok {
-		return "", optionError(ae.Name, ae.Value, ae.Msg)
+		return "", figure.OptionError(ae.Name, ae.Value, ae.Msg)
 	}
 	if err != nil {
 		return "", err
@@ -56,7 +56,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	}
 	perft, problem := view.PerftMarkup(o.Perft, e.Pos)
 	if problem != "" {
-		return "", optionError("perft", o.Perft, problem)
+		return "", figure.OptionError("perft", o.Perft, problem)
 	}
 	values := m["values"]
 	if values != "hex" && values != "none" {
@@ -67,7 +67,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 		b = ""
 	}
 	var s strings.Builder
-	s.WriteString(`<template shadowrootmode="open"><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
+	s.WriteString(`<template shadowrootmode="open" ` + Mark + `><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
 	if e.ShowsRepr() {
 		s.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(b+"repr.css") + `" data-bitview="repr.css">`)
 	}
