@@ -234,3 +234,111 @@ func TestPresentationRoom(t *testing.T) {
 		}
 	}
 }
+
+// backRow is what TestPresentationBackRow reads of a presentation: each
+// card's grid (gridScale), what of a card lies over its grid, the square
+// panel's lines, and the board's squares' width.
+type backRow struct {
+	Grids        []gridScale
+	Over         string  // a card's part (header, values, fields) whose box meets its grid's
+	PanelLines   string  // numberings whose line in the square panel wraps
+	Board        float64 // the board's 8 squares' width, CSS px
+	ViewportH    float64
+	Scroll       bool
+	OutsideCards string // a card's grid or values outside the viewport
+}
+
+// backRowProbe reads backRow (the grid part with gridProbe).
+const backRowProbe = `(() => {
+	const grids = (` + gridProbe + `)('#cards .card .bits', 4);
+	const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+	const over = [];
+	for (const card of document.querySelectorAll('#cards .card')) {
+		const g = card.querySelector('.bits').getBoundingClientRect();
+		for (const part of card.querySelectorAll(':scope > header, :scope > .readouts, :scope > .free-fields, .free-fields input')) {
+			const r = part.getBoundingClientRect();
+			if (r.width > 0 && getComputedStyle(part).display !== 'none' && meet(r, g)) over.push(card.dataset.bitboard + ' ' + (part.className || part.tagName));
+		}
+	}
+	const lines = [];
+	for (const td of document.querySelectorAll('#square-info td[data-layout]')) {
+		const lh = parseFloat(getComputedStyle(td).lineHeight), h = td.getBoundingClientRect().height;
+		if (h > lh * 1.5) lines.push(td.dataset.layout + ' ' + h.toFixed(0) + ' px');
+	}
+	const a = document.querySelector('#board [data-square="a1"]').getBoundingClientRect(), h = document.querySelector('#board [data-square="h1"]').getBoundingClientRect();
+	const de = document.documentElement;
+	return { Grids: grids, Over: over.join(', '), PanelLines: lines.join(', '), Board: h.right - a.left, ViewportH: innerHeight,
+		Scroll: de.scrollHeight > innerHeight + 1 || de.scrollWidth > innerWidth + 1,
+		OutsideCards: grids.filter((g) => g.Outside).map((g) => g.Sel + ': ' + g.Outside).join('; ') };
+})()`
+
+// TestPresentationBackRow: presentation mode for the back row (issue 40).
+// At 1280×720 and 1920×1080 (and 1366×768), with one and four cards in
+// every layout, and with the free card: no part of a card (its header,
+// its values, the free card's fields) lies over its grid, and every
+// grid and value is whole on the one screen; with four 8×8 cards every
+// index is 12 px or more at 1280×720 and 18 px at 1920×1080 (10 / 14 px
+// in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
+// each numbering one line; and with each tool open the board's squares
+// keep 40 % of the screen's height.
+func TestPresentationBackRow(t *testing.T) {
+	fen := "&fen=" + strings.ReplaceAll(kiwipeteFEN, " ", "+")
+	for _, vp := range []struct {
+		w, h               int64
+		index, wide, digit float64 // four cards' least index (8×8, 0x88 and 10×12) and digit (8×8)
+	}{{1280, 720, 12, 10, 20}, {1366, 768, 12, 10, 20}, {1920, 1080, 18, 14, 28}} {
+		ctx, url := site(t) // a tab for each size: 30 pages each
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, layout := range []string{"lerf", "lefr", "msb-a8", "berf", "befr", "0x88", "10x12"} {
+			for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
+				open(t, ctx, url+"/?present=1"+fen+"&layout="+layout+"&show="+show)
+				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
+				r := eval[backRow](t, ctx, backRowProbe)
+				name := fmt.Sprintf("%dx%d %s %s", vp.w, vp.h, layout, show)
+				var sizes []string
+				for _, g := range r.Grids {
+					sizes = append(sizes, fmt.Sprintf("%.0f/%.1f/%.1f", g.Cell, g.Digit, g.Index))
+				}
+				t.Logf("%s: board %.0f px; cells/digits/indices %s", name, r.Board, strings.Join(sizes, " "))
+				if r.Over != "" || r.Scroll || r.OutsideCards != "" || r.PanelLines != "" {
+					t.Errorf("%s: over a grid: %q; page scrolls %v; cut off: %q; square panel lines that wrap: %q", name, r.Over, r.Scroll, r.OutsideCards, r.PanelLines)
+				}
+				wide := layout == "0x88" || layout == "10x12"
+				for _, g := range r.Grids {
+					if g.Shown != g.Cells || g.Overlaps > 0 {
+						t.Errorf("%s, %s: %d of %d indices whole, %d digits over their index or cut", name, g.Sel, g.Shown, g.Cells, g.Overlaps)
+					}
+					if show != "P,n,occupied,k" {
+						continue
+					}
+					switch {
+					case !wide && (g.Index < vp.index || g.Digit < vp.digit):
+						t.Errorf("%s, %s: indices %.1f px (want ≥ %v), digits %.1f px (want ≥ %v)", name, g.Sel, g.Index, vp.index, g.Digit, vp.digit)
+					case wide && g.Index < vp.wide:
+						t.Errorf("%s, %s: indices %.1f px, want ≥ %v", name, g.Sel, g.Index, vp.wide)
+					}
+				}
+			}
+		}
+		// A tool open: the board keeps 40 % of the screen's height.
+		ctx, url = site(t) // and one for the tools
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"} {
+			open(t, ctx, url+"/?present=1"+fen+"&show=P,n,occupied,k&tab="+tool)
+			r := eval[backRow](t, ctx, backRowProbe)
+			t.Logf("%dx%d %s open: board %.0f px of %.0f (%.0f %%)", vp.w, vp.h, tool, r.Board, r.ViewportH, 100*r.Board/r.ViewportH)
+			if r.Board < 0.4*r.ViewportH || r.Scroll {
+				t.Errorf("%dx%d %s open: the board is %.0f px, %.0f %% of the screen's height (want 40 %%); page scrolls %v", vp.w, vp.h, tool, r.Board, 100*r.Board/r.ViewportH, r.Scroll)
+			}
+			if tool == "game" {
+				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-game", vp.w, vp.h))
+			}
+		}
+		open(t, ctx, url+"/?present=1"+fen+"&show=P,free")
+		screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-free", vp.w, vp.h))
+	}
+}

@@ -49,17 +49,29 @@ type Page struct {
 	dismissed, opened *Status
 	// Perft is the perft panel's root and path (see PerftPath).
 	Perft PerftPath
+	// showProblems says what was wrong with the link's show items that
+	// meant nothing (taken out of State.Show), until dismissed.
+	showProblems []string
 }
 
 // NewPage returns the page opened at the link's state s: its FEN read
 // (one that does not parse is shown over the start position, which the
-// status says), its game replayed up to the first move that is not legal
+// status says), its show list's items that mean nothing in that position
+// taken out (the status says what is wrong with each, see ResolveShown), its game replayed up to the first move that is not legal
 // (which the game panel says) and on show at its ply, with the game's
 // tab open unless the link names another, and its perft path replayed
 // (see PerftPath.Start).
 func NewPage(s State) *Page {
 	p := &Page{State: s, selected: core.NoSquare, hover: core.NoSquare, step: -1, Perft: PerftPath{Depth: DefaultPerftDepth}}
 	p.readFEN()
+	p.Show = nil
+	for _, key := range s.Show {
+		if _, err := ResolveShown(&p.pos, key); err != nil && key != FreeKey {
+			p.showProblems = append(p.showProblems, err.Error())
+			continue
+		}
+		p.Show = append(p.Show, key)
+	}
 	if len(s.Moves) > 0 {
 		g, err := GameFromMoves(s.Start, s.Moves)
 		p.setGame(g, s.Ply)
@@ -114,12 +126,15 @@ func (p *Page) Layout() *core.Layout {
 
 // Status returns what the page says about its FEN: the error with the
 // last valid position kept (or the start position, when none parsed
-// since the page opened), or the notice and the warnings.
+// since the page opened), or the notice and the warnings; and, until
+// dismissed, what was wrong with each item of the link's show list that
+// meant nothing (see NewPage).
 func (p *Page) Status() Status {
 	s := Status{Read: p.read, Fallback: ShowsLast, Warnings: true}
 	if !p.good {
 		s.Fallback = ShowsStart
 	}
+	s.Show = p.showProblems
 	return s
 }
 
@@ -424,6 +439,7 @@ func (p *Page) NoticeShown() bool {
 
 // Dismiss hides the FEN's status until it says something else.
 func (p *Page) Dismiss() {
+	p.showProblems = nil // said once, and gone with the items
 	s := p.Status()
 	p.dismissed = &s
 }

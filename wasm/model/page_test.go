@@ -568,3 +568,46 @@ func TestPagePerft(t *testing.T) {
 		t.Errorf("SetDepth(9) made the depth %d", p.Perft.Depth)
 	}
 }
+
+// TestPageShowLink: a link's show list takes what an element's show
+// takes, expressions and attack maps; an item that means nothing is taken
+// out, and the status names it with what is wrong (until dismissed), in
+// the page and in presentation mode alike.
+func TestPageShowLink(t *testing.T) {
+	tests := []struct {
+		query    string
+		show     []string
+		problems []string // what each problem says, in part
+	}{
+		{"?show=P,n,occupied,(P+<<+8)+%26+~occupied", []string{"P", "n", "occupied", "(P << 8) & ~occupied"}, nil},
+		{"?present=1&show=P,attacked:w,from:e2,pinned:b", []string{"P", "attacked:w", "from:e2", "pinned:b"}, nil},
+		{"?show=P,(P+<<+),occupid,occupied", []string{"P", "occupied"}, []string{`cannot show "(P << )"`, `cannot show "occupid"`}},
+	}
+	for _, tt := range tests {
+		p := NewPage(ParseQuery(tt.query))
+		f, _, _ := p.Figure()
+		var keys []string
+		for _, s := range f.Shown {
+			keys = append(keys, s.Key)
+		}
+		if strings.Join(keys, "|") != strings.Join(tt.show, "|") || strings.Join(p.Show, "|") != strings.Join(tt.show, "|") {
+			t.Errorf("%s: cards %q, show %q, want %q", tt.query, keys, p.Show, tt.show)
+		}
+		st := p.Status()
+		if len(st.Show) != len(tt.problems) || p.NoticeShown() != (len(tt.problems) > 0) {
+			t.Fatalf("%s: status says %q (shown %v), want %d problems", tt.query, st.Show, p.NoticeShown(), len(tt.problems))
+		}
+		for i, want := range tt.problems {
+			if !strings.Contains(st.Show[i], want) {
+				t.Errorf("%s: problem %d is %q, want it to say %q", tt.query, i, st.Show[i], want)
+			}
+		}
+		if strings.Contains(p.Link(), "occupid") {
+			t.Errorf("%s: the link %q keeps an item that means nothing", tt.query, p.Link())
+		}
+		p.Dismiss()
+		if p.NoticeShown() || len(p.Status().Show) != 0 {
+			t.Errorf("%s: dismissed, the status still says %q", tt.query, p.Status().Show)
+		}
+	}
+}

@@ -65,18 +65,20 @@ const (
 
 // A Status is what a view says about its FEN: the error, with what the
 // board shows instead (Fallback), or the notice of a piece placement read
-// alone and, where Warnings is set (the page), the position's warnings.
-// view.Status draws it, for the page's FEN field and for every
-// <bitboard-view> alike.
+// alone and, where Warnings is set (the page), the position's warnings;
+// and, on the page, each item of the show list that means nothing (Show:
+// what ResolveShown says of it, naming it). view.Status draws it, for the
+// page's FEN field and for every <bitboard-view> alike.
 type Status struct {
 	Read     Reading
 	Fallback Fallback // what the board shows while Read has an error
 	Warnings bool     // the warnings are said (an element marks none)
+	Show     []string // the show list's problems (the page's; an element says them as its own problems)
 }
 
 // Empty reports whether s says nothing.
 func (s Status) Empty() bool {
-	return s.Read.Err == nil && !s.Read.PlacementOnly && (!s.Warnings || len(s.Read.Warnings) == 0)
+	return s.Read.Err == nil && !s.Read.PlacementOnly && (!s.Warnings || len(s.Read.Warnings) == 0) && len(s.Show) == 0
 }
 
 // Same reports whether s and t say the same: the same error at the same
@@ -86,6 +88,8 @@ func (s Status) Empty() bool {
 func (s Status) Same(t Status) bool {
 	a, b := s.Read, t.Read
 	switch {
+	case !slices.Equal(s.Show, t.Show):
+		return false
 	case (a.Err == nil) != (b.Err == nil):
 		return false
 	case a.Err != nil:

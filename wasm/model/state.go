@@ -20,7 +20,7 @@ import (
 type State struct {
 	FEN        string
 	Layout     string   // a core.Layouts id
-	Show       []string // core.BitboardNames names, in the order they were toggled on
+	Show       []string // what the cards show, in the order toggled on: core.BitboardNames names, attack maps, expressions (see ResolveShown)
 	Flipped    bool
 	FixedGrids bool // the grids stay unflipped when the board is flipped (&grids=fixed); by default they turn with it
 	Labels     bool
@@ -72,11 +72,14 @@ func DefaultState() State {
 }
 
 // ParseQuery reads a State from a URL query, keeping the defaults for what
-// is missing and dropping unknown layouts and show keys (see KnownKey; the
-// FEN and the expression are kept as given, so the page shows their
-// errors, but cut one byte past their limits, core.MaxFENLength and
-// expr.MaxLength, which keeps them over the limit and the error the same).
-// The show list keeps its first MaxShowItems known keys.
+// is missing and dropping unknown layouts (the FEN and the expression are
+// kept as given, so the page shows their errors, but cut one byte past
+// their limits, core.MaxFENLength and expr.MaxLength, which keeps them
+// over the limit and the error the same). The show list takes what an
+// element's show takes (SplitShow: bitboard names, attack maps,
+// "from:e4", expressions): its items as given, the first MaxShowItems
+// within MaxShowLength bytes, each once; the page says what is wrong with
+// one that means nothing (Page.Status).
 func ParseQuery(query string) State {
 	s := DefaultState()
 	q, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // keeps every pair it could read
@@ -88,12 +91,13 @@ func ParseQuery(query string) State {
 	}
 	if q.Has("show") {
 		s.Show = nil
-		for _, name := range strings.Split(q.Get("show"), ",") {
-			if len(s.Show) == MaxShowItems {
+		size := 0
+		for _, item := range SplitShow(q.Get("show")) {
+			if size += len(item); len(s.Show) == MaxShowItems || size > MaxShowLength {
 				break
 			}
-			if KnownKey(name) && !slices.Contains(s.Show, name) {
-				s.Show = append(s.Show, name)
+			if !slices.Contains(s.Show, item) {
+				s.Show = append(s.Show, item)
 			}
 		}
 	}

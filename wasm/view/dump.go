@@ -71,10 +71,10 @@ func DumpVerdicts(r dump.Result) string {
 		if !v.OK && v.Bitboard != "" {
 			b.WriteString(`<p class="diff">`)
 			if v.Extra != 0 {
-				b.WriteString(`extra: ` + squareNames(v.Extra) + ` `)
+				b.WriteString(`extra: ` + v.Extra.SquareList() + ` `)
 			}
 			if v.Missing != 0 {
-				b.WriteString(`missing: ` + squareNames(v.Missing))
+				b.WriteString(`missing: ` + v.Missing.SquareList())
 			}
 			b.WriteString(`</p>`)
 		}
@@ -82,15 +82,6 @@ func DumpVerdicts(r dump.Result) string {
 	}
 	b.WriteString(`</div>`)
 	return b.String()
-}
-
-// squareNames lists b's squares, comma separated.
-func squareNames(b core.Bitboard) string {
-	var names []string
-	for sq := range b.Squares() {
-		names = append(names, sq.String())
-	}
-	return strings.Join(names, ", ")
 }
 
 // DumpReport checks the numbers pasted in text against p (see dump.Match)

@@ -3,13 +3,15 @@
 package view
 
 // frameHeights are embed.html's heights in CSS pixels in a frame 760
-// pixels wide, per layout id, with 0, 1, … cards (see FrameHeight).
+// pixels wide, per layout id, with 0, 1, … cards (see FrameHeight): the
+// tallest under the machine's fonts and under one font alone (monospace,
+// sans-serif, serif).
 var frameHeights = map[string][]int{
-	"lerf":   {385, 707, 586, 1149, 1149, 1712, 1712},
-	"0x88":   {273, 569, 1116, 1662, 2208, 2754, 3300},
-	"msb-a8": {385, 688, 548, 1073, 1073, 1598, 1598},
-	"berf":   {385, 688, 548, 1073, 1111, 1636, 1636},
-	"10x12":  {385, 821, 1618, 2416, 3213, 4011, 4808},
-	"lefr":   {385, 707, 586, 1149, 1149, 1712, 1712},
-	"befr":   {385, 688, 548, 1073, 1111, 1636, 1636},
+	"lerf":   {391, 771, 653, 1280, 1280, 1907, 1907},
+	"0x88":   {279, 630, 1233, 1837, 2441, 3045, 3648},
+	"msb-a8": {391, 748, 608, 1191, 1191, 1773, 1773},
+	"berf":   {391, 748, 608, 1191, 1236, 1818, 1818},
+	"10x12":  {391, 898, 1769, 2641, 3512, 4384, 5256},
+	"lefr":   {391, 771, 653, 1280, 1280, 1907, 1907},
+	"befr":   {391, 748, 608, 1191, 1236, 1818, 1818},
 }

@@ -26,9 +26,9 @@ import (
 func Status(s model.Status) string {
 	r := s.Read
 	if r.Err != nil {
-		return fenError(r.Input, r.Err, fallbackNote[s.Fallback])
+		return fenError(r.Input, r.Err, fallbackNote[s.Fallback]) + showProblems(s.Show)
 	}
-	out := ""
+	out := showProblems(s.Show)
 	if r.PlacementOnly {
 		// The notice says what was assumed; the field keeps what was typed.
 		out = `<p class="notice" role="status" data-notice="placement-only">` + escape(core.PlacementOnlyNotice) +
@@ -88,4 +88,14 @@ func warnings(ws []core.Warning) string {
 	}
 	b.WriteString(`</ul>`)
 	return b.String()
+}
+
+// showProblems writes the show list's problems (model.Status.Show), each
+// an error naming its item, or "" for none.
+func showProblems(ps []string) string {
+	out := ""
+	for _, p := range ps {
+		out += `<div class="error" role="alert" data-notice="show"><p>` + escape(p) + `</p></div>`
+	}
+	return out
 }

@@ -25,8 +25,9 @@ type Attr struct{ ID, Name, Value string }
 // NoCardsHint is the cards' place when no bitboard is shown.
 const NoCardsHint = `<p class="hint">Switch on a bitboard above to see its bits.</p>`
 
-// NoSquareHint is the square panel while no square is pointed at.
-const NoSquareHint = `<p class="hint">Point at or focus a square to see its index in every layout.</p>`
+// NoSquareHint is the square panel while no square is pointed at: its
+// headings, and a hint where the square's name and indices go.
+var NoSquareHint = SquareInfo(nil, core.NoSquare)
 
 // FixedRegions returns the regions the page writes once, at start: the
 // example buttons, the expression help, the shortcuts dialog and the shift

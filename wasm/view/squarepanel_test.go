@@ -55,3 +55,23 @@ func TestSquareInfo(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareInfoIdle: with no square pointed at, the panel is the same
+// table (so it keeps its size), its headings and a dash for each index,
+// and a hint in place of the square's name.
+func TestSquareInfoIdle(t *testing.T) {
+	out := SquareInfo(nil, core.NoSquare)
+	checkTagBalance(t, out, "p", "table", "tr", "td", "th")
+	if strings.Contains(out, "data-info-square") || !strings.Contains(out, `<p class="hint">Point at or focus a square`) {
+		t.Errorf("idle panel %q: want the hint and no square", out)
+	}
+	if n := strings.Count(out, `">–</td>`); n != len(core.Layouts) {
+		t.Errorf("idle panel: %d dashes, want one per layout (%d)", n, len(core.Layouts))
+	}
+	if n := strings.Count(out, `<th scope="col" class="layout-short"`); n != len(core.Layouts) {
+		t.Errorf("idle panel: %d headings, want %d", n, len(core.Layouts))
+	}
+	if NoSquareHint != out {
+		t.Errorf("NoSquareHint is not the idle panel")
+	}
+}
