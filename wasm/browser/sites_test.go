@@ -435,16 +435,17 @@ func TestSites(t *testing.T) {
 				siteScreenshot(t, ctx, tab, name)
 				// Of Bitview's copy, the page asked for pageFiles (README.md,
 				// "Serving") and pieces, nothing else.
+				files := pageFiles(t)
 				loaded := map[string]bool{}
 				for _, p := range s.asked() {
 					if f, ok := strings.CutPrefix(p, "bitview/"); ok {
 						loaded[f] = true
-						if !slices.Contains(pageFiles, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
+						if !slices.Contains(files, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
 							t.Errorf("%s: the page asked for bitview/%s, which README.md does not count", e, f)
 						}
 					}
 				}
-				for _, f := range pageFiles {
+				for _, f := range files {
 					if !loaded[f] {
 						t.Errorf("%s: the page did not ask for bitview/%s, which README.md counts", e, f)
 					}
