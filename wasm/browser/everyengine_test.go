@@ -313,7 +313,7 @@ func darkPixels(img image.Image) int {
 // TestTutorialNoScript: tutorial.html as make wasm writes it (the bitview
 // command's prerender of wasm/prerender/tutorial.html) with JavaScript
 // off shows every figure: each element's view in its declarative shadow
-// root, styled, in the column at 1280 and 360 px, its fallback <img> not
+// root, styled by view.css, in the column at 1280 and 360 px, its fallback <img> not
 // shown.
 func TestTutorialNoScript(t *testing.T) {
 	needsSite(t)
@@ -328,8 +328,8 @@ func TestTutorialNoScript(t *testing.T) {
 		for _, w := range []int{1280, 360} {
 			resize(t, tab, w, 900)
 			looks := evalIn[[]look](t, tab, `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect(), root = v.shadowRoot;
-				const sq = root?.querySelector('.sq, .cell');
-				return { w: r.width, h: r.height, styled: sq ? getComputedStyle(sq).aspectRatio : '',
+				const grid = root?.querySelector('.board, .bits');
+				return { w: r.width, h: r.height, styled: grid ? getComputedStyle(grid).display : '',
 					squares: root?.querySelectorAll('.board [data-square]').length ?? 0, cells: root?.querySelectorAll('.cell').length ?? 0,
 					shown: root ? [...root.querySelectorAll('.board [data-square], .cell')].filter((e) => e.getBoundingClientRect().width > 4).length : 0,
 					img: v.querySelector(':scope > img[data-bitview-figure]')?.getBoundingClientRect().height ?? -1 }; })`)
@@ -337,8 +337,8 @@ func TestTutorialNoScript(t *testing.T) {
 				t.Fatalf("%d figures on tutorial.html, want at least 8", len(looks))
 			}
 			for i, l := range looks {
-				if l.W < 200 || l.W > float64(w) || l.H < 100 || l.Styled != "1 / 1" || l.Squares+l.Cells == 0 || l.Shown != l.Squares+l.Cells || l.Img != 0 {
-					t.Errorf("figure %d with JavaScript off at %d px: %+v; want its view in its shadow root, styled (aspect-ratio 1 / 1), every square and cell shown, in the column, its <img> not shown", i+1, w, l)
+				if l.W < 200 || l.W > float64(w) || l.H < 100 || l.Styled != "grid" || l.Squares+l.Cells == 0 || l.Shown != l.Squares+l.Cells || l.Img != 0 {
+					t.Errorf("figure %d with JavaScript off at %d px: %+v; want its view in its shadow root, styled (view.css: its board or grid a CSS grid), every square and cell shown, in the column, its <img> not shown", i+1, w, l)
 				}
 			}
 			evalIn[bool](t, tab, `(document.getElementById('pushes').scrollIntoView(), true)`)

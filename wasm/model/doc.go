@@ -37,7 +37,8 @@
 //     a game from a link's moves; magic.go and perft.go: the engine
 //     tools' options; shiftdemo.go, examples.go, shortcuts.go: the shift
 //     demo's operations, the example positions and the keyboard shortcuts
-//     as tables; names.go: export file names and piece names.
+//     as tables; names.go: export file names and piece names; dump.go:
+//     the advice when a dump's readings tie.
 //   - optgen/: the generator of the files written from Attributes
 //     (go generate ./wasm/model).
 package model

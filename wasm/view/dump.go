@@ -138,11 +138,7 @@ func DumpReport(p *core.Position, text string) string {
 			b.WriteString(`<span data-layout="` + escape(r.Mapping.ID) + `" data-order="` + escape(r.Order.ID) + `">` + escape(r.Mapping.Name) +
 				`, ` + escape(r.Order.Name) + `</span>`)
 		}
-		why := ""
-		if strings.HasPrefix(p.FEN(), strings.Fields(core.StartFEN)[0]+" ") {
-			why = " (the start position is its own mirror image with the colours swapped)"
-		}
-		b.WriteString(`. These numbers cannot tell them apart` + why + `: check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
+		b.WriteString(`. These numbers cannot tell them apart` + escape(model.TieAdvice(p, len(best.Verdicts))) + `</p>`)
 	}
 	// The runners-up are other readings: not the best's again under an
 	// order that differs only beyond the numbers, nor one named above.
