@@ -25,8 +25,11 @@
   const script = document.currentScript;
   if (!script?.src) return; // not from a <script src>: nothing to load from
   const base = new URL('.', script.src);
-  // The modules, in the order they import each other.
-  const MODULES = ['bitview-markdown.js', 'bitview-options.js', 'bitview-element.js', 'bitview.js'];
+  // The modules the line imports; each imports others from its folder.
+  const MODULES = ['bitview-markdown.js', 'bitview-element.js'];
+  // The relative imports of a module's text: import … from, export … from
+  // and import(), each at the start of a statement (not in a comment).
+  const IMPORTS = /(?:^|[;\n])\s*(?:(?:import|export)\b[^'"`;]*?\bfrom\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
   // The blocks bitview-markdown.js upgrades (its BLOCKS).
   const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
   const SELF_HOST = "run make dist in a clone of Bitview, copy dist/ whole to your site (e.g. to /bitview/) and load /bitview/bitview-load.js";
@@ -52,7 +55,8 @@
         `Make ${u.origin} send Access-Control-Allow-Origin: * for Bitview's files (npm CDNs and Bitview's serve.go do; how on nginx, Apache, Caddy and Netlify: Bitview's web/sites/README.md), or host Bitview on this site: ${SELF_HOST}.`);
     }
     const type = (r.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
-    const start = r.ok ? (await r.text()).slice(0, 512).trimStart().toLowerCase() : '';
+    const text = r.ok ? await r.text() : '';
+    const start = text.slice(0, 512).trimStart().toLowerCase();
     if (r.status === 404 || r.status === 410) {
       const pkg = /\/(?:npm\/)?bitview@([^/]+)\//.exec(u.pathname);
       return say('not-found', `not found (HTTP ${r.status}).`, pkg
@@ -68,7 +72,7 @@
       return say('mime', `it is served as ${type || 'no type'}, and browsers take JavaScript only as text/javascript.`,
         'Make the server send .js as text/javascript, .css as text/css and .wasm as application/wasm, and each file of dist/ as it is.');
     }
-    return say('loads', 'it loads now.', 'Reload the page.');
+    return { ...say('loads', 'it loads now.', 'Reload the page.'), text };
   }
 
   // fail writes the box of d into every element and above every block.
@@ -101,12 +105,18 @@
     }
   }
 
-  // explain finds the first module that cannot be loaded and writes why;
-  // when each loads now, the error of the import is all there is to say.
+  // explain finds the first module that cannot be loaded, following the
+  // imports of those that can (64 modules at most), and writes why; when
+  // each loads now, the error of the import is all there is to say.
   async function explain(err) {
-    for (const name of MODULES) {
-      const d = await diagnose(new URL(name, base).href).catch(() => null);
+    const queue = MODULES.map((name) => new URL(name, base).href);
+    for (let i = 0; i < queue.length && i < 64; i++) {
+      const d = await diagnose(queue[i]).catch(() => null);
       if (d && d.cause !== 'loads') return fail(d);
+      for (const m of d?.text?.matchAll(IMPORTS) ?? []) {
+        const next = new URL(m[1], queue[i]).href;
+        if (!queue.includes(next)) queue.push(next);
+      }
     }
     fail({ cause: 'loads', message: `Bitview could not start from ${base.href}: ${err?.message ?? err}.`, fix: 'Reload the page.' });
   }

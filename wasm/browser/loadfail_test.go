@@ -37,10 +37,18 @@ import (
 // /loader-404/, /loader-mime/ and /loader-html/, bitview-load.js is sent
 // as it should be and the other files as /404/, /mime/ and /html/ send
 // them: a classic script that runs, whose modules cannot be imported.
+// Under /wire404/ one module deep in the imports, bitview/wire.js, is not
+// found.
 func badSite(w http.ResponseWriter, r *http.Request) {
 	mode, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	if mode == "npm" {
 		mode = "404"
+	}
+	if mode == "wire404" { // one module that the others import is missing
+		mode = "ok"
+		if rest == "bitview/wire.js" {
+			mode = "404"
+		}
 	}
 	if m, ok := strings.CutPrefix(mode, "loader-"); ok {
 		mode = m
@@ -186,6 +194,8 @@ func TestLoadFailureCauses(t *testing.T) {
 			[]string{"not found (HTTP 404)", "The path is wrong", "run make dist in a clone of Bitview"}},
 		{"loader MIME", snippet(bad.URL + "/loader-mime"), bad.URL + "/loader-mime/bitview-markdown.js", false, "mime",
 			[]string{"it is served as text/plain", "only as text/javascript"}},
+		{"loader module deep in the imports missing", snippet(bad.URL + "/wire404"), bad.URL + "/wire404/bitview/wire.js", false, "not-found",
+			[]string{"not found (HTTP 404)"}},
 		{"loader HTML", snippet(bad.URL + "/loader-html"), bad.URL + "/loader-html/bitview-markdown.js", false, "html",
 			[]string{"answered an HTML page (text/html), not JavaScript"}},
 		// The README's line, whose own file cannot be loaded: its onerror.
@@ -272,7 +282,7 @@ func TestLoadFailureCauses(t *testing.T) {
 			}
 			// bitview-load.js tells a cause as diagnose of bitview.js does
 			// (it cannot import it: it is what failed): the same words.
-			if strings.HasSuffix(tc.url, "/bitview-markdown.js") {
+			if strings.HasSuffix(tc.url, ".js") && tc.cause != "" {
 				want := evalAsync[string](t, ctx, `import('`+siteURL+`/bitview.js').then((m) => m.diagnose('`+tc.url+`')).then((d) => d.message + ' ' + d.fix)`)
 				if got := failureBoxes(t, ctx)[0]["text"]; got != want {
 					t.Errorf("bitview-load.js's box says\n%q\nwhere diagnose says\n%q", got, want)

@@ -279,15 +279,13 @@ const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {
-	g            generator
-	dir          string // the built site: my-site/public, site or _site
-	url, atRoot  string // the post, served under /repo/, and the same site at a host's root
-	want         int    // the post's figures
-	asked        func() []string
-	before       map[string]string // treeHashes of dir before prerender
-	pages        map[string]string // its HTML pages, before prerender
-	prerendered  bool
-	shown, drawn map[browsers.Engine][3]int // figures drawn with JavaScript on, before and after prerender, and shown with it off after
+	g           generator
+	dir         string // the built site: my-site/public, site or _site
+	url, atRoot string // the post, served under /repo/, and the same site at a host's root
+	want        int    // the post's figures
+	asked       func() []string
+	prerendered bool
+	drawn       map[browsers.Engine][3]int // figures drawn with JavaScript on, before and after prerender, and shown with it off after
 }
 
 // buildSite runs g's recipe of all: a new site with the generator's
@@ -330,7 +328,7 @@ func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSit
 	siteRun(t, mySite, g.build)
 	s := &recipeSite{g: g, dir: filepath.Join(mySite, g.out),
 		want:  strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard "),
-		shown: map[browsers.Engine][3]int{}, drawn: map[browsers.Engine][3]int{}}
+		drawn: map[browsers.Engine][3]int{}}
 	root, asked := siteServer(top, s.dir, "/repo/")
 	atRoot, _ := siteServer(top, s.dir, "/")
 	s.url, s.atRoot, s.asked = root+g.postURL, atRoot+g.postURL, asked
@@ -435,16 +433,17 @@ func TestSites(t *testing.T) {
 				siteScreenshot(t, ctx, tab, name)
 				// Of Bitview's copy, the page asked for pageFiles (README.md,
 				// "Serving") and pieces, nothing else.
+				files := pageFiles(t)
 				loaded := map[string]bool{}
 				for _, p := range s.asked() {
 					if f, ok := strings.CutPrefix(p, "bitview/"); ok {
 						loaded[f] = true
-						if !slices.Contains(pageFiles, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
+						if !slices.Contains(files, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
 							t.Errorf("%s: the page asked for bitview/%s, which README.md does not count", e, f)
 						}
 					}
 				}
-				for _, f := range pageFiles {
+				for _, f := range files {
 					if !loaded[f] {
 						t.Errorf("%s: the page did not ask for bitview/%s, which README.md counts", e, f)
 					}
