@@ -113,9 +113,6 @@ func (p *Page) Pos() *core.Position { return &p.pos }
 // Reading returns State.FEN read.
 func (p *Page) Reading() Reading { return p.read }
 
-// Warned returns the squares the warnings of the position on show name.
-func (p *Page) Warned() core.Bitboard { return p.warn }
-
 // Layout returns the layout on show.
 func (p *Page) Layout() *core.Layout {
 	if l, ok := core.LayoutByID(p.State.Layout); ok {

@@ -144,36 +144,6 @@ func MarkedChanged(a, pa, b, pb core.Bitboard) core.Bitboard {
 	return (a ^ b) | ((a &^ pa) ^ (b &^ pb)) | ((pa &^ a) ^ (pb &^ b))
 }
 
-// CardSquares returns the squares of a card's grid cells in l (see Card),
-// in the order of the document, the off-board slots left out: row by row
-// from the top, seen from Black when flipped.
-func CardSquares(l *core.Layout, flipped bool) []core.Square {
-	g := model.GridOf(l, 0)
-	if flipped {
-		g = g.Flipped()
-	}
-	out := make([]core.Square, 0, core.SquareCount)
-	for _, c := range g.Cells {
-		if !c.OffBoard {
-			out = append(out, c.Square)
-		}
-	}
-	return out
-}
-
-// BinarySquares returns the squares of the bits of a card's binary
-// readout in l (see binarySpans), in the order of the document (from the
-// highest slot down), the off-board slots left out.
-func BinarySquares(l *core.Layout) []core.Square {
-	out := make([]core.Square, 0, core.SquareCount)
-	for slot := l.Slots - 1; slot >= 0; slot-- {
-		if sq := l.SquareAt(slot); sq != core.NoSquare {
-			out = append(out, sq)
-		}
-	}
-	return out
-}
-
 // writeBits writes grid g of bb as a card draws it (see Card), titled
 // title, with the bits that changed since prev marked. Every cell is a
 // stop of the grid's roving tabindex: the first cell has tabindex 0 (the
