@@ -122,7 +122,7 @@ test: needs-test vet wasm
 	node --test wasm/*.test.mjs
 	go test -count=1 .
 	go test -count=1 ./wasm/browser/browsers/   # the harness that drives Chromium, Firefox (puppeteer-core, from npm above) and WebKit
-	go test -count=1 -timeout 25m ./wasm/browser/
+	go test -count=1 -timeout 25m -parallel 3 ./wasm/browser/   # -parallel 3: a test's three engines at once
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }
@@ -194,7 +194,7 @@ needs-test:
 	@$(call need,node npm chromium firefox-esr WebKitWebDriver Xvfb)
 
 # The JS API's parseFen and bitboard through the wire (what ships) and
-# through plain syscall/js (wasm/jscallplain.go, built with -tags
+# through plain syscall/js (package wasm/jscallplain, linked with -tags
 # jscallplain into out/), against chessops's parseFen, in one Node process
 # (wasm/jscall.bench.mjs; chessops is installed into out/jscall-node).
 jscall: needs-node wasm

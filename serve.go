@@ -10,9 +10,10 @@
 // leading outside the directory are refused by the os.Root. A small
 // middleware in front of it adds what a file server does not do by itself:
 // security headers and a strict Content-Security-Policy, CORS for the
-// assets that other sites embed, GET and HEAD only, no dotfiles and no
-// directory listings, and precompressed X.br / X.gz siblings written by the
-// build (see servePrecompressed for when a sibling counts). /figure.svg?fen=…&show=…
+// assets that other sites embed, GET and HEAD only, no dotfiles (nor a
+// link to one: see resolve) and no directory listings, and precompressed
+// X.br / X.gz siblings written by the build (see servePrecompressed for when
+// a sibling counts). /figure.svg?fen=…&show=…
 // answers a figure as an SVG (see handler.Handler in wasm/figure/handler).
 package main
 
@@ -21,6 +22,7 @@ import (
 	"cmp"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,6 +34,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,10 +156,16 @@ func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer root.Close()
 
-	// Stat through the root first: an escaping symlink is an error here
-	// (FileServerFS would answer 500), and a directory is served only
-	// through its index.html (FileServerFS would list it).
-	info, err := root.Stat(name)
+	// Resolve every link first, so that the dotfile rule holds for where
+	// a link leads (env.txt → .env is refused as /.env is), and stat what
+	// it reaches: a directory is served only through its index.html
+	// (FileServerFS would list it), which is resolved in its turn.
+	real, ok := resolve(root, name)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	info, err := root.Stat(real)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -164,7 +173,11 @@ func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	redirect := strings.HasSuffix(r.URL.Path, "/index.html") // FileServerFS sends these to ./
 	if info.IsDir() {
 		name = path.Join(name, "index.html")
-		if info, err = root.Stat(name); err != nil || !info.Mode().IsRegular() {
+		if real, ok = resolve(root, path.Join(real, "index.html")); !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if info, err = root.Stat(real); err != nil || !info.Mode().IsRegular() {
 			http.NotFound(w, r)
 			return
 		}
@@ -173,13 +186,80 @@ func (h *fileHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if !redirect {
-		w.Header().Set("Content-Type", contentType(name)) // of the original, whatever is sent
-		if servePrecompressed(w, r, root, name, info) {
-			return
-		}
+	if redirect {
+		http.FileServerFS(root.FS()).ServeHTTP(w, r) // it only redirects
+		return
 	}
-	http.FileServerFS(root.FS()).ServeHTTP(w, r)
+	w.Header().Set("Content-Type", contentType(name)) // of the original, whatever is sent
+	if servePrecompressed(w, r, root, real, info) {
+		return
+	}
+	// The file the path resolved to, and no other: a link swapped in
+	// since is not followed to another file.
+	f, err := root.Open(real)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(opened, info) {
+		http.NotFound(w, r)
+		return
+	}
+	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// maxLinks is how many symbolic links resolve follows in one path, as
+// Linux does (MAXSYMLINKS).
+const maxLinks = 40
+
+// resolve returns name (slash-separated, relative to root, "." for the
+// root itself) with every symbolic link in it followed, component by
+// component, as the system would follow them, and reports whether the
+// path it reaches may be served: ok is false when a component of it, a
+// link's target included, starts with "." (the dotfile rule of fileName,
+// so that env.txt → .env, gitcfg.txt → .git/config and a link into a
+// dot-folder are refused), a link is absolute or leads out of the root
+// (the os.Root refuses these as well), there are more than maxLinks links,
+// or a component does not exist.
+func resolve(root *os.Root, name string) (string, bool) {
+	var done []string // the components reached, none of them a link
+	todo := strings.Split(name, "/")
+	links := 0
+	for len(todo) > 0 {
+		c := todo[0]
+		todo = todo[1:]
+		switch {
+		case c == "" || c == ".":
+			continue
+		case c == "..":
+			if len(done) == 0 {
+				return "", false
+			}
+			done = done[:len(done)-1]
+			continue
+		case c[0] == '.':
+			return "", false
+		}
+		p := path.Join(append(done, c)...)
+		info, err := root.Lstat(p)
+		if err != nil {
+			return "", false
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			done = append(done, c)
+			continue
+		}
+		target, err := root.Readlink(p)
+		if links++; err != nil || links > maxLinks || target == "" || path.IsAbs(filepath.ToSlash(target)) || filepath.IsAbs(target) {
+			return "", false
+		}
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
+	}
+	if len(done) == 0 {
+		return ".", true
+	}
+	return path.Join(done...), true
 }
 
 // setHeaders sets the headers every response carries. Pages (HTML files
@@ -241,13 +321,18 @@ func fileName(urlPath string) (name string, ok bool) {
 func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, name string, info fs.FileInfo) bool {
 	accept := r.Header.Get("Accept-Encoding")
 	type candidate struct {
-		coding, suffix string
-		q              float64
-		sib            fs.FileInfo
+		coding string
+		path   string // the sibling, its links resolved
+		q      float64
+		sib    fs.FileInfo
 	}
 	var candidates []candidate
 	for _, p := range precompressed {
-		sib, err := root.Stat(name + p.suffix)
+		sibPath, ok := resolve(root, name+p.suffix)
+		if !ok {
+			continue
+		}
+		sib, err := root.Stat(sibPath)
 		if err != nil || !sib.Mode().IsRegular() || !fresh(sib.ModTime(), info.ModTime()) {
 			continue
 		}
@@ -255,22 +340,22 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, n
 			w.Header().Set("Vary", "Accept-Encoding")
 		}
 		if q := acceptQ(accept, p.coding); q > 0 {
-			candidates = append(candidates, candidate{p.coding, p.suffix, q, sib})
+			candidates = append(candidates, candidate{p.coding, sibPath, q, sib})
 		}
 	}
 	slices.SortStableFunc(candidates, func(a, b candidate) int { return cmp.Compare(b.q, a.q) })
 	for _, c := range candidates {
-		if !siblingChecks.decodesTo(root, name, c.coding, c.suffix, info, c.sib) {
+		if !siblingChecks.decodesTo(root, name, c.path, c.coding, info, c.sib) {
 			continue
 		}
-		f, err := root.Open(name + c.suffix)
+		f, err := root.Open(c.path)
 		if err != nil {
 			continue
 		}
 		defer f.Close()
 		sib, err := f.Stat()
-		if err != nil {
-			return false
+		if err != nil || !os.SameFile(sib, c.sib) {
+			return false // replaced since it was checked: the file itself is sent
 		}
 		// ServeContent leaves Content-Length out when Content-Encoding is set
 		// (unless it answers a Range); the sibling's size is what is sent.
@@ -282,17 +367,99 @@ func servePrecompressed(w http.ResponseWriter, r *http.Request, root *os.Root, n
 	return false
 }
 
-// A stamp is what identifies a version of a file cheaply: its size and
-// modification time.
+// A stamp identifies a version of a file: its size and modification
+// time, which a tool can set back (cp -p, rsync -t, tar x, a reproducible
+// build's SOURCE_DATE_EPOCH), and a key that every write changes: where
+// the system gives them (Linux, macOS, the BSDs), the file's device,
+// inode and status change time (ctime: set by the kernel on every write,
+// rename or chmod, and by no tool); elsewhere (Windows) the SHA-256 of its
+// content.
 type stamp struct {
-	size int64
-	mod  time.Time
+	size     int64
+	mod      time.Time
+	dev, ino uint64
+	change   time.Time // the zero time where the system gives no ctime
+	sum      [sha256.Size]byte
 }
 
-// A checkCache remembers, by sibling name, whether a sibling decoded to
-// its source, for the stamps of both then: a file or sibling changed
-// since (its size or time, even set back to an older time) is checked
-// again. It keeps at most maxChecks names (then starts afresh).
+// racyWindow is how long after a file's last change a comparison made
+// with it is not remembered: the file system's clock is coarse (a few
+// milliseconds on Linux, two seconds on FAT), so a file written again
+// within the same tick keeps its ctime. Such a sibling is compared again
+// on the next request, as git checks a racily clean file's content.
+const racyWindow = 2 * time.Second
+
+// stampOf returns the stamp of the file info describes, found at name
+// below root (read only where the system gives no ctime).
+func stampOf(root *os.Root, name string, info fs.FileInfo) stamp {
+	st := stamp{size: info.Size(), mod: info.ModTime()}
+	if dev, ino, change, ok := changeKey(info); ok {
+		st.dev, st.ino, st.change = dev, ino, change
+		return st
+	}
+	if f, err := root.Open(name); err == nil {
+		h := sha256.New()
+		io.Copy(h, f)
+		f.Close()
+		h.Sum(st.sum[:0])
+	}
+	return st
+}
+
+// settled reports whether a comparison made at now with this version of
+// the file may be remembered (see racyWindow).
+func (st stamp) settled(now time.Time) bool {
+	return st.change.IsZero() || st.change.Before(now.Add(-racyWindow))
+}
+
+// changeKey returns the device, inode and status change time of the file
+// info describes, from the system's stat structure (info.Sys()): Linux's
+// syscall.Stat_t has Dev, Ino and Ctim, macOS's and the BSDs' Dev, Ino and
+// Ctimespec, of integer types that differ between systems and
+// architectures. They are read by name, so that this one file builds
+// everywhere (go run serve.go); ok is false where there are none
+// (Windows).
+func changeKey(info fs.FileInfo) (dev, ino uint64, change time.Time, ok bool) {
+	v := reflect.ValueOf(info.Sys())
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return 0, 0, time.Time{}, false
+	}
+	integer := func(v reflect.Value, name string) (int64, bool) {
+		f := v.FieldByName(name)
+		switch {
+		case !f.IsValid():
+			return 0, false
+		case f.CanInt():
+			return f.Int(), true
+		case f.CanUint():
+			return int64(f.Uint()), true
+		}
+		return 0, false
+	}
+	d, okDev := integer(v, "Dev")
+	i, okIno := integer(v, "Ino")
+	ts := v.FieldByName("Ctim")
+	if !ts.IsValid() {
+		ts = v.FieldByName("Ctimespec")
+	}
+	if !okDev || !okIno || !ts.IsValid() || ts.Kind() != reflect.Struct {
+		return 0, 0, time.Time{}, false
+	}
+	sec, okSec := integer(ts, "Sec")
+	nsec, okNsec := integer(ts, "Nsec")
+	if !okSec || !okNsec {
+		return 0, 0, time.Time{}, false
+	}
+	return uint64(d), uint64(i), time.Unix(sec, nsec), true
+}
+
+// A checkCache remembers, by sibling, whether a sibling decoded to its
+// source, for the stamps of both then: a file or sibling written since,
+// whatever its size and time, is compared again. It keeps at most
+// maxChecks siblings (then starts afresh).
 type checkCache struct {
 	mu     sync.Mutex
 	checks map[string]siblingCheck
@@ -311,24 +478,28 @@ const maxChecks = 4096
 // siblingChecks is the server's checkCache.
 var siblingChecks = &checkCache{checks: map[string]siblingCheck{}}
 
-// decodesTo reports whether the sibling name+suffix, in coding, decodes to
-// the bytes of name, decoding and comparing it (streamed: memory stays
-// small) unless the same stamps were compared before.
-func (c *checkCache) decodesTo(root *os.Root, name, coding, suffix string, src, sib fs.FileInfo) bool {
-	key := name + suffix
-	want := siblingCheck{src: stamp{src.Size(), src.ModTime()}, sib: stamp{sib.Size(), sib.ModTime()}}
+// decodesTo reports whether the sibling sibName, in coding, decodes to
+// the bytes of name (both below root, their links resolved; src and sib
+// their infos), decoding and comparing it (streamed: memory stays small)
+// unless the same versions of both were compared before.
+func (c *checkCache) decodesTo(root *os.Root, name, sibName, coding string, src, sib fs.FileInfo) bool {
+	now := time.Now()
+	want := siblingCheck{src: stampOf(root, name, src), sib: stampOf(root, sibName, sib)}
 	c.mu.Lock()
-	got, ok := c.checks[key]
+	got, ok := c.checks[sibName]
 	c.mu.Unlock()
 	if ok && got.src == want.src && got.sib == want.sib {
 		return got.ok
 	}
-	want.ok = sameContent(root, name, key, coding)
+	want.ok = sameContent(root, name, sibName, coding)
+	if !want.src.settled(now) || !want.sib.settled(now) {
+		return want.ok
+	}
 	c.mu.Lock()
 	if len(c.checks) >= maxChecks {
 		clear(c.checks)
 	}
-	c.checks[key] = want
+	c.checks[sibName] = want
 	c.mu.Unlock()
 	return want.ok
 }
@@ -359,10 +530,15 @@ func checkSiblings(dir string) {
 			if !ok {
 				continue
 			}
-			srcInfo, err1 := root.Stat(src)
-			sibInfo, err2 := root.Stat(name)
+			srcPath, ok1 := resolve(root, src)
+			sibPath, ok2 := resolve(root, name)
+			if !ok1 || !ok2 {
+				continue
+			}
+			srcInfo, err1 := root.Stat(srcPath)
+			sibInfo, err2 := root.Stat(sibPath)
 			if err1 == nil && err2 == nil && srcInfo.Mode().IsRegular() && fresh(sibInfo.ModTime(), srcInfo.ModTime()) {
-				siblingChecks.decodesTo(root, src, p.coding, p.suffix, srcInfo, sibInfo)
+				siblingChecks.decodesTo(root, srcPath, sibPath, p.coding, srcInfo, sibInfo)
 			}
 		}
 		return nil

@@ -387,8 +387,10 @@ func TestTraversalRawRequests(t *testing.T) {
 			if resp.StatusCode != http.StatusNotFound {
 				t.Errorf("status = %d, want 404", resp.StatusCode)
 			}
-			if strings.Contains(string(body), secret) {
-				t.Errorf("secret leaked: %q", body)
+			for _, leak := range []string{secret, "PASSWORD", "[core]", "dot directory", "hidden"} {
+				if strings.Contains(string(body), leak) {
+					t.Errorf("%q leaked: %q", leak, body)
+				}
 			}
 		})
 	}
@@ -402,6 +404,20 @@ func TestSymlinks(t *testing.T) {
 		"rel.txt":    "../secret.txt",                     // relative, outside
 		"outdir":     parent,                              // directory outside
 		"inside.txt": "notes.txt",                         // stays inside: allowed
+		// The dotfile rule holds for where a link leads.
+		"env.txt":          ".env",
+		"gitcfg.txt":       ".git/config",
+		"wellknown":        ".well-known",
+		"sneaky.txt":       "sub/../.env",
+		"sub/up.txt":       "../.env",
+		"hidden.txt":       "sub/.hidden",
+		"chain.txt":        "env.txt",
+		"absinside.txt":    filepath.Join(web, "notes.txt"), // absolute: os.Root refuses it
+		"loop1":            "loop2",
+		"loop2":            "loop1",
+		"subdir":           "sub",        // a folder inside: allowed
+		"twice.txt":        "inside.txt", // a chain inside: allowed
+		"empty/index.html": "../.env",    // a folder's index page
 	}
 	for name, target := range links {
 		if err := os.Symlink(target, filepath.Join(web, name)); err != nil {
@@ -418,6 +434,19 @@ func TestSymlinks(t *testing.T) {
 		{"/outdir/secret.txt", http.StatusNotFound},
 		{"/outdir/", http.StatusNotFound},
 		{"/inside.txt", http.StatusOK},
+		{"/env.txt", http.StatusNotFound},
+		{"/gitcfg.txt", http.StatusNotFound},
+		{"/wellknown/x", http.StatusNotFound},
+		{"/sneaky.txt", http.StatusNotFound},
+		{"/sub/up.txt", http.StatusNotFound},
+		{"/hidden.txt", http.StatusNotFound},
+		{"/chain.txt", http.StatusNotFound},
+		{"/absinside.txt", http.StatusNotFound},
+		{"/loop1", http.StatusNotFound},
+		{"/subdir/page.html", http.StatusOK},
+		{"/subdir/", http.StatusOK},
+		{"/twice.txt", http.StatusOK},
+		{"/empty/", http.StatusNotFound},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -1518,6 +1547,64 @@ func TestSiblingFreshByContent(t *testing.T) {
 	}
 }
 
+// TestSiblingRewrittenSameSizeSameTime: a file rewritten with content of
+// the same size and its modification time set back to what it was (a
+// reproducible build's SOURCE_DATE_EPOCH, Nix, cp -p) is never sent as
+// its stale sibling: a sibling is checked again whenever its file's
+// ctime or inode changes, not only its size and time. Once right after
+// the files were written (within racyWindow, when the ctime may not
+// have moved), once after the check had settled.
+func TestSiblingRewrittenSameSizeSameTime(t *testing.T) {
+	for _, settle := range []bool{false, true} {
+		web := t.TempDir()
+		src := filepath.Join(web, "app.js")
+		old, now := "console.log('old build');\n", "console.log('new build');\n"
+		epoch := time.Unix(315532800, 0) // 1980-01-01, as a reproducible build stamps files
+		mustWrite(t, src, []byte(old))
+		mustWrite(t, src+".br", brotliBytes(old))
+		mustWrite(t, src+".gz", gzipBytes(old))
+		for _, f := range []string{src, src + ".br", src + ".gz"} {
+			if err := os.Chtimes(f, epoch, epoch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if settle {
+			time.Sleep(racyWindow + 100*time.Millisecond)
+		}
+		srv := startServer(t, web)
+		for _, accept := range []string{"br", "gzip"} {
+			if res, _ := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": accept}); res.Header.Get("Content-Encoding") != accept {
+				t.Fatalf("before the rewrite, %s: Content-Encoding %q", accept, res.Header.Get("Content-Encoding"))
+			}
+		}
+		for _, replace := range []bool{false, true} { // in place, then by rename
+			if replace {
+				tmp := filepath.Join(web, "app.js.tmp")
+				mustWrite(t, tmp, []byte(old))
+				if err := os.Rename(tmp, src); err != nil {
+					t.Fatal(err)
+				}
+				mustWrite(t, src, []byte(now))
+			} else {
+				mustWrite(t, src, []byte(now))
+			}
+			if err := os.Chtimes(src, epoch, epoch); err != nil {
+				t.Fatal(err)
+			}
+			for _, accept := range []string{"br", "gzip", "gzip, br"} {
+				res, body := do(t, srv, "GET", "/app.js", map[string]string{"Accept-Encoding": accept})
+				if enc := res.Header.Get("Content-Encoding"); enc != "" || string(body) != now {
+					t.Errorf("settled %v, replaced %v, Accept-Encoding %q: %q %q, want the new file itself", settle, replace, accept, enc, body)
+				}
+			}
+			mustWrite(t, src, []byte(old)) // back, for the next way
+			if err := os.Chtimes(src, epoch, epoch); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestCheckSiblings: the server's start-up walk compares each sibling
 // with its file ahead of the first request, and finds a stale one.
 func TestCheckSiblings(t *testing.T) {
@@ -1526,6 +1613,7 @@ func TestCheckSiblings(t *testing.T) {
 	mustWrite(t, filepath.Join(web, "a.js.br"), brotliBytes(jsSource))
 	mustWrite(t, filepath.Join(web, "sub", "b.css.gz"), gzipBytes("b{}"))
 	mustWrite(t, filepath.Join(web, "c.js.gz"), gzipBytes("old"))
+	time.Sleep(racyWindow + 100*time.Millisecond) // a comparison made sooner is not remembered
 	checkSiblings(web)
 	siblingChecks.mu.Lock()
 	defer siblingChecks.mu.Unlock()

@@ -52,7 +52,7 @@ func TestAttackedByHand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustPosition(t, tt.fen)
 			if got := p.Attacked(tt.by); got != tt.want {
-				t.Errorf("%s: Attacked(%v) = %v,\nwant %v", tt.fen, tt.by, squareList(got), squareList(tt.want))
+				t.Errorf("%s: Attacked(%v) = %v,\nwant %v", tt.fen, tt.by, got.SquareList(), tt.want.SquareList())
 			}
 		})
 	}
@@ -94,7 +94,7 @@ func TestAttacksFromByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := p.AttacksFrom(tt.sq); got != tt.want {
-			t.Errorf("kiwipete: AttacksFrom(%v) = %v,\nwant %v", tt.sq, squareList(got), squareList(tt.want))
+			t.Errorf("kiwipete: AttacksFrom(%v) = %v,\nwant %v", tt.sq, got.SquareList(), tt.want.SquareList())
 		}
 	}
 }
@@ -128,7 +128,7 @@ func TestPinnedByHand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustPosition(t, tt.fen)
 			if got := p.Pinned(tt.c); got != tt.want {
-				t.Errorf("%s: Pinned(%v) = %v, want %v", tt.fen, tt.c, squareList(got), squareList(tt.want))
+				t.Errorf("%s: Pinned(%v) = %v, want %v", tt.fen, tt.c, got.SquareList(), tt.want.SquareList())
 			}
 		})
 	}
@@ -155,7 +155,7 @@ func TestCheckersByHand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustPosition(t, tt.fen)
 			if got := p.Checkers(); got != tt.want {
-				t.Errorf("%s: Checkers() = %v, want %v", tt.fen, squareList(got), squareList(tt.want))
+				t.Errorf("%s: Checkers() = %v, want %v", tt.fen, got.SquareList(), tt.want.SquareList())
 			}
 		})
 	}
@@ -185,10 +185,10 @@ func TestPushesByHand(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustPosition(t, tt.fen)
 			if got := p.SinglePushes(tt.c); got != tt.single {
-				t.Errorf("%s: SinglePushes(%v) = %v, want %v", tt.fen, tt.c, squareList(got), squareList(tt.single))
+				t.Errorf("%s: SinglePushes(%v) = %v, want %v", tt.fen, tt.c, got.SquareList(), tt.single.SquareList())
 			}
 			if got := p.DoublePushes(tt.c); got != tt.double {
-				t.Errorf("%s: DoublePushes(%v) = %v, want %v", tt.fen, tt.c, squareList(got), squareList(tt.double))
+				t.Errorf("%s: DoublePushes(%v) = %v, want %v", tt.fen, tt.c, got.SquareList(), tt.double.SquareList())
 			}
 		})
 	}
@@ -225,20 +225,20 @@ func TestAttackMapsBruteForce(t *testing.T) {
 				}
 			}
 			if got := p.Attacked(c); got != want {
-				t.Errorf("%s: Attacked(%v) = %v,\nIsAttacked says %v", fen, c, squareList(got), squareList(want))
+				t.Errorf("%s: Attacked(%v) = %v,\nIsAttacked says %v", fen, c, got.SquareList(), want.SquareList())
 			}
 			if union != want {
-				t.Errorf("%s: union of AttacksFrom over %v's pieces = %v,\nIsAttacked says %v", fen, c, squareList(union), squareList(want))
+				t.Errorf("%s: union of AttacksFrom over %v's pieces = %v,\nIsAttacked says %v", fen, c, union.SquareList(), want.SquareList())
 			}
 			if got, want := p.Pinned(c), pinnedByRemoval(p, c); got != want {
-				t.Errorf("%s: Pinned(%v) = %v, removal says %v", fen, c, squareList(got), squareList(want))
+				t.Errorf("%s: Pinned(%v) = %v, removal says %v", fen, c, got.SquareList(), want.SquareList())
 			}
 			single, double := pushesByMailbox(p, c)
 			if got := p.SinglePushes(c); got != single {
-				t.Errorf("%s: SinglePushes(%v) = %v, mailbox says %v", fen, c, squareList(got), squareList(single))
+				t.Errorf("%s: SinglePushes(%v) = %v, mailbox says %v", fen, c, got.SquareList(), single.SquareList())
 			}
 			if got := p.DoublePushes(c); got != double {
-				t.Errorf("%s: DoublePushes(%v) = %v, mailbox says %v", fen, c, squareList(got), squareList(double))
+				t.Errorf("%s: DoublePushes(%v) = %v, mailbox says %v", fen, c, got.SquareList(), double.SquareList())
 			}
 		}
 		for from := A1; from < NoSquare; from++ {
@@ -255,7 +255,7 @@ func TestAttackMapsBruteForce(t *testing.T) {
 			checkers = p.AttackersTo(k, p.SideToMove.Other())
 		}
 		if got := p.Checkers(); got != checkers {
-			t.Errorf("%s: Checkers() = %v, AttackersTo says %v", fen, squareList(got), squareList(checkers))
+			t.Errorf("%s: Checkers() = %v, AttackersTo says %v", fen, got.SquareList(), checkers.SquareList())
 		}
 	}
 }

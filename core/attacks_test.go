@@ -31,7 +31,7 @@ func TestLeaperAttacks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
-			t.Errorf("%s = %v, want %v", tt.name, squareList(tt.got), squareList(tt.want))
+			t.Errorf("%s = %v, want %v", tt.name, tt.got.SquareList(), tt.want.SquareList())
 		}
 	}
 }
@@ -51,7 +51,7 @@ func TestSlidingAttacks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
-			t.Errorf("%s = %v, want %v", tt.name, squareList(tt.got), squareList(tt.want))
+			t.Errorf("%s = %v, want %v", tt.name, tt.got.SquareList(), tt.want.SquareList())
 		}
 	}
 }
@@ -89,7 +89,7 @@ func TestAttackedSquares(t *testing.T) {
 		want Bitboard
 	}{{E6, White, squares(D5)}, {F7, White, squares(E5)}, {D5, Black, squares(E6, B6, F6)}, {G2, Black, squares(H3)}} {
 		if got := p.AttackersTo(tt.sq, tt.by); got != tt.want {
-			t.Errorf("kiwipete: %v attackers of %v = %v, want %v", tt.by, tt.sq, squareList(got), squareList(tt.want))
+			t.Errorf("kiwipete: %v attackers of %v = %v, want %v", tt.by, tt.sq, got.SquareList(), tt.want.SquareList())
 		}
 	}
 }
@@ -128,7 +128,7 @@ func TestSetAttacksByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
-			t.Errorf("%s = %v, want %v", tt.name, squareList(tt.got), squareList(tt.want))
+			t.Errorf("%s = %v, want %v", tt.name, tt.got.SquareList(), tt.want.SquareList())
 		}
 	}
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"iter"
 	"math/bits"
+	"strings"
 )
 
 // A Bitboard is a set of squares as a 64-bit integer: bit n is set when
@@ -79,6 +80,20 @@ func (b *Bitboard) PopLSB() Square {
 	*b &= *b - 1
 	return sq
 }
+
+// SquareNames returns the names of the set's squares in ascending LERF
+// order, as in ["e2", "e4"]; an empty set gives an empty slice.
+func (b Bitboard) SquareNames() []string {
+	out := make([]string, 0, b.Count())
+	for sq := range b.Squares() {
+		out = append(out, sq.String())
+	}
+	return out
+}
+
+// SquareList returns the names of the set's squares in ascending LERF
+// order, separated by ", " ("e2, e4"), for messages.
+func (b Bitboard) SquareList() string { return strings.Join(b.SquareNames(), ", ") }
 
 // Squares iterates over the set's squares in ascending LERF order.
 func (b Bitboard) Squares() iter.Seq[Square] {

@@ -151,3 +151,22 @@ func TestPieceIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareList: a set's squares by name, in LERF order.
+func TestSquareListNames(t *testing.T) {
+	for _, tc := range []struct {
+		b    Bitboard
+		list string
+	}{
+		{0, ""},
+		{E4.Bitboard(), "e4"},
+		{E4.Bitboard() | A1.Bitboard() | H8.Bitboard(), "a1, e4, h8"},
+	} {
+		if got := tc.b.SquareList(); got != tc.list {
+			t.Errorf("%v.SquareList() = %q, want %q", tc.b, got, tc.list)
+		}
+		if names := tc.b.SquareNames(); names == nil || len(names) != tc.b.Count() {
+			t.Errorf("%v.SquareNames() = %#v", tc.b, names)
+		}
+	}
+}

@@ -24,3 +24,22 @@ func ExampleParseFEN() {
 	// 0x000000001000ef00
 	// true true 1 17
 }
+
+// A perft divide: each legal move with the leaves below it, in UCI order,
+// as an engine's "go perft" prints them; a depth out of range is an error.
+func ExampleDivide() {
+	p, _ := core.ParseFEN(core.StartFEN)
+	d, err := core.Divide(p, 2, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(d.Entries), d.Nodes, d.Complete)
+	fmt.Println(d.Entries[0].Move.UCI(), d.Entries[0].Nodes)
+	_, err = core.Divide(p, core.MaxDivideDepth+1, nil)
+	fmt.Println(err)
+	// Output:
+	// 20 400 true
+	// a2a3 20
+	// perft divide depth 7 is out of range: 1 to 6
+}

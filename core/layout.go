@@ -158,6 +158,16 @@ func LayoutByID(id string) (*Layout, bool) {
 	return nil, false
 }
 
+// LayoutIDs returns the ids of Layouts, in order: the one list every
+// message that names them quotes ("use lerf, 0x88, …").
+func LayoutIDs() []string {
+	ids := make([]string, len(Layouts))
+	for i, l := range Layouts {
+		ids[i] = l.ID
+	}
+	return ids
+}
+
 // FitsUint64 reports whether every slot fits in a uint64 (Slots ≤ 64).
 func (l *Layout) FitsUint64() bool { return l.Slots <= 64 }
 

@@ -239,10 +239,10 @@ func TestMoveGeometry(t *testing.T) {
 	for _, tt := range tests {
 		for _, pair := range [2][2]Square{{tt.a, tt.b}, {tt.b, tt.a}} {
 			if got := BetweenBB(pair[0], pair[1]); got != tt.between {
-				t.Errorf("BetweenBB(%v, %v) = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.between))
+				t.Errorf("BetweenBB(%v, %v) = %s, want %s", pair[0], pair[1], got.SquareList(), tt.between.SquareList())
 			}
 			if got := LineBB(pair[0], pair[1]); got != tt.line {
-				t.Errorf("LineBB(%v, %v) = %s, want %s", pair[0], pair[1], squareList(got), squareList(tt.line))
+				t.Errorf("LineBB(%v, %v) = %s, want %s", pair[0], pair[1], got.SquareList(), tt.line.SquareList())
 			}
 		}
 	}

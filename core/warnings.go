@@ -78,7 +78,7 @@ func (p *Position) Warnings() []Warning {
 		}
 	}
 	if back := p.Types(Pawn) & (Rank1BB | Rank8BB); back != 0 {
-		add(WarnPawnOnBackRank, back, "pawns on rank 1 or 8 ("+squareList(back)+"): a pawn there must already have promoted")
+		add(WarnPawnOnBackRank, back, "pawns on rank 1 or 8 ("+back.SquareList()+"): a pawn there must already have promoted")
 	}
 	them := p.SideToMove.Other()
 	if kings := p.Pieces(NewPiece(them, King)); kings.Count() == 1 {
@@ -156,10 +156,10 @@ func (p *Position) checkWarnings(add func(WarningCode, Bitboard, string)) {
 		before := p.Occupied()&^pushedTo.Bitboard() | pushedFrom.Bitboard()
 		switch {
 		case n > 1:
-			add(WarnEnPassantCheck, involved|pushedTo.Bitboard(), who+" is checked by "+strconv.Itoa(n)+" pieces ("+squareList(checkers)+
+			add(WarnEnPassantCheck, involved|pushedTo.Bitboard(), who+" is checked by "+strconv.Itoa(n)+" pieces ("+checkers.SquareList()+
 				"), but the last move was a pawn's double push to "+pushedTo.String()+", which gives at most one check")
 		case checkers != pushedTo.Bitboard() && p.attackersWith(ksq, them, before, pushedTo.Bitboard()) != 0:
-			add(WarnEnPassantCheck, involved|pushedTo.Bitboard()|pushedFrom.Bitboard(), who+" is checked from "+squareList(checkers)+
+			add(WarnEnPassantCheck, involved|pushedTo.Bitboard()|pushedFrom.Bitboard(), who+" is checked from "+checkers.SquareList()+
 				", but that check was already there before the last move, the pawn's double push "+pushedFrom.String()+"–"+pushedTo.String())
 		}
 		return
@@ -167,11 +167,11 @@ func (p *Position) checkWarnings(add func(WarningCode, Bitboard, string)) {
 	steppers := checkers & (p.Types(Pawn) | p.Types(Knight) | p.Types(King))
 	switch {
 	case n > 2:
-		add(WarnTooManyCheckers, involved, who+" is checked by "+strconv.Itoa(n)+" pieces ("+squareList(checkers)+"); one move gives at most two checks")
+		add(WarnTooManyCheckers, involved, who+" is checked by "+strconv.Itoa(n)+" pieces ("+checkers.SquareList()+"); one move gives at most two checks")
 	case n == 2 && line[checkers.LSB()][checkers.MSB()].Has(ksq):
-		add(WarnAlignedCheckers, involved, who+" is checked by "+squareList(checkers)+" along one line; one move cannot give both checks")
+		add(WarnAlignedCheckers, involved, who+" is checked by "+checkers.SquareList()+" along one line; one move cannot give both checks")
 	case steppers.Count() > 1:
-		add(WarnImpossibleDouble, involved, who+" is checked by "+squareList(checkers)+
+		add(WarnImpossibleDouble, involved, who+" is checked by "+checkers.SquareList()+
 			", but a double check is one direct check and one uncovered by a rook, bishop or queen")
 	}
 }
@@ -245,17 +245,4 @@ func (p *Position) enPassantWarnings(ep Square, add func(WarningCode, Bitboard, 
 		add(WarnEnPassantHalfmove, ep.Bitboard(), "en passant target square "+ep.String()+
 			" means a pawn just moved, so the halfmove clock must be 0, not "+strconv.Itoa(p.HalfmoveClock))
 	}
-}
-
-// squareList returns the squares of b by name, in LERF order, separated by
-// ", ".
-func squareList(b Bitboard) string {
-	s := ""
-	for sq := range b.Squares() {
-		if s != "" {
-			s += ", "
-		}
-		s += sq.String()
-	}
-	return s
 }

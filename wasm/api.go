@@ -3,210 +3,258 @@
 package main
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
-// jsError is the error object of every API answer: the FEN field (1–6, or
-// 0 when the fault is not in a FEN), its name (or the argument's), the
-// 0-based character offset into the input (-1 when there is no input
-// text, as for writeFen), and a message.
-type jsError struct {
-	Field     int    `js:"field"`
-	FieldName string `js:"fieldName"`
-	Offset    int    `js:"offset"`
-	Message   string `js:"message"`
-}
+// This file is the JS API that Go answers, beside its table (register):
+// web/bitview.js completes it (see wasm/jsapi, the API written once, and
+// README.md, "JS API"). Each function reads its arguments out of
+// JavaScript, their types and lengths checked before anything is copied
+// into Go, and crosses the answer that package jsapi computes in plain
+// Go. The hot paths, parseFen and bitboard, cross through the wire
+// instead (wire.go); mount and the views' methods are element.go's, the
+// event path events.go's.
 
-// writeFenResult is the answer of bitview.writeFen.
-type writeFenResult struct {
-	OK    bool     `js:"ok"`
-	FEN   string   `js:"fen"`
-	Error *jsError `js:"error"`
-}
-
-// jsLayout is one entry of bitview.layouts(): the core.Layouts table with
-// the grid template the shim fills with bits.
-type jsLayout struct {
-	ID         string   `js:"id"`
-	Name       string   `js:"name"`
-	About      string   `js:"about"`
-	Slots      int      `js:"slots"`
-	FitsUint64 bool     `js:"fitsUint64"`
-	MSBFirst   bool     `js:"msbFirst"`
-	Index      []int    `js:"index"` // slot of LERF square i
-	Rows       int      `js:"rows"`
-	Cols       int      `js:"cols"`
-	RowLabels  []string `js:"rowLabels"`
-	ColLabels  []string `js:"colLabels"`
-	Cells      []jsCell `js:"cells"` // display order, rank 8 at the top
-}
-
-// jsCell is a grid cell template: the square's name (null off-board), its
-// slot, and whether it is off the board.
-type jsCell struct {
-	Square   *string `js:"square"`
-	Index    int     `js:"index"`
-	OffBoard bool    `js:"offBoard"`
-}
-
-// jsBitboardName is one entry of bitboardNames(): a name the API accepts
-// and its conventional title.
-type jsBitboardName struct {
-	Name  string `js:"name"`
-	Title string `js:"title"`
-}
-
-// tables answers __bitviewGo.tables(), which web/bitview.js reads once at
-// load: the square names, the castling fields and the API's entries
-// (jsapi.Tables), so that it restates none of them.
-func tables([]js.Value) any {
-	return vert.ValueOf(jsapi.MakeTables()).Value
-}
-
-// layouts answers bitview.layouts().
-func layouts([]js.Value) any {
-	out := make([]jsLayout, len(core.Layouts))
-	for i, l := range core.Layouts {
-		g := model.GridOf(l, 0)
-		jl := jsLayout{ID: l.ID, Name: l.Name, About: l.About, Slots: l.Slots, FitsUint64: l.FitsUint64(),
-			MSBFirst: l.MSBFirst, Index: make([]int, core.SquareCount), Rows: g.Rows, Cols: g.Cols,
-			RowLabels: g.RowLabels, ColLabels: g.ColLabels, Cells: make([]jsCell, len(g.Cells))}
-		for sq := range core.SquareCount {
-			jl.Index[sq] = l.Index(core.Square(sq))
-		}
-		for j, c := range g.Cells {
-			jl.Cells[j] = jsCell{Index: c.Index, OffBoard: c.OffBoard}
-			if !c.OffBoard {
-				name := c.Square.String()
-				jl.Cells[j].Square = &name
-			}
-		}
-		out[i] = jl
+// register sets globalThis.__bitviewGo to the API functions answered by
+// Go directly, for web/bitview.js to complete. They live as long as the
+// page: they are never released.
+func register() {
+	api := js.Global().Get("Object").New()
+	api.Set("version", version)
+	for name, fn := range map[string]func([]js.Value) any{
+		"layouts":        func([]js.Value) any { return vert.ValueOf(jsapi.Layouts()).Value },
+		"bitboardNames":  func([]js.Value) any { return vert.ValueOf(jsapi.BitboardNames()).Value },
+		"warningCodes":   func([]js.Value) any { return vert.ValueOf(jsapi.WarningCodes()).Value },
+		"tables":         func([]js.Value) any { return vert.ValueOf(jsapi.MakeTables()).Value },
+		"wireFormat":     wireFormat,
+		"writeFen":       writeFEN,
+		"mount":          mountView,
+		"view":           viewMethod,
+		"event":          goEvent,
+		"perft":          perftAPI,
+		"polyglotKey":    polyglotKeyAPI,
+		"matchBitboards": matchBitboardsAPI,
+		"magic":          magicAPI,
+		"collectGarbage": collectGarbage,
+	} {
+		api.Set(name, apiFunc(fn))
 	}
-	return vert.ValueOf(out).Value
+	js.Global().Set("__bitviewGo", api)
 }
 
-// bitboardNames answers the shim's list of bitboard names and titles.
-func bitboardNames([]js.Value) any {
-	out := make([]jsBitboardName, len(core.BitboardNames))
-	for i, n := range core.BitboardNames {
-		out[i] = jsBitboardName{n.Name, n.Title}
-	}
-	return vert.ValueOf(out).Value
+// apiFunc makes fn a JS function whose panics become an error answer
+// ({error: {offset: -1, message}}) through guard.
+func apiFunc(fn func([]js.Value) any) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return guard(func() any { return fn(args) }, func(msg string) any {
+			return vert.ValueOf(jsapi.Result{Error: &jsapi.Error{Offset: -1, Message: msg}}).Value
+		})
+	})
 }
 
-// warningCodeList answers the warning codes in their wire order.
-func warningCodeList([]js.Value) any {
-	out := make([]string, len(warningCodes))
-	for i, c := range warningCodes {
-		out[i] = string(c)
+// collectGarbage runs Go's garbage collector, so that the finalizers of
+// the js.Values and js.Funcs Go no longer holds give their references
+// back to wasm_exec.js once Go next idles. It is for tests that measure
+// the reference table (wasm/limits.test.mjs); the shim does not expose it.
+func collectGarbage([]js.Value) any {
+	runtime.GC()
+	return nil
+}
+
+// fail returns the error answer {ok: false, error} of e.
+func fail(e *jsapi.Error) any { return vert.ValueOf(jsapi.Result{Error: e}).Value }
+
+// str reads args[i] as a string of at most limit characters, checked on
+// the JS string before it is copied; want says what the argument must be.
+func str(args []js.Value, i int, name, want string, limit int) (string, *jsapi.Error) {
+	if len(args) <= i || args[i].Type() != js.TypeString {
+		return "", jsapi.Arg(name, want)
 	}
-	return vert.ValueOf(out).Value
+	if n := strLen(args[i]); n > limit {
+		return "", jsapi.Arg(name, name+" is "+thousands.Itoa(n)+" characters; the limit is "+strconv.Itoa(limit))
+	}
+	return args[i].String(), nil
+}
+
+// fenArg reads args[0] as a FEN (a longer string is cut one byte past
+// core.MaxFENLength, for the parser to refuse) and parses it.
+func fenArg(args []js.Value) (core.Position, *jsapi.Error) {
+	if len(args) == 0 || args[0].Type() != js.TypeString {
+		return core.Position{}, jsapi.Arg("fen", "the first argument must be a FEN string")
+	}
+	p, err := core.ParseFEN(clipped(args[0], core.MaxFENLength))
+	return p, jsapi.ErrorOf(err)
 }
 
 // writeFEN answers bitview.writeFen(position): the canonical FEN of a
-// position object as bitview.parseFen returns it.
+// position object as bitview.parseFen returns it ({sideToMove, castling,
+// enPassant, halfmoveClock, fullmoveNumber, mailbox}; see jsapi.Position).
+// The lengths are read before anything is copied into Go, so a
+// 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
 func writeFEN(args []js.Value) any {
-	var res writeFenResult
+	type answer struct {
+		OK    bool         `js:"ok"`
+		FEN   string       `js:"fen"`
+		Error *jsapi.Error `js:"error"`
+	}
+	bad := func(field int, msg string) any {
+		return vert.ValueOf(answer{Error: &jsapi.Error{Field: field, FieldName: core.FieldName(field), Offset: -1, Message: msg}}).Value
+	}
 	if len(args) == 0 {
-		res.Error = &jsError{Field: 0, FieldName: "position", Offset: -1, Message: "writeFen needs a position object"}
-	} else if p, err := positionFromJS(args[0]); err != nil {
-		res.Error = err
-	} else {
-		res.OK, res.FEN = true, p.FEN()
+		return vert.ValueOf(answer{Error: jsapi.Arg("position", "writeFen needs a position object")}).Value
 	}
-	return vert.ValueOf(res).Value
-}
-
-// positionFromJS builds a position from {sideToMove, castling, enPassant,
-// halfmoveClock, fullmoveNumber, mailbox}. The board goes through
-// core.Position.Put; the other fields through core.ParseFEN, so they obey
-// exactly the FEN rules and messages.
-func positionFromJS(v js.Value) (core.Position, *jsError) {
-	fail := func(field int, message string) (core.Position, *jsError) {
-		return core.Position{}, &jsError{Field: field, FieldName: core.FieldName(field), Offset: -1, Message: message}
-	}
+	v := args[0]
 	if !v.InstanceOf(js.Global().Get("Object")) { // unlike v.Type(), safe on a BigInt
-		return fail(0, "position must be an object like parseFen's position")
+		return bad(0, "position must be an object like parseFen's position")
 	}
-	// The lengths are read before anything is copied into Go, so a
-	// 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
 	mb := v.Get("mailbox")
 	if !mb.InstanceOf(js.Global().Get("Array")) { // as v is checked against Object: safe on a BigInt
-		return fail(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
+		return bad(core.FieldPiecePlacement, "position.mailbox must be an array of 64 strings")
 	}
 	if n := mb.Length(); n != core.SquareCount {
-		return fail(core.FieldPiecePlacement, "position.mailbox has "+thousands.Itoa(n)+" entries; it needs 64, a1 first")
+		return bad(core.FieldPiecePlacement, "position.mailbox has "+thousands.Itoa(n)+" entries; it needs 64, a1 first")
 	}
-	p := core.NewPosition()
-	for i := range core.SquareCount {
+	var mailbox [core.SquareCount]string
+	for i := range mailbox {
 		e := mb.Index(i)
 		at := "position.mailbox[" + strconv.Itoa(i) + "] (" + core.Square(i).String() + ")"
 		if e.Type() != js.TypeString {
-			return fail(core.FieldPiecePlacement, at+" must be a string")
+			return bad(core.FieldPiecePlacement, at+" must be a string")
 		}
 		if n := strLen(e); n > 1 {
-			return fail(core.FieldPiecePlacement, at+" is a string of "+thousands.Itoa(n)+` characters: use "" or one of PNBRQKpnbrqk`)
+			return bad(core.FieldPiecePlacement, at+" is a string of "+thousands.Itoa(n)+` characters: use "" or one of PNBRQKpnbrqk`)
 		}
-		s := e.String()
-		if s == "" {
-			continue
-		}
-		pc, ok := core.PieceFromLetter(s[0])
-		if len(s) != 1 || !ok {
-			return fail(core.FieldPiecePlacement, at+" is "+strconv.Quote(s)+`: use "" or one of PNBRQKpnbrqk`)
-		}
-		p.Put(pc, core.Square(i))
+		mailbox[i] = e.String()
 	}
-	state := [5]string{}
-	for i, key := range [5]string{"sideToMove", "castling", "enPassant", "halfmoveClock", "fullmoveNumber"} {
+	var fields [5]string
+	for i, key := range jsapi.PositionKeys {
 		field := core.FieldActiveColor + i
 		jv := v.Get(key)
-		if jv.IsUndefined() || jv.IsNull() {
-			return fail(field, "position."+key+" is missing")
-		}
-		if field >= core.FieldHalfmoveClock {
+		switch {
+		case jv.IsUndefined() || jv.IsNull():
+			return bad(field, "position."+key+" is missing")
+		case field >= core.FieldHalfmoveClock:
 			var f float64
 			if err := (vert.Value{Value: jv}).AssignTo(&f); err != nil || jv.Type() != js.TypeNumber {
-				return fail(field, "position."+key+" must be a number")
+				return bad(field, "position."+key+" must be a number")
 			}
-			state[i] = strconv.FormatFloat(f, 'f', -1, 64)
+			fields[i] = strconv.FormatFloat(f, 'f', -1, 64)
 			continue
-		}
-		if jv.Type() != js.TypeString {
-			return fail(field, "position."+key+" must be a string")
+		case jv.Type() != js.TypeString:
+			return bad(field, "position."+key+" must be a string")
 		}
 		if n := strLen(jv); n > core.MaxFENLength {
-			return fail(field, "position."+key+" is "+thousands.Itoa(n)+" characters; the limit is "+strconv.Itoa(core.MaxFENLength))
+			return bad(field, "position."+key+" is "+thousands.Itoa(n)+" characters; the limit is "+strconv.Itoa(core.MaxFENLength))
 		}
 		s := jv.String()
 		if s == "" || strings.ContainsAny(s, " \t\r\n") {
-			return fail(field, "position."+key+" "+strconv.Quote(s)+" must be one word")
+			return bad(field, "position."+key+" "+strconv.Quote(s)+" must be one word")
 		}
-		state[i] = s
+		fields[i] = s
 	}
-	q, err := core.ParseFEN("8/8/8/8/8/8/8/8 " + strings.Join(state[:], " "))
-	if fe, ok := err.(*core.FENError); ok {
-		return fail(fe.Field, "position."+[...]string{"", "", "sideToMove", "castling", "enPassant", "halfmoveClock", "fullmoveNumber"}[fe.Field]+": "+fe.Msg)
+	p, err := jsapi.Position(mailbox, fields)
+	if err != nil {
+		return vert.ValueOf(answer{Error: err}).Value
 	}
-	p.SideToMove, p.Castling, p.EnPassant, p.HalfmoveClock, p.FullmoveNumber =
-		q.SideToMove, q.Castling, q.EnPassant, q.HalfmoveClock, q.FullmoveNumber
-	return p, nil
+	return vert.ValueOf(answer{OK: true, FEN: p.FEN()}).Value
 }
 
-// layoutIDs lists the layout ids for messages: "lerf, 0x88, …".
-func layoutIDs() string {
-	ids := make([]string, len(core.Layouts))
-	for i, l := range core.Layouts {
-		ids[i] = l.ID
+// perftAPI answers bitview.perft(fen, depth, onMove): {ok, error, depth,
+// nodes, complete, divide: {uci: count}} with the moves in UCI order
+// (node counts as numbers: at most 8·10^9 at core.MaxDivideDepth, well
+// inside 2^53); a depth outside 1..core.MaxDivideDepth is refused with an
+// error. onMove, when a function, is called after each root move with
+// (uci, nodes, done, total), so a Web Worker can post progress; when it
+// returns false the divide stops there and complete is false.
+func perftAPI(args []js.Value) any {
+	p, e := fenArg(args)
+	if e != nil {
+		return fail(e)
 	}
-	return strings.Join(ids, ", ")
+	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) {
+		return fail(jsapi.Arg("depth", "the second argument must be a whole number of plies, 1 to "+strconv.Itoa(core.MaxDivideDepth)))
+	}
+	var progress func(core.DivideEntry, int, int) bool
+	if len(args) > 2 && args[2].Type() == js.TypeFunction {
+		onMove := args[2]
+		progress = func(e core.DivideEntry, done, total int) bool {
+			r := onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+			return r.Type() != js.TypeBoolean || r.Bool()
+		}
+	}
+	d, err := core.Divide(p, args[1].Int(), progress)
+	if err != nil {
+		return fail(jsapi.Arg("depth", err.Error()))
+	}
+	divide := js.Global().Get("Object").New()
+	for _, e := range d.Entries { // in UCI order, which JS keeps for string keys
+		divide.Set(e.Move.UCI(), e.Nodes)
+	}
+	out := js.Global().Get("Object").New()
+	out.Set("ok", true)
+	out.Set("error", js.Null())
+	out.Set("depth", d.Depth)
+	out.Set("nodes", d.Nodes)
+	out.Set("complete", d.Complete)
+	out.Set("divide", divide)
+	return out
+}
+
+// polyglotKeyAPI answers bitview.polyglotKey(fen): the position's
+// Polyglot key as 16 lowercase hex digits, or the error object.
+func polyglotKeyAPI(args []js.Value) any {
+	p, e := fenArg(args)
+	if e != nil {
+		return fail(e)
+	}
+	return core.Bitboard(p.PolyglotKey()).Hex()[2:]
+}
+
+// matchBitboardsAPI answers bitview.matchBitboards(fen, text)
+// (jsapi.MatchBitboards), text at most dump.MaxTextLength characters.
+func matchBitboardsAPI(args []js.Value) any {
+	p, e := fenArg(args)
+	if e != nil {
+		return fail(e)
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return fail(jsapi.Arg("text", "the second argument must be the text of the dump"))
+	}
+	if n := strLen(args[1]); n > dump.MaxTextLength { // before the text is copied into Go
+		return fail(jsapi.Arg("text", "the dump is "+thousands.Itoa(n)+" characters; the limit is "+thousands.Itoa(dump.MaxTextLength)))
+	}
+	return vert.ValueOf(jsapi.MatchBitboards(&p, args[1].String())).Value
+}
+
+// magicAPI answers bitview.magic(piece, square, occupancy) (jsapi.Magic),
+// each argument a string of at most model.MaxOptionLength characters,
+// the occupancy undefined or null for the empty board.
+func magicAPI(args []js.Value) any {
+	piece, e := str(args, 0, "piece", `the first argument must be "rook" or "bishop"`, model.MaxOptionLength)
+	if e != nil {
+		return fail(e)
+	}
+	square, e := str(args, 1, "square", `the second argument must be a square such as "e4"`, model.MaxOptionLength)
+	if e != nil {
+		return fail(e)
+	}
+	var occupancy *string
+	if len(args) > 2 && !args[2].IsUndefined() && !args[2].IsNull() {
+		s, e := str(args, 2, "occupancy", `the third argument, if given, must be the occupancy in hex, e.g. "0xffff00000000ffff"`, model.MaxOptionLength)
+		if e != nil {
+			return fail(e)
+		}
+		occupancy = &s
+	}
+	return vert.ValueOf(jsapi.Magic(piece, square, occupancy)).Value
 }

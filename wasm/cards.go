@@ -4,7 +4,6 @@ package main
 
 import (
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
@@ -14,24 +13,13 @@ import (
 
 // A cardsView is the column of bitboard cards of the page and of every
 // <bitboard-view>: one card per shown bitboard, keyed by what it shows,
-// each rebuilt only when its layout, orientation, title or bits changed
-// (view.Card), and on the page the free bitboard's editable card
-// (view.FreeCard). With no card, the container holds hint ("" for
-// nothing).
+// each rebuilt only when its layout, orientation or title changed
+// (view.Card), and patched when only its bits did; on the page, the free
+// bitboard's editable card (view.FreeCard). With no card, the container
+// holds hint ("" for nothing).
 type cardsView struct {
-	list  keyed[cardSig]
-	hint  string
-	nodes map[string]*cardNodes // the patched cards' elements, by key (see patch)
-}
-
-// cardNodes are the elements of a card (view.Card) that a new position
-// changes, found once, when the card is first patched.
-type cardNodes struct {
-	sub      *domElement                   // the subtitle, with the count
-	cells    [core.SquareCount]*domElement // the grid's cell of each square
-	bins     [core.SquareCount]*domElement // the binary readout's digit of each square
-	hex, dec *domElement                   // the hex and decimal readouts' <code> (dec nil when the layout does not fit 64 bits)
-	copies   nodeList                      // the readouts' copy buttons: hex, binary, decimal
+	list keyed[cardSig]
+	hint string
 }
 
 // cardSig is what a card's markup is drawn from.
@@ -60,7 +48,6 @@ func newCardsView(box *domElement, hint string) cardsView {
 func (c *cardsView) draw(f figure) {
 	keys, sigs := c.keys(f)
 	c.list.update(keys, sigs, func(i int) string {
-		delete(c.nodes, keys[i])
 		if sigs[i].placeholder {
 			return c.hint
 		}
@@ -70,105 +57,31 @@ func (c *cardsView) draw(f figure) {
 		}
 		return view.Card(f.Layout, s, sigs[i].prev, sigs[i].flipped)
 	}, func(i int, old cardSig, node js.Value) bool {
-		return c.patch(keys[i], node, old, sigs[i])
+		return patch(node, keys[i], old, sigs[i])
 	})
-	if len(c.nodes) > len(keys) { // cards taken away
-		kept := make(map[string]bool, len(keys))
-		for _, k := range keys {
-			kept[k] = true
-		}
-		for k := range c.nodes {
-			if !kept[k] {
-				delete(c.nodes, k)
-			}
-		}
-	}
 }
 
 // patch brings the card el of key, drawn as old, up to date as sig when
 // only its bits (or the bits they changed from) differ, and reports
-// whether it did: the cells whose bit or mark changed (their class,
-// data-bit, name and digit), and when the bits changed, the count, the
-// readouts and their copy buttons' values, each as view.Card writes them.
-func (c *cardsView) patch(key string, el js.Value, old, sig cardSig) bool {
+// whether it did: what changed (view.CardPatch) is written by
+// web/bitview/card.js's patchCard, in one call into JS (a call from Go
+// costs more than the attribute it writes). Without it, or when the card
+// is not as Go drew it, the card is rebuilt instead.
+func patch(el js.Value, key string, old, sig cardSig) bool {
 	if old.placeholder || sig.placeholder || old.free || sig.free ||
 		old.layout != sig.layout || old.flipped != sig.flipped || old.title != sig.title {
 		return false
 	}
-	l := sig.layout
-	changed := view.MarkedChanged(old.bits, old.prev, sig.bits, sig.prev)
-	if fn := patchCardJS(); fn.Truthy() {
-		// One call into JS for the whole card: a call from Go costs more
-		// than the attribute it writes.
-		var cells strings.Builder
-		for sq := range changed.Squares() {
-			bit := "0"
-			if sig.bits.Has(sq) {
-				bit = "1"
-			}
-			if cells.Len() > 0 {
-				cells.WriteByte('\n')
-			}
-			cells.WriteString(sq.String() + "\t" + view.CellClass(sq, sig.bits, sig.prev) + "\t" + bit + "\t" + view.CellName(sq, l.Index(sq), bit == "1"))
-			if old.bits.Has(sq) != sig.bits.Has(sq) {
-				cells.WriteString("\tb")
-			}
-		}
-		values := ""
-		if old.bits != sig.bits {
-			r := model.ReadoutOf(l, sig.bits)
-			values = view.CardSub(key, sig.title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + view.DecimalMarkup(r)
-		}
-		return fn.Invoke(el, cells.String(), values).Bool()
+	fn := patchCardJS()
+	if !fn.Truthy() {
+		return false
 	}
-	n := c.nodes[key]
-	if n == nil {
-		n = findCardNodes(el, l, sig.flipped)
-		if n == nil {
-			return false
-		}
-		if c.nodes == nil {
-			c.nodes = map[string]*cardNodes{}
-		}
-		c.nodes[key] = n
-	}
-	for sq := range changed.Squares() {
-		cell := n.cells[sq]
-		if cell == nil {
-			return false
-		}
-		bit, digit := "0", "0"
-		if sig.bits.Has(sq) {
-			bit, digit = "1", "1"
-		}
-		name := view.CellName(sq, l.Index(sq), bit == "1")
-		cell.SetClass(view.CellClass(sq, sig.bits, sig.prev))
-		cell.SetAttribute("data-bit", bit)
-		cell.SetAttribute("aria-label", name)
-		cell.SetAttribute("title", name)
-		element(cell.Get("firstElementChild")).SetAttribute("data-digit", digit)
-		if old.bits.Has(sq) != sig.bits.Has(sq) && n.bins[sq] != nil {
-			n.bins[sq].SetTextContent(digit)
-		}
-	}
-	if old.bits != sig.bits {
-		r := model.ReadoutOf(l, sig.bits)
-		n.sub.SetTextContent(view.CardSub(key, sig.title, r.Count))
-		n.hex.SetTextContent(r.Hex)
-		n.copies.at(0).SetAttribute("data-copy", r.Hex)
-		n.copies.at(1).SetAttribute("data-copy", r.Binary)
-		if n.dec != nil {
-			n.dec.SetInnerHTML(view.DecimalMarkup(r))
-			n.copies.at(2).SetAttribute("data-copy", r.Decimal)
-		}
-	}
-	return true
+	cells, values := view.CardPatch(sig.layout, key, sig.title, old.bits, old.prev, sig.bits, sig.prev)
+	return fn.Invoke(el, cells, values).Bool()
 }
 
-// patchCardJS returns web/bitview.js's patchCard, which patch calls when
-// it is there (a page or an element loaded by bitview.js), or undefined
-// (the tests under Node, whose stand-in has none: patch then writes each
-// attribute from Go).
+// patchCardJS returns web/bitview/card.js's patchCard (handed to Go as
+// __bitviewJS.patchCard), or undefined when it is not there.
 func patchCardJS() js.Value {
 	if !patchCardFn.found {
 		patchCardFn.fn, patchCardFn.found = jsHelpers().Get("patchCard"), true
@@ -183,37 +96,6 @@ func patchCardJS() js.Value {
 var patchCardFn struct {
 	fn    js.Value
 	found bool
-}
-
-// findCardNodes finds the elements of the card el (view.Card in layout l,
-// flipped or not) that a patch writes, or returns nil when el is not such
-// a card.
-func findCardNodes(el js.Value, l *core.Layout, flipped bool) *cardNodes {
-	n := &cardNodes{sub: query(el, "header .sub"),
-		hex:    query(el, `code[data-format="hex"]`),
-		dec:    query(el, `code[data-format="decimal"]`),
-		copies: queryAll(el, ".readouts button.copy")}
-	if !l.FitsUint64() {
-		n.dec = nil
-	}
-	cells := queryAll(el, ".bits [data-square]")
-	bins := queryAll(el, `code[data-format="binary"] [data-square]`)
-	order, binOrder := view.CardSquares(l, flipped), view.BinarySquares(l)
-	want := 2
-	if l.FitsUint64() {
-		want = 3
-	}
-	if n.sub == nil || n.hex == nil || (l.FitsUint64() && n.dec == nil) || n.copies.len() != want ||
-		cells.len() != len(order) || bins.len() != len(binOrder) {
-		return nil
-	}
-	for i, sq := range order {
-		n.cells[sq] = cells.at(i)
-	}
-	for i, sq := range binOrder {
-		n.bins[sq] = bins.at(i)
-	}
-	return n
 }
 
 // adopt takes the cards now in the container as drawn from f.

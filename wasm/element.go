@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/norunners/vert"
@@ -45,16 +46,9 @@ var embeds = map[int]*embedView{}
 // nothing was mounted) and its first drawing's result. web/bitview.js
 // makes the handle from it.
 type jsMounted struct {
-	ID    int      `js:"id"`
-	OK    bool     `js:"ok"`
-	Error *jsError `js:"error"`
-}
-
-// jsResult is the answer of a handle's update: ok is false when the
-// options had a problem, which the view then shows inside itself.
-type jsResult struct {
-	OK    bool     `js:"ok"`
-	Error *jsError `js:"error"`
+	ID    int          `js:"id"`
+	OK    bool         `js:"ok"`
+	Error *jsapi.Error `js:"error"`
 }
 
 // mountView answers __bitviewGo.mount(root, options): it draws the view
@@ -64,7 +58,7 @@ type jsResult struct {
 // failed mount holds nothing.
 func mountView(args []js.Value) any {
 	if len(args) < 1 || !args[0].InstanceOf(js.Global().Get("Element")) {
-		return vert.ValueOf(jsMounted{Error: &jsError{FieldName: "root", Offset: -1, Message: "mount needs an element to draw into"}}).Value
+		return vert.ValueOf(jsMounted{Error: jsapi.Arg("root", "mount needs an element to draw into")}).Value
 	}
 	var opts js.Value
 	if len(args) > 1 {
@@ -77,7 +71,7 @@ func mountView(args []js.Value) any {
 	}, func(msg string) jsMounted {
 		v.sc.close()
 		v.root.Set("innerHTML", "")
-		return jsMounted{Error: &jsError{Offset: -1, Message: "the view could not be drawn: " + msg}}
+		return jsMounted{Error: &jsapi.Error{Offset: -1, Message: "the view could not be drawn: " + msg}}
 	})
 	if res.ID != 0 {
 		embeds[res.ID] = v
@@ -103,7 +97,7 @@ func viewMethod(args []js.Value) any {
 	}
 	switch {
 	case method == "update" && v == nil:
-		return vert.ValueOf(jsResult{Error: &jsError{Offset: -1, Message: "the view was destroyed"}}).Value
+		return vert.ValueOf(jsapi.Result{Error: &jsapi.Error{Offset: -1, Message: "the view was destroyed"}}).Value
 	case method == "update":
 		return vert.ValueOf(v.update(arg(0))).Value
 	case method == "svg" && v == nil:
@@ -126,7 +120,7 @@ func viewMethod(args []js.Value) any {
 // and the focus stays where it was. Otherwise the drawing (a copy of the
 // last one parsed, when the options are the same) replaces root's
 // content.
-func (v *embedView) first(opts js.Value) jsResult {
+func (v *embedView) first(opts js.Value) jsapi.Result {
 	o, problem := readOptions(opts)
 	doc := js.Global().Get("document")
 	v.opts, v.embed = o, model.ResolveEmbed(o, nil)
@@ -159,7 +153,7 @@ func (v *embedView) first(opts js.Value) jsResult {
 		}
 	})
 	if problem != nil {
-		return jsResult{Error: problem}
+		return jsapi.Result{Error: problem}
 	}
 	return v.result()
 }
@@ -209,10 +203,10 @@ func (d *firstDrawing) parsed(doc js.Value, opts model.Options, markup func() st
 
 // update redraws the view from options: only what changed is written. With
 // options that cannot be read, the view stays as it is.
-func (v *embedView) update(opts js.Value) jsResult {
+func (v *embedView) update(opts js.Value) jsapi.Result {
 	o, problem := readOptions(opts)
 	if problem != nil {
-		return jsResult{Error: problem}
+		return jsapi.Result{Error: problem}
 	}
 	v.opts, v.embed = o, model.ResolveEmbed(o, v.embed.Pos)
 	v.errors.set(view.EmbedErrors(v.embed))
@@ -253,17 +247,16 @@ func (v *embedView) figure() figure {
 
 // result is the answer for the view as drawn: its FEN error or first
 // problem, or ok.
-func (v *embedView) result() jsResult {
+func (v *embedView) result() jsapi.Result {
 	switch {
 	case v.embed.Read.Err != nil:
-		fe := v.embed.Read.Err
-		return jsResult{Error: &jsError{Field: fe.Field, FieldName: fe.FieldName(), Offset: fe.Offset, Message: fe.Msg}}
+		return jsapi.Fail(v.embed.Read.Err)
 	case len(v.embed.Problems) > 0:
-		return jsResult{Error: &jsError{Offset: -1, Message: v.embed.Problems[0]}}
+		return jsapi.Result{Error: &jsapi.Error{Offset: -1, Message: v.embed.Problems[0]}}
 	case v.perftError != "":
-		return jsResult{Error: &jsError{FieldName: "perft", Offset: -1, Message: v.perftError}}
+		return jsapi.Result{Error: jsapi.Arg("perft", v.perftError)}
 	}
-	return jsResult{OK: true}
+	return jsapi.Result{OK: true}
 }
 
 // drawPerft draws the divide the perft option asks for under the view, on

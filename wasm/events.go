@@ -11,9 +11,9 @@ import (
 // This file is Bitview's one event path and its one panic guard. The page
 // and every <bitboard-view> listen to the DOM the same way: a scope is a
 // root (the page's document, an element's shadow container, a Web Worker)
-// with its handlers; web/bitview.js adds one listener per event type on the
-// root, copies what Go needs out of each event into plain values, and
-// calls goEvent (registered as __bitviewGo.event) with them. Go never
+// with its handlers; web/bitview/events.js adds one listener per event
+// type on the root, copies what Go needs out of each event into plain
+// values, and calls goEvent (registered as __bitviewGo.event) with them. Go never
 // reads a property of an event object, which a page script could have
 // replaced by a throwing getter or a Proxy. Callbacks from JS that are not
 // DOM events (timers, promises) go through callback, and every call from
@@ -30,7 +30,7 @@ type scope struct {
 	id       int
 	root     js.Value
 	handlers []handler
-	listened map[string]bool // the event types web/bitview.js listens to on root
+	listened map[string]bool // the event types web/bitview/events.js listens to on root
 }
 
 // A handler gets the events of type typ whose target is at or inside an
@@ -41,11 +41,11 @@ type handler struct {
 	fn            func(e *event, el *dom.BasicHTMLElement)
 }
 
-// An event is the plain copy of a DOM event that web/bitview.js hands Go
-// (see listen in bitview.js): its type, key, modifier keys, mouse button,
+// An event is the plain copy of a DOM event that web/bitview/events.js
+// hands Go (see its listen): its type, key, modifier keys, mouse button,
 // pointer position and target. Data is a Web Worker message's data.
 // Handlers ask for preventDefault and stopPropagation through prevent and
-// stop; bitview.js calls them when Go has answered.
+// stop; events.js calls them when Go has answered.
 type event struct {
 	Type, Key    string
 	Mods         int // modShift | modAlt | modCtrl | modMeta | modPrevented
@@ -111,21 +111,21 @@ func (s *scope) on(typ, selector string, fn func(e *event, el *dom.BasicHTMLElem
 	s.handlers = append(s.handlers, handler{typ, selector, fn})
 	if !s.listened[typ] {
 		s.listened[typ] = true
-		jsHelpers().Call("listen", s.root, typ, s.id) // web/bitview.js's event path (see the top of this file)
+		jsHelpers().Call("listen", s.root, typ, s.id) // web/bitview/events.js's event path (see the top of this file)
 	}
 }
 
 // close stops the scope's listeners and forgets it.
 func (s *scope) close() {
 	if len(s.listened) > 0 {
-		jsHelpers().Call("unlisten", s.id) // web/bitview.js's event path
+		jsHelpers().Call("unlisten", s.id) // web/bitview/events.js's event path
 	}
 	s.handlers, s.listened = nil, map[string]bool{}
 	delete(scopes, s.id)
 }
 
 // dispatch hands e to the scope's handlers of its type, each inside
-// guard, and returns the answer for bitview.js.
+// guard, and returns the answer for web/bitview/events.js.
 func (s *scope) dispatch(e *event) int {
 	for _, h := range s.handlers {
 		if h.typ != e.Type {
@@ -146,8 +146,8 @@ func (s *scope) dispatch(e *event) int {
 }
 
 // goEvent is __bitviewGo.event(scope, type, key, mods, button, x, y,
-// target, data), which web/bitview.js calls for every event on a root Go
-// listens to, with plain values. It answers answerPrevent|answerStop.
+// target, data), which web/bitview/events.js calls for every event on a
+// root Go listens to, with plain values. It answers answerPrevent|answerStop.
 func goEvent(args []js.Value) any {
 	if len(args) < 9 {
 		return 0
@@ -161,8 +161,9 @@ func goEvent(args []js.Value) any {
 	return s.dispatch(e)
 }
 
-// jsHelpers returns web/bitview.js's helpers for Go (globalThis.__bitviewJS:
-// listen, unlisten), set before the Go program starts.
+// jsHelpers returns web/bitview/events.js's helpers for Go
+// (globalThis.__bitviewJS: listen, unlisten, patchCard), set before the Go
+// program starts.
 func jsHelpers() js.Value { return js.Global().Get("__bitviewJS") }
 
 // closest returns the element at or above target matching selector, or

@@ -1,6 +1,6 @@
 // jscall.bench.mjs: the cost of one call of Bitview's JS API, parseFen and
 // bitboard, through the wire (web/bitview.js over //go:wasmexport, what
-// ships) and through plain syscall/js (wasm/jscallplain.go, built with
+// ships) and through plain syscall/js (wasm/jscallplain, linked with
 // -tags jscallplain), against chessops's parseFen, in one Node process:
 // the measure of ../shared/bench/jscall with the plain transport beside
 // the wire. `make jscall` builds the wasm and runs it:
@@ -27,9 +27,9 @@ const N = 10000;
 await import(pathToFileURL(path.join(execSync('go env GOROOT').toString().trim(), 'lib/wasm/wasm_exec.js')).href);
 const { load } = await import(pathToFileURL(path.join(root, 'web/bitview.js')).href);
 const api = await load(fs.readFileSync(wasm));
-const go = globalThis.__bitviewGo;
 // Without -tags jscallplain (the wasm that ships), only the wire is timed.
-const plain = typeof go.parseFenPlain === 'function';
+const go = globalThis.__bitviewPlain;
+const plain = typeof go?.parseFen === 'function';
 const { parseFen } = await import(pathToFileURL(path.join(peer, 'node_modules/chessops/dist/esm/fen.js')).href);
 
 // The FENs of ../shared/bench/jscall, and two with errors and warnings for
@@ -43,18 +43,18 @@ const fens = [
   '8/8/3k4/3pP3/8/8/8/4K3 w - d6 0 50',
 ];
 for (const fen of plain ? [...fens, '8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'] : []) {
-  assert.deepEqual(go.parseFenPlain(fen), api.parseFen(fen), `parseFen(${fen})`);
+  assert.deepEqual(go.parseFen(fen), api.parseFen(fen), `parseFen(${fen})`);
   for (const [name, layout] of [['P', 'lerf'], ['occupied', '0x88'], ['k', '10x12'], ['x', 'lerf']]) {
-    assert.deepEqual(go.bitboardPlain(fen, name, layout), api.bitboard(fen, name, layout), `bitboard(${fen}, ${name}, ${layout})`);
+    assert.deepEqual(go.bitboard(fen, name, layout), api.bitboard(fen, name, layout), `bitboard(${fen}, ${name}, ${layout})`);
   }
 }
 
 let sink;
 const cases = {
   'wire parseFen': (i) => { sink = api.parseFen(fens[i % 6]); },
-  'plain parseFen': (i) => { sink = go.parseFenPlain(fens[i % 6]); },
+  'plain parseFen': (i) => { sink = go.parseFen(fens[i % 6]); },
   'wire bitboard': (i) => { sink = api.bitboard(fens[i % 6], 'P', 'lerf'); },
-  'plain bitboard': (i) => { sink = go.bitboardPlain(fens[i % 6], 'P', 'lerf'); },
+  'plain bitboard': (i) => { sink = go.bitboard(fens[i % 6], 'P', 'lerf'); },
   'chessops parseFen': (i) => { sink = parseFen(fens[i % 6]); },
 };
 if (!plain) {

@@ -25,7 +25,7 @@ const entry = (js, types) => ({ types: `./${types}`, default: `./${js}` });
 
 /** The package's files (npm's "files"; LICENSE, README.md and package.json go in anyway). */
 export const FILES = [
-  'bitview-load.js', 'bitview.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
+  'bitview-load.js', 'bitview.js', 'bitview/*.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
   'bitview.d.ts', 'bitview-api.d.ts', 'bitview-element.d.ts', 'bitview-options.d.ts', 'bitview-markdown.d.ts', 'bitview-react.d.ts', 'custom-elements.json',
   'bitview.wasm', 'wasm_exec.js', 'perft-worker.js', 'view.css', 'repr.css', 'embed.html', 'embed.css', 'embed.js',
   'pieces/chessnut/*.svg', 'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt',

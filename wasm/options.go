@@ -5,6 +5,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
@@ -18,14 +19,14 @@ import (
 // parser to refuse with its field; any other string over its limit is an
 // error naming it); then vert assigns the fields. A value that is not an
 // object of strings and booleans is an error. With an error, the default
-// options are answered beside it. What the options mean is checked in one
-// place, model.ResolveEmbed.
-func readOptions(v js.Value) (model.Options, *jsError) {
+// options are answered beside it. What the options mean is
+// model.ResolveEmbed's to say.
+func readOptions(v js.Value) (model.Options, *jsapi.Error) {
 	var o model.Options
 	if v.IsUndefined() || v.IsNull() {
 		return o, nil
 	}
-	shape := &jsError{FieldName: "options", Offset: -1, Message: "the options must be an object of strings and booleans"}
+	shape := jsapi.Arg("options", "the options must be an object of strings and booleans")
 	if v.Type() != js.TypeObject {
 		return o, shape
 	}
@@ -38,7 +39,7 @@ func readOptions(v js.Value) (model.Options, *jsError) {
 			limit := model.OptionLimit(f.Limit)
 			if n := strLen(jv); limit > 0 && n > limit {
 				if f.Limit != "fen" {
-					return model.Options{}, &jsError{FieldName: f.Key, Offset: -1, Message: model.LimitMessage(f.Key, n, limit, "characters") + " bytes"}
+					return model.Options{}, jsapi.Arg(f.Key, model.LimitMessage(f.Key, n, limit, "characters")+" bytes")
 				}
 				v.Set(f.Key, clipped(jv, limit)) // v is bitview.js's copy: ours to change
 			}

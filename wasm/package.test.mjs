@@ -48,6 +48,9 @@ test('the package: name, version, license, files', () => {
     assert.ok(files.includes(f), `${f} is not in the package`);
   }
   assert.equal(files.filter((f) => f.endsWith('.svg')).length, 12);
+  for (const m of fs.readdirSync(path.join(root, 'web/bitview')).filter((f) => f.endsWith('.js'))) {
+    assert.ok(files.includes(`bitview/${m}`), `bitview/${m}, a module of bitview.js, is not in the package`);
+  }
   for (const f of files) assert.doesNotMatch(f, /\.(br|gz)$|^index\.html$|^main\.js$|test/, `${f} should not be in the package`);
   assert.match(fs.readFileSync(path.join(installed, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) 2026 The Bitview authors/);
   console.log(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);

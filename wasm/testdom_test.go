@@ -3,9 +3,11 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall/js"
 	"testing"
 
@@ -17,7 +19,8 @@ import (
 // install` in wasm/), the same development dependency the Node tests of
 // mount use. Events are handed to a scope as web/bitview.js hands them
 // (plain values, see events.go), so a test drives each component's event
-// → state → markup path without a browser.
+// → state → markup path without a browser; the cards are patched by the
+// very patcher the browser runs (web/bitview/card.js).
 
 // testEnv is one test's document and what the page reads from the window.
 type testEnv struct {
@@ -84,6 +87,7 @@ func newTestEnv(t *testing.T, html string) *testEnv {
 	listen := js.Global().Get("Object").New()
 	listen.Set("listen", env.fn(func([]js.Value) any { return nil }))
 	listen.Set("unlisten", env.fn(func([]js.Value) any { return nil }))
+	listen.Set("patchCard", cardModule(t).Get("patchCard"))
 	set("__bitviewJS", listen)
 	t.Cleanup(func() {
 		for name, v := range saved {
@@ -95,6 +99,41 @@ func newTestEnv(t *testing.T, html string) *testEnv {
 	})
 	return env
 }
+
+// cardModule returns web/bitview/card.js's exports, imported once per
+// process (a dynamic import: the module is an ES module).
+func cardModule(t *testing.T) js.Value {
+	t.Helper()
+	cardOnce.Do(func() {
+		wd, err := os.Getwd()
+		if err != nil {
+			cardErr = err
+			return
+		}
+		url := "file://" + filepath.ToSlash(filepath.Join(wd, "..", "web", "bitview", "card.js"))
+		done := make(chan struct{})
+		ok := js.FuncOf(func(_ js.Value, args []js.Value) any { cardExports = args[0]; close(done); return nil })
+		fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			cardErr = errors.New(args[0].Call("toString").String())
+			close(done)
+			return nil
+		})
+		js.Global().Get("Function").New("u", "return import(u)").Invoke(url).Call("then", ok, fail)
+		<-done // Go yields to Node's event loop, which settles the import
+		ok.Release()
+		fail.Release()
+	})
+	if cardErr != nil {
+		t.Fatalf("importing web/bitview/card.js: %v", cardErr)
+	}
+	return cardExports
+}
+
+var (
+	cardOnce    sync.Once
+	cardExports js.Value
+	cardErr     error
+)
 
 // fn makes a JS function of fn, released when the test ends.
 func (env *testEnv) fn(fn func(args []js.Value) any) js.Func {

@@ -4,18 +4,18 @@ package main
 
 import (
 	"encoding/binary"
-	"errors"
 	"strconv"
 	"syscall/js"
 	"unsafe"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/jsapi"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/norunners/vert"
 )
 
 // wire is the shared buffer through which the hot paths cross between JS
-// and Go without js.FuncOf: web/bitview.js writes the arguments into it,
+// and Go without js.FuncOf: web/bitview/wire.js writes the arguments into it,
 // calls an exported function, and decodes the answer from the same bytes.
 // The format of each answer is documented on the function that writes it;
 // integers are little-endian, strings are a uint16 byte length then UTF-8.
@@ -24,7 +24,7 @@ import (
 var wire [8192]byte
 
 // argSize is the room for arguments at the start of wire; the answer
-// starts there (web/bitview.js knows it as ANSWER).
+// starts there (web/bitview/wire.js knows it as ANSWER).
 const argSize = 512
 
 // A writer appends an answer to wire, from argSize on.
@@ -45,7 +45,7 @@ func (w *writer) strEnd(b []byte) {
 	w.n += len(b)
 }
 
-// args returns the three strings web/bitview.js wrote at the start of wire,
+// args returns the three strings web/bitview/wire.js wrote at the start of wire,
 // of byte lengths a, b and c one after the other, without copying them: they
 // are valid until the next call from JS.
 func args(a, b, c int32) (string, string, string) {
@@ -56,7 +56,7 @@ func args(a, b, c int32) (string, string, string) {
 	return s[:a], s[a : a+b], s[a+b:]
 }
 
-// jsWireFormat is the wire's format as web/bitview.js reads it at load
+// jsWireFormat is the wire's format as web/bitview/wire.js reads it at load
 // (wireFormat): the most bytes of a FEN it writes (core.MaxFENLength + 1,
 // enough for Go to see "too long"), of a bitboard name or layout id, where
 // in wire the answer starts, and the FEN letter of each mailbox byte
@@ -69,7 +69,7 @@ type jsWireFormat struct {
 }
 
 // wireFormat answers __bitviewGo.wireFormat(): the wire's format, so that
-// web/bitview.js copies none of its constants by hand.
+// web/bitview/wire.js copies none of its constants by hand.
 func wireFormat([]js.Value) any {
 	f := jsWireFormat{FENLimit: core.MaxFENLength + 1, ArgLimit: model.MaxOptionLength, AnswerAt: argSize,
 		Letters: make([]string, core.PieceCount+1)}
@@ -137,7 +137,7 @@ func parseFEN(fenLen int32) int32 {
 		ws := p.Warnings()
 		w.u8(len(ws))
 		for _, wn := range ws {
-			w.u8(warningIndex[wn.Code])
+			w.u8(jsapi.WarningIndex(wn.Code))
 			w.u8(wn.Squares.Count())
 			for sq := range wn.Squares.Squares() {
 				w.u8(int(sq))
@@ -146,18 +146,6 @@ func parseFEN(fenLen int32) int32 {
 		}
 	})
 }
-
-// warningCodes lists the warning codes in the order of their index on the
-// wire; web/bitview.js receives the same list from warningCodes().
-var warningCodes = core.WarningCodes
-
-var warningIndex = func() map[core.WarningCode]int {
-	m := map[core.WarningCode]int{}
-	for i, c := range warningCodes {
-		m[c] = i
-	}
-	return m
-}()
 
 // trimmed returns s without surrounding ASCII whitespace, as ParseFEN
 // trims it.
@@ -189,7 +177,7 @@ func trimmed(s string) string {
 func bitboard(fenLen, nameLen, layoutLen int32) int32 {
 	return answer(func(w *writer) {
 		fen, name, id := args(fenLen, nameLen, layoutLen)
-		l, bb, err := lookup(fen, name, id)
+		l, bb, err := jsapi.Lookup(fen, name, id)
 		if err != nil {
 			writeError(w, err)
 			return
@@ -219,48 +207,17 @@ func bitboard(fenLen, nameLen, layoutLen int32) int32 {
 	})
 }
 
-// lookup parses fen and picks the named bitboard and layout.
-func lookup(fen, name, id string) (*core.Layout, core.Bitboard, error) {
-	p, err := core.ParseFEN(fen)
-	if err != nil {
-		return nil, 0, err
-	}
-	bn, ok := core.LookupBitboard(name)
-	if !ok {
-		return nil, 0, argError{"name", "unknown bitboard name " + strconv.Quote(name) + ": use a piece letter (PNBRQKpnbrqk), white, black, occupied, empty, pawns, knights, bishops, rooks, queens or kings"}
-	}
-	l, ok := core.LayoutByID(id)
-	if !ok {
-		return nil, 0, argError{"layout", "unknown layout " + strconv.Quote(id) + ": use " + layoutIDs()}
-	}
-	return l, bn.Of(&p), nil
-}
-
-// An argError is a bad argument other than a FEN: its field is 0 and its
-// field name the argument's.
-type argError struct{ arg, msg string }
-
-func (e argError) Error() string { return e.arg + ": " + e.msg }
-
-// writeError writes ok = 0 and the error: field u8, offset u16, message
-// str, then the field name str. err is a *core.FENError or an argError.
+// writeError writes ok = 0 and the error (jsapi.ErrorOf): field u8,
+// offset u16 (0 when there is no input text), message str, then the field
+// name str.
 func writeError(w *writer, err error) {
+	e := jsapi.ErrorOf(err)
 	w.n = argSize
 	w.u8(0)
-	var fe *core.FENError
-	var ae argError
-	switch {
-	case errors.As(err, &fe):
-		w.u8(fe.Field)
-		w.u16(fe.Offset)
-		w.str(fe.Msg)
-		w.str(fe.FieldName())
-	case errors.As(err, &ae):
-		w.u8(0)
-		w.u16(0)
-		w.str(ae.msg)
-		w.str(ae.arg)
-	}
+	w.u8(e.Field)
+	w.u16(max(e.Offset, 0))
+	w.str(e.Message)
+	w.str(e.FieldName)
 }
 
 // answer runs body, which writes an exported function's answer at
@@ -274,7 +231,7 @@ func answer(body func(w *writer)) int32 {
 		return int32(w.n - argSize)
 	}, func(msg string) int32 {
 		w = writer{n: argSize}
-		writeError(&w, argError{"", msg})
+		writeError(&w, &jsapi.ArgError{Msg: msg})
 		return int32(w.n - argSize)
 	})
 }

@@ -35,7 +35,7 @@
 import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
 // The attributes, their on/off rule and the options they give mount:
 // generated from Go's table (model.Attributes, go generate ./wasm/model).
-import { ATTRIBUTES, on, readOptions } from './bitview-options.js';
+import { ATTRIBUTES, DEFAULT_LAYOUT, PIECE_BASE, SQUARES, VALUES, on, readOptions } from './bitview-options.js';
 
 export { setBaseURL, baseURL };
 
@@ -327,9 +327,9 @@ class BitboardView extends HTMLElement {
     // conversion costs milliseconds, too much to repeat for every element.
     if (shared && !layoutTable) layoutTable = shared.layouts();
     const layouts = Array.isArray(layoutTable) ? layoutTable : [];
-    const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === 'lerf');
-    const lerf = square.charCodeAt(0) - 97 + 8 * (square.charCodeAt(1) - 49);
-    this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? 'lerf', type });
+    const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === DEFAULT_LAYOUT);
+    const lerf = SQUARES.indexOf(square);
+    this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? DEFAULT_LAYOUT, type });
   }
 
   // applyBase points the stylesheets (and, once drawn, the pieces) at the
@@ -362,10 +362,10 @@ class BitboardView extends HTMLElement {
   }
 
   // values="hex" keeps only each grid's hex value, values="none" none: for
-  // compact figures.
+  // compact figures; anything else is the default, all.
   #applyValues() {
     const v = this.getAttribute('values');
-    this.#container.dataset.values = v === 'hex' || v === 'none' ? v : 'all';
+    this.#container.dataset.values = VALUES.includes(v) ? v : VALUES[0];
   }
 
   // pieces returns the folder of the piece images: as the bitview command
@@ -374,8 +374,8 @@ class BitboardView extends HTMLElement {
   // that mount finds its drawing there unchanged; else beside the module.
   #pieces() {
     const base = this.#prerendered ? this.#container.dataset.base : undefined;
-    if (base !== undefined && new URL(base, document.baseURI).href === baseURL()) return base + 'pieces/chessnut/';
-    return assetURL('pieces/chessnut/');
+    if (base !== undefined && new URL(base, document.baseURI).href === baseURL()) return base + PIECE_BASE;
+    return assetURL(PIECE_BASE);
   }
 
   #options() {

@@ -92,3 +92,11 @@ export function readOptions(el: Element): MountOptions;
 export const KEYS: Readonly<Record<string, string>>;
 /** The parameters of embed.html, each the attribute of its name. */
 export const EMBED: readonly string[];
+/** The layout drawn when the layout attribute is absent or blank. */
+export const DEFAULT_LAYOUT: LayoutId;
+/** The values attribute's choices, the default first. */
+export const VALUES: readonly string[];
+/** The folder of the piece images, from Bitview's files. */
+export const PIECE_BASE: string;
+/** The squares' names in LERF order: SQUARES[n] is square n (a1 = 0, h8 = 63). */
+export const SQUARES: readonly string[];

@@ -70,3 +70,15 @@ export const KEYS = Object.freeze({
 
 /** The parameters of embed.html, each the attribute of its name. */
 export const EMBED = Object.freeze(['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'interactive', 'values', 'repr', 'arrows', 'marks']);
+
+/** The layout drawn when the layout attribute is absent or blank. */
+export const DEFAULT_LAYOUT = 'lerf';
+
+/** The values attribute's choices, the default first. */
+export const VALUES = Object.freeze(['all', 'hex', 'none']);
+
+/** The folder of the piece images, from Bitview's files (view.DefaultPieceBase). */
+export const PIECE_BASE = 'pieces/chessnut/';
+
+/** The squares' names in LERF order: SQUARES[n] is square n (a1 = 0, h8 = 63). */
+export const SQUARES = Object.freeze(['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2', 'a3', 'b3', 'c3', 'd3', 'e3', 'f3', 'g3', 'h3', 'a4', 'b4', 'c4', 'd4', 'e4', 'f4', 'g4', 'h4', 'a5', 'b5', 'c5', 'd5', 'e5', 'f5', 'g5', 'h5', 'a6', 'b6', 'c6', 'd6', 'e6', 'f6', 'g6', 'h6', 'a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7', 'a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8']);

@@ -11,7 +11,12 @@
 // compile started there begins after the wasm has arrived. bitview.js's
 // load takes the compile over when it asks for the same URL
 // (globalThis.__bitviewEarly) and otherwise, or when this one failed,
-// downloads and compiles as it would without it.
+// downloads and compiles as it would without it. Its fetch is the wasm's
+// one download: index.html has no <link rel="preload"> of the wasm, which
+// WebKit never hands to a fetch() (it downloaded the wasm twice; Chromium
+// and Firefox use it), and loads this script before its stylesheets,
+// which would hold it back until they had arrived (wasm/browser's
+// TestPageWasmOnce counts the downloads in the three engines).
 {
   const script = document.currentScript;
   const defaultQuery = script.dataset.defaultQuery;

@@ -66,6 +66,7 @@ const HASH = 'X-Bitview-SHA256';
 const FILES = [
   './', 'tutorial.html',
   'main.js', 'prerender.js', 'tutorial.js', 'sw-register.js', 'bitview.js', 'bitview-element.js', 'bitview-options.js', 'wasm_exec.js', 'bitview.wasm',
+  ...['base', 'load', 'api', 'wire', 'args', 'views', 'events', 'card', 'diagnose', 'export'].map((m) => `bitview/${m}.js`), // bitview.js's modules
   'perft-worker.js',
   'view.css', 'style.css', 'repr.css', 'tutorial.css',
   ...['K', 'Q', 'R', 'B', 'N', 'P'].flatMap((p) => [`pieces/chessnut/w${p}.svg`, `pieces/chessnut/b${p}.svg`]),

@@ -34,19 +34,6 @@ func Squares(sqs ...core.Square) core.Bitboard {
 	return b
 }
 
-// SquareList returns the squares of b by name, in LERF order, separated
-// by ", ", for failure messages.
-func SquareList(b core.Bitboard) string {
-	s := ""
-	for sq := range b.Squares() {
-		if s != "" {
-			s += ", "
-		}
-		s += sq.String()
-	}
-	return s
-}
-
 // MustPosition is MustFEN returning a pointer, for the many APIs that
 // take a *core.Position.
 func MustPosition(t testing.TB, fen string) *core.Position {

@@ -22,6 +22,10 @@ type Skipped struct {
 	Line   int    // 1-based
 	Text   string // the line, without its line break and surrounding blanks (whole: show it with excerpt.Unquoted)
 	Reason string // lower case, e.g. "no move and count"
+	// Move is the move the line starts with when it names one but gives
+	// no count Parse can read ("e2e4 -> 20"): a line of a divide in a
+	// format Parse does not know, not a line of other output. Else "".
+	Move string
 }
 
 // A Parsed divide is what [Parse] understood of a pasted divide output.
@@ -58,6 +62,9 @@ func Parse(text string) Parsed {
 		skip := func(reason string) {
 			p.Skipped = append(p.Skipped, Skipped{Line: n + 1, Text: line, Reason: reason})
 		}
+		skipMove := func(uci, reason string) {
+			p.Skipped = append(p.Skipped, Skipped{Line: n + 1, Text: line, Reason: reason, Move: uci})
+		}
 		body := line
 		if rest, ok := cutPrefixFold(body, "info string "); ok {
 			body = strings.TrimSpace(rest)
@@ -87,7 +94,7 @@ func Parse(text string) Parsed {
 				c, ok := numberAfter(rest, 1)
 				switch {
 				case !ok:
-					skip("no count after \"moves =\"")
+					skipMove(path[0], "no count after \"moves =\"")
 				case len(path) != 1:
 					skip("a split below the root (qperft level " + strconv.Itoa(level) + "): only root moves are compared")
 				default:
@@ -107,12 +114,12 @@ func Parse(text string) Parsed {
 		}
 		if uci, ok := moveToken(fields[0]); ok {
 			if len(fields) < 2 {
-				skip("a move without a count")
+				skipMove(uci, "a move without a count")
 				continue
 			}
 			c, ok := parseCount(fields[1])
 			if !ok {
-				skip("no count after the move " + uci)
+				skipMove(uci, "no count after the move "+uci)
 				continue
 			}
 			p.add(index, lines, Count{UCI: uci, Nodes: c, Line: n + 1})
@@ -149,6 +156,19 @@ func (p Parsed) Sum() (sum uint64, ok bool) {
 		sum = s
 	}
 	return sum, true
+}
+
+// Unread returns the skipped lines that name a move but give no count
+// Parse can read (see [Skipped].Move): lines of a divide in a format
+// Parse does not know, whose moves a comparison would call missing.
+func (p Parsed) Unread() []Skipped {
+	var out []Skipped
+	for _, s := range p.Skipped {
+		if s.Move != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // add records c, replacing an earlier count of the same move, whose line

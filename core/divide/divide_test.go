@@ -326,3 +326,27 @@ func TestPartial(t *testing.T) {
 		}
 	}
 }
+
+// TestUnread: a line that names a move but gives no count Parse can read
+// is a line of a divide in an unknown format, not other output; a line of
+// other output (an engine's info, a header) is not.
+func TestUnread(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string // the moves of the unread lines
+	}{
+		{"e2e4 -> 20\nd2d4 -> 20\n\nNodes searched: 40", []string{"e2e4", "d2d4"}},
+		{"e2e4\n", []string{"e2e4"}},
+		{"2. e2e4 moves = many\n", []string{"e2e4"}},
+		{"info depth 1 pv e2e4\nPerft 3\ne2e4: 20\n\nNodes searched: 20", nil},
+		{"bestmove e2e4", nil},
+	} {
+		var got []string
+		for _, s := range Parse(tt.text).Unread() {
+			got = append(got, s.Move)
+		}
+		if len(got) != len(tt.want) || len(got) > 0 && !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Parse(%q).Unread() names %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

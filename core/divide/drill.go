@@ -44,9 +44,16 @@ const (
 	// BadTotal: every move agrees but the total the engine states is
 	// neither Bitview's nor the sum of its moves.
 	BadTotal
+	// TwoWays: the engine's divide of a position missed or added moves,
+	// yet its depth-1 divide of the same position, asked next to show
+	// them, lists exactly the legal moves: it answers one position two
+	// ways (its move list depends on the depth or on the searches before
+	// it: state an earlier search left behind).
+	TwoWays
 )
 
-// String returns "agree", "found", "inconsistent" or "bad total".
+// String returns "agree", "found", "inconsistent", "bad total" or "two
+// ways".
 func (o Outcome) String() string {
 	switch o {
 	case Agree:
@@ -57,6 +64,8 @@ func (o Outcome) String() string {
 		return "inconsistent"
 	case BadTotal:
 		return "bad total"
+	case TwoWays:
+		return "two ways"
 	}
 	return "outcome(" + strconv.Itoa(int(o)) + ")"
 }
@@ -85,7 +94,9 @@ func (d *Drill) Last() *Step {
 // compares the same position at depth 1, which lists them. It stops at a
 // divide at depth 1 that differs, or at one that agrees. The smallest
 // depth that still differs and the moves that lead there are the last
-// step's; at most depth + 1 steps are taken, one engine call each.
+// step's; at most depth + 1 steps are taken, one engine call each. When
+// that depth-1 divide of the same position agrees, the engine answered
+// the position two ways (Outcome TwoWays).
 //
 // depth must be 1..core.MaxDivideDepth, else the error is a
 // *core.DepthError. An error of src stops the drill and is returned with
@@ -124,6 +135,9 @@ func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 			}
 		}
 		switch {
+		case len(st.Diffs) == 0 && len(d.Steps) > 1 && d.Steps[len(d.Steps)-2].Follow == "":
+			d.Outcome = TwoWays // the same position as the step before, at depth 1
+			return d, nil
 		case len(st.Diffs) == 0 && len(d.Steps) > 1:
 			d.Outcome = Inconsistent
 			return d, nil

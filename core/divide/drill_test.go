@@ -153,3 +153,27 @@ func TestDrillDownErrors(t *testing.T) {
 		t.Errorf("a failing source: %v, %d steps, outcome %v; want its error after 1 step", err, len(d.Steps), d.Outcome)
 	}
 }
+
+// TestDrillDownTwoWays: an engine whose first divide of the root misses a
+// move and whose next, the same position at depth 1 asked to show it,
+// lists every legal move answers one position two ways: the drill says
+// so (TwoWays), not Inconsistent, which is about a move followed.
+func TestDrillDownTwoWays(t *testing.T) {
+	start, _ := core.ParseFEN(core.StartFEN)
+	calls := 0
+	d, err := DrillDown(start, 3, func(moves []string, depth int) (Parsed, error) {
+		calls++
+		p := Parse(stockfish(0, 0)(start, depth))
+		if calls == 1 { // the first answer lacks its last move, its total their sum
+			last := p.Moves[len(p.Moves)-1]
+			p.Moves, p.Total = p.Moves[:len(p.Moves)-1], p.Total-last.Nodes
+		}
+		return p, nil
+	})
+	if err != nil || d.Outcome != TwoWays || len(d.Steps) != 2 || d.Steps[1].Depth != 1 || len(d.Steps[1].Moves) != 0 {
+		t.Fatalf("%v, outcome %v after %d steps; want two ways after 2, the second the root at depth 1", err, d.Outcome, len(d.Steps))
+	}
+	if TwoWays.String() != "two ways" {
+		t.Errorf("TwoWays.String() = %q", TwoWays.String())
+	}
+}

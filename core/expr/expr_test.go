@@ -193,7 +193,7 @@ func TestExprNames(t *testing.T) {
 	}
 	for name, w := range want {
 		if got := evalExpr(t, name, start); got != w {
-			t.Errorf("%s on the start position = %#016x (%v), want %#016x", name, uint64(got), coretest.SquareList(got), uint64(w))
+			t.Errorf("%s on the start position = %#016x (%v), want %#016x", name, uint64(got), got.SquareList(), uint64(w))
 		}
 	}
 	seen := map[string]bool{}
@@ -279,7 +279,7 @@ func TestExprFunctions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, start); got != tt.want {
-			t.Errorf("%s on the start position = %#016x (%v), want %#016x (%v)", tt.src, uint64(got), coretest.SquareList(got), uint64(tt.want), coretest.SquareList(tt.want))
+			t.Errorf("%s on the start position = %#016x (%v), want %#016x (%v)", tt.src, uint64(got), got.SquareList(), uint64(tt.want), tt.want.SquareList())
 		}
 	}
 	for _, f := range Funcs {
@@ -324,7 +324,7 @@ func TestExprArticles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, tt.p); got != tt.want {
-			t.Errorf("%s after %s = %#016x (%v), want %#016x (%v)", tt.src, tt.name, uint64(got), coretest.SquareList(got), uint64(tt.want), coretest.SquareList(tt.want))
+			t.Errorf("%s after %s = %#016x (%v), want %#016x (%v)", tt.src, tt.name, uint64(got), got.SquareList(), uint64(tt.want), tt.want.SquareList())
 		}
 	}
 }
@@ -351,7 +351,7 @@ func TestExprMatchesAttackMaps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, p); got != tt.want {
-			t.Errorf("kiwipete: %s = %v, want %v", tt.src, coretest.SquareList(got), coretest.SquareList(tt.want))
+			t.Errorf("kiwipete: %s = %v, want %v", tt.src, got.SquareList(), tt.want.SquareList())
 		}
 	}
 }
@@ -379,7 +379,7 @@ func TestExprAttackMapNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := evalExpr(t, tt.src, p); got != tt.want {
-			t.Errorf("%s = %v (%#x), want %v", tt.src, coretest.SquareList(got), uint64(got), coretest.SquareList(tt.want))
+			t.Errorf("%s = %v (%#x), want %v", tt.src, got.SquareList(), uint64(got), tt.want.SquareList())
 		}
 	}
 	for _, m := range AttackMapNames {
@@ -387,7 +387,7 @@ func TestExprAttackMapNames(t *testing.T) {
 			t.Errorf("Help lacks %s (%s)", m.Name, m.Key)
 		}
 		if got := evalExpr(t, m.Name, p); got != m.Of(p) {
-			t.Errorf("%s = %v, want %v", m.Name, coretest.SquareList(got), coretest.SquareList(m.Of(p)))
+			t.Errorf("%s = %v, want %v", m.Name, got.SquareList(), m.Of(p).SquareList())
 		}
 	}
 	if e, _ := Parse("checkers | a1"); !e.NeedsPosition() {

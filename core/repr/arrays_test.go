@@ -239,7 +239,7 @@ func TestKnightTargets(t *testing.T) {
 				}
 			}
 			if on != tt.onBoard || on != core.KnightAttacks(tt.from) {
-				t.Errorf("on-board targets %v, want %v (KnightAttacks %v)", coretest.SquareList(on), coretest.SquareList(tt.onBoard), coretest.SquareList(core.KnightAttacks(tt.from)))
+				t.Errorf("on-board targets %v, want %v (KnightAttacks %v)", on.SquareList(), tt.onBoard.SquareList(), core.KnightAttacks(tt.from).SquareList())
 			}
 		})
 	}

@@ -28,7 +28,7 @@ func TestBitboardSetsNames(t *testing.T) {
 		}
 	}
 	if s8[0].Bits != core.Rank1BB|core.Rank2BB || s8[2].Bits != core.Rank2BB|core.Rank7BB || s8[7].Bits != coretest.Squares(core.E1, core.E8) {
-		t.Errorf("Bitboards8 of the start position: white %v, pawns %v, kings %v", coretest.SquareList(s8[0].Bits), coretest.SquareList(s8[2].Bits), coretest.SquareList(s8[7].Bits))
+		t.Errorf("Bitboards8 of the start position: white %v, pawns %v, kings %v", s8[0].Bits.SquareList(), s8[2].Bits.SquareList(), s8[7].Bits.SquareList())
 	}
 }
 
@@ -44,7 +44,7 @@ func TestBitboardSetsRoundTrip(t *testing.T) {
 			i := pc.Index()
 			pieces[i] = s12[i].Bits
 			if want := s8[pc.Color()].Bits & s8[core.ColorCount+int(pc.Type())].Bits; s12[i].Bits != want || s12[i].Bits != p.Pieces(pc) {
-				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[i].Title, coretest.SquareList(s12[i].Bits), coretest.SquareList(want))
+				t.Errorf("%s: %s = %v, but colour & type give %v", c.name, s12[i].Title, s12[i].Bits.SquareList(), want.SquareList())
 			}
 		}
 		got, err := PositionFromBitboards(pieces)

@@ -65,7 +65,7 @@ func TestRotationLines(t *testing.T) {
 				}
 			}
 			if got := l.Squares(); got != want {
-				t.Errorf("%v.Line(%v).Squares() = %v, want %v", r, sq, coretest.SquareList(got), coretest.SquareList(want))
+				t.Errorf("%v.Line(%v).Squares() = %v, want %v", r, sq, got.SquareList(), want.SquareList())
 			}
 			if l.Mask().Count() != l.Len || r.Rotate(want) != l.Mask() {
 				t.Errorf("%v.Line(%v): the line's squares rotate to %#x, want the run %#x", r, sq, uint64(r.Rotate(want)), uint64(l.Mask()))
@@ -173,11 +173,11 @@ func TestRotatedAttacks(t *testing.T) {
 		for sq := core.A1; sq < core.NoSquare; sq++ {
 			rook := rotatedAttacks(rb, Rotated0, sq) | rotatedAttacks(rb, RotatedL90, sq)
 			if want := core.RookAttacks(sq, occ); rook != want {
-				t.Fatalf("rook on %v, occupancy %#x: rotated lookup %v, RookAttacks %v", sq, uint64(occ), coretest.SquareList(rook), coretest.SquareList(want))
+				t.Fatalf("rook on %v, occupancy %#x: rotated lookup %v, RookAttacks %v", sq, uint64(occ), rook.SquareList(), want.SquareList())
 			}
 			bishop := rotatedAttacks(rb, RotatedL45, sq) | rotatedAttacks(rb, RotatedR45, sq)
 			if want := core.BishopAttacks(sq, occ); bishop != want {
-				t.Fatalf("bishop on %v, occupancy %#x: rotated lookup %v, BishopAttacks %v", sq, uint64(occ), coretest.SquareList(bishop), coretest.SquareList(want))
+				t.Fatalf("bishop on %v, occupancy %#x: rotated lookup %v, BishopAttacks %v", sq, uint64(occ), bishop.SquareList(), want.SquareList())
 			}
 		}
 	}

@@ -5,21 +5,34 @@
 // of view.css, the load-failure box's causes (loadfail_test.go), the
 // README's and CONTRIBUTING's promises and the npm tarball's check
 // (readme_test.go, which runs `make dist` and npm), the recipes of
-// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go), and the start-up
-// measurement behind `make measure`. They
-// drive Debian's headless Chromium with chromedp against the real server:
+// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go), and the
+// start-up measurement behind `make measure`. They run against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free
 // loopback port over web/ (and over temporary folders or dist/ where a test
 // needs them), as a user runs `make serve`.
+//
+// What an author embeds (the element, the Markdown loader, embed.html on
+// another origin with its height listener, toSVG() and toPNG(), a
+// prerendered page with JavaScript off, the main page's first steps, its
+// one download of the wasm and its <noscript> line) runs in Chromium,
+// Firefox and WebKit, as parallel subtests named by the engine, through
+// the one harness of wasm/browser/browsers (engines_test.go,
+// everyengine_test.go, embed_origin_test.go). The rest drives Debian's
+// headless Chromium with chromedp, for what only its DevTools protocol
+// does (throttling, tracing, emulation).
 //
 // The package has no code of its own, only tests. Each test builds what
 // it needs (the README's tests run `make dist` and npm themselves) or
 // skips, naming the command to run: the tests of the page, the element and
 // the worker need `make wasm` first (web/bitview.wasm, wasm_exec.js,
-// index.html, tutorial.html, sw-version.js) and Chromium, the axe-core
-// checks `cd wasm && npm install` (see needs). With CI set, a missing one
-// fails the test instead. So `go test ./...` in a fresh clone passes with
-// Go alone, and `make test` builds everything first. The measurements
-// also need `make dist` and run only with BITVIEW_MEASURE=1 (`make
-// measure`). Screenshots go to out/screenshots/ at the repository root.
+// index.html, tutorial.html, sw-version.js); the three engines' tests
+// need Chromium, Firefox (with puppeteer-core: `cd wasm && npm install`)
+// and WebKitWebDriver with Xvfb, each named with its install command when
+// missing; the axe-core checks `cd wasm && npm install` (see needs). With
+// CI set, a missing one fails the test instead. So `go test ./...` in a
+// fresh clone passes with Go alone, and `make test` builds and installs
+// everything first. The measurements also need `make dist` and run only
+// with BITVIEW_MEASURE=1 (`make measure`). Screenshots go to
+// out/screenshots/ at the repository root, NAME-ENGINE.png for the three
+// engines' tests.
 package browser

@@ -7,7 +7,8 @@ package browser
 // origin) that loads <bitboard-view>, bitview-markdown.js and embed.html
 // from the Bitview site, once from serve.go's handler and once from a
 // plain static file server that sends CORS headers (as a CDN does)
-// serving a dist-like copy of web/. The Bitview site is the real serve.go
+// serving a dist-like copy of web/: the article and the Markdown page in
+// Chromium, Firefox and WebKit (engines_test.go), the rest in Chromium. The Bitview site is the real serve.go
 // (see TestMain), whose headers let other origins embed it.
 
 import (
@@ -22,13 +23,27 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/bitview/bitview/wasm/browser/browsers"
 	"github.com/chromedp/chromedp"
 )
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview-load.js", "bitview.js", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview-load.js", "bitview.js", "bitview", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
+
+// moduleFile returns the file of web/ an author's site serves at
+// /assets/NAME, when NAME is one of the modules a bundler or a copy of
+// the element's module takes along: bitview-element.js, bitview.js with
+// its modules (bitview/*.js) and bitview-options.js.
+func moduleFile(path string) (string, bool) {
+	name, ok := strings.CutPrefix(path, "/assets/")
+	if ok && (name == "bitview-element.js" || name == "bitview.js" || name == "bitview-options.js" ||
+		strings.HasPrefix(name, "bitview/") && strings.HasSuffix(name, ".js") && !strings.Contains(name[len("bitview/"):], "/")) {
+		return filepath.Join(repo, "web", filepath.FromSlash(name)), true
+	}
+	return "", false
+}
 
 var (
 	originsOnce sync.Once
@@ -110,10 +125,12 @@ func authorSite(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, brokenPage, from)
 	case "/posts/2026/bundled/":
 		fmt.Fprintf(w, bundledPage, from)
-	case "/assets/bitview-element.js", "/assets/bitview.js", "/assets/bitview-options.js":
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-		http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
 	default:
+		if file, ok := moduleFile(r.URL.Path); ok {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			http.ServeFile(w, r, file)
+			return
+		}
 		http.NotFound(w, r)
 	}
 }
@@ -203,171 +220,174 @@ func waitEvents(t *testing.T, ctx context.Context, typ string, n int) {
 	}
 }
 
-// pieceImages returns, per element id, how many piece images it holds and
-// how many of them loaded (complete with a natural width).
+// pieceImagesJS is the expression whose value is, per element id, how
+// many piece images it holds and how many of them loaded (complete with a
+// natural width).
+const pieceImagesJS = `(async () => {
+	const out = {};
+	for (const v of document.querySelectorAll('bitboard-view')) {
+		const imgs = [...v.shadowRoot.querySelectorAll('.board img')];
+		await Promise.all(imgs.map((i) => i.decode().catch(() => {})));
+		out[v.id] = [imgs.length, imgs.filter((i) => i.complete && i.naturalWidth > 0).length];
+	}
+	return out;
+})()`
+
+// pieceImages is pieceImagesJS's value.
 func pieceImages(t *testing.T, ctx context.Context) map[string][2]int {
 	t.Helper()
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string][2]int](`(async () => {
-		const out = {};
-		for (const v of document.querySelectorAll('bitboard-view')) {
-			const imgs = [...v.shadowRoot.querySelectorAll('.board img')];
-			await Promise.all(imgs.map((i) => i.decode().catch(() => {})));
-			out[v.id] = [imgs.length, imgs.filter((i) => i.complete && i.naturalWidth > 0).length];
-		}
-		return out;
-	})()`, chromedp.EvalAwaitPromise))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string][2]int](pieceImagesJS, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return got
 }
 
+// TestEmbedOtherOrigin: an author's article in a sub-folder of a second
+// origin, with three elements (and a fourth with a broken FEN) and the
+// iframe snippet with its height listener, loading Bitview from serve.go
+// and from a static server, in Chromium, Firefox and WebKit.
 func TestEmbedOtherOrigin(t *testing.T) {
-	ctx, siteURL := site(t)
+	needsSite(t)
 	bitview, dist, author := origins(t, siteURL)
-	for _, from := range []struct{ name, url string }{{"serve.go", bitview}, {"static server", dist}} {
-		t.Run(from.name, func(t *testing.T) {
-			errs := consoleErrors(ctx)
-			page := author + "/posts/2026/bitboards/?from=" + from.url
-			if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
-				t.Fatal(err)
-			}
-			waitEvents(t, ctx, "bitview-ready", 4)
-			views := readViews(t, ctx)
-			if len(views) != 4 {
-				t.Fatalf("%d views", len(views))
-			}
-			for _, i := range []int{0, 1, 2} {
-				checkView(t, views[i])
-			}
-			if views[0].Board != 64 || views[2].Board != 64 || views[1].Board != 0 {
-				t.Errorf("board squares %d, %d, %d", views[0].Board, views[1].Board, views[2].Board)
-			}
-			// The 0x88 grid: e4 is 52, the knights' squares set, 128 slots.
-			if c := views[1].Cards; len(c) != 1 || len(c[0].Cells) != 128 {
-				t.Errorf("0x88 cards %+v", c)
-			}
-			// Every piece image loads, from the Bitview origin.
-			for id, n := range pieceImages(t, ctx) {
-				want := map[string]int{"start": 32, "x88": 0, "arrows": 32, "broken": 0}[id]
-				if n[0] != want || n[1] != want {
-					t.Errorf("%s: %d piece images, %d loaded, want %d", id, n[0], n[1], want)
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		for _, from := range []struct{ name, url string }{{"serve.go", bitview}, {"static server", dist}} {
+			t.Run(from.name, func(t *testing.T) {
+				visit(t, tab, author+"/posts/2026/bitboards/?from="+from.url)
+				waitEventsIn(t, tab, "bitview-ready", 4)
+				views := readViewsIn(t, tab)
+				if len(views) != 4 {
+					t.Fatalf("%d views", len(views))
 				}
-			}
-			if src := eval[string](t, ctx, `document.getElementById('start').shadowRoot.querySelector('.board img').src`); !strings.HasPrefix(src, from.url+"/pieces/chessnut/") {
-				t.Errorf("piece image %s, want one from %s", src, from.url)
-			}
+				for _, i := range []int{0, 1, 2} {
+					checkView(t, views[i])
+				}
+				if views[0].Board != 64 || views[2].Board != 64 || views[1].Board != 0 {
+					t.Errorf("board squares %d, %d, %d", views[0].Board, views[1].Board, views[2].Board)
+				}
+				// The 0x88 grid: e4 is 52, the knights' squares set, 128 slots.
+				if c := views[1].Cards; len(c) != 1 || len(c[0].Cells) != 128 {
+					t.Errorf("0x88 cards %+v", c)
+				}
+				// Every piece image loads, from the Bitview origin.
+				for id, n := range pieceImagesIn(t, tab) {
+					want := map[string]int{"start": 32, "x88": 0, "arrows": 32, "broken": 0}[id]
+					if n[0] != want || n[1] != want {
+						t.Errorf("%s: %d piece images, %d loaded, want %d", id, n[0], n[1], want)
+					}
+				}
+				if src := evalIn[string](t, tab, `document.getElementById('start').shadowRoot.querySelector('.board img').src`); !strings.HasPrefix(src, from.url+"/pieces/chessnut/") {
+					t.Errorf("piece image %s, want one from %s", src, from.url)
+				}
 
-			// The broken FEN: explained inside its element, in its status and an event.
-			broken := eval[map[string]any](t, ctx, `(() => { const v = document.getElementById('broken');
-				const e = v.shadowRoot.querySelector('.error[data-error-field]');
-				return { field: e?.dataset.errorField, offset: e?.dataset.errorOffset, text: e?.textContent ?? '', status: v.status,
-					event: events.find((x) => x.type === 'bitview-error' && x.id === 'broken')?.detail ?? null }; })()`)
-			if broken["field"] != "2" || broken["offset"] != "44" || !strings.Contains(broken["text"].(string), `active color "x" must be 'w' or 'b'`) {
-				t.Errorf("broken FEN shows %v", broken)
-			}
-			if ev, _ := broken["event"].(map[string]any); ev == nil || ev["field"] != 2.0 || ev["offset"] != 44.0 || ev["message"] == "" {
-				t.Errorf("bitview-error detail %v", broken["event"])
-			}
-			if st := broken["status"].(map[string]any); st["ok"] != false || st["error"] == nil {
-				t.Errorf("broken status %v", st)
-			}
+				// The broken FEN: explained inside its element, in its status and an event.
+				broken := evalIn[map[string]any](t, tab, `(() => { const v = document.getElementById('broken');
+					const e = v.shadowRoot.querySelector('.error[data-error-field]');
+					return { field: e?.dataset.errorField, offset: e?.dataset.errorOffset, text: e?.textContent ?? '', status: v.status,
+						event: events.find((x) => x.type === 'bitview-error' && x.id === 'broken')?.detail ?? null }; })()`)
+				if broken["field"] != "2" || broken["offset"] != "44" || !strings.Contains(broken["text"].(string), `active color "x" must be 'w' or 'b'`) {
+					t.Errorf("broken FEN shows %v", broken)
+				}
+				if ev, _ := broken["event"].(map[string]any); ev == nil || ev["field"] != 2.0 || ev["offset"] != 44.0 || ev["message"] == "" {
+					t.Errorf("bitview-error detail %v", broken["event"])
+				}
+				if st := broken["status"].(map[string]any); st["ok"] != false || st["error"] == nil {
+					t.Errorf("broken status %v", st)
+				}
 
-			// Arrows over the board's squares, marks on squares and grid cells.
-			ann := eval[map[string]any](t, ctx, `(() => { const r = document.getElementById('arrows').shadowRoot;
-				const box = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
-				const svg = r.querySelector('.board svg.arrows');
-				const a8 = box(r.querySelector('.board [data-square="a8"]')), h1 = box(r.querySelector('.board [data-square="h1"]'));
-				return { arrows: [...r.querySelectorAll('.arrows [data-arrow]')].map((g) => g.dataset.arrow),
-					svg: svg ? box(svg) : null, squares: [a8[0], a8[1], h1[2], h1[3]],
-					stroke: svg ? getComputedStyle(svg.querySelector('line')).stroke : '',
-					d4: r.querySelector('.board [data-square="d4"]').className, d4bg: getComputedStyle(r.querySelector('.board [data-square="d4"]')).backgroundImage,
-					cell: (({content, backgroundColor}) => content + ' ' + backgroundColor)(getComputedStyle(r.querySelector('.cell[data-square="d4"]'), '::before')) }; })()`)
-			if fmt.Sprint(ann["arrows"]) != "[Ge2e4 Rd7d5 Bg1f3]" || fmt.Sprint(ann["svg"]) != fmt.Sprint(ann["squares"]) {
-				t.Errorf("arrows %v over %v, want 3 over the squares %v", ann["arrows"], ann["svg"], ann["squares"])
-			}
-			if ann["stroke"] != "rgb(21, 120, 27)" || !strings.Contains(ann["d4"].(string), "mark-green") || !strings.Contains(ann["d4bg"].(string), "gradient") ||
-				ann["cell"] != `"" rgb(21, 120, 27)` { // the mark's corner in the grids (not a ring, the hover's look)
-				t.Errorf("annotations styled %v", ann)
-			}
-			svg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('arrows').toSVG()`, chromedp.EvalAwaitPromise))
-			if err != nil || !strings.Contains(svg, `data-arrow="Rd7d5"`) || !strings.Contains(svg, `data-mark="Ye5"`) || strings.Count(svg, "<image") != 32 {
-				t.Errorf("exported SVG lacks arrows, marks or pieces (%v)", err)
-			}
+				// Arrows over the board's squares, marks on squares and grid cells.
+				ann := evalIn[map[string]any](t, tab, `(() => { const r = document.getElementById('arrows').shadowRoot;
+					const box = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
+					const svg = r.querySelector('.board svg.arrows');
+					const a8 = box(r.querySelector('.board [data-square="a8"]')), h1 = box(r.querySelector('.board [data-square="h1"]'));
+					return { arrows: [...r.querySelectorAll('.arrows [data-arrow]')].map((g) => g.dataset.arrow),
+						svg: svg ? box(svg) : null, squares: [a8[0], a8[1], h1[2], h1[3]],
+						stroke: svg ? getComputedStyle(svg.querySelector('line')).stroke : '',
+						d4: r.querySelector('.board [data-square="d4"]').className, d4bg: getComputedStyle(r.querySelector('.board [data-square="d4"]')).backgroundImage,
+						cell: (({content, backgroundColor}) => content + ' ' + backgroundColor)(getComputedStyle(r.querySelector('.cell[data-square="d4"]'), '::before')) }; })()`)
+				if fmt.Sprint(ann["arrows"]) != "[Ge2e4 Rd7d5 Bg1f3]" || fmt.Sprint(ann["svg"]) != fmt.Sprint(ann["squares"]) {
+					t.Errorf("arrows %v over %v, want 3 over the squares %v", ann["arrows"], ann["svg"], ann["squares"])
+				}
+				if ann["stroke"] != "rgb(21, 120, 27)" || !strings.Contains(ann["d4"].(string), "mark-green") || !strings.Contains(ann["d4bg"].(string), "gradient") ||
+					ann["cell"] != `"" rgb(21, 120, 27)` { // the mark's corner in the grids (not a ring, the hover's look)
+					t.Errorf("annotations styled %v", ann)
+				}
+				svg := evalIn[string](t, tab, `document.getElementById('arrows').toSVG()`)
+				if !strings.Contains(svg, `data-arrow="Rd7d5"`) || !strings.Contains(svg, `data-mark="Ye5"`) || strings.Count(svg, "<image") != 32 {
+					t.Errorf("exported SVG lacks arrows, marks or pieces")
+				}
 
-			// bitview-square: the index in the element's layout.
-			eval[bool](t, ctx, `(() => { document.getElementById('x88').shadowRoot.querySelector('.cell[data-square="e4"]').click(); return true; })()`)
-			sq := eval[map[string]any](t, ctx, `events.filter((e) => e.type === 'bitview-square' && e.id === 'x88').at(-1)?.detail ?? null`)
-			if sq == nil || sq["square"] != "e4" || sq["index"] != 52.0 || sq["layout"] != "0x88" || sq["type"] != "click" {
-				t.Errorf("bitview-square detail %v, want e4 = 52 in 0x88", sq)
-			}
+				// bitview-square: the index in the element's layout.
+				evalIn[bool](t, tab, `(() => { document.getElementById('x88').shadowRoot.querySelector('.cell[data-square="e4"]').click(); return true; })()`)
+				sq := evalIn[map[string]any](t, tab, `events.filter((e) => e.type === 'bitview-square' && e.id === 'x88').at(-1)?.detail ?? null`)
+				if sq == nil || sq["square"] != "e4" || sq["index"] != 52.0 || sq["layout"] != "0x88" || sq["type"] != "click" {
+					t.Errorf("bitview-square detail %v, want e4 = 52 in 0x88", sq)
+				}
 
-			// The iframe draws and its height follows its content.
-			waitHeight := `new Promise((resolve) => { const check = () => heights.length && document.querySelector('iframe').getBoundingClientRect().height === heights.at(-1) ? resolve(heights.at(-1)) : setTimeout(check, 20); check(); })`
-			h, err := chromedp.Run(ctx, chromedp.Evaluate[float64](waitHeight, chromedp.EvalAwaitPromise))
-			if err != nil || h < 400 {
-				t.Errorf("iframe height %v (%v), want its content's (a board and two cards)", h, err)
-			}
-			frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("iframe")))
-			if err != nil || len(frames) != 1 {
-				t.Fatalf("iframe: %v", err)
-			}
-			drawn, err := chromedp.Run(ctx, chromedp.Poll[map[string]any](`(() => { const r = document.querySelector('bitboard-view')?.shadowRoot;
-				const imgs = r ? [...r.querySelectorAll('.board img')] : [];
-				return imgs.length && imgs.every((i) => i.complete) && { squares: r.querySelectorAll('.board [data-square]').length,
-					loaded: imgs.filter((i) => i.naturalWidth > 0).length, cards: r.querySelectorAll('section.card').length,
-					height: Math.ceil(document.documentElement.getBoundingClientRect().height) }; })()`, chromedp.WithPollingInFrame(frames[0])))
-			if err != nil || drawn["squares"] != 64.0 || drawn["loaded"] != 1.0 || drawn["cards"] != 2.0 || drawn["height"] != h {
-				t.Errorf("inside the iframe: %v (%v), want a board with its pawn, two cards, %v px tall", drawn, err, h)
-			}
-			// Headless Chromium leaves the cross-origin frame blank in
-			// screenshots; the poll above reads what it drew.
-			screenshot(t, ctx, "embed-origin-"+strings.ReplaceAll(from.name, " ", "-"))
-			// The top of the author's page as a reader sees it (the README's picture).
-			eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
-			if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
-				t.Error(err)
-			} else {
-				saveScreenshot(t, "author-page-"+strings.ReplaceAll(from.name, " ", "-"), png)
-			}
-			if e := errs(); len(e) > 0 {
-				t.Errorf("console errors: %q", e)
-			}
-		})
-	}
+				// The iframe draws and its height follows its content.
+				waitIn(t, tab, `heights.length && document.querySelector('iframe').getBoundingClientRect().height === heights.at(-1)`)
+				h := evalIn[float64](t, tab, `heights.at(-1)`)
+				if h < 400 {
+					t.Errorf("iframe height %v, want its content's (a board and two cards)", h)
+				}
+				const inFrame = `(() => { const r = document.querySelector('bitboard-view')?.shadowRoot;
+					const imgs = r ? [...r.querySelectorAll('.board img')] : [];
+					return imgs.length && imgs.every((i) => i.complete) && { squares: r.querySelectorAll('.board [data-square]').length,
+						loaded: imgs.filter((i) => i.naturalWidth > 0).length, cards: r.querySelectorAll('section.card').length,
+						height: Math.ceil(document.documentElement.getBoundingClientRect().height) }; })()`
+				if err := browsers.WaitFrame(tabContext(t), tab, "iframe", inFrame); err != nil {
+					t.Fatal(err)
+				}
+				var drawn map[string]any
+				if err := tab.EvalFrame(tabContext(t), "iframe", inFrame, &drawn); err != nil || drawn["squares"] != 64.0 || drawn["loaded"] != 1.0 || drawn["cards"] != 2.0 || drawn["height"] != h {
+					t.Errorf("inside the iframe: %v (%v), want a board with its pawn, two cards, %v px tall", drawn, err, h)
+				}
+				name := strings.ReplaceAll(from.name, " ", "-")
+				// The top of the author's page as a reader sees it (the README's picture), and the iframe.
+				evalIn[bool](t, tab, `(scrollTo(0, 0), true)`)
+				shoot(t, tab, "author-page-"+name)
+				evalIn[bool](t, tab, `(document.querySelector('iframe').scrollIntoView(), true)`)
+				shoot(t, tab, "embed-origin-"+name)
+				noErrors(t, tab)
+			})
+		}
+	})
 }
 
+// TestEmbedMarkdownPage: bitview-markdown.js on a generator's page of
+// another origin turns each bitboard block into an element, in
+// Chromium, Firefox and WebKit.
 func TestEmbedMarkdownPage(t *testing.T) {
-	ctx, siteURL := site(t)
+	needsSite(t)
 	bitview, _, author := origins(t, siteURL)
-	if err := chromedp.Do(ctx, chromedp.Navigate(author+"/posts/2026/markdown/?from="+bitview)); err != nil {
-		t.Fatal(err)
-	}
-	waitEvents(t, ctx, "bitview-ready", 3)
-	got := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
-		return { attrs: vs.map((v) => ['fen', 'show', 'layout', 'arrows', 'marks', 'labels'].map((a) => v.getAttribute(a) ?? '').join('|')).join('\n'),
-			cards: vs.map((v) => [...v.shadowRoot.querySelectorAll('section.card')].map((c) => c.dataset.bitboard + '=' +
-				[...c.querySelectorAll('.cell[data-bit="1"]')].map((e) => e.dataset.square).sort().join(' ')).join(',')).join('\n'),
-			left: document.querySelectorAll('code.language-bitboard').length, other: document.querySelectorAll('code.language-go').length,
-			wrappers: document.querySelectorAll('div.highlight').length,
-			problems: [...document.querySelectorAll('.bitview-markdown-problems li')].map((l) => l.textContent).join('\n'),
-			arrows: vs[0].shadowRoot.querySelectorAll('.arrows [data-arrow]').length,
-			source: vs[2].dataset.source }; })()`)
-	want := "8/8/8/8/4P3/8/8/8 w - - 0 1|P, (P << 8) & empty|msb-a8|Ge4e5|Ye5|\n|N, knightAttacks(g1)||||true\n|p||||"
-	if got["attrs"] != want {
-		t.Errorf("upgraded attributes\n%v\nwant\n%v", got["attrs"], want)
-	}
-	wantCards := "P=e4,(P << 8) & empty=e5\nN=b1 g1,knightAttacks(g1)=e2 f3 h3\np=a7 b7 c7 d7 e7 f7 g7 h7"
-	if got["cards"] != wantCards {
-		t.Errorf("cards\n%v\nwant\n%v", got["cards"], wantCards)
-	}
-	if got["left"] != 0.0 || got["other"] != 1.0 || got["wrappers"] != 0.0 || got["arrows"] != 1.0 || got["source"] != "show: p\ncolour: red\n" {
-		t.Errorf("after upgrading: %v", got)
-	}
-	if p := got["problems"].(string); !strings.Contains(p, `bitboard block, line 2: unknown key "colour"`) {
-		t.Errorf("problems %q", p)
-	}
-	screenshot(t, ctx, "embed-markdown")
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		visit(t, tab, author+"/posts/2026/markdown/?from="+bitview)
+		waitEventsIn(t, tab, "bitview-ready", 3)
+		got := evalIn[map[string]any](t, tab, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+			return { attrs: vs.map((v) => ['fen', 'show', 'layout', 'arrows', 'marks', 'labels'].map((a) => v.getAttribute(a) ?? '').join('|')).join('\n'),
+				cards: vs.map((v) => [...v.shadowRoot.querySelectorAll('section.card')].map((c) => c.dataset.bitboard + '=' +
+					[...c.querySelectorAll('.cell[data-bit="1"]')].map((e) => e.dataset.square).sort().join(' ')).join(',')).join('\n'),
+				left: document.querySelectorAll('code.language-bitboard').length, other: document.querySelectorAll('code.language-go').length,
+				wrappers: document.querySelectorAll('div.highlight').length,
+				problems: [...document.querySelectorAll('.bitview-markdown-problems li')].map((l) => l.textContent).join('\n'),
+				arrows: vs[0].shadowRoot.querySelectorAll('.arrows [data-arrow]').length,
+				source: vs[2].dataset.source }; })()`)
+		want := "8/8/8/8/4P3/8/8/8 w - - 0 1|P, (P << 8) & empty|msb-a8|Ge4e5|Ye5|\n|N, knightAttacks(g1)||||true\n|p||||"
+		if got["attrs"] != want {
+			t.Errorf("upgraded attributes\n%v\nwant\n%v", got["attrs"], want)
+		}
+		wantCards := "P=e4,(P << 8) & empty=e5\nN=b1 g1,knightAttacks(g1)=e2 f3 h3\np=a7 b7 c7 d7 e7 f7 g7 h7"
+		if got["cards"] != wantCards {
+			t.Errorf("cards\n%v\nwant\n%v", got["cards"], wantCards)
+		}
+		if got["left"] != 0.0 || got["other"] != 1.0 || got["wrappers"] != 0.0 || got["arrows"] != 1.0 || got["source"] != "show: p\ncolour: red\n" {
+			t.Errorf("after upgrading: %v", got)
+		}
+		if p := got["problems"].(string); !strings.Contains(p, `bitboard block, line 2: unknown key "colour"`) {
+			t.Errorf("problems %q", p)
+		}
+		shoot(t, tab, "embed-markdown")
+	})
 }
 
 func TestEmbedStartFailure(t *testing.T) {

@@ -10,14 +10,11 @@ package browser
 // element whose files cannot be loaded shows why.
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"html"
 	"image"
-	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -104,69 +101,6 @@ func waitReady(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`window.readyCount >= %d`, n))); err != nil {
 		t.Fatalf("waiting for %d bitview-ready: %v", n, err)
-	}
-}
-
-// TestFigureSVGMatchesElement: figure's SVG (the bitview command's) is
-// the element's toSVG() byte for byte, with the default theme and the
-// real pieces, for boards, grids of every kind of layout, arrows, marks,
-// labels and orientation; and its PNG is toPNG(2)'s size with the same
-// content, within the difference the fonts make.
-func TestFigureSVGMatchesElement(t *testing.T) {
-	ctx, _ := site(t)
-	var page strings.Builder
-	page.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>figures</title>` + readyLog +
-		`<script type="module" src="bitview-element.js"></script></head><body>`)
-	for i, o := range figureCases {
-		fmt.Fprintf(&page, `<bitboard-view id="f%d"%s></bitboard-view>`, i, attrs(o))
-	}
-	page.WriteString(`</body></html>`)
-	url := figureSite(t, map[string]string{"figures.html": page.String()})
-	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/figures.html")); err != nil {
-		t.Fatal(err)
-	}
-	waitReady(t, ctx, len(figureCases))
-	svgs := evalAsync[[]string](t, ctx, `Promise.all([...document.querySelectorAll('bitboard-view')].map((v) => v.toSVG()))`)
-	for i, o := range figureCases {
-		f, err := bvfigure.Resolve(o)
-		if err != nil {
-			t.Fatalf("bvfigure.Resolve(%v): %v", o, err)
-		}
-		if got := f.SVG(); got != svgs[i] {
-			j := 0
-			for j < min(len(got), len(svgs[i])) && got[j] == svgs[i][j] {
-				j++
-			}
-			t.Errorf("figure %d (%v): the command's SVG (%d bytes) differs from toSVG() (%d bytes) at byte %d:\ncommand: …%.160s\nelement: …%.160s",
-				i, o, len(got), len(svgs[i]), j, got[max(j-40, 0):], svgs[i][max(j-40, 0):])
-		}
-	}
-	for _, i := range []int{1, 2, 4} {
-		b64 := evalAsync[string](t, ctx, fmt.Sprintf(`document.getElementById('f%d').toPNG(2).then((b) => b.arrayBuffer()).then((a) => {
-			let s = ''; for (const c of new Uint8Array(a)) s += String.fromCharCode(c); return btoa(s); })`, i))
-		raw, _ := base64.StdEncoding.DecodeString(b64)
-		browser, err := png.Decode(bytes.NewReader(raw))
-		if err != nil {
-			t.Fatalf("toPNG: %v", err)
-		}
-		f, _ := bvfigure.Resolve(figureCases[i])
-		data, err := f.PNG(2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		native, _ := png.Decode(bytes.NewReader(data))
-		if browser.Bounds() != native.Bounds() {
-			t.Errorf("figure %d: the PNG is %v, toPNG(2) %v", i, native.Bounds().Size(), browser.Bounds().Size())
-			continue
-		}
-		mean, far := pngDiff(browser, native)
-		t.Logf("figure %d, %v px: mean difference %.2f (of 255) per channel; %.2f%% of pixels differ by more than 64 in a channel",
-			i, native.Bounds().Size(), mean, 100*far)
-		if mean > 6 || far > 0.04 {
-			t.Errorf("figure %d: the PNG differs from toPNG(2) too much: mean %.2f, %.2f%% of pixels far off", i, mean, 100*far)
-		}
-		saveScreenshot(t, fmt.Sprintf("figure-%d-native", i), data)
-		saveScreenshot(t, fmt.Sprintf("figure-%d-browser", i), raw)
 	}
 }
 
@@ -567,10 +501,12 @@ func TestFigureLoadFailure(t *testing.T) {
 			fmt.Fprint(w, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">`+eventLog+
 				`<script type="module">import { setBaseURL } from '/assets/bitview-element.js'; setBaseURL('`+noCORS.URL+`/');</script>
 </head><body><p>before</p><bitboard-view id="a" show="P"></bitboard-view><p>after</p></body></html>`)
-		case "/assets/bitview-element.js", "/assets/bitview.js", "/assets/bitview-options.js":
-			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-			http.ServeFile(w, r, filepath.Join(repo, "web", filepath.Base(r.URL.Path)))
 		default:
+			if file, ok := moduleFile(r.URL.Path); ok {
+				w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+				http.ServeFile(w, r, file)
+				return
+			}
 			http.NotFound(w, r)
 		}
 	}))

@@ -170,7 +170,7 @@ func TestMeasureLongGame(t *testing.T) {
 }
 
 // linkBytesPerSecond is the page's pace of long link writes (the
-// constant of the same name in wasm/page_url.go).
+// constant of the same name in wasm/link.go).
 const linkBytesPerSecond = 256 << 10
 
 // longGame loads the 10,000-ply game and steps the first and last 100
@@ -208,7 +208,7 @@ func longGame(t *testing.T, measure bool) {
 		return true;
 	})()`)
 	// paced checks that stepping wrote the link at most at the page's pace
-	// (wasm/page_url.go): each write of the game's link costs the browser
+	// (wasm/link.go): each write of the game's link costs the browser
 	// work in proportion to its length, and writing it every step grew
 	// Chromium's History database by 200 KB a step and each step's time
 	// with the number of steps taken. The bound counts characters against

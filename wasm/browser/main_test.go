@@ -20,6 +20,9 @@ var (
 	repo string
 	// serveBin is serve.go built once for the whole run.
 	serveBin string
+	// buildDir is the temporary folder of the run's builds (serve.go, the
+	// bitview command), deleted at its end.
+	buildDir string
 	// siteURL is the server of web/ that the tests share, without a
 	// trailing slash ("http://127.0.0.1:PORT").
 	siteURL string
@@ -43,6 +46,7 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	buildDir = tmp
 	serveBin = filepath.Join(tmp, "serve")
 	build := exec.Command("go", "build", "-o", serveBin, filepath.Join(repo, "serve.go"))
 	build.Dir = repo
@@ -58,6 +62,7 @@ func testMain(m *testing.M) int {
 	siteURL = url
 	code := m.Run()
 	closeBrowser()
+	closeEngines()
 	if err := stop(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return max(code, 1)

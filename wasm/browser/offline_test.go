@@ -193,7 +193,9 @@ func copyTree(t *testing.T, src, dst string) {
 }
 
 // cachedFiles are the files sw.js caches, relative to its folder.
-var cachedFiles = []string{"", "tutorial.html", "main.js", "prerender.js", "tutorial.js", "sw-register.js", "bitview.js", "bitview-element.js",
+var cachedFiles = []string{"", "tutorial.html", "main.js", "prerender.js", "tutorial.js", "sw-register.js", "bitview.js",
+	"bitview/base.js", "bitview/load.js", "bitview/api.js", "bitview/wire.js", "bitview/args.js", "bitview/views.js", "bitview/events.js",
+	"bitview/card.js", "bitview/diagnose.js", "bitview/export.js", "bitview-element.js",
 	"bitview-options.js", "wasm_exec.js", "bitview.wasm", "perft-worker.js", "view.css", "style.css", "repr.css", "tutorial.css",
 	"pieces/chessnut/wK.svg", "pieces/chessnut/wQ.svg", "pieces/chessnut/wR.svg", "pieces/chessnut/wB.svg",
 	"pieces/chessnut/wN.svg", "pieces/chessnut/wP.svg", "pieces/chessnut/bK.svg", "pieces/chessnut/bQ.svg",

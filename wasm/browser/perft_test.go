@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The perft divide panel (#perft, wasm/page_perft.go) and the element's
+// The perft divide panel (#perft, wasm/perft.go) and the element's
 // perft option, in Chromium: divides counted in the Web Worker, progress
 // and cancel with the page responsive, a buggy engine's divide pasted and
 // followed to its bug, the URL, presentation mode.

@@ -21,7 +21,10 @@ package browser
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"math/big"
@@ -355,9 +358,11 @@ func TestReadmeCommands(t *testing.T) {
 			}
 		})
 	}
-	prerender := "go run ./wasm/cmd/bitview prerender -base /bitview/ my-site/posts/"
+	prerender := "go run ./wasm/cmd/bitview prerender -base /bitview/ my-site/"
 	run(prerender, func(t *testing.T) {
-		// The README's Markdown block as a post of my-site/.
+		// The README's Markdown block as a post of my-site/, its source
+		// beside the page a generator built from it (as MkDocs writes a
+		// fence), and my-site/bitview/, the README's copy of dist/.
 		fs, _ := fences(t, "README.md")
 		var md string
 		for _, f := range fs {
@@ -368,24 +373,35 @@ func TestReadmeCommands(t *testing.T) {
 		if md == "" {
 			t.Fatal("README.md has no markdown block to prerender")
 		}
-		post := filepath.Join(dir, "my-site", "posts", "pawns.md")
+		source := "# Pawn pushes\n\n" + md
+		block := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(md), "```bitboard\n"), "```")
+		built := "<!doctype html>\n<html><head><title>Pawn pushes</title></head><body>\n<h1>Pawn pushes</h1>\n<pre><code class=\"language-bitboard\">" + html.EscapeString(block) + "</code></pre>\n</body></html>\n"
+		site := filepath.Join(dir, "my-site")
+		mdFile, post := filepath.Join(site, "posts", "pawns.md"), filepath.Join(site, "posts", "pawns", "index.html")
 		if err := os.MkdirAll(filepath.Dir(post), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(post, []byte("# Pawn pushes\n\n"+md), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		os.WriteFile(mdFile, []byte(source), 0o644)
+		os.WriteFile(post, []byte(built), 0o644)
+		copyBefore := treeHash(t, filepath.Join(site, "bitview"))
 		// my-site/ is the test's folder (the command's only change); go run needs the clone.
-		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", filepath.Join(dir, "my-site")+"/", 1))
+		out := readmeRun(t, repo, strings.Replace(prerender, "my-site/", site+"/", 1))
 		// The post, and its figures' SVG files beside it (the README says so).
 		figures := filepath.Join(filepath.Dir(post), "bitview-figures") + string(filepath.Separator)
 		if strings.Count(out, "wrote ") != 1+strings.Count(out, "wrote "+figures) || !strings.Contains(out, "wrote "+figures) {
 			t.Errorf("prerender wrote other pages than the post, or no figure file beside it: %q", out)
 		}
 		got, _ := os.ReadFile(post)
-		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open">`) || !strings.Contains(string(got), "/bitview/view.css") ||
+		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open" data-bitview-prerendered>`) || !strings.Contains(string(got), "/bitview/view.css") ||
 			!strings.Contains(string(got), `<img data-bitview-figure src="bitview-figures/`) {
-			t.Errorf("prerender printed %q and wrote:\n%s", out, got)
+			t.Errorf("prerender printed %q and wrote:\n%.2000s", out, got)
+		}
+		// The README says: the Markdown source and Bitview's copy are left as they are.
+		if b, _ := os.ReadFile(mdFile); string(b) != source {
+			t.Error("prerender wrote the Markdown source")
+		}
+		if treeHash(t, filepath.Join(site, "bitview")) != copyBefore {
+			t.Error("prerender changed my-site/bitview/, Bitview's copy")
 		}
 	})
 	// The recipes' commands: TestSites runs each with its generator.
@@ -882,4 +898,23 @@ func TestReleaseTarball(t *testing.T) {
 		t.Errorf("a figure from the installed package: %v", got)
 	}
 	t.Logf("the installed package drew a figure from another origin: %v", got)
+}
+
+// treeHash returns the SHA-256 of every regular file below dir, with its
+// path, as one hex string.
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		fmt.Fprintf(h, "%s %x\n", p, sha256.Sum256(b))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

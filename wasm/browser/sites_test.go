@@ -35,9 +35,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
+	"github.com/bitview/bitview/wasm/browser/browsers"
 )
 
 // recipesFile is the page of the recipes, beside the templates it names.
@@ -279,127 +277,225 @@ const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
 		blocks: document.querySelectorAll('pre > code.language-bitboard').length, boxes: [] }; })()`
 
-// TestSites runs each recipe of web/sites/README.md with its generator.
-func TestSites(t *testing.T) {
-	all := recipes(t)
-	for _, g := range generators {
-		t.Run(g.name, func(t *testing.T) {
-			needGenerator(t, g.command)
-			r, ok := all[g.name]
-			if !ok || len(r.commands) == 0 {
-				t.Fatalf("%s has no section %q with commands", recipesFile, "## "+g.name)
-			}
-			dir := t.TempDir()
-			if err := os.Symlink(filepath.Join(readmeDist(t), "dist"), filepath.Join(dir, "dist")); err != nil {
-				t.Fatal(err)
-			}
-			siteRun(t, dir, g.newSite)
-			mySite := filepath.Join(dir, "my-site")
-			g.subPath(t, mySite)
-			for _, c := range r.commands {
-				siteRun(t, dir, c)
-			}
-			if r.yaml != "" {
-				b, _ := os.ReadFile(filepath.Join(mySite, "mkdocs.yml"))
-				writeFile(t, filepath.Join(mySite, "mkdocs.yml"), string(b)+r.yaml)
-			}
-			// The post: the README's bitboard block, one more, and what
-			// the recipe says authors write; Jekyll's recipe says raw
-			// elements are written as they are: the README's.
-			post := readmeMarkdown(t) + "\nText between the figures.\n\n```bitboard\nshow: N\nlayout: 0x88\n```\n\n"
-			if r.markdown != "" {
-				post += r.markdown
-			} else {
-				post += readmeElement(t) + "\n"
-			}
-			post = g.frontOf + "\nText before the figures.\n\n" + post + "\nText after the figures.\n"
-			writeFile(t, filepath.Join(mySite, g.post), post)
-			if g.withPost != nil {
-				g.withPost(t, mySite)
-			}
-			want := strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard ")
-			siteRun(t, mySite, g.build)
-			built := filepath.Join(mySite, g.out)
-			ctx, _ := site(t) // its 60 s start now, after the builds
+// A recipeSite is one recipe's site, built.
+type recipeSite struct {
+	g            generator
+	dir          string // the built site: my-site/public, site or _site
+	url, atRoot  string // the post, served under /repo/, and the same site at a host's root
+	want         int    // the post's figures
+	asked        func() []string
+	before       map[string]string // treeHashes of dir before prerender
+	pages        map[string]string // its HTML pages, before prerender
+	prerendered  bool
+	shown, drawn map[browsers.Engine][3]int // figures drawn with JavaScript on, before and after prerender, and shown with it off after
+}
 
-			visit := func(t *testing.T, ctx context.Context, url, js string) figures {
-				t.Helper()
-				// A theme's files from a CDN (MkDocs's highlight.js): no network here.
-				if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "https://*:*/*", Block: true}}}); err != nil {
-					t.Fatal(err)
-				}
-				if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-					t.Fatal(err)
-				}
-				got, err := chromedp.Run(ctx, chromedp.Evaluate[figures](js, chromedp.EvalAwaitPromise))
-				if err != nil {
-					t.Fatal(err)
-				}
-				return got
+// buildSite runs g's recipe of all: a new site with the generator's
+// defaults, the recipe's commands, a post written as the recipe says,
+// and the build. The site's folder and its servers live as long as top.
+func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSite {
+	t.Helper()
+	r, ok := all[g.name]
+	if !ok || len(r.commands) == 0 {
+		t.Fatalf("%s has no section %q with commands", recipesFile, "## "+g.name)
+	}
+	dir := top.TempDir()
+	if err := os.Symlink(filepath.Join(readmeDist(t), "dist"), filepath.Join(dir, "dist")); err != nil {
+		t.Fatal(err)
+	}
+	siteRun(t, dir, g.newSite)
+	mySite := filepath.Join(dir, "my-site")
+	g.subPath(t, mySite)
+	for _, c := range r.commands {
+		siteRun(t, dir, c)
+	}
+	if r.yaml != "" {
+		b, _ := os.ReadFile(filepath.Join(mySite, "mkdocs.yml"))
+		writeFile(t, filepath.Join(mySite, "mkdocs.yml"), string(b)+r.yaml)
+	}
+	// The post: the README's bitboard block, one more, and what the
+	// recipe says authors write; Jekyll's recipe says raw elements are
+	// written as they are: the README's.
+	post := readmeMarkdown(t) + "\nText between the figures.\n\n```bitboard\nshow: N\nlayout: 0x88\n```\n\n"
+	if r.markdown != "" {
+		post += r.markdown
+	} else {
+		post += readmeElement(t) + "\n"
+	}
+	post = g.frontOf + "\nText before the figures.\n\n" + post + "\nText after the figures.\n"
+	writeFile(t, filepath.Join(mySite, g.post), post)
+	if g.withPost != nil {
+		g.withPost(t, mySite)
+	}
+	siteRun(t, mySite, g.build)
+	s := &recipeSite{g: g, dir: filepath.Join(mySite, g.out),
+		want:  strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard "),
+		shown: map[browsers.Engine][3]int{}, drawn: map[browsers.Engine][3]int{}}
+	root, asked := siteServer(top, s.dir, "/repo/")
+	atRoot, _ := siteServer(top, s.dir, "/")
+	s.url, s.atRoot, s.asked = root+g.postURL, atRoot+g.postURL, asked
+	return s
+}
+
+// figuresIn opens url in tab and describes its figures with js.
+func figuresIn(t *testing.T, ctx context.Context, tab browsers.Tab, url, js string) figures {
+	t.Helper()
+	if err := tab.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	var got figures
+	if err := tab.Eval(ctx, js, &got); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// siteScreenshot saves the tab's viewport as out/screenshots/NAME.png.
+func siteScreenshot(t *testing.T, ctx context.Context, tab browsers.Tab, name string) {
+	t.Helper()
+	png, err := tab.Screenshot(ctx)
+	if err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+		return
+	}
+	saveScreenshot(t, name, png)
+}
+
+// TestSites runs each recipe of web/sites/README.md with its generator,
+// then looks at each site in Chromium, Firefox and WebKit.
+func TestSites(t *testing.T) {
+	needsSite(t)
+	all := recipes(t)
+	top := t
+	var sites []*recipeSite
+	for _, g := range generators {
+		t.Run("build/"+g.name, func(t *testing.T) {
+			needGenerator(t, g.command)
+			sites = append(sites, buildSite(t, top, g, all))
+		})
+	}
+	if len(sites) == 0 {
+		t.Skip("no generator to build a site with")
+	}
+	// JavaScript on: every figure draws; the page loads the files
+	// README.md counts; where the script's path is wrong, each figure
+	// names the URL that failed.
+	look := func(t *testing.T, e browsers.Engine, noScript bool, after bool) {
+		if why := browsers.Missing(e); why != "" {
+			if os.Getenv("CI") != "" {
+				t.Fatal(why)
 			}
-			root, asked := siteServer(t, built, "/repo/")
-			url := root + g.postURL
-			got := visit(t, ctx, url, figuresJS)
-			t.Logf("%s, JavaScript on: %d of %d figures drawn (%s)", g.name, got.Drawn, want, url)
-			if got.Drawn != want || got.Views != want || got.Blocks != 0 || len(got.Boxes) != 0 {
-				t.Errorf("%s with JavaScript on: %+v, want %d figures drawn", g.name, got, want)
+			t.Skip(why)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+		defer cancel()
+		b, err := browsers.Launch(ctx, e, browsers.Options{NoScript: noScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		// One tab for every site: WebKit's WebDriver session ends with
+		// its last window, and no other tab can be opened then.
+		tab, err := b.NewTab(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tab.Close()
+		for _, s := range sites {
+			if after && !s.prerendered {
+				continue
 			}
-			// Of Bitview's copy, the page asked for pageFiles (README.md,
-			// "Serving") and pieces, nothing else.
-			loaded := map[string]bool{}
-			for _, p := range asked() {
-				if f, ok := strings.CutPrefix(p, "bitview/"); ok {
-					loaded[f] = true
-					if !slices.Contains(pageFiles, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
-						t.Errorf("the page asked for bitview/%s, which README.md does not count", f)
+			t.Run(s.g.name, func(t *testing.T) {
+				name := "site-" + strings.ToLower(s.g.name) + "-" + string(e)
+				counts := s.drawn[e]
+				if noScript {
+					got := figuresIn(t, ctx, tab, s.url, staticJS)
+					counts[2] = got.Drawn
+					if got.Drawn != s.want || got.Views != s.want || got.Blocks != 0 {
+						t.Errorf("%s prerendered, JavaScript off in %s: %+v, want %d figures shown", s.g.name, e, got, s.want)
+					}
+					siteScreenshot(t, ctx, tab, name+"-scripts-off")
+					s.drawn[e] = counts
+					return
+				}
+				s.asked()
+				got := figuresIn(t, ctx, tab, s.url, figuresJS)
+				if after {
+					counts[1] = got.Drawn
+				} else {
+					counts[0] = got.Drawn
+				}
+				s.drawn[e] = counts
+				if got.Drawn != s.want || got.Views != s.want || got.Blocks != 0 || len(got.Boxes) != 0 {
+					t.Errorf("%s with JavaScript on in %s (prerendered: %v): %+v, want %d figures drawn", s.g.name, e, after, got, s.want)
+				}
+				if after {
+					return
+				}
+				siteScreenshot(t, ctx, tab, name)
+				// Of Bitview's copy, the page asked for pageFiles (README.md,
+				// "Serving") and pieces, nothing else.
+				loaded := map[string]bool{}
+				for _, p := range s.asked() {
+					if f, ok := strings.CutPrefix(p, "bitview/"); ok {
+						loaded[f] = true
+						if !slices.Contains(pageFiles, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
+							t.Errorf("%s: the page asked for bitview/%s, which README.md does not count", e, f)
+						}
 					}
 				}
-			}
-			for _, f := range pageFiles {
-				if !loaded[f] {
-					t.Errorf("the page did not ask for bitview/%s, which README.md counts", f)
+				for _, f := range pageFiles {
+					if !loaded[f] {
+						t.Errorf("%s: the page did not ask for bitview/%s, which README.md counts", e, f)
+					}
 				}
-			}
-			screenshot(t, ctx, "site-"+strings.ToLower(g.name))
-
-			// The same site at the root of a host: its paths say /repo/.
-			// Hugo's and Jekyll's script line is then not found, and each
-			// figure names the URL; MkDocs's paths are relative and work.
-			atRoot, _ := siteServer(t, built, "/")
-			wrong := visit(t, ctx, atRoot+g.postURL, figuresJS)
-			if g.name == "MkDocs" {
-				if wrong.Drawn != want {
-					t.Errorf("%s at another path: %+v, want %d figures drawn (its paths are relative)", g.name, wrong, want)
+				// The same site at the root of a host: its paths say
+				// /repo/. Hugo's and Jekyll's script line is then not
+				// found, and each figure names the URL; MkDocs's paths
+				// are relative and work.
+				wrong := figuresIn(t, ctx, tab, s.atRoot, figuresJS)
+				if s.g.name == "MkDocs" {
+					if wrong.Drawn != s.want {
+						t.Errorf("%s at another path in %s: %+v, want %d figures drawn (its paths are relative)", s.g.name, e, wrong, s.want)
+					}
+				} else if len(wrong.Boxes) != s.want || !strings.Contains(strings.Join(wrong.Boxes, "\n"), "Bitview could not load http://") {
+					t.Errorf("%s with the script's path wrong in %s: boxes %q, want one per figure (%d) naming the URL", s.g.name, e, wrong.Boxes, s.want)
+				} else if e == browsers.Chromium {
+					siteScreenshot(t, ctx, tab, name+"-wrong-path")
 				}
-			} else if len(wrong.Boxes) != want || !strings.Contains(strings.Join(wrong.Boxes, "\n"), "Bitview could not load http://") {
-				t.Errorf("%s with the script's path wrong: boxes %q, want one per figure (%d) naming the URL", g.name, wrong.Boxes, want)
-			}
-
-			// Prerender, as the recipe's last section says.
-			pre := all["After the build: figures without JavaScript"]
-			if len(pre.commands) != 1 {
-				t.Fatalf("the prerender section has %d commands, want 1", len(pre.commands))
-			}
-			before := treeHashes(t, built)
+			})
+		}
+	}
+	for _, e := range browsers.Engines {
+		t.Run("scripts/"+string(e), func(t *testing.T) { look(t, e, false, false) })
+	}
+	// Prerender each built site, as the recipe's last section says.
+	pre := all["After the build: figures without JavaScript"]
+	if len(pre.commands) != 1 {
+		t.Fatalf("the prerender section has %d commands, want 1", len(pre.commands))
+	}
+	for _, s := range sites {
+		t.Run("prerender/"+s.g.name, func(t *testing.T) {
+			before := treeHashes(t, s.dir)
 			pages := map[string]string{}
 			for name := range before {
 				if strings.HasSuffix(name, ".html") {
-					b, _ := os.ReadFile(filepath.Join(built, name))
+					b, _ := os.ReadFile(filepath.Join(s.dir, name))
 					pages[name] = string(b)
 				}
 			}
-			command := strings.Replace(strings.Replace(pre.commands[0], "-base /bitview/", "-base /repo/bitview/", 1), "my-site/public/", built+"/", 1)
-			out := siteRun(t, repo, command)
-			after := treeHashes(t, built)
+			command := strings.Replace(strings.Replace(pre.commands[0], "-base /bitview/", "-base /repo/bitview/", 1), "my-site/public/", s.dir+"/", 1)
+			s.prerendered = true // a failure below is the test's; the pages may still show
+			siteRun(t, repo, command)
+			after := treeHashes(t, s.dir)
+			changed := 0
 			for name, sum := range before {
 				if strings.HasPrefix(name, "bitview/") && after[name] != sum {
+					changed++
 					t.Errorf("prerender changed Bitview's copy: %s", name)
 				}
 				if strings.HasSuffix(name, ".html") && after[name] != sum {
-					b, _ := os.ReadFile(filepath.Join(built, name))
+					b, _ := os.ReadFile(filepath.Join(s.dir, name))
 					if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
 						i := 0
 						for i < min(len(was), len(is)) && was[i] == is[i] {
@@ -418,25 +514,19 @@ func TestSites(t *testing.T) {
 			if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
 				t.Errorf("a second prerender wrote again:\n%s", again)
 			}
-			t.Logf("prerender: %d lines of output", strings.Count(out, "\n"))
-
-			off, cancel := chromedp.NewContext(ctx)
-			defer cancel()
-			if _, err := chromedp.Call(off, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
-				t.Fatal(err)
-			}
-			got = visit(t, off, url, staticJS)
-			t.Logf("%s, prerendered, JavaScript off: %d of %d figures shown", g.name, got.Drawn, want)
-			if got.Drawn != want || got.Views != want || got.Blocks != 0 {
-				t.Errorf("%s prerendered, JavaScript off: %+v, want %d figures shown", g.name, got, want)
-			}
-			screenshot(t, off, "site-"+strings.ToLower(g.name)+"-scripts-off")
-			got = visit(t, ctx, url, figuresJS)
-			t.Logf("%s, prerendered, JavaScript on: %d of %d figures drawn", g.name, got.Drawn, want)
-			if got.Drawn != want || len(got.Boxes) != 0 {
-				t.Errorf("%s prerendered, JavaScript on: %+v, want %d figures drawn", g.name, got, want)
-			}
+			t.Logf("%s: prerender changed %d files of Bitview's copy", s.g.name, changed)
 		})
+	}
+	for _, e := range browsers.Engines {
+		t.Run("noscript/"+string(e), func(t *testing.T) { look(t, e, true, true) })
+		t.Run("prerendered/"+string(e), func(t *testing.T) { look(t, e, false, true) })
+	}
+	// The measures: figures drawn or shown of those the post holds.
+	for _, s := range sites {
+		for _, e := range browsers.Engines {
+			c := s.drawn[e]
+			t.Logf("%-6s %-8s JavaScript on %d/%d, prerendered: on %d/%d, off %d/%d", s.g.name, e, c[0], s.want, c[1], s.want, c[2], s.want)
+		}
 	}
 }
 

@@ -214,10 +214,7 @@ const attackCells = `[...ROOT.querySelectorAll('[data-step="attacks"] .cell[data
 
 // squareList returns b's squares as sorted names, space separated.
 func squareList(b core.Bitboard) string {
-	var names []string
-	for sq := range b.Squares() {
-		names = append(names, sq.String())
-	}
+	names := b.SquareNames()
 	slices.Sort(names)
 	return strings.Join(names, " ")
 }

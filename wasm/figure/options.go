@@ -88,8 +88,10 @@ func (e *Error) Error() string {
 // Unwrap returns the error of the parser that found the fault, or nil.
 func (e *Error) Unwrap() error { return e.Err }
 
-// optionError is an Error over the whole value.
-func optionError(name, value, msg string) *Error {
+// OptionError returns an Error over the whole value of the option (or
+// query parameter) name: the one way this package, the /figure.svg
+// handler and the page prerenderer say an option is refused.
+func OptionError(name, value, msg string) *Error {
 	return &Error{Option: name, Value: value, Offset: -1, Msg: msg}
 }
 
@@ -100,7 +102,7 @@ func optionError(name, value, msg string) *Error {
 // MaxThemeLength. The value itself is read by Resolve.
 func (o Options) Set(name, value string) error {
 	if !slices.Contains(Names, name) {
-		return optionError(name, value, "unknown option; the options are "+strings.Join(Names, ", "))
+		return OptionError(name, value, "unknown option; the options are "+strings.Join(Names, ", "))
 	}
 	limit := model.MaxOptionLength
 	for _, f := range model.OptionFields {
@@ -116,7 +118,7 @@ func (o Options) Set(name, value string) error {
 		limit = MaxThemeLength
 	}
 	if len(value) > limit {
-		return optionError(name, "", model.LimitMessage(name, len(value), limit, "bytes"))
+		return OptionError(name, "", model.LimitMessage(name, len(value), limit, "bytes"))
 	}
 	o[name] = value
 	return nil
@@ -156,7 +158,7 @@ func Resolve(o Options) (*Figure, error) {
 	vo, err := model.ParseAttributes(o)
 	var ae *model.AttributeError
 	if errors.As(err, &ae) {
-		return nil, optionError(ae.Name, ae.Value, ae.Msg)
+		return nil, OptionError(ae.Name, ae.Value, ae.Msg)
 	}
 	if err != nil {
 		return nil, err
@@ -164,7 +166,7 @@ func Resolve(o Options) (*Figure, error) {
 	switch v, ok := o["values"]; {
 	case !ok, v == "all", v == "hex", v == "none":
 	default:
-		return nil, optionError("values", v, "use all, hex or none (it changes the element's grids, not the figure)")
+		return nil, OptionError("values", v, "use all, hex or none (it changes the element's grids, not the figure)")
 	}
 	e := model.ResolveEmbed(vo, nil)
 	if fe := e.Read.Err; fe != nil {
@@ -257,13 +259,13 @@ func checkLists(o Options, e model.Embed, grid bool) error {
 func ProblemError(o Options, p string) error {
 	for _, name := range []string{"layout", "show", "arrows", "marks", "orientation", "grids"} {
 		if rest, ok := strings.CutPrefix(p, name+" "); ok && (name == "orientation" || name == "grids") {
-			return optionError(name, o[name], rest) // `orientation "up": use …` names the option once
+			return OptionError(name, o[name], rest) // `orientation "up": use …` names the option once
 		}
 		if strings.HasPrefix(p, name) || strings.Contains(p, " "+name+" ") || strings.HasPrefix(p, "unknown "+name) {
-			return optionError(name, o[name], p)
+			return OptionError(name, o[name], p)
 		}
 	}
-	return optionError("options", "", p)
+	return OptionError("options", "", p)
 }
 
 // SVG returns the figure as the element's toSVG() returns it: view.SVG

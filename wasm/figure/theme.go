@@ -14,7 +14,7 @@ import (
 // themeProperties are view.Theme's fields, by the names the theme option
 // and bitview.js's themeOf use (their js tags), each with the custom
 // property of web/view.css it is read from (its css tag; THEME in
-// web/bitview.js, which jsapi's tests hold to the same tags).
+// web/bitview/export.js, which jsapi's tests hold to the same tags).
 var themeProperties = func() []themeProperty {
 	t := reflect.TypeOf(view.Theme{})
 	out := make([]themeProperty, t.NumField())

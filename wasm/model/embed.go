@@ -59,10 +59,10 @@ func ResolveEmbed(o Options, last *core.Position) Embed {
 	l, ok := core.LayoutByID(id)
 	switch {
 	case len(id) > MaxOptionLength:
-		e.Problems = append(e.Problems, LimitMessage("layout", len(id), MaxOptionLength, "bytes")+": use one of "+layoutList())
+		e.Problems = append(e.Problems, LimitMessage("layout", len(id), MaxOptionLength, "bytes")+": use one of "+strings.Join(core.LayoutIDs(), ", "))
 		l = core.Layouts[0]
 	case !ok:
-		e.Problems = append(e.Problems, `unknown layout `+excerpt.Quote(id)+`: use one of `+layoutList())
+		e.Problems = append(e.Problems, `unknown layout `+excerpt.Quote(id)+`: use one of `+strings.Join(core.LayoutIDs(), ", "))
 		l = core.Layouts[0]
 	}
 	e.Layout = l
@@ -133,15 +133,6 @@ func SplitShow(show string) []string {
 		}
 	}
 	return items
-}
-
-// layoutList returns the layout ids, comma-separated.
-func layoutList() string {
-	ids := make([]string, len(core.Layouts))
-	for i, l := range core.Layouts {
-		ids[i] = l.ID
-	}
-	return strings.Join(ids, ", ")
 }
 
 // Status returns what the view says about its FEN (view.Status draws it):

@@ -3,6 +3,7 @@ package model_test
 import (
 	"fmt"
 
+	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/model"
 )
 
@@ -35,4 +36,52 @@ func ExampleGridStep() {
 	// ArrowLeft {-1 -1} true
 	// End {1 2} true
 	// Enter {-1 -1} false
+}
+
+// What a user does on the page, as the page's controls call it: type a
+// FEN, edit it, undo, load and step a game, and dismiss a notice; the
+// link follows.
+func ExamplePage() {
+	p := model.NewPage(model.DefaultState())
+	p.Type("8/8/8/8/8/8/8/4K3 w - - 0 1") // no black king: a warning
+	fmt.Println(p.Status().Read.Warnings[0].Code, p.NoticeShown())
+	p.Dismiss()
+	p.Put(core.BlackKing, core.E8)
+	fmt.Println(p.FEN, p.NoticeShown())
+	p.Undo()
+	p.Undo()
+	fmt.Println(p.FEN == core.StartFEN)
+	p.LoadPGN("1. e4 e5 2. Nf3 *")
+	p.GoTo(2)
+	lm, _ := p.LastMove()
+	fmt.Println(lm.SAN, p.Link())
+	// Output:
+	// king-count true
+	// 4k3/8/8/8/8/8/8/4K3 w - - 0 1 false
+	// true
+	// e5 ?fen=rnbqkbnr%2Fpppp1ppp%2F8%2F4p3%2F4P3%2F8%2FPPPP1PPP%2FRNBQKBNR+w+KQkq+e6+0+2&layout=lerf&show=P%2Coccupied&moves=e2e4,e7e5,g1f3&ply=2&tab=game
+}
+
+// One reader for the page's FEN field and an element's fen attribute: a
+// piece placement alone is read as a whole FEN, and said so; an error
+// says where.
+func ExampleRead() {
+	r := model.Read("4k3/8/8/8/8/8/8/4K3")
+	fmt.Println(r.OK(), r.PlacementOnly, r.Pos.FEN())
+	r = model.Read("4k3/8/8/8/8/8/8/4K3 x - - 0 1")
+	fmt.Println(r.OK(), r.Err.FieldName(), r.Err.Offset, r.Err.Msg)
+	// Output:
+	// true true 4k3/8/8/8/8/8/8/4K3 w - - 0 1
+	// false active color 20 active color "x" must be 'w' or 'b'
+}
+
+// An element's options resolved into what it draws: an unknown show item
+// is a problem said inside the view, and the rest is drawn.
+func ExampleResolveEmbed() {
+	e := model.ResolveEmbed(model.Options{FEN: "8/8/8/8/4P3/8/8/K6k w - - 0 1", Layout: "0x88", Show: "P, nonsense"}, nil)
+	fmt.Println(e.Layout.ID, len(e.Shown), e.Shown[0].Title, e.Shown[0].Bits.SquareList())
+	fmt.Println(e.Problems)
+	// Output:
+	// 0x88 1 WhitePawns e4
+	// [cannot show "nonsense": unknown name 'nonsense' (character 1). Use bitboard names (P, white, occupied, pawns…), attack maps or expressions such as (P << 8) & empty]
 }

@@ -23,19 +23,11 @@ func BoardOrder(flipped bool) [core.SquareCount]core.Square {
 // a board seen from White, or from Black when flipped: up is towards the
 // top of the screen. It answers false for other keys and at the edge.
 func ArrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
-	df, dr := 0, 0
-	switch key {
-	case "ArrowLeft":
-		df = -1
-	case "ArrowRight":
-		df = 1
-	case "ArrowUp":
-		dr = 1
-	case "ArrowDown":
-		dr = -1
-	default:
+	df, down, ok := arrowDelta(key)
+	if !ok {
 		return core.NoSquare, false
 	}
+	dr := -down // a rank up is a row up the screen
 	if flipped {
 		df, dr = -df, -dr
 	}
@@ -44,6 +36,24 @@ func ArrowStep(sq core.Square, key string, flipped bool) (core.Square, bool) {
 		return core.NoSquare, false
 	}
 	return core.NewSquare(core.File(f), core.Rank(r)), true
+}
+
+// arrowDelta returns where an arrow key (the KeyboardEvent key
+// "ArrowLeft", "ArrowRight", "ArrowUp" or "ArrowDown") moves on the
+// screen, the one map of the board's keys and the grids': dx columns to
+// the right and dy rows down; false for any other key.
+func arrowDelta(key string) (dx, dy int, ok bool) {
+	switch key {
+	case "ArrowLeft":
+		return -1, 0, true
+	case "ArrowRight":
+		return 1, 0, true
+	case "ArrowUp":
+		return 0, -1, true
+	case "ArrowDown":
+		return 0, 1, true
+	}
+	return 0, 0, false
 }
 
 // A GridCell is a place in a grid drawn as rows of children (a bit grid's
@@ -76,17 +86,10 @@ var NoGridCell = GridCell{-1, -1}
 // nor inside the grid: then the arrows find nothing.
 func GridStep(stops [][]bool, from GridCell, key string) (to GridCell, handled bool) {
 	stop := func(r, c int) bool { return r >= 0 && r < len(stops) && c >= 0 && c < len(stops[r]) && stops[r][c] }
-	dr, dc := 0, 0
-	switch key {
-	case "ArrowLeft":
-		dc = -1
-	case "ArrowRight":
-		dc = 1
-	case "ArrowUp":
-		dr = -1
-	case "ArrowDown":
-		dr = 1
-	case "Home", "End":
+	dc, dr, arrow := arrowDelta(key)
+	switch {
+	case arrow:
+	case key == "Home" || key == "End":
 		if from.Row < 0 || from.Row >= len(stops) {
 			return NoGridCell, true
 		}

@@ -278,9 +278,9 @@ var Attributes = []Attribute{
 	{Name: "fen", Use: UseElement | UseMount | UseFigure | UseMarkdown | UseEmbed, Default: "start position",
 		Doc:  "A FEN; empty means the start position. An invalid FEN is explained inside the element (field and character) and sends bitview-error.",
 		Help: "the position (default: the start position; a piece placement alone is read as white to move)"},
-	{Name: "layout", Use: UseElement | UseMount | UseFigure | UseMarkdown | UseEmbed, Choices: layoutIDs(), Open: true, Default: "lerf",
+	{Name: "layout", Use: UseElement | UseMount | UseFigure | UseMarkdown | UseEmbed, Choices: core.LayoutIDs(), Open: true, Default: "lerf",
 		Doc:  "The square numbering of the grids and indices.",
-		Help: "the numbering: " + strings.Join(layoutIDs(), ", ") + " (default: lerf)"},
+		Help: "the numbering: " + strings.Join(core.LayoutIDs(), ", ") + " (default: lerf)"},
 	{Name: "show", Use: UseElement | UseMount | UseFigure | UseMarkdown | UseEmbed,
 		Doc:  `Comma-separated bitboard names (P N B R Q K p n b r q k white black occupied empty pawns … kings), attack-map keys (attacked:w, pinned:b, checkers, push1:w, from:e4) or expressions, e.g. "P,(P << 8) & empty".`,
 		Help: "bitboards to draw as grids: names (P, white, occupied, pawns…), attack maps or expressions, comma-separated"},
@@ -345,13 +345,4 @@ func FindAttribute(name string) (Attribute, bool) {
 		}
 	}
 	return Attribute{}, false
-}
-
-// layoutIDs returns the ids of core.Layouts, in order.
-func layoutIDs() []string {
-	ids := make([]string, len(core.Layouts))
-	for i, l := range core.Layouts {
-		ids[i] = l.ID
-	}
-	return ids
 }

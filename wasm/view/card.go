@@ -78,6 +78,52 @@ func DecimalMarkup(r model.Readout) string {
 	return dec
 }
 
+// CardParts are the nodes of a card (Card) that a new position rewrites,
+// each by its name and the CSS selector that finds it inside the card,
+// written once beside the markup: web/bitview/card.js, the one card
+// patcher, is generated with them (go generate ./wasm/model) and applies
+// what CardPatch says; a cell and a binary digit are found by their
+// data-square.
+var CardParts = []struct{ Name, Selector string }{
+	{"cells", ".bits [data-square]"},                     // the grid's cell of each square
+	{"bins", `code[data-format="binary"] [data-square]`}, // the binary readout's digit of each square
+	{"sub", "header .sub"},                               // the subtitle, with the count (CardSub)
+	{"hex", `code[data-format="hex"]`},                   // the hex readout
+	{"dec", `code[data-format="decimal"]`},               // the decimal readout (DecimalMarkup)
+	{"copies", ".readouts button.copy"},                  // the copy buttons: hex, binary, decimal
+}
+
+// CardPatch returns what changes in the card of key (title title) in
+// layout l when its bits go from old (marked against oldPrev) to bits
+// (marked against prev), as web/bitview/card.js's patchCard takes it:
+// cells, a line per cell whose bit or mark changed (MarkedChanged) with
+// its square, class (CellClass), bit and name (CellName) separated by
+// tabs, and a fifth field "b" when its binary digit changed too; values,
+// "" when the bits are the same, else the subtitle, hex, binary, decimal
+// and decimal markup (CardSub, model.ReadoutOf, DecimalMarkup) separated
+// by tabs. Card draws the same card whole.
+func CardPatch(l *core.Layout, key, title string, old, oldPrev, bits, prev core.Bitboard) (cells, values string) {
+	var b strings.Builder
+	for sq := range MarkedChanged(old, oldPrev, bits, prev).Squares() {
+		bit := "0"
+		if bits.Has(sq) {
+			bit = "1"
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(sq.String() + "\t" + CellClass(sq, bits, prev) + "\t" + bit + "\t" + CellName(sq, l.Index(sq), bit == "1"))
+		if old.Has(sq) != bits.Has(sq) {
+			b.WriteString("\tb")
+		}
+	}
+	if old != bits {
+		r := model.ReadoutOf(l, bits)
+		values = CardSub(key, title, r.Count) + "\t" + r.Hex + "\t" + r.Binary + "\t" + r.Decimal + "\t" + DecimalMarkup(r)
+	}
+	return b.String(), values
+}
+
 // CellClass returns the class of the grid cell of sq in a card of bb (see
 // Card): "cell", with "bit-set" when its bit became 1 since prev or
 // "bit-cleared" when it became 0.
@@ -132,7 +178,7 @@ func BinarySquares(l *core.Layout) []core.Square {
 // title, with the bits that changed since prev marked. Every cell is a
 // stop of the grid's roving tabindex: the first cell has tabindex 0 (the
 // grid is one stop in the tab order) and the others -1; the arrow keys,
-// Home and End move the focus between them (wasm/render.go, gridKey). With
+// Home and End move the focus between them (wasm/cards.go, gridKey). With
 // edit (the free card, see FreeCard) each rank digit and file letter is a
 // button, reachable with the arrow keys too, that fills its rank or file
 // (data-fill="rank:8", "file:e"), or clears it when it is full.

@@ -350,3 +350,37 @@ func TestCardEscapesNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCardPatch: what a new position changes in a card, cell by cell
+// (its class, bit and name, and its binary digit when the bit changed)
+// and its readouts, as web/bitview/card.js writes it; the Node test of
+// package main (TestCardsPatched) and wasm/browser's TestNewPositionPatched
+// check that the card patched is the card drawn afresh.
+func TestCardPatch(t *testing.T) {
+	lerf, _ := core.LayoutByID("lerf")
+	start := core.Rank2.Bitboard()
+	afterE4 := start&^core.E2.Bitboard() | core.E4.Bitboard()
+	for _, tc := range []struct {
+		name                     string
+		old, oldPrev, bits, prev core.Bitboard
+		cells                    []string
+		values                   string
+	}{
+		{"nothing", start, start, start, start, nil, ""},
+		{"1.e4, marked", start, start, afterE4, start,
+			[]string{"e2\tcell bit-cleared\t0\te2, index 12, not set\tb", "e4\tcell bit-set\t1\te4, index 28, set\tb"},
+			"P · 8 set\t0x000000001000ef00\t0000000000000000000000000000000000010000000000001110111100000000\t268496640\t268496640"},
+		{"the marks go", afterE4, start, afterE4, afterE4,
+			[]string{"e2\tcell\t0\te2, index 12, not set", "e4\tcell\t1\te4, index 28, set"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells, values := CardPatch(lerf, "P", "WhitePawns", tc.old, tc.oldPrev, tc.bits, tc.prev)
+			if got := strings.Join(tc.cells, "\n"); cells != got {
+				t.Errorf("cells:\n%s\nwant\n%s", cells, got)
+			}
+			if values != tc.values {
+				t.Errorf("values %q, want %q", values, tc.values)
+			}
+		})
+	}
+}

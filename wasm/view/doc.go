@@ -11,13 +11,17 @@
 //
 // Each file holds one thing, and its name says which:
 //
-//   - page.go: the page's regions and its prerendered first drawing;
+//   - page.go: the page's regions, drawn from a model.Page, and its
+//     prerendered first drawing;
 //     embed.go: an embedded view's markup (EmbedMarkup, EmbedDrawing,
 //     EmbedErrors, EmbedTools) and the Embed panel's snippets.
 //   - board.go: the board and its squares; card.go: a bit grid with its
-//     readouts; switches.go: the switches that choose the cards;
-//     squarepanel.go: the pointed square in every layout; notices.go:
-//     FEN errors, notes and warnings; annotate.go: arrows and marks.
+//     readouts, and what a new position changes in it (CardPatch, for
+//     the card patcher, which finds the card's CardParts); switches.go:
+//     the switches that choose the cards; squarepanel.go: the pointed
+//     square in every layout; notices.go: what a view says about its FEN
+//     (Status: its error, the note on a placement alone, the warnings);
+//     annotate.go: arrows and marks.
 //   - The tools: editor.go, playground.go, free.go (the free bitboard's
 //     card), game.go, shiftdemo.go, repr.go (other representations),
 //     perft.go and divide.go (perft divide), dump.go, zobrist.go and

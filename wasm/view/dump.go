@@ -71,10 +71,10 @@ func DumpVerdicts(r dump.Result) string {
 		if !v.OK && v.Bitboard != "" {
 			b.WriteString(`<p class="diff">`)
 			if v.Extra != 0 {
-				b.WriteString(`extra: ` + squareNames(v.Extra) + ` `)
+				b.WriteString(`extra: ` + v.Extra.SquareList() + ` `)
 			}
 			if v.Missing != 0 {
-				b.WriteString(`missing: ` + squareNames(v.Missing))
+				b.WriteString(`missing: ` + v.Missing.SquareList())
 			}
 			b.WriteString(`</p>`)
 		}
@@ -82,15 +82,6 @@ func DumpVerdicts(r dump.Result) string {
 	}
 	b.WriteString(`</div>`)
 	return b.String()
-}
-
-// squareNames lists b's squares, comma separated.
-func squareNames(b core.Bitboard) string {
-	var names []string
-	for sq := range b.Squares() {
-		names = append(names, sq.String())
-	}
-	return strings.Join(names, ", ")
 }
 
 // DumpReport checks the numbers pasted in text against p (see dump.Match)
@@ -147,11 +138,7 @@ func DumpReport(p *core.Position, text string) string {
 			b.WriteString(`<span data-layout="` + escape(r.Mapping.ID) + `" data-order="` + escape(r.Order.ID) + `">` + escape(r.Mapping.Name) +
 				`, ` + escape(r.Order.Name) + `</span>`)
 		}
-		why := ""
-		if strings.HasPrefix(p.FEN(), strings.Fields(core.StartFEN)[0]+" ") {
-			why = " (the start position is its own mirror image with the colours swapped)"
-		}
-		b.WriteString(`. These numbers cannot tell them apart` + why + `: check a dump of a less symmetric position, such as Kiwipete, to be sure.</p>`)
+		b.WriteString(`. These numbers cannot tell them apart` + escape(model.TieAdvice(p, len(best.Verdicts))) + `</p>`)
 	}
 	// The runners-up are other readings: not the best's again under an
 	// order that differs only beyond the numbers, nor one named above.

@@ -166,3 +166,23 @@ func TestDumpNextBest(t *testing.T) {
 		}
 	}
 }
+
+// TestDumpTieAdvice: a tie on Kiwipete (its rooks alone read alike under
+// several readings) never advises dumping Kiwipete, which is on show; the
+// start position's tie still does.
+func TestDumpTieAdvice(t *testing.T) {
+	for _, tt := range []struct {
+		fen, dump, want, not string
+	}{
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "R 0x81\nr 0x8100000000000000",
+			"These numbers cannot tell them apart: the bitboards dumped read alike under each of them in this position; check a dump of all twelve to be sure.", "Kiwipete"},
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "0x81 0x8100000000000000", "check a dump of all twelve", "Kiwipete"},
+		{core.StartFEN, "0xff00 0x42", "(the start position is its own mirror image with the colours swapped): check a dump of a less symmetric position, such as Kiwipete, to be sure.", ""},
+	} {
+		p := mustPos(t, tt.fen)
+		s := stripTags(DumpReport(&p, tt.dump))
+		if !strings.Contains(s, tt.want) || tt.not != "" && strings.Contains(s, tt.not) {
+			t.Errorf("%s, dump %q: want %q%s in\n%s", tt.fen, tt.dump, tt.want, map[bool]string{true: " and no " + tt.not}[tt.not != ""], s)
+		}
+	}
+}

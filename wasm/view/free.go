@@ -38,7 +38,7 @@ func FreeToggle(show []string) string {
 
 // FreeCard returns the free bitboard's card in layout l: its grid (seen
 // from Black when flipped), whose bits toggle on click and with Space or
-// Enter (data-square on each cell; wasm/page_free.go acts on them), whose
+// Enter (data-square on each cell; wasm/controls.go acts on them), whose
 // rank and file labels fill or clear their rank or file (see writeBits);
 // the value's fields (data-free-field, one of FreeFields; the decimal ones
 // disabled in layouts of more than 64 slots), ed's text in the field being

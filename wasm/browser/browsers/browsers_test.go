@@ -197,9 +197,12 @@ func TestRecord(t *testing.T) {
 		}
 		res.Body.Close()
 	}
-	got := fmt.Sprint(r.Requests())
-	if want := "[{GET /file?a=1  200 1000} {GET /nothing  404 19}]"; got != want {
-		t.Errorf("recorded %s, want %s", got, want)
+	var got []string
+	for _, req := range r.Requests() {
+		got = append(got, fmt.Sprintf("%s %s %d %d %s", req.Method, req.Path, req.Status, req.Bytes, req.Header.Get("User-Agent")))
+	}
+	if want := "GET /file?a=1 200 1000 Go-http-client/1.1, GET /nothing 404 19 Go-http-client/1.1"; strings.Join(got, ", ") != want {
+		t.Errorf("recorded %s, want %s", strings.Join(got, ", "), want)
 	}
 	r.Reset()
 	if n := len(r.Requests()); n != 0 {

@@ -22,8 +22,8 @@ type Recorder struct {
 
 // A Request is one request a Recorder passed on, with its answer.
 type Request struct {
-	Method, Path string // Path with its query, if any
-	Range        string // the Range header, if any
+	Method, Path string      // Path with its query, if any
+	Header       http.Header // the request's
 	Status       int
 	Bytes        int64 // of the body sent back (compressed, as sent)
 }
@@ -41,7 +41,7 @@ func Record(target string) (*Recorder, error) {
 		cw := &countingWriter{ResponseWriter: w, status: http.StatusOK}
 		proxy.ServeHTTP(cw, req)
 		r.mu.Lock()
-		r.reqs = append(r.reqs, Request{Method: req.Method, Path: req.URL.RequestURI(), Range: req.Header.Get("Range"), Status: cw.status, Bytes: cw.n})
+		r.reqs = append(r.reqs, Request{Method: req.Method, Path: req.URL.RequestURI(), Header: req.Header.Clone(), Status: cw.status, Bytes: cw.n})
 		r.mu.Unlock()
 	}))
 	return r, nil

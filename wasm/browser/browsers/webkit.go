@@ -130,6 +130,12 @@ func launchWebKit(ctx context.Context, o Options) (*Browser, error) {
 		newTab: func(ctx context.Context) (Tab, error) {
 			d.mu.Lock()
 			defer d.mu.Unlock()
+			if d.current == "" { // its tab closed it: the session needs a window to act from
+				if err := d.request(ctx, http.MethodPost, d.base+"/window", map[string]any{"handle": d.home}, nil); err != nil {
+					return nil, err
+				}
+				d.current = d.home
+			}
 			var w struct{ Handle string }
 			if err := d.request(ctx, http.MethodPost, d.base+"/window/new", map[string]any{"type": "window"}, &w); err != nil {
 				return nil, err
@@ -367,24 +373,34 @@ func (t *webkitTab) Type(ctx context.Context, selector, text string) error {
 }
 
 // SetViewport sizes the window so that its viewport is width × height:
-// classic WebDriver sizes the window, which holds more than the page.
+// classic WebDriver sizes the window, which holds more than the page (its
+// toolbar), and the page learns its new size a moment later.
 func (t *webkitTab) SetViewport(ctx context.Context, width, height int) error {
 	return t.in(ctx, func(do func(string, string, any, any) error) error {
 		w, h := width, height
-		for range 3 {
+		var inner [2]int
+		for range 4 {
 			if err := do(http.MethodPost, "/window/rect", map[string]any{"width": w, "height": h}, nil); err != nil {
-				return err
+				return fmt.Errorf("sizing the window %d×%d for a viewport of %d×%d: %w", w, h, width, height, err)
 			}
-			var inner [2]int
-			if err := t.execute(do, "[innerWidth, innerHeight]", &inner); err != nil {
-				return err
+			// The page's size once it has stopped changing.
+			var last [2]int
+			for i := 0; i < 40; i++ {
+				if err := t.execute(do, "[innerWidth, innerHeight]", &inner); err != nil {
+					return err
+				}
+				if inner == [2]int{width, height} || (i > 0 && inner == last) {
+					break
+				}
+				last = inner
+				time.Sleep(25 * time.Millisecond)
 			}
-			if inner[0] == width && inner[1] == height {
+			if inner == [2]int{width, height} {
 				return nil
 			}
-			w, h = w+width-inner[0], h+height-inner[1]
+			w, h = max(w+width-inner[0], 1), max(h+height-inner[1], 1)
 		}
-		return fmt.Errorf("the viewport is not %d×%d after sizing the window thrice", width, height)
+		return fmt.Errorf("the viewport is %d×%d, not %d×%d, after sizing the window four times", inner[0], inner[1], width, height)
 	})
 }
 

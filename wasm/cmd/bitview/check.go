@@ -10,6 +10,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/wasm/model"
 )
 
 // checkUsage is bitview check's help.
@@ -85,12 +86,7 @@ func checkReport(p *core.Position, rs []dump.Result) string {
 		for _, r := range tied[:min(3, len(tied))] {
 			alts = append(alts, r.Mapping.Name+", "+r.Order.Name)
 		}
-		why := ""
-		if strings.HasPrefix(p.FEN(), strings.Fields(core.StartFEN)[0]+" ") {
-			why = " (the start position is its own mirror image with the colours swapped)"
-		}
-		fmt.Fprintf(&b, "Equally good: %s. These numbers cannot tell them apart%s: check a dump of a less symmetric position, such as Kiwipete, to be sure.\n",
-			strings.Join(alts, "; "), why)
+		fmt.Fprintf(&b, "Equally good: %s. These numbers cannot tell them apart%s\n", strings.Join(alts, "; "), model.TieAdvice(p, len(best.Verdicts)))
 	}
 	if len(rs) > 1 && best.Agree < len(best.Verdicts) {
 		b.WriteString("Next best:\n")
@@ -110,7 +106,7 @@ func checkReport(p *core.Position, rs []dump.Result) string {
 		}
 		label := ""
 		if v.Number.Label != "" {
-			label = " [" + v.Number.Label + "]"
+			label = " [" + shown(v.Number.Label) + "]"
 		}
 		fmt.Fprintf(&b, "%2d. %-14s %-*s%s", i+1, title, textWidth, v.Number.Text, label)
 		switch {

@@ -118,3 +118,15 @@ func TestCheckBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEscapes: a label pasted with terminal escapes is shown with
+// them escaped.
+func TestCheckEscapes(t *testing.T) {
+	code, out, errOut := bench(t, "\x1b[41mP: 0xff00\n\x1b[mN\a 0x42\n", "check")
+	if code != 0 || !strings.Contains(out, `[\x1b[41mP]  ok`) || !strings.Contains(out, `[\x1b[mN\a]  ok`) {
+		t.Errorf("exit %d, want 0 and the labels escaped:\n%s%s", code, out, errOut)
+	}
+	if strings.ContainsAny(out+errOut, "\x1b\a") {
+		t.Errorf("a control byte reaches the terminal:\n%q\n%q", out, errOut)
+	}
+}

@@ -27,18 +27,34 @@ first wrong count, one ply shallower at each step, to the smallest depth
 that still differs, and prints the position and moves that show the bug
 ("position fen … moves …", "go perft 1").
 
-  -engine CMD      a UCI engine: bitview sends uci, isready, then
-                   "position fen … [moves …]" and "go perft N" and reads
-                   "move: count" lines up to "Nodes searched: N"
+  -engine CMD      a UCI engine: bitview sends uci, isready, then for
+                   each divide "position fen … [moves …]", isready (what
+                   the engine prints before readyok is dropped) and "go
+                   perft N", and reads "move: count" lines up to "Nodes
+                   searched: N"
   -perftree SCRIPT a perftree script, run as "SCRIPT depth fen [moves]",
                    printing "move count" lines, a blank line and the total
   -engine -        a divide on standard input (Stockfish's, qperft's,
-                   perftree's …), compared at the root only
+                   perftree's …), compared at the root only: it cannot
+                   drill down, so where it differs bitview names the
+                   divide to paste next
 
-CMD and SCRIPT are split at blanks (no quoting). Exit status: 0 when the
-divides agree, 1 when they differ or the engine exits, hangs past the
-time limit or prints no divide (its last output is shown), 2 on bad input
-or an engine that cannot start.
+CMD and SCRIPT are split at blanks (no quoting). Each runs in a process
+group of its own, ended with all it started (the engine a #!/bin/sh
+wrapper runs, a script's background child) when bitview is done, at the
+time limit, and on Ctrl-C. Its output is read whatever it prints: up to
+1 MiB per answer, the longest line included (more stops it); standard
+error to its end. Its lines are quoted with every byte that is not
+printable escaped (\x1b).
+
+Exit status: 0 when the divides agree; 1 when they differ, or the engine
+exits, hangs past the time limit or prints too much (its last output is
+shown); 2 on bad input, an engine that cannot start, or a divide Bitview
+cannot read, which gets no verdict: "could not read the divide" and its
+lines (a format it does not know, or no total, which a part of a divide
+lacks; a part on standard input is compared move by move, exit 1 when a
+move it lists differs); 128 + the signal's number on Ctrl-C (130) or
+SIGTERM.
 
 Examples:
   bitview divide -depth 3
@@ -81,24 +97,11 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, name, err, exitBadInput)
 		}
-		want, _ := core.Divide(p, *depth, nil)
-		got := divide.Parse(text)
-		if len(got.Moves) == 0 && len(want.Entries) > 0 {
-			return fail(stderr, name, errors.New(`no move counts on standard input: it should have lines like "e2e4: 600"`), exitBadInput)
-		}
-		d := divide.Drill{Steps: []divide.Step{{Position: p, Depth: *depth, Want: want, Got: got, Diffs: divide.Diff(want, got)}}}
-		d.Outcome = divide.Agree
-		if len(d.Steps[0].Diffs) > 0 {
-			d.Outcome = divide.Found
-			if w := firstWrong(d.Steps[0].Diffs); w != "" && *depth > 1 {
-				d.Steps[0].Follow = w
-				d.Outcome = 0 // not drilled: the next divide is the user's to paste
-			}
-		} else if got.HasTotal && got.Total != want.Nodes {
-			d.Outcome = divide.BadTotal
-		}
-		return report(stdout, root, "standard input", d, 0)
+		return pasted(stdout, stderr, p, *depth, text)
 	case *engine != "" || *script != "":
+		// Ctrl-C ends the engine's process group, which the terminal's
+		// Ctrl-C does not reach, from here on: the handshake may hang too.
+		defer onSignal(name, stderr)()
 		var eng divider
 		label := *engine
 		if *script != "" {
@@ -128,8 +131,12 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return eng.divide(root, moves, depth)
 		})
 		elapsed := time.Since(began)
-		status := report(stdout, root, label, d, elapsed)
-		if err != nil {
+		status := report(stdout, root, shown(label), d, elapsed)
+		var re *ReadError
+		switch {
+		case errors.As(err, &re):
+			return fail(stderr, name, err, exitBadInput)
+		case err != nil:
 			return fail(stderr, name, err, exitDiffer)
 		}
 		return status
@@ -142,6 +149,99 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	b.WriteString("\nNodes searched: " + strconv.FormatUint(d.Nodes, 10) + "\n")
 	io.WriteString(stdout, b.String())
 	return exitAgree
+}
+
+// pasted compares a divide on standard input (text) with Bitview's of p
+// at depth, and returns the exit status. A divide Bitview cannot read is
+// an error (status 2); a part of a divide (no total, or a total that is
+// not the sum of the moves it lists while some legal move is missing:
+// divide.Partial) is compared move by move, with no verdict on the moves
+// it leaves out (status 1 when a move it lists differs, else 2). A pasted
+// divide cannot be drilled down: where it differs at a depth above 1, the
+// report says which divide to paste next.
+func pasted(stdout, stderr io.Writer, p core.Position, depth int, text string) int {
+	const name, source = "divide", "standard input"
+	root := p.FEN()
+	want, _ := core.Divide(p, depth, nil)
+	got := divide.Parse(text)
+	if err := readable(got, text, source, ""); err != nil {
+		return fail(stderr, name, err, exitBadInput)
+	}
+	if len(got.Moves) == 0 && len(want.Entries) > 0 {
+		return fail(stderr, name, errors.New(`no move counts on standard input: it should have lines like "e2e4: 600"`), exitBadInput)
+	}
+	st := divide.Step{Position: p, Depth: depth, Want: want, Got: got, Diffs: divide.Diff(want, got)}
+	if !got.HasTotal || divide.Partial(want, got) {
+		var given []divide.Difference // the moves it lists that differ
+		for _, df := range st.Diffs {
+			if df.Kind != divide.Missing {
+				given = append(given, df)
+			}
+		}
+		st.Diffs = given
+		var b strings.Builder
+		fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %d moves, %s nodes; %s: %s\n", depth, root,
+			len(want.Entries), thousands.FormatUint(want.Nodes), source, engineTotal(got))
+		if len(given) > 0 {
+			writeDiffs(&b, st)
+		} else {
+			fmt.Fprintf(&b, "The %s it lists agree.\n", plural(len(got.Moves), "move", "moves"))
+		}
+		fmt.Fprintf(&b, "This is a part of a divide (%s of %d, %s): no verdict on the moves it leaves out. Paste the whole divide, with its total (\"Nodes searched: N\").\n",
+			plural(len(got.Moves), "move", "moves"), len(want.Entries), totalNote(got))
+		if w := firstWrong(given); w != "" && depth > 1 {
+			writeNextPaste(&b, p, root, w, depth)
+		}
+		io.WriteString(stdout, b.String())
+		if len(given) > 0 {
+			return exitDiffer
+		}
+		return exitBadInput
+	}
+	d := divide.Drill{Steps: []divide.Step{st}, Outcome: divide.Agree}
+	switch {
+	case len(st.Diffs) == 0 && got.Total != want.Nodes:
+		d.Outcome = divide.BadTotal
+	case len(st.Diffs) == 0:
+	case depth == 1:
+		d.Outcome = divide.Found // its depth-1 divide shows the bug
+	default:
+		d.Outcome = 0 // not drilled: the next divide is the user's to paste
+	}
+	var b strings.Builder
+	status := report(&b, root, source, d, 0)
+	if d.Outcome == 0 {
+		if w := firstWrong(st.Diffs); w != "" {
+			writeNextPaste(&b, p, root, w, depth)
+		} else {
+			fmt.Fprintf(&b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
+				"Paste next its depth-1 divide of the same position: if it lacks or adds the same moves, its move generation is wrong here; "+
+				"if it lists exactly the legal moves, it answers this position one way at depth %d and another at depth 1.\n"+
+				"  position fen %s\n  go perft 1\n  … | bitview divide -fen '%s' -depth 1 -engine -\n", depth, root, root)
+		}
+	}
+	io.WriteString(stdout, b.String())
+	return status
+}
+
+// writeNextPaste tells the user of -engine - which divide to paste next:
+// one ply deeper along the root p's move follow, with the command that
+// compares it.
+func writeNextPaste(b *strings.Builder, p core.Position, root string, follow string, depth int) {
+	if m, err := p.ParseUCI(follow); err == nil {
+		p.Play(m)
+	}
+	fmt.Fprintf(b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
+		"Paste next its divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n  … | bitview divide -fen '%s' -depth %d -engine -\n",
+		follow, root, follow, depth-1, p.FEN(), depth-1)
+}
+
+// totalNote says what a part of a divide states of its total.
+func totalNote(p divide.Parsed) string {
+	if !p.HasTotal {
+		return "no total"
+	}
+	return "a total of " + thousands.FormatUint(p.Total) + " that is not their sum, " + engineSum(p)
 }
 
 // firstWrong returns the first move of diffs (UCI order) whose count
@@ -225,6 +325,11 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 					thousands.FormatUint(df.Got), df.UCI, engineSum(last.Got), position, last.Depth)
 			}
 		}
+	case divide.TwoWays:
+		prev := d.Steps[len(d.Steps)-2]
+		fmt.Fprintf(&b, "\nThe engine's depth-%d divide of this position %s, but its depth-1 divide of it lists exactly the legal moves: "+
+			"it answers this position two ways (its move list depends on the depth, or on what it searched before: state an earlier search left behind). To see it:\n  %s\n  go perft %d\n  go perft 1\n",
+			prev.Depth, whatDiffers(prev.Diffs), position, prev.Depth)
 	case divide.BadTotal:
 		fmt.Fprintf(&b, "Every move agrees, but the engine's total %s is not their sum, %s.\n", thousands.FormatUint(first.Got.Total), thousands.FormatUint(first.Want.Nodes))
 	case 0:
@@ -261,9 +366,17 @@ func writeDiffs(b *strings.Builder, st divide.Step) {
 }
 
 // foundSentence says what the engine's move generator does wrong at the
-// last step: "your engine misses 1 legal move (e5d6)", "… makes 2 moves
-// that are not legal (e1g1, e1c1)", or counts a leaf other than 1.
+// last step: "in this position your engine misses 1 legal move (e5d6)",
+// "… makes 2 moves that are not legal (e1g1, e1c1)", or counts a leaf
+// other than 1.
 func foundSentence(diffs []divide.Difference) string {
+	return "in this position your engine " + whatDiffers(diffs)
+}
+
+// whatDiffers says how an engine's divide differs: "misses 1 legal move
+// (e5d6)", "makes 2 moves that are not legal (e1g1, e1c1)", "counts other
+// than 1 leaf at depth 1 below e1g1", joined by "and".
+func whatDiffers(diffs []divide.Difference) string {
 	var missing, extra, wrong []string
 	for _, df := range diffs {
 		switch df.Kind {
@@ -285,7 +398,7 @@ func foundSentence(diffs []divide.Difference) string {
 	if len(wrong) > 0 {
 		parts = append(parts, "counts other than 1 leaf at depth 1 below "+strings.Join(wrong, ", "))
 	}
-	return "in this position your engine " + strings.Join(parts, " and ")
+	return strings.Join(parts, " and ")
 }
 
 // engineTotal describes the engine's total: the one it states, and

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -121,6 +122,12 @@ func TestDivideEngines(t *testing.T) {
 	}
 	shExit := script("exit.sh", "echo 'e2e4 20'\necho 'perft.sh: Segmentation fault' >&2\nexit 139\n")
 	shHang := script("hang.sh", "echo 'counting…'\nexec sleep 30\n")
+	// Wrappers that run the fake engine without exec, as a #!/bin/sh
+	// wrapper often does: the engine is the shell's child.
+	shWrapper := script("wrapper.sh", strconv.Quote(exe)+"\n")
+	// A perftree script that answers, exits 0 and leaves a child running
+	// that holds its standard output open.
+	shBackground := script("background.sh", strconv.Quote(exe)+` "$@"`+"\nsleep 30 &\nexit 0\n")
 	for _, pos := range cpwPositions(t) {
 		for _, flag := range []string{"-engine", "-perftree"} {
 			t.Run("correct "+flag+" "+pos.fen, func(t *testing.T) {
@@ -182,6 +189,39 @@ func TestDivideEngines(t *testing.T) {
 			[]string{"exited with exit status 139", "| e2e4 20", "| stderr: perft.sh: Segmentation fault"}},
 		{"sh script hangs", "", kiwipete, 2, "-perftree", shHang, 1, nil,
 			[]string{"did not finish within 300ms", "| counting…"}},
+		{"sh wrapper of a hanging engine hangs", "uci:hang", kiwipete, 3, "-engine", shWrapper, 1, nil,
+			[]string{"did not answer within 300ms (-timeout); stopped it", "| info string counting"}},
+		{"sh wrapper of an engine", "uci:noep", kiwipete, 3, "-engine", shWrapper, 1,
+			[]string{"misses 1 legal move (d5c6)"}, nil},
+		{"perftree leaves a background child", "perftree:correct", kiwipete, 3, "-perftree", shBackground, 0,
+			[]string{"All 48 moves agree."}, nil},
+		{"uci prints a format it does not read", "uci:correct,arrow", core.StartFEN, 3, "-engine", exe, 2, nil,
+			[]string{`could not read the divide of engine "` + exe + `" answering "go perft 3"`, "20 lines name a move but no count Bitview reads", "| b1a3 -> 400", "… and 12 more"}},
+		{"perftree prints a format it does not read", "perftree:correct,arrow", core.StartFEN, 3, "-perftree", exe, 2, nil,
+			[]string{"could not read the divide of engine", "20 lines name a move but no count Bitview reads", "| a2a3 -> 380"}},
+		{"perftree prints no total", "perftree:noep,nototal", kiwipete, 3, "-perftree", exe, 2, nil,
+			[]string{"could not read the divide", "48 moves and no total: a part of a divide"}},
+		{"uci prints after its total", "uci:noep,trailer", kiwipete, 3, "-engine", exe, 1,
+			[]string{"Drill-down: 3 steps", "Found it: in this position your engine misses 1 legal move (d5c6)"}, nil},
+		{"uci prints its total twice", "uci:noep,twice", kiwipete, 3, "-engine", exe, 1,
+			[]string{"Drill-down: 3 steps", "Found it: in this position your engine misses 1 legal move (d5c6)"}, nil},
+		{"uci answers the root two ways", "uci:correct,flaky", core.StartFEN, 3, "-engine", exe, 1,
+			[]string{"h2h4   missing  Bitview 420", "2. depth 1, the root: all 20 moves agree",
+				"The engine's depth-3 divide of this position misses 1 legal move (h2h4), but its depth-1 divide of it lists exactly the legal moves: it answers this position two ways",
+				"  position fen " + core.StartFEN + "\n  go perft 3\n  go perft 1\n"}, nil},
+		{"uci writes a 70,000-byte line on stderr", "uci:correct,errline", kiwipete, 2, "-engine", exe, 0,
+			[]string{"All 48 moves agree."}, nil},
+		{"uci prints a line over 1 MiB", "uci:correct,longline", kiwipete, 2, "-engine", exe, 1, nil,
+			[]string{`printed a line over 1,048,576 bytes; stopped it while answering "go perft 2"`,
+				"| " + strings.Repeat("x", 160) + "… (over 1,048,576 bytes)"}},
+		{"perftree prints a line over 1 MiB", "perftree:correct,longline", kiwipete, 2, "-perftree", exe, 1, nil,
+			[]string{"printed a line over 1,048,576 bytes; stopped it", "| " + strings.Repeat("x", 160) + "… (over 1,048,576 bytes)"}},
+		{"perftree floods", "perftree:correct,flood", kiwipete, 2, "-perftree", exe, 1, nil,
+			[]string{"printed over 1,048,576 bytes; stopped it", "| e2e4 20"}},
+		{"uci prints terminal escapes", "uci:correct,escape", kiwipete, 2, "-engine", exe, 1, nil,
+			[]string{`| e2e4: 20 \x1b]0;pwned\a\x1b[2J`, `| stderr: \x1b[41mfatal\x1b[0m`}},
+		{"perftree prints terminal escapes", "perftree:correct,escape", kiwipete, 2, "-perftree", exe, 1, nil,
+			[]string{`| e2e4: 20 \x1b]0;pwned\a\x1b[2J`, `| stderr: \x1b[41mfatal\x1b[0m`}},
 		{"no such engine", "", kiwipete, 2, "-engine", filepath.Join(dir, "nosuch"), 2, nil, []string{"cannot start"}},
 		{"no such script", "", kiwipete, 2, "-perftree", filepath.Join(dir, "nosuch"), 2, nil, []string{"cannot start"}},
 	} {
@@ -195,10 +235,31 @@ func TestDivideEngines(t *testing.T) {
 			if strings.Contains(tc.name, "hangs") {
 				timeout = "300ms"
 			}
+			var before runtime.MemStats
+			runtime.ReadMemStats(&before)
 			code, out, errOut := bench(t, "", "divide", "-fen", tc.fen, "-depth", strconv.Itoa(tc.depth), "-timeout", timeout, tc.flag, tc.engine)
+			var after runtime.MemStats
+			runtime.ReadMemStats(&after)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.code, out, errOut)
 			}
+			// Whatever an engine prints, what bitview reads and keeps of it
+			// is bounded: 8 MiB of output or a 2 MiB line costs it a few MiB.
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+				t.Errorf("bitview allocated %d MiB", alloc>>20)
+			}
+			// No byte from an engine reaches the terminal raw.
+			if i := strings.IndexFunc(out+errOut, func(r rune) bool { return r < ' ' && r != '\n' || r == 0x7f }); i >= 0 {
+				t.Errorf("a control byte %q in the output:\n%q", (out + errOut)[i], out+errOut)
+			}
+			if code != 0 && tc.code != 0 {
+				for _, no := range []string{"Found it", "All "} {
+					if tc.code == 2 && strings.Contains(out, no) {
+						t.Errorf("a verdict (%q) on a divide it cannot read:\n%s", no, out)
+					}
+				}
+			}
+			checkNoneLeft(t)
 			for _, w := range tc.want {
 				if !strings.Contains(out, w) {
 					t.Errorf("the report lacks %q:\n%s", w, out)
@@ -214,11 +275,18 @@ func TestDivideEngines(t *testing.T) {
 }
 
 // TestDivideStdin: -engine - compares a divide on standard input at the
-// root and names the next divide to paste.
+// root; it cannot drill down, so where it differs it names the divide to
+// paste next (one ply deeper along a wrong count; the depth-1 divide of
+// the same position where moves are missing or extra), never the root's
+// "go perft 1" as the bug's reproduction. A part of a divide is compared
+// move by move with no verdict on the rest; a divide it cannot read gets
+// none at all.
 func TestDivideStdin(t *testing.T) {
 	p, _ := core.ParseFEN(kiwipete)
+	afterA1B1 := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/1R2K2R b Kkq - 1 1"
 	code, out, _ := bench(t, dividetest.NoEnPassant(p, 3), "divide", "-fen", kiwipete, "-depth", "3", "-engine", "-")
-	for _, w := range []string{"a2a4   wrong    Bitview 2,149, engine 2,097", "Next: divide one ply deeper along a1b1:\n  position fen " + kiwipete + " moves a1b1\n  go perft 2\n"} {
+	for _, w := range []string{"a2a4   wrong    Bitview 2,149, engine 2,097", "cannot be drilled down",
+		"Paste next its divide one ply deeper along a1b1:\n  position fen " + kiwipete + " moves a1b1\n  go perft 2\n  … | bitview divide -fen '" + afterA1B1 + "' -depth 2 -engine -\n"} {
 		if code != 1 || !strings.Contains(out, w) {
 			t.Errorf("exit %d, want 1 and %q in\n%s", code, w, out)
 		}
@@ -232,9 +300,51 @@ func TestDivideStdin(t *testing.T) {
 	if code != 1 || !strings.HasSuffix(out, "20 moves, 401 nodes stated, but its moves sum to 400\nEvery move agrees, but the engine's total 401 is not their sum, 400.\n") {
 		t.Errorf("a total that is not the sum: exit %d,\n%s", code, out)
 	}
-	code, out, _ = bench(t, "e2e4: 20\ne7e5: 3\n\nNodes searched: 23", "divide", "-depth", "2", "-engine", "-")
-	if code != 1 || !strings.Contains(out, "e7e5   extra    engine 3 (not a legal move)") || !strings.Contains(out, "Found it: in this position your engine misses 19 legal moves") {
-		t.Errorf("a divide with an extra move: exit %d,\n%s", code, out)
+	// At depth 1 a divide that lacks or adds moves shows the bug itself.
+	code, out, _ = bench(t, "e2e4: 1\ne7e5: 1\n\nNodes searched: 2", "divide", "-depth", "1", "-engine", "-")
+	if code != 1 || !strings.Contains(out, "e7e5   extra    engine 1 (not a legal move)") || !strings.Contains(out, "Found it: in this position your engine misses 19 legal moves") ||
+		!strings.Contains(out, "makes 1 move that is not legal (e7e5)") {
+		t.Errorf("a depth-1 divide with an extra move: exit %d,\n%s", code, out)
+	}
+	// At depth 4, a whole divide (its total the sum) that lacks a move
+	// cannot be drilled: the next paste is its depth-1 divide.
+	_, start4, _ := bench(t, "", "divide", "-depth", "4")
+	var kept []string
+	var total uint64
+	for _, l := range strings.Split(start4, "\n") {
+		if mv, n, ok := strings.Cut(l, ": "); ok && len(mv) == 4 && mv != "h2h4" {
+			v, _ := strconv.ParseUint(n, 10, 64)
+			total += v
+			kept = append(kept, l)
+		}
+	}
+	self := strings.Join(kept, "\n") + "\n\nNodes searched: " + strconv.FormatUint(total, 10) + "\n"
+	code, out, _ = bench(t, self, "divide", "-depth", "4", "-engine", "-")
+	for _, w := range []string{"h2h4   missing  Bitview 9,329", "A divide on standard input cannot be drilled down",
+		"Paste next its depth-1 divide of the same position", "  position fen " + core.StartFEN + "\n  go perft 1\n  … | bitview divide -fen '" + core.StartFEN + "' -depth 1 -engine -\n"} {
+		if code != 1 || !strings.Contains(out, w) || strings.Contains(out, "Found it") {
+			t.Errorf("a self-consistent depth-4 divide lacking h2h4: exit %d, want 1, %q and no \"Found it\" in\n%s", code, w, out)
+		}
+	}
+	// Ten lines of Kiwipete's divide without their total: a part.
+	part := strings.Join(strings.Split(dividetest.NoEnPassant(p, 3), "\n")[:10], "\n")
+	code, out, _ = bench(t, part, "divide", "-fen", kiwipete, "-depth", "3", "-engine", "-")
+	if code != 1 || !strings.Contains(out, "This is a part of a divide (10 moves of 48, no total): no verdict on the moves it leaves out.") ||
+		strings.Contains(out, "missing") || strings.Contains(out, "misses") {
+		t.Errorf("ten lines of a divide with wrong counts: exit %d, want 1, a part and no missing move:\n%s", code, out)
+	}
+	_, kiwi3, _ := bench(t, "", "divide", "-fen", kiwipete, "-depth", "3")
+	part = strings.Join(strings.Split(kiwi3, "\n")[:10], "\n")
+	code, out, _ = bench(t, part, "divide", "-fen", kiwipete, "-depth", "3", "-engine", "-")
+	if code != 2 || !strings.Contains(out, "The 10 moves it lists agree.\nThis is a part of a divide") || strings.Contains(out, "miss") {
+		t.Errorf("ten right lines of a divide: exit %d, want 2 and no verdict:\n%s", code, out)
+	}
+	// A divide in a format it does not read, with a terminal escape.
+	arrows := strings.Replace(strings.ReplaceAll(kiwi3, ": ", " -> "), "a1b1 -> 1969", "a1b1 -> 1969 \x1b[2J", 1)
+	code, out, errOut := bench(t, arrows, "divide", "-fen", kiwipete, "-depth", "3", "-engine", "-")
+	if code != 2 || out != "" || !strings.Contains(errOut, "bitview divide: could not read the divide of standard input: 48 lines name a move but no count Bitview reads:\n  | a1b1 -> 1969 \\x1b[2J\n") ||
+		strings.ContainsRune(errOut, 0x1b) {
+		t.Errorf("a divide it cannot read: exit %d, want 2, no report and the lines quoted:\n%s%q", code, out, errOut)
 	}
 }
 

@@ -86,9 +86,19 @@
 // divide from standard input. It names the moves the engine misses, adds
 // or counts differently, then drills down along the first wrong count
 // (divide.DrillDown) to the position whose depth-1 divide shows the bug,
-// and prints it as "position fen … moves …" and "go perft 1". -timeout
-// limits each engine call; an engine that exits or hangs is reported with
-// its last output.
+// and prints it as "position fen … moves …" and "go perft 1"; an engine
+// whose depth-1 divide of a position lists the moves its deeper divide
+// missed is told it answers the position two ways. A divide on standard
+// input cannot be drilled: where it differs, divide names the divide to
+// paste next. -timeout limits each engine call; an engine that exits,
+// hangs or prints over 1 MiB (MaxEngineOutput) in one answer or one line
+// is stopped and reported with its last output, every byte that is not
+// printable escaped. The engine runs in a process group of its own, ended
+// with all it started when the command is done, at the time limit and on
+// Ctrl-C or SIGTERM (exit status 128 + the signal's). Output Bitview
+// cannot read (lines that name a move without a count it reads, or no
+// total, which a part of a divide lacks) is "could not read the divide",
+// with its lines, exit status 2: never a verdict.
 //
 //	bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
 //

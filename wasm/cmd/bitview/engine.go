@@ -1,19 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bitview/bitview/core/divide"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // The engines bitview divide compares with: a UCI engine kept running
@@ -25,9 +22,11 @@ import (
 // (8 billion leaves) takes a fast engine under a minute.
 const DefaultEngineTimeout = 2 * time.Minute
 
-// MaxEngineOutput is the most output read from one engine call, 1 MiB: a
-// divide is at most 218 lines of about 30 bytes; more is refused as not
-// a divide.
+// MaxEngineOutput is the most standard output read from one engine call
+// (the lines up to "Nodes searched", or a script's whole output) and the
+// longest line, 1 MiB: a divide is at most 218 lines of about 30 bytes;
+// more is refused as not a divide, and the engine is stopped. Standard
+// error is read to its end, whatever its length; its last lines are kept.
 const MaxEngineOutput = 1 << 20
 
 // tailLines is how many of an engine's last output lines an error quotes.
@@ -44,13 +43,14 @@ type divider interface {
 // hung past the time limit, could not start, or printed too much; with
 // its last lines of output.
 type EngineError struct {
-	Engine string   // the command as given
-	Doing  string   // what it was asked, e.g. `"go perft 3"`
-	Msg    string   // what happened, e.g. "exited with exit status 3"
-	Tail   []string // its last lines of output (standard error's marked "stderr: ")
+	Engine string      // the command as given
+	Doing  string      // what it was asked, e.g. `"go perft 3"`
+	Msg    string      // what happened, e.g. "exited with exit status 3"
+	Tail   []shownLine // its last lines of output, both streams
 }
 
-// Error returns the message and the last output, one line each.
+// Error returns the message and the last output, one line each, every
+// byte that is not printable escaped.
 func (e *EngineError) Error() string {
 	var b strings.Builder
 	b.WriteString("engine " + strconv.Quote(e.Engine) + ": " + e.Msg)
@@ -62,20 +62,116 @@ func (e *EngineError) Error() string {
 		return b.String()
 	}
 	b.WriteString("; its last output:")
-	for _, l := range e.Tail {
-		b.WriteString("\n  | " + l)
-	}
+	writeQuoted(&b, e.Tail)
 	return b.String()
+}
+
+// writeQuoted writes lines, each on a line of its own after "  | ".
+func writeQuoted(b *strings.Builder, lines []shownLine) {
+	for _, l := range lines {
+		b.WriteString("\n  | " + l.String())
+	}
+}
+
+// A ReadError says that Bitview could not read an engine's divide (or a
+// divide on standard input): none of its lines is a move and a count, some
+// name a move without a count Bitview reads, or its total is missing, so
+// that it may be a part of a divide. No verdict is given on it.
+type ReadError struct {
+	Engine string      // the command as given, or "standard input"
+	Doing  string      // what it was asked; "" for standard input
+	Msg    string      // why, e.g. "20 lines name a move but no count it reads"
+	Lines  []shownLine // the lines in question, or the first of its output
+	More   int         // lines in question left out of Lines
+}
+
+// Error returns "could not read the divide …", why, and the lines.
+func (e *ReadError) Error() string {
+	var b strings.Builder
+	b.WriteString("could not read the divide of ")
+	if e.Engine == "standard input" {
+		b.WriteString("standard input")
+	} else {
+		b.WriteString("engine " + strconv.Quote(e.Engine))
+	}
+	if e.Doing != "" {
+		b.WriteString(" answering " + e.Doing)
+	}
+	b.WriteString(": " + e.Msg)
+	if len(e.Lines) > 0 {
+		b.WriteString(":")
+		writeQuoted(&b, e.Lines)
+		if e.More > 0 {
+			b.WriteString("\n  | … and " + plural(e.More, "more", "more"))
+		}
+	}
+	b.WriteString("\nA divide is one \"move: count\" line per legal move (\"e2e4: 20\"; \"e2e4 20\" and qperft's lines too) and its total (\"Nodes searched: 20\", or a number alone on the last line of a perftree script's output); no verdict is given on it.")
+	return b.String()
+}
+
+// readable returns a *ReadError when got, read from text, is not a
+// divide Bitview can read: lines that name a move without a count it
+// reads (a format it does not know), or no line read as a move and a
+// count although a total is stated. engine and doing name the source as
+// in ReadError.
+func readable(got divide.Parsed, text, engine, doing string) error {
+	if unread := got.Unread(); len(unread) > 0 {
+		lines, more := quoteSkipped(unread)
+		return &ReadError{Engine: engine, Doing: doing, Lines: lines, More: more,
+			Msg: plural(len(unread), "line names a move but no count Bitview reads", "lines name a move but no count Bitview reads")}
+	}
+	if len(got.Moves) == 0 && got.HasTotal && got.Total > 0 {
+		lines, _ := quoteSkipped(firstLines(text))
+		return &ReadError{Engine: engine, Doing: doing, Lines: lines,
+			Msg: "it states " + thousands.FormatUint(got.Total) + " nodes, but none of its lines is a move and a count"}
+	}
+	return nil
+}
+
+// whole returns a *ReadError when got, an engine's answer read from
+// text, states no total: a part of a divide, or a total in a form Bitview
+// does not read, which gets no verdict.
+func whole(got divide.Parsed, text, engine, doing string) error {
+	if got.HasTotal {
+		return nil
+	}
+	lines, _ := quoteSkipped(firstLines(text))
+	return &ReadError{Engine: engine, Doing: doing, Lines: lines,
+		Msg: plural(len(got.Moves), "move", "moves") + " and no total: a part of a divide, or a total Bitview does not read"}
+}
+
+// quoteSkipped returns the first tailLines of lines to quote, and how
+// many are left out.
+func quoteSkipped(lines []divide.Skipped) ([]shownLine, int) {
+	var out []shownLine
+	for _, l := range lines[:min(len(lines), tailLines)] {
+		out = append(out, outLine([]byte(l.Text), false, 0, false))
+	}
+	return out, len(lines) - len(out)
+}
+
+// firstLines returns the first tailLines non-blank lines of text.
+func firstLines(text string) []divide.Skipped {
+	var out []divide.Skipped
+	for i, l := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
+		if len(out) == tailLines {
+			break
+		}
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, divide.Skipped{Line: i + 1, Text: l})
+		}
+	}
+	return out
 }
 
 // tail keeps the last tailLines lines written to it by the engine's
 // standard output and standard error readers.
 type tail struct {
 	mu    sync.Mutex
-	lines []string
+	lines []shownLine
 }
 
-func (t *tail) add(line string) {
+func (t *tail) add(line shownLine) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.lines) == tailLines {
@@ -84,10 +180,10 @@ func (t *tail) add(line string) {
 	t.lines = append(t.lines, line)
 }
 
-func (t *tail) get() []string {
+func (t *tail) get() []shownLine {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]string(nil), t.lines...)
+	return append([]shownLine(nil), t.lines...)
 }
 
 // command splits an -engine or -perftree value at blanks into a program
@@ -102,84 +198,74 @@ func command(s string) (string, []string, error) {
 
 // A uciEngine is a UCI engine process (Stockfish's protocol, "UCI"
 // section of the Chess Programming Wiki): bitview sends "uci" and
-// "isready" once, then for each divide "position fen … [moves …]" and
-// "go perft N", and reads lines until "Nodes searched: N".
+// "isready" once, then for each divide "position fen … [moves …]",
+// "isready" (the lines up to "readyok" are dropped: nothing the engine
+// printed after its last answer is read as the next), and "go perft N",
+// and reads lines until "Nodes searched: N".
 type uciEngine struct {
-	name    string
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	lines   chan string // standard output, one line at a time; closed at its end
-	tail    tail
+	p       *proc
+	lines   chan stdoutLine // standard output, one line at a time; closed at its end
+	quit    chan struct{}   // closed by close: the reader stops sending
 	timeout time.Duration
 	dead    error // set once the engine failed; every later call returns it
+	once    sync.Once
+}
 
-	waitOnce sync.Once
-	waited   chan struct{} // closed when the process has been waited for
-	waitErr  error
+// A stdoutLine is a line of an engine's standard output, whole unless
+// long (then its first MaxEngineOutput bytes).
+type stdoutLine struct {
+	text string
+	long bool
 }
 
 // startUCI starts the engine and waits for "uciok" and "readyok".
 func startUCI(cmdline string, timeout time.Duration) (*uciEngine, error) {
-	prog, args, err := command(cmdline)
+	p, err := startProc(cmdline, nil, true)
 	if err != nil {
-		return nil, &EngineError{Engine: cmdline, Msg: err.Error()}
-	}
-	e := &uciEngine{name: cmdline, cmd: exec.Command(prog, args...), lines: make(chan string, 256), timeout: timeout}
-	e.cmd.WaitDelay = time.Second
-	if e.in, err = e.cmd.StdinPipe(); err != nil {
-		return nil, &EngineError{Engine: cmdline, Msg: err.Error()}
-	}
-	out, err := e.cmd.StdoutPipe()
-	if err != nil {
-		return nil, &EngineError{Engine: cmdline, Msg: err.Error()}
-	}
-	errOut, err := e.cmd.StderrPipe()
-	if err != nil {
-		return nil, &EngineError{Engine: cmdline, Msg: err.Error()}
-	}
-	if err := e.cmd.Start(); err != nil {
 		return nil, &EngineError{Engine: cmdline, Msg: "cannot start: " + err.Error()}
 	}
+	e := &uciEngine{p: p, lines: make(chan stdoutLine), quit: make(chan struct{}), timeout: timeout}
 	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 4096), MaxEngineOutput)
-		for sc.Scan() {
-			line := strings.TrimRight(sc.Text(), "\r")
-			e.tail.add(line)
-			e.lines <- line
-		}
-		close(e.lines)
-	}()
-	go func() {
-		sc := bufio.NewScanner(errOut)
-		for sc.Scan() {
-			e.tail.add("stderr: " + sc.Text())
-		}
+		defer close(e.lines)
+		defer p.stdout.Close()
+		readLines(p.stdout, MaxEngineOutput, func(text []byte, long bool) bool {
+			p.tail.add(outLine(text, long, MaxEngineOutput, false))
+			select {
+			case e.lines <- stdoutLine{string(text), long}:
+				return true
+			case <-e.quit:
+				return false
+			}
+		})
 	}()
 	// ask stops the engine when it fails.
 	if _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
 		return nil, err
 	}
-	if _, err := e.ask("isready", `"isready"`, func(l string) bool { return strings.TrimSpace(l) == "readyok" }); err != nil {
+	if _, err := e.ask("isready", `"isready"`, isReadyOK); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
+// isReadyOK reports whether l is "readyok".
+func isReadyOK(l string) bool { return strings.TrimSpace(l) == "readyok" }
+
 // ask sends command and returns the lines the engine prints up to and
-// including the first for which last is true. An engine that exits or
-// does not answer within the time limit is stopped, and the error is an
-// *EngineError with its last output.
+// including the first for which last is true. An engine that exits, does
+// not answer within the time limit, or prints more than MaxEngineOutput
+// bytes is stopped, and the error is an *EngineError with its last
+// output.
 func (e *uciEngine) ask(command, doing string, last func(string) bool) ([]string, error) {
 	if e.dead != nil {
 		return nil, e.dead
 	}
 	fail := func(msg string) ([]string, error) {
-		e.dead = &EngineError{Engine: e.name, Doing: doing, Msg: msg, Tail: e.tail.get()}
 		e.close()
+		e.dead = &EngineError{Engine: e.p.name, Doing: doing, Msg: msg, Tail: e.p.tail.get()}
 		return nil, e.dead
 	}
-	if _, err := io.WriteString(e.in, command+"\n"); err != nil {
+	if _, err := io.WriteString(e.p.stdin, command+"\n"); err != nil {
 		return fail("cannot be written to (" + err.Error() + ")")
 	}
 	timer := time.NewTimer(e.timeout)
@@ -192,11 +278,14 @@ func (e *uciEngine) ask(command, doing string, last func(string) bool) ([]string
 			if !ok {
 				return fail(e.exited())
 			}
-			lines = append(lines, l)
-			if size += len(l) + 1; size > MaxEngineOutput {
-				return fail("printed over " + strconv.Itoa(MaxEngineOutput) + " bytes")
+			if l.long {
+				return fail("printed a line over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it")
 			}
-			if last(l) {
+			lines = append(lines, l.text)
+			if size += len(l.text) + 1; size > MaxEngineOutput {
+				return fail("printed over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it")
+			}
+			if last(l.text) {
 				return lines, nil
 			}
 		case <-timer.C:
@@ -207,7 +296,7 @@ func (e *uciEngine) ask(command, doing string, last func(string) bool) ([]string
 
 // exited says how the engine ended after closing its standard output.
 func (e *uciEngine) exited() string {
-	err, killed := e.wait(time.Second)
+	err, killed := e.p.end(time.Second)
 	switch {
 	case killed:
 		return "closed its standard output"
@@ -217,38 +306,28 @@ func (e *uciEngine) exited() string {
 	return "exited (status 0)"
 }
 
-// wait waits up to grace for the process to end, then kills it; killed
-// says it had to. The process is waited for once, whoever asks first.
-func (e *uciEngine) wait(grace time.Duration) (err error, killed bool) {
-	e.waitOnce.Do(func() {
-		e.waited = make(chan struct{})
-		go func() { e.waitErr = e.cmd.Wait(); close(e.waited) }()
-	})
-	select {
-	case <-e.waited:
-		return e.waitErr, false
-	case <-time.After(grace):
-		e.cmd.Process.Kill()
-		<-e.waited
-		return e.waitErr, true
-	}
-}
-
 // divide asks for "go perft depth" after "position fen fen moves …" and
-// parses the answer up to "Nodes searched".
+// "isready", and parses the answer up to "Nodes searched". An answer
+// Bitview cannot read is a *ReadError.
 func (e *uciEngine) divide(fen string, moves []string, depth int) (divide.Parsed, error) {
 	pos := "position fen " + fen
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
 	if e.dead == nil {
-		if _, err := io.WriteString(e.in, pos+"\n"); err != nil {
-			e.dead = &EngineError{Engine: e.name, Doing: `"` + pos + `"`, Msg: "cannot be written to (" + err.Error() + ")", Tail: e.tail.get()}
+		if _, err := io.WriteString(e.p.stdin, pos+"\n"); err != nil {
 			e.close()
+			e.dead = &EngineError{Engine: e.p.name, Doing: `"` + pos + `"`, Msg: "cannot be written to (" + err.Error() + ")", Tail: e.p.tail.get()}
 		}
 	}
-	doing := `"go perft ` + strconv.Itoa(depth) + `" after "` + pos + `"`
-	lines, err := e.ask("go perft "+strconv.Itoa(depth), doing, func(l string) bool {
+	// What the engine printed after its last answer ("bestmove", a second
+	// "Nodes searched") comes before readyok, and is dropped.
+	if _, err := e.ask("isready", `"isready" after "`+pos+`"`, isReadyOK); err != nil {
+		return divide.Parsed{}, err
+	}
+	go_ := "go perft " + strconv.Itoa(depth)
+	doing := `"` + go_ + `" after "` + pos + `"`
+	lines, err := e.ask(go_, doing, func(l string) bool {
 		l = strings.TrimSpace(l)
 		return strings.HasPrefix(l, "Nodes searched") || strings.HasPrefix(l, "bestmove")
 	})
@@ -258,24 +337,35 @@ func (e *uciEngine) divide(fen string, moves []string, depth int) (divide.Parsed
 	if last := strings.TrimSpace(lines[len(lines)-1]); strings.HasPrefix(last, "bestmove") {
 		// An engine without "go perft" searches instead: "go" and "perft"
 		// read as a plain go.
-		e.dead = &EngineError{Engine: e.name, Doing: doing, Msg: "searched and answered " + strconv.Quote(last) + " instead of a divide: does it know \"go perft\"? (else give -perftree a script)", Tail: e.tail.get()}
+		e.dead = &EngineError{Engine: e.p.name, Doing: doing, Msg: "searched and answered " + strconv.Quote(last) + " instead of a divide: does it know \"go perft\"? (else give -perftree a script)", Tail: e.p.tail.get()}
 		return divide.Parsed{}, e.dead
 	}
-	return divide.Parse(strings.Join(lines, "\n")), nil
+	text := strings.Join(lines, "\n")
+	got := divide.Parse(text)
+	if err := readable(got, text, e.p.name, doing); err != nil {
+		return divide.Parsed{}, err
+	}
+	if err := whole(got, text, e.p.name, doing); err != nil {
+		return divide.Parsed{}, err
+	}
+	return got, nil
 }
 
-// close sends "quit" and stops the process if it has not ended shortly
-// after.
+// close sends "quit" and ends the engine's process group, its process
+// given 200 ms to quit first.
 func (e *uciEngine) close() {
-	io.WriteString(e.in, "quit\n")
-	e.in.Close()
-	e.wait(200 * time.Millisecond)
+	e.once.Do(func() {
+		io.WriteString(e.p.stdin, "quit\n")
+		e.p.end(200 * time.Millisecond)
+		close(e.quit)
+	})
 }
 
 // A perftreeScript is a perftree script (agausmann/perftree): run as
 // `SCRIPT depth fen [moves]` for each divide, the moves one argument
 // separated by spaces and left out when there are none, printing
-// "move count" lines, a blank line and the total.
+// "move count" lines, a blank line and the total. Its answer is its
+// output once it has exited; what it left running is ended then.
 type perftreeScript struct {
 	name    string
 	timeout time.Duration
@@ -283,11 +373,7 @@ type perftreeScript struct {
 
 // divide runs the script once.
 func (s *perftreeScript) divide(fen string, moves []string, depth int) (divide.Parsed, error) {
-	prog, args, err := command(s.name)
-	if err != nil {
-		return divide.Parsed{}, &EngineError{Engine: s.name, Msg: err.Error()}
-	}
-	args = append(args, strconv.Itoa(depth), fen)
+	args := []string{strconv.Itoa(depth), fen}
 	if len(moves) > 0 {
 		args = append(args, strings.Join(moves, " "))
 	}
@@ -295,47 +381,82 @@ func (s *perftreeScript) divide(fen string, moves []string, depth int) (divide.P
 	if len(moves) > 0 {
 		doing += ", moves " + strconv.Quote(strings.Join(moves, " "))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, prog, args...)
-	cmd.WaitDelay = time.Second
-	var out, errOut limitedBuffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err = cmd.Run()
-	tailOf := func() []string {
-		var t tail
-		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
-			if l != "" {
-				t.add(strings.TrimRight(l, "\r"))
+	p, err := startProc(s.name, args, false)
+	if err != nil {
+		return divide.Parsed{}, &EngineError{Engine: s.name, Msg: "cannot start: " + err.Error()}
+	}
+	// Standard output is read while the script runs; a line or a whole
+	// over the limit stops it at once.
+	var (
+		out      strings.Builder
+		overMsg  string
+		readDone = make(chan struct{})
+	)
+	go func() {
+		defer close(readDone)
+		readLines(p.stdout, MaxEngineOutput, func(text []byte, long bool) bool {
+			p.tail.add(outLine(text, long, MaxEngineOutput, false))
+			switch {
+			case long:
+				overMsg = "printed a line over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it"
+			case out.Len()+len(text)+1 > MaxEngineOutput:
+				overMsg = "printed over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it"
+			default:
+				out.Write(text)
+				out.WriteByte('\n')
+				return true
 			}
+			p.kill()
+			return false
+		})
+	}()
+	timer := time.NewTimer(s.timeout)
+	defer timer.Stop()
+	timedOut := false
+	select {
+	case <-p.exited:
+	case <-readDone: // the end of its output, or too much of it
+		select {
+		case <-p.exited:
+		case <-timer.C:
+			timedOut = true
 		}
-		for _, l := range strings.Split(strings.TrimRight(errOut.String(), "\n"), "\n") {
-			if l != "" {
-				t.add("stderr: " + l)
-			}
-		}
-		return t.get()
+	case <-timer.C:
+		timedOut = true
+	}
+	// The script has exited, or is stopped now: what it started goes too,
+	// which closes the output a background child held open.
+	err, _ = p.end(0)
+	select {
+	case <-readDone:
+	case <-time.After(endGrace):
+		p.stdout.Close() // a child that left the group still holds it
+		<-readDone
+	}
+	p.stdout.Close()
+	fail := func(msg string) (divide.Parsed, error) {
+		return divide.Parsed{}, &EngineError{Engine: s.name, Doing: doing, Msg: msg, Tail: p.tail.get()}
 	}
 	switch {
-	case ctx.Err() != nil:
-		return divide.Parsed{}, &EngineError{Engine: s.name, Doing: doing, Msg: "did not finish within " + s.timeout.String() + " (-timeout); stopped it", Tail: tailOf()}
-	case errors.Is(err, exec.ErrNotFound) || err != nil && !isExit(err):
-		return divide.Parsed{}, &EngineError{Engine: s.name, Msg: "cannot start: " + err.Error()}
+	case overMsg != "":
+		return fail(overMsg)
+	case timedOut:
+		return fail("did not finish within " + s.timeout.String() + " (-timeout); stopped it")
 	case err != nil:
-		return divide.Parsed{}, &EngineError{Engine: s.name, Doing: doing, Msg: "exited with " + err.Error(), Tail: tailOf()}
-	case out.over:
-		return divide.Parsed{}, &EngineError{Engine: s.name, Doing: doing, Msg: "printed over " + strconv.Itoa(MaxEngineOutput) + " bytes", Tail: tailOf()}
+		return fail("exited with " + err.Error())
 	}
-	return parsePerftree(out.String()), nil
+	text := out.String()
+	got := parsePerftree(text)
+	if err := readable(got, text, s.name, doing); err != nil {
+		return divide.Parsed{}, err
+	}
+	if err := whole(got, text, s.name, doing); err != nil {
+		return divide.Parsed{}, err
+	}
+	return got, nil
 }
 
 func (s *perftreeScript) close() {}
-
-// isExit reports whether err is an exit status (the program ran).
-func isExit(err error) bool {
-	var ee *exec.ExitError
-	return errors.As(err, &ee)
-}
 
 // parsePerftree reads a perftree script's output with divide.Parse and
 // takes the total from its last line, a number alone, which Parse skips.
@@ -356,21 +477,6 @@ func lastLine(text string) int {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	lines := strings.Split(strings.TrimRight(text, " \t\r\n"), "\n")
 	return len(lines)
-}
-
-// limitedBuffer keeps the first MaxEngineOutput bytes written to it.
-type limitedBuffer struct {
-	bytes.Buffer
-	over bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := MaxEngineOutput - b.Len(); len(p) > room {
-		b.Buffer.Write(p[:max(room, 0)])
-		b.over = true
-		return len(p), nil
-	}
-	return b.Buffer.Write(p)
 }
 
 // seconds formats a duration for the report: "420 ms", "1.42 s".

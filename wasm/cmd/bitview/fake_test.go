@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,23 +30,70 @@ import (
 //   - exit: prints part of a divide and a message on standard error, then
 //     exits with status 3 while answering "go perft";
 //   - hang: never answers "go perft" (nor, as a script, finishes);
-//   - noep,exit3: noep, exiting at its third "go perft" (on the way down);
 //   - search: an engine without "go perft", which searches and answers
 //     "bestmove".
+//
+// After the mode, comma-separated changes to how it answers:
+//
+//   - exit3: exits at its third "go perft" (on the way down);
+//   - trailer: prints "bestmove 0000" after each divide's total;
+//   - twice: prints each divide's "Nodes searched" line twice;
+//   - arrow: prints its moves as "e2e4 -> 20", a format Bitview does not read;
+//   - nototal: a perftree script that prints no total;
+//   - flaky: its first divide lacks its last move, its total their sum
+//     (it answers the root two ways);
+//   - errline: writes a 70,000-byte line and then 256 KiB more to
+//     standard error before each divide;
+//   - longline: prints a 2 MiB line while answering "go perft";
+//   - flood: a perftree script that prints 8 MiB of "e2e4 20" lines;
+//   - escape: prints terminal escapes (a window title, clear screen) on
+//     both streams while answering, then exits with status 3.
 const fakeEnv = "BITVIEW_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		os.Exit(fakeEngine(mode, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	markProcesses()
+	code := m.Run()
+	if code == 0 && !noneLeft() {
+		code = 1
+	}
+	os.Exit(code)
 }
 
 // fakeEngine runs the fake engine of mode and returns its exit status.
 func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer) int {
 	proto, bug, _ := strings.Cut(mode, ":")
+	bug, extra, _ := strings.Cut(bug, ",")
+	has := func(change string) bool { return slices.Contains(strings.Split(extra, ","), change) }
 	w := bufio.NewWriter(out)
 	defer w.Flush()
+	format := map[string]string{"uci": "%s: %d\n", "perftree": "%s %d\n"}[proto]
+	if has("arrow") {
+		format = "%s -> %d\n"
+	}
+	// before writes what the changes print before a divide, and reports
+	// whether the divide follows.
+	before := func() bool {
+		if has("errline") {
+			fmt.Fprintln(errOut, strings.Repeat("E", 70_000))
+			for range 256 {
+				fmt.Fprintln(errOut, strings.Repeat("e", 1023))
+			}
+		}
+		if has("longline") {
+			fmt.Fprintln(w, strings.Repeat("x", 2<<20))
+			w.Flush()
+		}
+		if has("escape") {
+			fmt.Fprintln(w, "e2e4: 20 \x1b]0;pwned\a\x1b[2J")
+			w.Flush()
+			fmt.Fprintln(errOut, "\x1b[41mfatal\x1b[0m")
+			return false
+		}
+		return true
+	}
 	if proto == "perftree" {
 		if len(args) < 2 {
 			fmt.Fprintln(errOut, "usage: perft.sh depth fen [moves]")
@@ -72,8 +120,19 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 		case "hang":
 			time.Sleep(time.Hour) // never answers: a bare select {} would be a deadlock the runtime ends once no other goroutine is left
 		}
-		total := fakeDivide(w, p, depth, bug, len(args) == 2, "%s %d\n")
-		fmt.Fprintf(w, "\n%d\n", total)
+		if !before() {
+			return 3
+		}
+		if has("flood") {
+			for range (8 << 20) / 8 {
+				w.WriteString("e2e4 20\n")
+			}
+			return 0
+		}
+		total := fakeDivide(w, p, depth, bug, len(args) == 2, format, false)
+		if !has("nototal") {
+			fmt.Fprintf(w, "\n%d\n", total)
+		}
 		return 0
 	}
 	sc := bufio.NewScanner(in)
@@ -104,7 +163,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 		case "go":
 			depth, _ := strconv.Atoi(f[len(f)-1])
 			gos++
-			if bug == "noep,exit3" && gos == 3 {
+			if has("exit3") && gos == 3 {
 				fmt.Fprintln(errOut, "fake: out of memory")
 				return 3
 			}
@@ -123,8 +182,18 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 				w.Flush()
 				continue
 			}
-			total := fakeDivide(w, p, depth, bug, root, "%s: %d\n")
+			if !before() {
+				w.Flush()
+				return 3
+			}
+			total := fakeDivide(w, p, depth, bug, root, format, has("flaky") && gos == 1)
 			fmt.Fprintf(w, "\nNodes searched: %d\n\n", total)
+			if has("twice") {
+				fmt.Fprintf(w, "Nodes searched: %d\n", total)
+			}
+			if has("trailer") {
+				fmt.Fprintln(w, "bestmove 0000")
+			}
 		case "quit":
 			return 0
 		}
@@ -146,10 +215,15 @@ func play(p *core.Position, moves []string) error {
 }
 
 // fakeDivide writes the buggy engine's divide of p in format (move,
-// count) and returns its total; root says p is the drill's root.
-func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string) uint64 {
+// count) and returns its total; root says p is the drill's root; dropLast
+// leaves its last move out.
+func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string, dropLast bool) uint64 {
 	var total uint64
-	for i, m := range fakeMoves(p, bug) {
+	moves := fakeMoves(p, bug)
+	if dropLast {
+		moves = moves[:len(moves)-1]
+	}
+	for i, m := range moves {
 		next := p
 		next.Play(m)
 		n := fakePerft(next, depth-1, bug)

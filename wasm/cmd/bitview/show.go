@@ -44,7 +44,7 @@ var numberArg = regexp.MustCompile(`^(0[xX][0-9a-fA-F_]+|0[bB][01_]+|-?[0-9][0-9
 func showCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("show", showUsage, stderr)
 	fen := fs.String("fen", core.StartFEN, "the position: a FEN, or a piece placement alone (White to move)")
-	layoutID := fs.String("layout", "lerf", "the numbering: "+layoutIDs())
+	layoutID := fs.String("layout", "lerf", "the numbering: "+strings.Join(core.LayoutIDs(), ", "))
 	index := fs.Bool("index", false, "write each cell's slot index, '*' before a set one and '.' before an off-board one")
 	binary := fs.Bool("binary", false, "also write the value in binary, one grid row (or file) a group")
 	decimal := fs.Bool("decimal", false, "also write the value in decimal, unsigned and signed (64-slot layouts)")
@@ -54,7 +54,7 @@ func showCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "show"
 	l, ok := core.LayoutByID(*layoutID)
 	if !ok {
-		return fail(stderr, name, fmt.Errorf("layout: unknown layout %q: use one of %s", *layoutID, layoutIDs()), exitBadInput)
+		return fail(stderr, name, fmt.Errorf("layout: unknown layout %q: use one of %s", *layoutID, strings.Join(core.LayoutIDs(), ", ")), exitBadInput)
 	}
 	p, err := readFEN(*fen)
 	if err != nil {
@@ -117,15 +117,6 @@ func resolveCard(p *core.Position, l *core.Layout, item string) (card, error) {
 		return card{}, err
 	}
 	return card{key: s.Key, title: s.Title, bits: s.Bits}, nil
-}
-
-// layoutIDs lists the layouts' ids: "lerf, 0x88, …".
-func layoutIDs() string {
-	ids := make([]string, len(core.Layouts))
-	for i, l := range core.Layouts {
-		ids[i] = l.ID
-	}
-	return strings.Join(ids, ", ")
 }
 
 // A cellStyle wraps a cell's text for a terminal: set bits, off-board

@@ -312,20 +312,20 @@ func AcceptQ(header, coding string) float64 {
 // options in a fixed order, the part of the ETag that names the figure.
 func queryOptions(raw string) (figure.Options, string, error) {
 	if len(raw) > MaxQueryBytes {
-		return nil, "", optionError("query", "", model.LimitMessage("the query", len(raw), MaxQueryBytes, "bytes"))
+		return nil, "", figure.OptionError("query", "", model.LimitMessage("the query", len(raw), MaxQueryBytes, "bytes"))
 	}
 	q, err := url.ParseQuery(raw)
 	if err != nil {
-		return nil, "", optionError("query", "", "it does not parse: "+err.Error())
+		return nil, "", figure.OptionError("query", "", "it does not parse: "+err.Error())
 	}
 	o := figure.Options{}
 	names := make([]string, 0, len(q))
 	for name, vs := range q {
 		if len(vs) > 1 {
-			return nil, "", optionError(name, "", "given "+strconv.Itoa(len(vs))+" times; give it once")
+			return nil, "", figure.OptionError(name, "", "given "+strconv.Itoa(len(vs))+" times; give it once")
 		}
 		if name == "fen" && len(vs[0]) > core.MaxFENLength {
-			return nil, "", optionError("fen", "", model.LimitMessage("fen", len(vs[0]), core.MaxFENLength, "bytes"))
+			return nil, "", figure.OptionError("fen", "", model.LimitMessage("fen", len(vs[0]), core.MaxFENLength, "bytes"))
 		}
 		if err := o.Set(name, vs[0]); err != nil {
 			return nil, "", err

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
@@ -144,7 +145,8 @@ func prerenderPage(name string, page []byte, base string) ([]byte, *pager, error
 	if len(page) > MaxPageBytes {
 		return nil, nil, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", len(page), MaxPageBytes)}
 	}
-	pg := &pager{name: name, base: base, newlines: newlines(page), out: len(page), files: map[string][]byte{}}
+	pg := &pager{name: name, base: base, page: page, newlines: newlines(page), out: len(page), files: map[string][]byte{},
+		firstFigure: -1, headEnd: -1}
 	if pg.base == "" {
 		pg.base = ScriptBase(page)
 	}
@@ -152,29 +154,32 @@ func prerenderPage(name string, page []byte, base string) ([]byte, *pager, error
 	if err != nil {
 		return nil, pg, err
 	}
-	return addStyle(splice(page, spans)), pg, nil
+	if s, ok := pg.styleSpan(); ok {
+		spans = append([]span{s}, spans...)
+		slices.SortStableFunc(spans, func(a, b span) int { return a.start - b.start }) // an insertion before the figure it precedes
+	}
+	return splice(page, spans), pg, nil
 }
 
-// addStyle puts Style into a page that has prerendered figures and no
-// Style yet: before </head> when the page has a head before its first
-// figure, else before that figure. A Style an earlier version wrote (a
-// <style data-bitview-figures> that is not Style) is replaced by Style.
-func addStyle(page []byte) []byte {
-	if at := bytes.Index(page, []byte("<style data-bitview-figures>")); at >= 0 {
-		end := bytes.Index(page[at:], []byte("</style>"))
-		if end >= 0 && string(page[at:at+end+len("</style>")]) != Style {
-			return slices.Concat(page[:at], []byte(Style), page[at+end+len("</style>"):])
+// styleSpan returns the span that gives a page with figures Style, once:
+// inserted before </head> when the page has a head before its first
+// figure, else before that figure; or a Style an earlier version wrote (a
+// <style data-bitview-figures> that is not Style) replaced. Each place is
+// one the tokenizer found, so that a "<bitboard-view" or a "</head>" in
+// a script, a comment or a code example is no such place.
+func (pg *pager) styleSpan() (span, bool) {
+	switch {
+	case pg.style[1] > 0:
+		if string(pg.page[pg.style[0]:pg.style[1]]) == Style {
+			return span{}, false
 		}
-		return page
+		return span{pg.style[0], pg.style[1], Style}, true
+	case pg.firstFigure < 0:
+		return span{}, false
+	case pg.headEnd >= 0 && pg.headEnd < pg.firstFigure:
+		return span{pg.headEnd, pg.headEnd, Style + "\n"}, true
 	}
-	first := bytes.Index(page, []byte("<bitboard-view"))
-	if first < 0 || !bytes.Contains(page[first:], []byte(" "+Mark)) {
-		return page
-	}
-	if head := bytes.Index(page, []byte("</head>")); head >= 0 && head < first {
-		return slices.Concat(page[:head], []byte(Style+"\n"), page[head:])
-	}
-	return slices.Concat(page[:first], []byte(Style), page[first:])
+	return span{pg.firstFigure, pg.firstFigure, Style}, true
 }
 
 // A pager prerenders the figures of one page: its name (for errors) and
@@ -182,10 +187,16 @@ func addStyle(page []byte) []byte {
 type pager struct {
 	name     string
 	base     string
+	page     []byte
 	newlines []int        // the offsets of the page's newlines, for lineAt
 	out      int          // the bytes of output so far: the page's, then each figure's
 	warnings []*PageError // the lines of blocks skipped (see parseBlock)
 	files    map[string][]byte
+	// Where styleSpan puts Style: the offsets of the first figure's start
+	// tag (an element's or a block's), of the first </head>, and the
+	// span of a <style data-bitview-figures> (-1, or 0 and 0, for none).
+	firstFigure, headEnd int
+	style                [2]int
 }
 
 // element returns the start tag and content of a figure element with
@@ -233,8 +244,49 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		pg.out += len(fileSVG)
 	}
 	img := figureImg(file, f, svg)
-	pg.out += len(shadow) + len(img)
-	return shadow + img, nil
+	content := asciiHTML(shadow + img)
+	pg.out += len(content)
+	return content, nil
+}
+
+// asciiHTML returns HTML with each character outside ASCII written as a
+// character reference (· as &#xb7;), but inside <style> (where references
+// are not read): what Page writes then reads the same whatever encoding
+// the page is read in (a template with no <meta charset>, served with no
+// charset, is read as windows-1252), and the element adopts the same DOM.
+func asciiHTML(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	for s != "" {
+		style := strings.Index(s, "<style")
+		if style < 0 {
+			style = len(s)
+		}
+		for _, r := range s[:style] {
+			if r < utf8.RuneSelf {
+				b.WriteRune(r)
+			} else {
+				b.WriteString("&#x" + strconv.FormatInt(int64(r), 16) + ";")
+			}
+		}
+		s = s[style:]
+		end := strings.Index(s, "</style>")
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += len("</style>")
+		}
+		b.WriteString(s[:end])
+		s = s[end:]
+	}
+	return b.String()
 }
 
 // markedSVG returns a figure's SVG (view.FigureSVG: it begins "<svg ")
@@ -282,7 +334,7 @@ func resolveAttrs(attrs [][2]string) (*figure.Figure, error) {
 			continue
 		}
 		if a[0] == "theme" {
-			return nil, optionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
+			return nil, figure.OptionError("theme", a[1], "the element has no theme attribute: it follows its CSS")
 		}
 		if err := o.Set(a[0], a[1]); err != nil {
 			return nil, err
@@ -464,7 +516,8 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 	pos := 0
 	var fig *figureState
 	var blk *blockState
-	lastPre := -1 // the offset of a <pre> start tag followed by blanks only so far
+	lastPre := -1  // the offset of a <pre> start tag followed by blanks only so far
+	style := false // in the <style data-bitview-figures>
 	for {
 		tt := z.Next()
 		raw := z.Raw()
@@ -513,6 +566,10 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				}
 			}
 			open := tt == xhtml.StartTagToken && !voidTag(tag)
+			if tag == "style" && fig == nil && blk == nil && slices.ContainsFunc(attrs, func(a [2]string) bool { return a[0] == "data-bitview-figures" }) && pg.style[1] == 0 {
+				pg.style[0] = start
+				style = true
+			}
 			switch {
 			case fig != nil:
 				if tag == "bitboard-view" {
@@ -523,13 +580,16 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				blk.startTag(tag, open, start)
 			case tag == "bitboard-view" && open:
 				fig = &figureState{start: start, content: pos, attrs: attrs, owned: pos}
+				pg.first(start)
 			case (tag == "div" || tag == "pre") && open && hasClass(class, "language-bitboard"):
 				blk = &blockState{start: start, tag: tag, depth: 1}
 				if tag == "pre" {
 					blk.pre = &preState{start: start, depth: 1}
 				}
+				pg.first(start)
 			case tag == "code" && open && lastPre >= 0 && hasClass(class, "language-bitboard"):
 				blk = &blockState{start: lastPre, tag: "pre", depth: 1, pre: &preState{start: lastPre, depth: 1}}
+				pg.first(lastPre)
 			}
 			lastPre = -1
 			if tag == "pre" && open && blk == nil && fig == nil {
@@ -554,6 +614,10 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				fig = nil
 			case fig != nil:
 				fig.endTag(tag, pos)
+			case blk == nil && tag == "head" && pg.headEnd < 0:
+				pg.headEnd = start
+			case blk == nil && tag == "style" && style:
+				pg.style[1], style = pos, false
 			case blk != nil:
 				if !blk.endTag(tag, pos) {
 					break
@@ -570,6 +634,13 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				fig.authored = true
 			}
 		}
+	}
+}
+
+// first notes the offset of a figure's start tag, if it is the first.
+func (pg *pager) first(at int) {
+	if pg.firstFigure < 0 {
+		pg.firstFigure = at
 	}
 }
 

@@ -301,3 +301,29 @@ func TestSharePieces(t *testing.T) {
 		})
 	}
 }
+
+// TestStylePlace: Style goes before the page's </head>, or before its
+// first figure when the head comes after it or there is none, as the
+// tokenizer reads the page: a "<bitboard-view" or "</head>" in a script,
+// a comment or a code example is not a place for it.
+func TestStylePlace(t *testing.T) {
+	for _, tc := range []struct{ name, page, want string }{
+		{"head", `<html><head><script>const s = '<bitboard-view show="P">';</script></head><body><!-- <bitboard-view> --><bitboard-view show="N"></bitboard-view></body></html>`,
+			`<html><head><script>const s = '<bitboard-view show="P">';</script>` + Style + "\n</head><body><!-- <bitboard-view> --><bitboard-view show=\"N\"><svg " + Mark},
+		{"no head", `<p>x</p><script>document.write('</head><bitboard-view>')</script><pre><code>&lt;bitboard-view&gt;</code></pre><bitboard-view show="N"></bitboard-view>`,
+			`<p>x</p><script>document.write('</head><bitboard-view>')</script><pre><code>&lt;bitboard-view&gt;</code></pre>` + Style + `<bitboard-view show="N"><svg ` + Mark},
+		{"a block first", "<html><body><pre><code class=\"language-bitboard\">show: P\n</code></pre></body></html>",
+			`<html><body>` + Style + `<bitboard-view show="P"><svg ` + Mark},
+	} {
+		o, err := Page(tc.name, []byte(tc.page), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(o.Page), tc.want) {
+			t.Errorf("%s: %.400q, want it to begin %q", tc.name, o.Page, tc.want)
+		}
+		if again, err := Page(tc.name, o.Page, ""); err != nil || !bytes.Equal(again.Page, o.Page) || strings.Count(string(o.Page), "data-bitview-figures") != 1 {
+			t.Errorf("%s: a second run changed the page, or it holds Style more than once (%v)", tc.name, err)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	}
 	o, err := model.ParseAttributes(m)
 	if ae, ok := err.(*model.AttributeError); ok {
-		return "", optionError(ae.Name, ae.Value, ae.Msg)
+		return "", figure.OptionError(ae.Name, ae.Value, ae.Msg)
 	}
 	if err != nil {
 		return "", err
@@ -56,7 +56,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	}
 	perft, problem := view.PerftMarkup(o.Perft, e.Pos)
 	if problem != "" {
-		return "", optionError("perft", o.Perft, problem)
+		return "", figure.OptionError("perft", o.Perft, problem)
 	}
 	values := m["values"]
 	if values != "hex" && values != "none" {

@@ -1,5 +1,3 @@
-//go:build !(js && wasm)
-
 // Package sitegen builds small sites with the static-site generators
 // Bitview's README has recipes for (Hugo, MkDocs, Jekyll), as an author
 // would, for tests: New makes a site from the generator's defaults
