@@ -323,3 +323,58 @@ func TestRoomRoughEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomToolScale: one scale per screen (issue 40, item 2). With each
+// tool that draws grids open (the expression's result, the shift demo,
+// the engine tools' magic steps and dump verdicts, the representations'
+// arrays, and the attack maps, which are cards), at the laptop sizes and
+// at 1920×1080, and presenting at 1280×720 and 1920×1080: no tool grid's
+// cells are larger than the first card's (5 % spare) nor, in a grid of up
+// to 10 columns, under 0.55 of them, none passes its panel's edge, and the expression's result has its
+// hex value whole on the first screen.
+func TestRoomToolScale(t *testing.T) {
+	tools := []struct{ tab, query, grids string }{
+		{"playground", "&expr=" + url.QueryEscape("(P << 8) & ~occupied"), "#playground .bits"},
+		{"shiftdemo", "", "#shiftdemo .bits"},
+		{"engine", "&magic=rook:e4", "#engine .bits"},
+		{"repr", "", "#repr .bits"},
+		{"attacks", "&show=P,attacked:w", "#cards .card[data-bitboard='attacked:w'] .bits"},
+	}
+	for _, s := range []struct {
+		w, h    int64
+		present string
+	}{{1280, 800, ""}, {1366, 768, ""}, {1920, 1080, ""}, {1280, 720, "&present=1"}, {1920, 1080, "&present=1"}} {
+		ctx, site := site(t) // a tab per size
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range tools {
+			open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&tab="+tool.tab+tool.query+s.present)
+			name := fmt.Sprintf("%dx%d%s %s", s.w, s.h, s.present, tool.tab)
+			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
+				const card = document.querySelector('#cards .card .bits .cell').getBoundingClientRect().width;
+				const panel = '`+tool.tab+`' === 'attacks' ? document.getElementById('cards') : document.getElementById('`+tool.tab+`'), pr = panel.getBoundingClientRect();
+				const cells = [...document.querySelectorAll(`+"`"+tool.grids+"`"+`)].flatMap((g) => [...g.querySelectorAll('.cell')])
+					.filter((c) => c.getBoundingClientRect().width > 0 && getComputedStyle(c).display !== 'none');
+				const sizes = cells.map((c) => c.getBoundingClientRect().width);
+				// The lower bound is for grids of up to 10 columns: a 16-column array fits its column by being smaller.
+				const narrow = cells.filter((c) => (+getComputedStyle(c.closest('.bits')).getPropertyValue('--cols') || 8) <= 10).map((c) => c.getBoundingClientRect().width);
+				const past = cells.filter((c) => { const r = c.getBoundingClientRect(); return r.right > pr.right + 0.5 || r.left < pr.left - 0.5; }).length;
+				const hex = document.querySelector('#expr-result [data-format="hex"]');
+				let hexWhole = true;
+				if (hex && '`+tool.tab+`' === 'playground') { const h = hex.getBoundingClientRect(), [w, v] = inView(hex); hexWhole = h.width > 0 && w >= h.width - 0.5 && v >= h.height - 0.5; }
+				return { card, cells: cells.length, min: narrow.length ? Math.min(...narrow) : 0, max: sizes.length ? Math.max(...sizes) : 0, past, hexWhole };
+			})()`)
+			card, lo, hi := got["card"].(float64), got["min"].(float64), got["max"].(float64)
+			t.Logf("%s: %v cells of %.1f–%.1f px beside cards' cells of %.1f px", name, got["cells"], lo, hi, card)
+			if got["cells"].(float64) == 0 {
+				t.Errorf("%s: no grid drawn", name)
+				continue
+			}
+			if hi > card*1.05 || lo < card*0.55 || got["past"].(float64) > 0 || got["hexWhole"] != true {
+				t.Errorf("%s: cells of %.1f–%.1f px beside cards' cells of %.1f px (want 0.55–1.05 of them); %v cells past the panel's edge; the result's hex value whole in view %v",
+					name, lo, hi, card, got["past"], got["hexWhole"])
+			}
+		}
+	}
+}
