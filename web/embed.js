@@ -21,12 +21,18 @@ for (const name of EMBED) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }
 
+// A frame as tall as its content shows no scroll bar: Chromium kept the
+// one a shorter frame had shown (empty, the view laid out again 15 px
+// narrower) after the listener made the frame fit. While the frame is
+// shorter than its content, the content scrolls.
 let sent = 0;
 const post = () => {
-  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  const root = document.documentElement, height = Math.ceil(root.getBoundingClientRect().height);
+  root.style.overflowY = innerHeight >= height ? 'hidden' : '';
   if (height === sent || window.parent === window) return;
   sent = height;
   window.parent.postMessage({ type: 'bitview-height', height }, '*'); // a height is no secret: any parent may read it
 };
 new ResizeObserver(post).observe(document.documentElement);
+addEventListener('resize', post);
 view.addEventListener('bitview-ready', post);

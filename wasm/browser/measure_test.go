@@ -188,10 +188,15 @@ func distDir(t *testing.T) string {
 	return dist
 }
 
-// targets are issue 28's targets, and issue 24's and issue 13's before
-// them, measured by this run. Issue 28's name the figures the issue
+// targets are issue 40's and issue 28's targets, and issue 24's and issue
+// 13's before them, measured by this run. Issue 28's name the figures the issue
 // found ("was"), measured by the same tests before its work.
 var targets = []target{
+	{40, "20 figures: style and layout loading ≤ 0.5× before (BITVIEW_MEASURE_BEFORE)", "figure layout / before", "", 0.5, "×"},
+	{40, "20 figures: one relayout of every figure ≤ 0.5× before", "figure relayout / before", "", 0.5, "×"},
+	{40, "new position → laid out, 2 cards ≤ 8 ms", "new position 2 cards", "", 8, "ms"},
+	{40, "new position → laid out, every switch ≤ 16 ms", "new position 31 cards", "", 16, "ms"},
+	{40, "holding → through 100 plies, every switch: ≤ 5 % dropped", "hold dropped 31 cards", "", 5, "%"},
 	{28, "first board, unthrottled ≤ 1.0× empty Go (was 1.27–1.58×)", "first board dist unthrottled", "first board empty Go wasm unthrottled", 1, ""},
 	{28, "interactive, unthrottled ≤ 2.0× empty Go (was 3.16–3.78×)", "interactive dist unthrottled", "first board empty Go wasm unthrottled", 2, ""},
 	{28, "new position → laid out, 2 cards ≤ 8 ms (was 16.7)", "new position 2 cards", "", 8, "ms"},

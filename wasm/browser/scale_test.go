@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -181,5 +182,199 @@ func TestRoomScale(t *testing.T) {
 			}
 		}
 		screenshot(t, ctx, fmt.Sprintf("scale-%dx%d-10x12", s.w, s.h))
+	}
+}
+
+// TestRoomShowLink: ?show= takes what the element's show takes, in the
+// page and in presentation mode: the issue's link shows four cards, the
+// fourth the expression's; attack maps and from:e2 show theirs; an item
+// that means nothing is named in the notice line, with what is wrong, and
+// the other items still show.
+func TestRoomShowLink(t *testing.T) {
+	ctx, site := site(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1366, 768)); err != nil {
+		t.Fatal(err)
+	}
+	read := `(() => ({ cards: [...document.querySelectorAll('#cards .card')].map((c) => c.dataset.bitboard),
+		notice: document.getElementById('fen-status').textContent }))()`
+	for _, present := range []string{"", "&present=1"} {
+		for _, c := range []struct {
+			show   string
+			cards  []string
+			notice string // what the notice line says, in part ("" for nothing)
+		}{
+			{"P,n,occupied,(P << 8) & ~occupied", []string{"P", "n", "occupied", "(P << 8) & ~occupied"}, ""},
+			{"P,attacked:w,from:e2", []string{"P", "attacked:w", "from:e2"}, ""},
+			{"P,(P << ),occupied", []string{"P", "occupied"}, `cannot show "(P << )"`},
+			{"occupid,n", []string{"n"}, `cannot show "occupid"`},
+		} {
+			open(t, ctx, site+"/?show="+url.QueryEscape(c.show)+present)
+			got := eval[struct {
+				Cards  []string
+				Notice string
+			}](t, ctx, read)
+			name := c.show + present
+			if strings.Join(got.Cards, "|") != strings.Join(c.cards, "|") {
+				t.Errorf("%s: cards %q, want %q", name, got.Cards, c.cards)
+			}
+			if c.notice == "" && got.Notice != "" || !strings.Contains(got.Notice, c.notice) {
+				t.Errorf("%s: the notice line says %q, want %q", name, got.Notice, c.notice)
+			}
+		}
+	}
+}
+
+// TestRoomEmbedFit: an iframe of embed.html with the snippet's listener
+// follows its content's height, at 760 px and after the page narrows it
+// to 600 px and widens it again: the frame then shows its content whole
+// and no scroll bar (one kept a vertical scroll bar, empty, after
+// resizing to fit).
+func TestRoomEmbedFit(t *testing.T) {
+	// A browser of its own that draws its scroll bars (the tests' hides them).
+	ctx, cancel := launch(chromium(t), t.TempDir(), chromedp.Flag("hide-scrollbars", false))
+	defer cancel()
+	page := `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>frame</title></head><body style="margin:0">
+<iframe data-bitview src="embed.html?fen=8/8/8/8/4P3/8/8/8%20w%20-%20-%200%201&show=P,empty" width="760" height="300" style="border:0;max-width:100%" title="Bitview"></iframe>
+<script src="listen.js"></script>
+</body></html>`
+	// The snippet's listener (view.EmbedSnippets' second line), from a file: serve.go's CSP takes no inline script.
+	listen := `addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})`
+	u := figureSite(t, map[string]string{"frame.html": page, "listen.js": listen})
+	for _, scale := range []float64{1, 1.25, 1.5} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900, chromedp.EmulateScale(scale)), chromedp.Navigate(u+"/frame.html")); err != nil {
+			t.Fatal(err)
+		}
+		read := `new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+		const f = document.querySelector('iframe'), d = f.contentDocument.documentElement, w = f.contentWindow;
+		resolve({ frame: f.getBoundingClientRect().height, content: d.scrollHeight, client: d.clientHeight,
+			bar: w.innerWidth - d.clientWidth + (w.innerHeight - d.clientHeight), ready: !!f.contentDocument.querySelector('bitboard-view')?.shadowRoot?.querySelector('.bits') });
+	})), 400))`
+		for _, width := range []int{760, 600, 760, 700} {
+			eval[bool](t, ctx, fmt.Sprintf(`(document.querySelector('iframe').width = %d, true)`, width))
+			var got map[string]any
+			for range 20 {
+				got = evalAsync[map[string]any](t, ctx, read)
+				if got["ready"] == true && got["content"].(float64) <= got["client"].(float64) && got["bar"].(float64) == 0 {
+					break
+				}
+			}
+			t.Logf("scale %v, %d px wide: frame %v px, content %v px (client %v), scroll bar %v px", scale, width, got["frame"], got["content"], got["client"], got["bar"])
+			if got["content"].(float64) > got["client"].(float64) || got["bar"].(float64) != 0 {
+				t.Errorf("scale %v, %d px wide: the frame is %v px, its content %v px, with a scroll bar %v px wide", scale, width, got["frame"], got["content"], got["bar"])
+			}
+		}
+	}
+}
+
+// TestRoomRoughEdges: the rough edges of issue 40 (item 6). No band is
+// kept for notices between the FEN and the board (a notice appears over
+// the board's top, moving nothing: TestRoomNothingMoves); the square
+// panel is compact and as tall pointed at as not; the square a warning
+// names (the Article position's en passant square) is marked otherwise
+// than the pointed square; the perft tool's position command wraps the
+// FEN only at its spaces and between its ranks.
+func TestRoomRoughEdges(t *testing.T) {
+	ctx, site := site(t)
+	article := "r3k2r/pp1n2pp/2p2q2/b2p1n2/BP1Pp3/P1N2P2/2PB2PP/R2Q1RK1 w kq b3 0 13"
+	for _, s := range []struct{ w, h int64 }{{1366, 768}, {1280, 800}, {360, 740}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%dx%d", s.w, s.h)
+		open(t, ctx, site+"/")
+		band := eval[float64](t, ctx, `document.querySelector('#board .board').getBoundingClientRect().top - document.querySelector('.fen-row').getBoundingClientRect().bottom`)
+		idle := eval[float64](t, ctx, `document.getElementById('square-info').getBoundingClientRect().height`)
+		pointAt(t, ctx, "e2")
+		pointed := eval[float64](t, ctx, `document.getElementById('square-info').getBoundingClientRect().height`)
+		t.Logf("%s: %.0f px between the FEN and the board; square panel %.0f px, pointed at %.0f px", name, band, idle, pointed)
+		if band > 20 || idle > 100 || pointed != idle {
+			t.Errorf("%s: %.0f px between the FEN row and the board (want no band for notices); square panel %.0f px (want ≤ 100), %.0f px pointed at", name, band, idle, pointed)
+		}
+		open(t, ctx, site+"/?fen="+url.QueryEscape(article))
+		pointAt(t, ctx, "e4")
+		// A square's ring as it looks: its outline, or else an inset box
+		// shadow (a solid ring), by its line's style and its colour.
+		marks := eval[map[string]string](t, ctx, `(() => { const st = (sq) => { const cs = getComputedStyle(document.querySelector('#board [data-square="' + sq + '"]'));
+			if (cs.outlineStyle !== 'none') return cs.outlineStyle + ' ' + cs.outlineColor;
+			return cs.boxShadow !== 'none' ? 'solid ' + cs.boxShadow.replace(/ inset.*| [0-9.]+px.*/, '') : 'none'; };
+			return { warned: document.querySelector('#board .sq.warn')?.dataset.square ?? '', warn: st('b3'), pointed: st('e4') }; })()`)
+		if marks["warned"] != "b3" || marks["warn"] == marks["pointed"] || strings.HasPrefix(marks["warn"], "solid") == strings.HasPrefix(marks["pointed"], "solid") {
+			t.Errorf("%s: the warned square %q looks %q, the pointed one %q: want them told apart (by shape, not colour alone)", name, marks["warned"], marks["warn"], marks["pointed"])
+		}
+	}
+	for _, q := range []string{"", "&present=1"} {
+		for _, w := range []int64{1280, 1920} {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, w*9/16)); err != nil {
+				t.Fatal(err)
+			}
+			open(t, ctx, site+"/?tab=perft&fen="+url.QueryEscape(kiwipeteFEN)+q)
+			breaks := eval[[]string](t, ctx, `(() => { const c = document.querySelector('.engine-command code'), text = c.textContent, out = [];
+				const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT), r = document.createRange(); let top = null, at = 0;
+				for (let n = walker.nextNode(); n; n = walker.nextNode()) for (let i = 0; i < n.length; i++, at++) {
+					r.setStart(n, i); r.setEnd(n, i + 1); const b = r.getBoundingClientRect();
+					if (b.width === 0 && b.height === 0) continue;
+					if (top !== null && b.top > top + 2 && !/[ \n\/]/.test(text[at - 1] ?? ' ')) out.push(JSON.stringify(text.slice(Math.max(0, at - 4), at) + '|' + text.slice(at, at + 4)));
+					top = b.top;
+				}
+				return out; })()`)
+			if len(breaks) > 0 {
+				t.Errorf("perft at %d px%s: the position command wraps inside a rank or a field at %v", w, q, breaks)
+			}
+		}
+	}
+}
+
+// TestRoomToolScale: one scale per screen (issue 40, item 2). With each
+// tool that draws grids open (the expression's result, the shift demo,
+// the engine tools' magic steps and dump verdicts, the representations'
+// arrays, and the attack maps, which are cards), at the laptop sizes and
+// at 1920×1080, and presenting at 1280×720 and 1920×1080: no tool grid's
+// cells are larger than the first card's (5 % spare) nor, in a grid of up
+// to 10 columns, under 0.55 of them, none passes its panel's edge, and the expression's result has its
+// hex value whole on the first screen.
+func TestRoomToolScale(t *testing.T) {
+	tools := []struct{ tab, query, grids string }{
+		{"playground", "&expr=" + url.QueryEscape("(P << 8) & ~occupied"), "#playground .bits"},
+		{"shiftdemo", "", "#shiftdemo .bits"},
+		{"engine", "&magic=rook:e4", "#engine .bits"},
+		{"repr", "", "#repr .bits"},
+		{"attacks", "&show=P,attacked:w", "#cards .card[data-bitboard='attacked:w'] .bits"},
+	}
+	for _, s := range []struct {
+		w, h    int64
+		present string
+	}{{1280, 800, ""}, {1366, 768, ""}, {1920, 1080, ""}, {1280, 720, "&present=1"}, {1920, 1080, "&present=1"}} {
+		ctx, site := site(t) // a tab per size
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range tools {
+			open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&tab="+tool.tab+tool.query+s.present)
+			name := fmt.Sprintf("%dx%d%s %s", s.w, s.h, s.present, tool.tab)
+			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
+				const card = document.querySelector('#cards .card .bits .cell').getBoundingClientRect().width;
+				const panel = '`+tool.tab+`' === 'attacks' ? document.getElementById('cards') : document.getElementById('`+tool.tab+`'), pr = panel.getBoundingClientRect();
+				const cells = [...document.querySelectorAll(`+"`"+tool.grids+"`"+`)].flatMap((g) => [...g.querySelectorAll('.cell')])
+					.filter((c) => c.getBoundingClientRect().width > 0 && getComputedStyle(c).display !== 'none');
+				const sizes = cells.map((c) => c.getBoundingClientRect().width);
+				// The lower bound is for grids of up to 10 columns: a 16-column array fits its column by being smaller.
+				const narrow = cells.filter((c) => (+getComputedStyle(c.closest('.bits')).getPropertyValue('--cols') || 8) <= 10).map((c) => c.getBoundingClientRect().width);
+				const past = cells.filter((c) => { const r = c.getBoundingClientRect(); return r.right > pr.right + 0.5 || r.left < pr.left - 0.5; }).length;
+				const hex = document.querySelector('#expr-result [data-format="hex"]');
+				let hexWhole = true;
+				if (hex && '`+tool.tab+`' === 'playground') { const h = hex.getBoundingClientRect(), [w, v] = inView(hex); hexWhole = h.width > 0 && w >= h.width - 0.5 && v >= h.height - 0.5; }
+				return { card, cells: cells.length, min: narrow.length ? Math.min(...narrow) : 0, max: sizes.length ? Math.max(...sizes) : 0, past, hexWhole };
+			})()`)
+			card, lo, hi := got["card"].(float64), got["min"].(float64), got["max"].(float64)
+			t.Logf("%s: %v cells of %.1f–%.1f px beside cards' cells of %.1f px", name, got["cells"], lo, hi, card)
+			if got["cells"].(float64) == 0 {
+				t.Errorf("%s: no grid drawn", name)
+				continue
+			}
+			if hi > card*1.05 || lo < card*0.55 || got["past"].(float64) > 0 || got["hexWhole"] != true {
+				t.Errorf("%s: cells of %.1f–%.1f px beside cards' cells of %.1f px (want 0.55–1.05 of them); %v cells past the panel's edge; the result's hex value whole in view %v",
+					name, lo, hi, card, got["past"], got["hexWhole"])
+			}
+		}
 	}
 }

@@ -63,7 +63,9 @@ func PerftPath(root string, path []string, depth int) string {
 		cmd += " moves " + strings.Join(path, " ")
 	}
 	cmd += "\ngo perft " + strconv.Itoa(depth)
-	b.WriteString(`<div class="engine-command"><pre><code>` + escape(cmd) + `</code></pre><button type="button" class="copy"`)
+	// The FEN may wrap between its ranks (<wbr> after each slash) and at
+	// its spaces, never inside a rank or a field.
+	b.WriteString(`<div class="engine-command"><pre><code>` + strings.ReplaceAll(escape(cmd), "/", "/<wbr>") + `</code></pre><button type="button" class="copy"`)
 	attr(&b, "data-copy", cmd)
 	attr(&b, "aria-label", "Copy the engine commands")
 	b.WriteString(`>Copy</button></div>`)
