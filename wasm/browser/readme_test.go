@@ -813,7 +813,7 @@ func TestReadmeSizes(t *testing.T) {
 		page += size(f + ".br")
 	}
 	mb := func(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
-	want := fmt.Sprintf("the pieces: %s as brotli (the wasm %s of it, %s uncompressed)", mb(page), mb(size("bitview.wasm.br")), mb(size("bitview.wasm")))
+	want := fmt.Sprintf("A page with figures loads %s as brotli (the wasm %s of it, %s uncompressed)", mb(page), mb(size("bitview.wasm.br")), mb(size("bitview.wasm")))
 	raw, _ := os.ReadFile(filepath.Join(repo, "README.md"))
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	if len(pieces) != 12 || !strings.Contains(norm(string(raw)), norm(want)) {
