@@ -378,3 +378,44 @@ func TestRoomToolScale(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomPhone: phones and tablets (issue 40, item 4). At 360×740,
+// 390×844 and 768×1024 every tool tab is on the first screen (a bar at the
+// top, whole and clickable); every numbering chip and bitboard switch is
+// inside the screen's width, none past a sideways scroll (they wrap);
+// and the board is as wide as the screen allows: 300 px or more at 360
+// px wide, the first grid still whole on the first screen
+// (TestFirstScreen).
+func TestRoomPhone(t *testing.T) {
+	ctx, site := site(t)
+	for _, s := range []struct {
+		w, h  int64
+		board float64
+	}{{360, 740, 300}, {390, 844, 330}, {768, 1024, 480}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+			t.Fatal(err)
+		}
+		open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN))
+		got := eval[map[string]any](t, ctx, `(() => { `+hit+`
+			const tabs = [...document.querySelectorAll('.tabs [role=tab]')];
+			const lowest = Math.max(...tabs.map((b) => b.getBoundingClientRect().bottom));
+			const unhit = tabs.filter((b) => !hit(b)).map((b) => b.textContent);
+			const sw = [...document.querySelectorAll('#layout-switch label, #toggles .toggle')];
+			const outside = sw.filter((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || r.left < -0.5 || r.right > innerWidth + 0.5; }).map((e) => e.textContent.trim());
+			const scrollers = [...document.querySelectorAll('.switches, .switches *')].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').length;
+			const a = document.querySelector('#board [data-square="a1"]').getBoundingClientRect(), h = document.querySelector('#board [data-square="h1"]').getBoundingClientRect();
+			return { lowest, unhit: unhit.join(','), outside: outside.join(' '), scrollers, board: h.right - a.left, page: document.documentElement.scrollWidth }; })()`)
+		name := fmt.Sprintf("%dx%d", s.w, s.h)
+		t.Logf("%s: the tool tabs end at y = %.0f; board %.0f px; switches outside the screen %q, scrolling sideways %v", name, got["lowest"], got["board"], got["outside"], got["scrollers"])
+		if got["lowest"].(float64) > float64(s.h)/2 || got["unhit"] != "" {
+			t.Errorf("%s: the tool tabs end at y = %.0f (want them at the top of the first screen); not clickable: %q", name, got["lowest"], got["unhit"])
+		}
+		if got["outside"] != "" || got["scrollers"].(float64) > 0 || got["page"].(float64) > float64(s.w)+1 {
+			t.Errorf("%s: switches outside the screen %q; %v switch rows scroll sideways; the page is %v px wide", name, got["outside"], got["scrollers"], got["page"])
+		}
+		if got["board"].(float64) < s.board {
+			t.Errorf("%s: the board is %.0f px, want %.0f or more", name, got["board"], s.board)
+		}
+		screenshot(t, ctx, fmt.Sprintf("phone-%dx%d", s.w, s.h))
+	}
+}
