@@ -268,7 +268,8 @@ func TestRoomEmbedFit(t *testing.T) {
 
 // TestRoomRoughEdges: the rough edges of issue 40 (item 6). No band is
 // kept for notices between the FEN and the board (a notice appears over
-// the board's top, moving nothing: TestRoomNothingMoves); the square
+// the example positions' row, moving nothing (TestRoomNothingMoves) and
+// covering no square and not the FEN); the square
 // panel is compact and as tall pointed at as not; the square a warning
 // names (the Article position's en passant square) is marked otherwise
 // than the pointed square; the perft tool's position command wraps the
@@ -289,6 +290,16 @@ func TestRoomRoughEdges(t *testing.T) {
 		t.Logf("%s: %.0f px between the FEN and the board; square panel %.0f px, pointed at %.0f px", name, band, idle, pointed)
 		if band > 20 || idle > 100 || pointed != idle {
 			t.Errorf("%s: %.0f px between the FEN row and the board (want no band for notices); square panel %.0f px (want ≤ 100), %.0f px pointed at", name, band, idle, pointed)
+		}
+		// A notice (a position without a black king, as the editor makes
+		// one on the way) covers neither a square of the board nor the FEN.
+		open(t, ctx, site+"/?fen="+url.QueryEscape("8/8/8/8/8/8/8/4K3 w - - 0 1"))
+		covers := eval[string](t, ctx, `(() => { const n = document.querySelector('.notices').getBoundingClientRect();
+			if (n.height === 0) return 'no notice shown';
+			const over = (e) => { const r = e.getBoundingClientRect(); return r.left < n.right - 0.5 && n.left < r.right - 0.5 && r.top < n.bottom - 0.5 && n.top < r.bottom - 0.5; };
+			return [...document.querySelectorAll('#board [data-square], #fen')].filter(over).map((e) => e.dataset.square ?? e.id).join(' '); })()`)
+		if covers != "" {
+			t.Errorf("%s: the notice line covers %q (want nothing of the board or the FEN under it)", name, covers)
 		}
 		open(t, ctx, site+"/?fen="+url.QueryEscape(article))
 		pointAt(t, ctx, "e4")
