@@ -388,6 +388,28 @@ func TestPageFirstInteraction(t *testing.T) {
 	})
 }
 
+// TestPageNoticeEveryEngine: a notice (a position without a black king,
+// as the editor makes one on the way to placing it) shows its line in
+// every engine, over the example positions' row (CSS anchor positioning,
+// or the fallback where an engine lacks it), and covers no square of the
+// board and not the FEN field.
+func TestPageNoticeEveryEngine(t *testing.T) {
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		visit(t, tab, siteURL+"/?fen=8/8/8/8/8/8/8/4K3%20w%20-%20-%200%201")
+		waitIn(t, tab, `document.documentElement.dataset.ready === '1' && document.querySelector('.notices').getBoundingClientRect().height > 0`)
+		got := evalIn[map[string]any](t, tab, `(() => { const n = document.querySelector('.notices').getBoundingClientRect();
+			const over = (e) => { const r = e.getBoundingClientRect(); return r.left < n.right - 0.5 && n.left < r.right - 0.5 && r.top < n.bottom - 0.5 && n.top < r.bottom - 0.5; };
+			return { covers: [...document.querySelectorAll('#board [data-square], #fen')].filter(over).map((e) => e.dataset.square ?? e.id).join(' '),
+				anchors: CSS.supports('anchor-name: --a'), text: document.querySelector('.notices').textContent }; })()`)
+		t.Logf("anchor positioning %v; notice %q", got["anchors"], got["text"])
+		if got["covers"] != "" || !strings.Contains(got["text"].(string), "king") {
+			t.Errorf("the notice %q covers %q (want it shown, over nothing of the board or the FEN)", got["text"], got["covers"])
+		}
+		shoot(t, tab, "page-notice")
+		noErrors(t, tab)
+	})
+}
+
 // TestPageNoScript: index.html with JavaScript off shows the prerendered
 // board and cards and a <noscript> line saying what works without
 // JavaScript, and no "Loading Bitview…" that never ends.
