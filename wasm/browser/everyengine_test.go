@@ -390,18 +390,16 @@ func TestPageFirstInteraction(t *testing.T) {
 
 // TestPageNoticeEveryEngine: a notice (a position without a black king,
 // as the editor makes one on the way to placing it) shows its line in
-// every engine, over the example positions' row (CSS anchor positioning,
-// or the fallback where an engine lacks it), and covers no square of the
-// board and not the FEN field.
+// every engine, in the FEN's row between the field and the examples, and
+// covers no square of the board, not the FEN field and no example.
 func TestPageNoticeEveryEngine(t *testing.T) {
 	inEngines(t, func(t *testing.T, tab browsers.Tab) {
 		visit(t, tab, siteURL+"/?fen=8/8/8/8/8/8/8/4K3%20w%20-%20-%200%201")
 		waitIn(t, tab, `document.documentElement.dataset.ready === '1' && document.querySelector('.notices').getBoundingClientRect().height > 0`)
 		got := evalIn[map[string]any](t, tab, `(() => { const n = document.querySelector('.notices').getBoundingClientRect();
 			const over = (e) => { const r = e.getBoundingClientRect(); return r.left < n.right - 0.5 && n.left < r.right - 0.5 && r.top < n.bottom - 0.5 && n.top < r.bottom - 0.5; };
-			return { covers: [...document.querySelectorAll('#board [data-square], #fen')].filter(over).map((e) => e.dataset.square ?? e.id).join(' '),
-				anchors: CSS.supports('anchor-name: --a'), text: document.querySelector('.notices').textContent }; })()`)
-		t.Logf("anchor positioning %v; notice %q", got["anchors"], got["text"])
+			return { covers: [...document.querySelectorAll('#board [data-square], #fen, #examples button')].filter(over).map((e) => e.dataset.square ?? (e.id || e.textContent)).join(' '),
+				text: document.querySelector('.notices').textContent }; })()`)
 		if got["covers"] != "" || !strings.Contains(got["text"].(string), "king") {
 			t.Errorf("the notice %q covers %q (want it shown, over nothing of the board or the FEN)", got["text"], got["covers"])
 		}

@@ -267,9 +267,10 @@ func TestRoomEmbedFit(t *testing.T) {
 }
 
 // TestRoomRoughEdges: the rough edges of issue 40 (item 6). No band is
-// kept for notices between the FEN and the board (a notice appears over
-// the example positions' row, moving nothing (TestRoomNothingMoves) and
-// covering no square and not the FEN); the square
+// kept for notices between the FEN's row (.position: the field, the
+// notice, the examples) and the board (a notice takes its room in that
+// row, moving nothing (TestRoomNothingMoves) and covering no square and
+// not the FEN); the square
 // panel is compact and as tall pointed at as not; the square a warning
 // names (the Article position's en passant square) is marked otherwise
 // than the pointed square; the perft tool's position command wraps the
@@ -283,7 +284,7 @@ func TestRoomRoughEdges(t *testing.T) {
 		}
 		name := fmt.Sprintf("%dx%d", s.w, s.h)
 		open(t, ctx, site+"/")
-		band := eval[float64](t, ctx, `document.querySelector('#board .board').getBoundingClientRect().top - document.querySelector('.fen-row').getBoundingClientRect().bottom`)
+		band := eval[float64](t, ctx, `document.querySelector('#board .board').getBoundingClientRect().top - document.querySelector('.position').getBoundingClientRect().bottom`)
 		idle := eval[float64](t, ctx, `document.getElementById('square-info').getBoundingClientRect().height`)
 		pointAt(t, ctx, "e2")
 		pointed := eval[float64](t, ctx, `document.getElementById('square-info').getBoundingClientRect().height`)
