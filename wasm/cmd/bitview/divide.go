@@ -163,7 +163,7 @@ func pasted(stdout, stderr io.Writer, p core.Position, depth int, text string) i
 	const name, source = "divide", "standard input"
 	root := p.FEN()
 	want, _ := core.Divide(p, depth, nil)
-	got := divide.Parse(text)
+	got := parsePerftree(text) // Stockfish's, qperft's or a perftree script's output, its total alone on the last line
 	if err := readable(got, text, source, ""); err != nil {
 		return fail(stderr, name, err, exitBadInput)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -384,5 +385,29 @@ func TestHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"divide", "-depth", "1"}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "Nodes searched: 20") {
 		t.Errorf("run divide: exit %d, %q %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestDivideStdinPerftree: a perftree script's whole output piped to
+// -engine - ("move count" lines, a blank line, the total alone on the last
+// line) is a whole divide, as -perftree reads it: a verdict, never "a part
+// of a divide (20 moves of 20, no total)".
+func TestDivideStdinPerftree(t *testing.T) {
+	for _, tc := range []struct {
+		mode, fen string
+		code      int
+		want      string
+	}{
+		{"perftree:correct", core.StartFEN, 0, "All 20 moves agree."},
+		{"perftree:noep", kiwipete, 1, "Paste next its divide one ply deeper along a1b1:"},
+	} {
+		var script strings.Builder
+		if st := fakeEngine(tc.mode, []string{"3", tc.fen}, strings.NewReader(""), &script, io.Discard); st != 0 {
+			t.Fatalf("%s: the fake script exited %d", tc.mode, st)
+		}
+		code, out, errOut := bench(t, script.String(), "divide", "-fen", tc.fen, "-depth", "3", "-engine", "-")
+		if code != tc.code || !strings.Contains(out, tc.want) || strings.Contains(out, "part of a divide") || strings.Contains(out, "no total") {
+			t.Errorf("%s piped to -engine -: exit %d, want %d, %q and no \"part\":\n%s%s", tc.mode, code, tc.code, tc.want, out, errOut)
+		}
 	}
 }
