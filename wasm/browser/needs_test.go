@@ -4,6 +4,7 @@ package browser
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,3 +39,24 @@ var builtSite = []string{"web/bitview.wasm", "web/wasm_exec.js", "web/index.html
 // needsSite skips t (fails it with CI set) unless `make wasm` has built
 // the site.
 func needsSite(t testing.TB) { t.Helper(); needs(t, "make wasm", builtSite...) }
+
+// needsCommands skips t (fails it with CI set) unless every command is on
+// the PATH: a test that runs `make dist` needs make and a POSIX shell,
+// which a machine with Go alone may lack.
+func needsCommands(t testing.TB, commands ...string) {
+	t.Helper()
+	var missing []string
+	for _, c := range commands {
+		if _, err := exec.LookPath(c); err != nil {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	msg := strings.Join(missing, ", ") + " not found on the PATH: install it (`make test` needs it too)"
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}

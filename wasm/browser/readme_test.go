@@ -242,6 +242,7 @@ var (
 // holds my-site/.
 func readmeDist(t *testing.T) string {
 	t.Helper()
+	needsCommands(t, "sh", "make")
 	distOnce.Do(func() {
 		dir, err := os.MkdirTemp(filepath.Dir(serveBin), "readme-") // removed with serve.go's build when the tests end
 		if err != nil {
