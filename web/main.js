@@ -3,15 +3,16 @@
 // length style.css needs.
 import { load } from './bitview.js';
 
-// The cards' scroller's content height in px, as --cards-h: style.css
-// sizes the cards' rows with it, where a percentage of the scroller made
-// every new position lay out every card again (see style.css). It is
-// written only when that height changes (a resize, a tool opened, the
-// switches wrapping), never by a new position.
+// The cards' scroller's content height in px, as --cards-h on the root
+// (not on #cards, which the wasm takes over as it was prerendered):
+// style.css sizes the cards' rows with it, where a percentage of the
+// scroller made every new position lay out every card again (see
+// style.css). It is written only when that height changes (a resize, a
+// tool opened, the switches wrapping), never by a new position.
 const cards = document.getElementById('cards');
 if (cards && typeof ResizeObserver === 'function') {
   new ResizeObserver(([entry]) => {
-    cards.style.setProperty('--cards-h', `${entry.contentRect.height}px`);
+    document.documentElement.style.setProperty('--cards-h', `${entry.contentRect.height}px`);
   }).observe(cards);
 }
 
