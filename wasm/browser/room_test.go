@@ -61,8 +61,8 @@ const hit = `const hit = (el) => {
 // scrolls sideways, every tab is whole and clickable, and the panel's
 // own controls (buttons, fields) are inside it and not cut off sideways.
 func TestRoomTools(t *testing.T) {
-	ctx, site := site(t)
 	for _, s := range roomSizes {
+		ctx, site := site(t) // a tab each: one tab's 60 s did not cover 36 pages on a loaded machine (CI=1 .ci/run, -parallel 3)
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
