@@ -50,17 +50,17 @@ func TestMeasureFigureLayout(t *testing.T) {
 		t.Skip("a measurement: run `make measure`")
 	}
 	const n = 20
+	// head is put into the page's <head>, before the element's script.
 	page := func(head string) string {
 		return figuresHead + head + figuresScript + `</head><body>` + figuresBody(n) + `</body></html>`
 	}
-	html := page("")
 	type site struct{ name, url string }
-	serve := func(name, from string) site {
+	serve := func(name, from, head string) site {
 		dir := filepath.Join(t.TempDir(), "site")
 		if err := os.CopyFS(dir, os.DirFS(from)); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "figures-20.html"), []byte(html), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "figures-20.html"), []byte(page(head)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return site{name, serveDir(t, dir)}
@@ -68,12 +68,10 @@ func TestMeasureFigureLayout(t *testing.T) {
 	// "all" is today's page with every figure laid out at once, as with
 	// --bitview-content-visibility: visible (today's default lays out those
 	// near the screen; before, every figure was laid out).
-	sites := []site{serve("today", distDir(t))}
-	html = page(`<style>bitboard-view { --bitview-content-visibility: visible; }</style>`)
-	sites = append(sites, serve("all", distDir(t)))
-	html = page("")
+	sites := []site{serve("today", distDir(t), ""),
+		serve("all", distDir(t), `<style>bitboard-view { --bitview-content-visibility: visible; }</style>`)}
 	if before := measureBefore(t); before != "" {
-		sites = append(sites, serve("before", before))
+		sites = append(sites, serve("before", before, ""))
 	}
 	browser := measureBrowser(t)
 	probe := strings.NewReplacer("COUNT", fmt.Sprint(n), "FIGURES", "0").Replace(figuresProbe)
