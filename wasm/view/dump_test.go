@@ -14,7 +14,7 @@ func TestDumpVerdicts(t *testing.T) {
 	p := mustPos(t, kiwipeteFEN)
 	// LERF, white pieces only, the knights with e5 moved to e4.
 	text := "P: 0x000000081000e700\nN = 0x0000000010040000\nB: 0x0000000000001800"
-	nums, _ := dump.ParseNumbers(text)
+	nums := dump.Read(text).Numbers
 	r := dump.Match(&p, nums)[0]
 	s := DumpVerdicts(r)
 	if r.Mapping.ID != "lerf" || !strings.Contains(s, `data-layout="lerf"`) || !strings.Contains(s, "2 of 3 numbers agree") {
@@ -116,7 +116,7 @@ func TestDumpReport(t *testing.T) {
 	if s := DumpReport(&p, "no numbers"); !strings.Contains(s, "No numbers found.") {
 		t.Errorf("no numbers: %s", s)
 	}
-	if s := DumpReport(&p, strings.Repeat("1 ", dump.MaxTextLength)); !strings.Contains(s, "the dump is 32,768 bytes; the limit is 16,384") {
+	if s := DumpReport(&p, strings.Repeat("1 ", dump.MaxTextLength)); !strings.Contains(s, "the dump is 65,536 bytes; the limit is 32,768") {
 		t.Errorf("over the limit: %s", s)
 	}
 }
