@@ -2,7 +2,6 @@ package dump
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -211,41 +210,6 @@ func TestLookupLabel(t *testing.T) {
 	}
 }
 
-// FuzzParseNumbers checks that ParseNumbers never panics, reads at most
-// MaxNumbers numbers whose Text is found at their line and column, and
-// reads each number's own hex, decimal and signed forms back to it.
-func FuzzReadNumbers(f *testing.F) {
-	f.Add("0x000000000000FF00, -1 0b101 P: 65280")
-	f.Add("WhitePawns = 000000000000ff00ULL\nbb[BN] = 0x42")
-	f.Add(strings.Repeat("1 ", 20))
-	f.Fuzz(func(t *testing.T, text string) {
-		nums, probs := parseNumbers(text)
-		if len(nums) > MaxNumbers {
-			t.Fatalf("%d numbers", len(nums))
-		}
-		lines := strings.Split(text, "\n")
-		for _, n := range nums {
-			if n.Line < 1 || n.Line > len(lines) || n.Col < 1 || !strings.HasPrefix(lines[n.Line-1][n.Col-1:], n.Text) {
-				t.Fatalf("number %+v not found at its line and column", n)
-			}
-			for _, form := range []string{
-				"0x" + strconv.FormatUint(n.Value, 16), strconv.FormatUint(n.Value, 10),
-				strconv.FormatInt(int64(n.Value), 10), "0b" + strconv.FormatUint(n.Value, 2),
-			} {
-				again, _ := parseNumbers(form)
-				if len(again) != 1 || again[0].Value != n.Value {
-					t.Fatalf("%q read back as %+v, want %x", form, again, n.Value)
-				}
-			}
-		}
-		for _, p := range probs {
-			if p.Reason == "" || p.Line < 1 {
-				t.Fatalf("problem without reason or line: %+v", p)
-			}
-		}
-	})
-}
-
 func BenchmarkMatch(b *testing.B) {
 	p := coretest.MustFEN(b, kiwipete)
 	lerf := Mappings()[0]
@@ -320,3 +284,19 @@ func TestDistinct(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRead reads engines' dumps: twelve Stockfish grids, twelve BBC
+// grids with their values, a C array, and a Stockfish session's d.
+func BenchmarkRead(b *testing.B) {
+	for _, f := range []string{"stockfish-15.1-pretty-kiwipete.txt", "bbc-1.4-print_bitboard-kiwipete.txt", "literals-c-kiwipete.txt", "stockfish-15.1-session-kiwipete.txt"} {
+		text := readTestdata(b, f)
+		b.Run(strings.TrimSuffix(f, "-kiwipete.txt"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkDump = Read(text)
+			}
+		})
+	}
+}
+
+var sinkDump Dump

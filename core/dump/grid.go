@@ -110,7 +110,7 @@ func cellOf(r rune) (int8, bool) {
 // cellText reads the text of one cell: one rune (a chess symbol may carry
 // a variation selector), or nothing.
 func cellText(s string) (int8, bool) {
-	s = strings.TrimSpace(strings.NewReplacer("\uFE0E", "", "\uFE0F", "").Replace(s))
+	s = strings.TrimSpace(dropSelectors(s))
 	if s == "" {
 		return cellEmpty, true
 	}
@@ -132,6 +132,18 @@ func rankLabel(s string) (int8, bool) {
 
 // bars are the vertical bars that separate cells.
 var bars = strings.NewReplacer("│", "|", "┃", "|", "║", "|")
+
+// selectors are the variation selectors a chess symbol may carry
+// (BBC prints black's pawn as "♟︎").
+var selectors = strings.NewReplacer("\uFE0E", "", "\uFE0F", "")
+
+// dropSelectors drops the variation selectors of s.
+func dropSelectors(s string) string {
+	if strings.ContainsAny(s, "\uFE0E\uFE0F") {
+		return selectors.Replace(s)
+	}
+	return s
+}
 
 // parseRow reads line as a row of a grid or a board, in one of three
 // styles: cells between bars ("| X |   | X | 8", Stockfish), cells
@@ -184,7 +196,7 @@ func parseRow(line string) (row, bool) {
 				rw.label = l
 				continue
 			}
-			f = strings.NewReplacer("\uFE0E", "", "\uFE0F", "").Replace(f)
+			f = dropSelectors(f)
 			if utf8.RuneCountInString(f) != 8 || cells != nil {
 				return row{}, false
 			}

@@ -168,12 +168,13 @@ func (s *scanner) line(text string, n int, nums []Number, probs []Problem) ([]Nu
 			first, last, msg := 0, 0, ""
 			num.Value, first, last, msg = expression(ts, i, opens)
 			if msg != "" {
-				probs = append(probs, Problem{n, ts[first].pos + 1, text[ts[first].pos : ts[last].pos+len(ts[last].text)], msg})
+				from := max(ts[first].pos, labelStart)
+				probs = append(probs, Problem{n, from + 1, text[from : ts[last].pos+len(ts[last].text)], msg})
 				labelStart = ts[last].pos + len(ts[last].text)
 				i = last
 				continue
 			}
-			start, end, j = ts[first].pos, ts[last].pos+len(ts[last].text), last
+			start, end, j = max(ts[first].pos, labelStart), ts[last].pos+len(ts[last].text), last
 		}
 		num.Col = start + 1
 		num.Text = text[start:end]
@@ -423,12 +424,15 @@ func trimLabel(s string) string {
 // not a number; reason is set when it looks like one but is unusable.
 func parseWord(w string, neg bool) (v uint64, base int, ok bool, reason string) {
 	w = strings.TrimRight(w, "'_")
+	if w == "" {
+		return 0, 0, false, ""
+	}
 	if cut, found := cutSuffix(w); found {
 		w = cut
 	} else if isDecimal(w[:len(w)-1]) && w[len(w)-1] == 'd' && (w[0] != '0' || len(w) == 2) {
 		w = w[:len(w)-1] // BBC's print_bitboard: printf("%llud"): the decimal, then a 'd'
 	}
-	digits := func(s string) string { return strings.NewReplacer("_", "", "'", "").Replace(s) }
+	digits := digitGroups.Replace
 	lower := strings.ToLower(w)
 	switch {
 	case strings.HasPrefix(lower, "0x"):
@@ -487,12 +491,15 @@ func cutSuffix(w string) (string, bool) {
 	suf := strings.ToLower(w[len(w)-n:])
 	switch suf {
 	case "u", "l", "ul", "lu", "ll", "ull", "llu":
-		if rest := w[:len(w)-n]; rest != "" && isDigit(rest[0]) && (strings.HasPrefix(strings.ToLower(rest), "0x") || isDecimal(strings.NewReplacer("_", "", "'", "").Replace(rest))) {
+		if rest := w[:len(w)-n]; rest != "" && isDigit(rest[0]) && (strings.HasPrefix(strings.ToLower(rest), "0x") || isDecimal(digitGroups.Replace(rest))) {
 			return rest, true
 		}
 	}
 	return w, false
 }
+
+// digitGroups drops the separators of digit groups: 0x00ff_0000, 1'000.
+var digitGroups = strings.NewReplacer("_", "", "'", "")
 
 func isBinary(s string) bool { return s != "" && strings.Trim(s, "01") == "" }
 

@@ -18,10 +18,11 @@ const MaxNumbers = 14
 // before the text is scanned. Fourteen labelled 64-digit binary numbers
 // take about 1.5 KB and a C array with a comment per line about 3 KB;
 // grids take more: Stockfish 15.1's Bitboards::pretty draws a bitboard in
-// 626 bytes, so fourteen of them beside its d command's board and state
-// (about 800 bytes) take 9.6 KB, and the same grids drawn with
-// box-drawing characters (three bytes each in UTF-8) about 19 KB, over
-// the 16 KiB this limit was before dumps held grids.
+// 627 bytes with the blank line after it, so fourteen of them beside its
+// d command's board and state (743 bytes) take 9.5 KB, and the same grids
+// drawn with box-drawing characters (three bytes each in UTF-8, about
+// 1.35 KB a grid) about 19 KB, over the 16 KiB this limit was before
+// dumps held grids.
 const MaxTextLength = 32 << 10
 
 // A Dump is what Read finds in a pasted dump.
@@ -464,6 +465,9 @@ func setIndices(nums []Number) {
 	}
 }
 
+// ordinalMarks spaces out the marks around ordinals and counts.
+var ordinalMarks = strings.NewReplacer(":", " ", "=", " ", "#", " ", ".", " . ", ")", " ) ")
+
 // labelIndices returns the numeric index a label gives its number, from
 // 0: its subscripts when every one is a decimal (pieces[3], bb[1][2]),
 // unless an array's initialiser follows them (bb[12] = {: a size); an
@@ -495,7 +499,7 @@ func labelIndices(label string) []int {
 		}
 		return idx
 	}
-	f := strings.Fields(strings.NewReplacer(":", " ", "=", " ", "#", " ", ".", " . ", ")", " ) ").Replace(label))
+	f := strings.Fields(ordinalMarks.Replace(label))
 	for i := 0; i+2 < len(f); i++ {
 		if strings.EqualFold(f[i+1], "of") && isDecimal(f[i]) && isDecimal(f[i+2]) && len(f[i]) <= 2 {
 			n, _ := strconv.Atoi(f[i])

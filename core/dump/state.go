@@ -25,7 +25,8 @@ type Statement struct {
 
 // Statements checks the boards and facts of d against p, in the order
 // they are written. placementOnly says p was given as a piece placement
-// alone (core.ParseFENOrPlacement): then only placements are compared.
+// alone (core.ParseFENOrPlacement): then only placements and checkers
+// are compared.
 // best is the best Result of Match for d's numbers, or nil: a
 // "Checkers:" written as a number is read in its Mapping, and not checked
 // without one.
@@ -45,7 +46,7 @@ func Statements(p *core.Position, placementOnly bool, d *Dump, best *Result) []S
 	}
 	for _, f := range d.Facts {
 		s := Statement{What: f.Kind, Label: f.Label, Text: f.Text, Line: f.Line, EndLine: f.Line, Col: f.Col, Checked: true}
-		if placementOnly && f.Kind != FactFEN && f.Kind != FactCheckers && f.Kind != FactKey {
+		if placementOnly && f.Kind != FactFEN && f.Kind != FactCheckers {
 			s.Checked, s.Detail = false, "the position was given as a piece placement alone"
 		} else {
 			factStatement(p, placementOnly, &s, best)
