@@ -155,7 +155,7 @@ func factStatement(p *core.Position, placementOnly bool, s *Statement, best *Res
 		}
 		s.OK = len(diffs) == 0
 		if !s.OK {
-			s.Detail = "differs in " + strings.Join(diffs, "; ")
+			s.Detail = strings.Join(diffs, "; ")
 		} else if _, note := enPassantAgrees(p, q.EnPassant); note != "" && !placementOnly {
 			s.Detail = note
 		}

@@ -39,7 +39,7 @@ func TestStatementsDiffer(t *testing.T) {
 		detail string
 	}{
 		{"board", false, "a1 R in the dump, R in the position"},
-		{FactFEN, false, "differs in the placement: "},
+		{FactFEN, false, "the placement: b1 N in the dump, nothing in the position"},
 		{FactKey, false, "not the Polyglot key"},
 		{FactCheckers, false, "h4 in the dump, none in the position"},
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -177,5 +179,37 @@ func TestCheckIndexedDumps(t *testing.T) {
 				t.Errorf("%s\nexit %d, %q\n%s\nwant 0 and order %q, 12 of 12 agreeing", tc.dump, code, errOut, out, tc.order)
 			}
 		})
+	}
+}
+
+// TestCheckEngineDumps: bitview check reads each engine's own output in
+// core/dump/testdata (see its SOURCES.md) for Kiwipete and agrees, naming
+// the numbering it found.
+func TestCheckEngineDumps(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want string // the start of the report
+	}{
+		{"stockfish-15.1-session-kiwipete.txt", "The dump's own account of the position:\n  Board (lines 29–43):     agrees\n"},
+		{"stockfish-15.1-pretty-kiwipete.txt", "Order:  white P N B R Q K, then black\n12 of 12 numbers agree.\n\n 1. WhitePawns     grid (lines 2–16)"},
+		{"bbc-1.4-print_bitboard-kiwipete.txt", "Layout: BERF (a8 = 0)"},
+		{"bbc-1.4-print_board-kiwipete.txt", "The dump's own account of the position:\n  Board (lines 2–9):       agrees\n  Side (line 13):          agrees\n"},
+		{"viperfish-422d1f5-print_bboard-kiwipete.txt", "Grids:  rank 1 at the top (they have no rank labels)\n"},
+		{"viperfish-ab67699-print_bboard-kiwipete.txt", "Grids:  rank 8 at the top (they have no rank labels)\n"},
+		{"python-chess-1.11.2-squareset-repr-kiwipete.txt", "Order:  white P N B R Q K, then black\n12 of 12 numbers agree.\n"},
+		{"python-chess-1.11.2-board-str-kiwipete.txt", "The dump's own account of the position:\n  Board (lines 1–8):       agrees: read with rank 8 at the top (it has no rank labels)\n"},
+		{"literals-c-kiwipete.txt", "Layout: LERF (a1 = 0)"},
+		{"literals-rust-kiwipete.txt", "Layout: LERF (a1 = 0)"},
+		{"literals-go-kiwipete.txt", "Layout: LERF (a1 = 0)"},
+		{"literals-java-kiwipete.txt", "Layout: LERF (a1 = 0)"},
+	} {
+		text, err := os.ReadFile(filepath.Join("..", "..", "..", "core", "dump", "testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := bench(t, string(text), "check", "-fen", kiwipete)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, tc.want) {
+			t.Errorf("%s: exit %d, %q\n%s\nwant 0 and a report starting %q", tc.file, code, errOut, out, tc.want)
+		}
 	}
 }
