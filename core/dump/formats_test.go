@@ -28,6 +28,7 @@ var engineDumps = []struct {
 	facts   []string
 }{
 	{"stockfish-15.1-session-kiwipete.txt", kiwipete, 0, 1, "", 0, "", []string{FactFEN, FactKey, FactCheckers}},
+	{"stockfish-15.1-d-start.txt", core.StartFEN, 0, 1, "", 0, "", []string{FactFEN, FactKey, FactCheckers}},
 	{"stockfish-15.1-d-after-e4.txt", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", 0, 1, "", 0, "", []string{FactFEN, FactKey, FactCheckers}},
 	{"stockfish-15.1-d-fools-mate.txt", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 0, 1, "", 0, "", []string{FactFEN, FactKey, FactCheckers}},
 	{"stockfish-15.1-pretty-kiwipete.txt", kiwipete, 12, 0, "", 0, "", nil},
