@@ -271,6 +271,7 @@ func TestReadLiteralForms(t *testing.T) {
 		{"// 0xff00\n# 0x42\n/* 0x24\n0x81 */ 0x8", []uint64{8}, []string{"0x8"}, nil},
 		{"Key: 8F8F01D4562F59FB\nHash key: b6a3e0ee0ff9bed8", nil, nil, nil},
 		{"bb[0][1] = 0x42; sizes[12]; 3 of 12", []uint64{0x42}, []string{"0x42"}, nil},
+		{"info depth 1 score cp 20 nodes 20\ninfo string P = 0xff00", []uint64{0xff00}, []string{"0xff00"}, nil},
 	} {
 		d := Read(tt.text)
 		var vs []uint64

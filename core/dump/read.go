@@ -86,8 +86,10 @@ func protocolLine(line string) bool {
 		return len(f) > 1 && (f[1] == "startpos" || f[1] == "fen")
 	case "id", "option", "setoption":
 		return len(f) > 1 && f[1] == "name" || f[0] == "id" && len(f) > 1 && f[1] == "author"
-	case "go", "info", "bestmove":
+	case "go", "bestmove":
 		return true
+	case "info":
+		return len(f) == 1 || f[1] != "string"
 	}
 	return false
 }
@@ -143,7 +145,8 @@ type pendingGrid struct {
 //     "Side:", "Castling:", "Enpassant:", "Hash key:", "Fifty move:"
 //     (BBC's print_board) and the like: their values are never bitboards.
 //   - lines of the UCI protocol pasted with the dump (see protocolLine)
-//     and decimal fractions ("Stockfish 15.1") are skipped.
+//     and decimal fractions ("Stockfish 15.1") are skipped; a line an
+//     engine prints through "info string" is read after those words.
 //
 // The words before a number on its line are its Label. Numbers that do
 // not fit in 64 bits, grids whose rows are not eight or whose rank labels
@@ -155,6 +158,14 @@ func Read(text string) Dump {
 		return Dump{Problems: []Problem{{Line: 1, Col: 1, Reason: "the dump is " + thousands.Itoa(len(text)) + " bytes; the limit is " + thousands.Itoa(MaxTextLength)}}}
 	}
 	r := reader{lines: strings.Split(text, "\n")}
+	for i, line := range r.lines {
+		// An engine may dump through UCI's "info string": the rest of the
+		// line is read, its columns kept.
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "info" && f[1] == "string" {
+			n := strings.Index(line, "string") + len("string")
+			r.lines[i] = strings.Repeat(" ", n) + line[n:]
+		}
+	}
 	r.used = make([]bool, len(r.lines))
 	r.findGrids()
 	r.findFacts()
