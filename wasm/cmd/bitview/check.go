@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -75,8 +76,15 @@ func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stdout, checkReport(&p, rs, ss))
 	differs := best != nil && best.Agree < len(best.Verdicts)
+	fenGiven := false
+	fs.Visit(func(f *flag.Flag) { fenGiven = fenGiven || f.Name == "fen" })
 	for _, s := range ss {
 		differs = differs || s.Checked && !s.OK
+		if s.What == dump.FactFEN && s.Checked && !s.OK && !fenGiven {
+			if _, err := core.ParseFEN(s.Text); err == nil {
+				fmt.Fprintf(stdout, "\nThe dump is of another position than the start position (-fen's default): to check it against its own FEN, run\n  bitview check -fen '%s'\n", shown(strings.TrimSpace(s.Text)))
+			}
+		}
 	}
 	switch {
 	case len(d.Problems) > 0:

@@ -213,3 +213,19 @@ func TestCheckEngineDumps(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOwnFEN: a d pasted without -fen is checked against the start
+// position, and the report says how to check it against its own FEN.
+func TestCheckOwnFEN(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "..", "core", "dump", "testdata", "stockfish-15.1-session-kiwipete.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := bench(t, string(text), "check")
+	if hint := "run\n  bitview check -fen '" + kiwipete + "'\n"; code != 1 || !strings.HasSuffix(out, hint) {
+		t.Errorf("exit %d\n%s\nwant 1 and the hint %q", code, out, hint)
+	}
+	if code, out, _ = bench(t, string(text), "check", "-fen", core.StartFEN); code != 1 || strings.Contains(out, "bitview check -fen") {
+		t.Errorf("with -fen given: exit %d, and no hint:\n%s", code, out)
+	}
+}
