@@ -98,18 +98,23 @@ var mappings = sync.OnceValue(func() []Mapping {
 
 // mappingByID returns the mapping with the id (one of Mappings, or one
 // of the symmetries under its own id when a layout holds its numbering:
-// "lerf-mirrored" is "msb-a8"), or the zero Mapping.
-func mappingByID(id string) Mapping {
+// "lerf-mirrored" is "msb-a8"), or the zero Mapping. It points into
+// Mappings' list, built once: verdicts share it, never change it.
+func mappingByID(id string) *Mapping {
 	if id == "lerf-mirrored" {
 		id = "msb-a8"
 	}
-	for _, m := range mappings() {
-		if m.ID == id {
-			return m
+	ms := mappings()
+	for i := range ms {
+		if ms[i].ID == id {
+			return &ms[i]
 		}
 	}
-	return Mapping{}
+	return &noMapping
 }
+
+// noMapping is the zero Mapping, for an unknown id.
+var noMapping Mapping
 
 // An Order is a candidate order of the dumped bitboards, by the names of
 // core.BitboardNames ("P" … "k", "white", "black", "occupied", "pawns" …).
@@ -145,8 +150,9 @@ type Verdict struct {
 	// Numbering is the mapping the number's bits are read in: the
 	// result's Mapping, the one its format fixes (Number.Numbering), or
 	// for a grid alone its reading order (Grid.Numbering, or the one
-	// Result.GridTop gives).
-	Numbering Mapping
+	// Result.GridTop gives); nil beyond the order. It is shared: never
+	// change it.
+	Numbering *Mapping
 	// Got holds the squares the number (for a grid alone, the grid) has.
 	Got core.Bitboard
 	// GridExtra and GridMissing are the squares the grid drawn beside a
@@ -220,9 +226,9 @@ func Match(p *core.Position, nums []Number) []Result {
 	}
 	var rs []Result
 	for _, o := range orders {
-		for _, m := range ms {
+		for k := range ms {
 			for _, top := range tops {
-				rs = append(rs, judge(p, nums, m, top, o))
+				rs = append(rs, judge(p, nums, &ms[k], top, o))
 			}
 		}
 	}
@@ -239,8 +245,8 @@ func Match(p *core.Position, nums []Number) []Result {
 // rank labels read with rank top at the top, and order o. A number the
 // dump gives an index (Number.Indexed) is compared with the bitboard at
 // that place of the order.
-func judge(p *core.Position, nums []Number, m Mapping, top int, o Order) Result {
-	r := Result{Mapping: m, GridTop: top, Order: o}
+func judge(p *core.Position, nums []Number, m *Mapping, top int, o Order) Result {
+	r := Result{Mapping: *m, GridTop: top, Order: o}
 	for i, n := range nums {
 		v := Verdict{Number: n}
 		slot := i
@@ -451,8 +457,9 @@ func Tied(rs []Result) []Result {
 
 // GridMapping returns the mapping under which g's cells read as squares:
 // its own (Grid.Numbering), or for a grid without rank labels the one
-// with rank top (8 or 1, as Result.GridTop) at the top.
-func GridMapping(g *Grid, top int) Mapping {
+// with rank top (8 or 1, as Result.GridTop) at the top. The mapping is
+// shared: never change it.
+func GridMapping(g *Grid, top int) *Mapping {
 	if g.Numbering != "" {
 		return mappingByID(g.Numbering)
 	}

@@ -57,7 +57,7 @@ func DumpVerdicts(r dump.Result) string {
 		b.WriteString(`</span></header>`)
 		got, numbering := v.Got, v.Numbering
 		if v.Bitboard == "" { // beyond the order: no verdict, its bits as the best reading reads them
-			numbering = r.Mapping
+			numbering = &r.Mapping
 			if numbering.ID == "" && v.Number.Grid != nil {
 				numbering = dump.GridMapping(v.Number.Grid, r.GridTop)
 			}

@@ -214,7 +214,7 @@ func numberText(n dump.Number) string {
 // diffList says which squares are extra and which missing: with their
 // bits in m ("extra e3 (bit 20), e4 (bit 28); missing e5 (bit 36)"), or
 // without them.
-func diffList(m dump.Mapping, extra, missing core.Bitboard, withBits bool) string {
+func diffList(m *dump.Mapping, extra, missing core.Bitboard, withBits bool) string {
 	var parts []string
 	for _, d := range []struct {
 		what string
@@ -233,7 +233,7 @@ func diffList(m dump.Mapping, extra, missing core.Bitboard, withBits bool) strin
 }
 
 // bitList names the squares of bb with their bits in m: "e3 (bit 20), e4 (bit 28)".
-func bitList(m dump.Mapping, bb core.Bitboard) string {
+func bitList(m *dump.Mapping, bb core.Bitboard) string {
 	var parts []string
 	for sq := range bb.Squares() {
 		parts = append(parts, sq.String()+" (bit "+strconv.Itoa(m.Bit(sq))+")")
