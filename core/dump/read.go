@@ -1,7 +1,6 @@
 package dump
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -170,12 +169,14 @@ func Read(text string) Dump {
 	r.findGrids()
 	r.findFacts()
 	var nums []Number
+	var probs []Problem
 	var sc scanner
 	for i, line := range r.lines {
 		if !r.used[i] {
-			nums, r.d.Problems = sc.line(line, i+1, nums, r.d.Problems)
+			nums, probs = sc.line(line, i+1, nums, probs)
 		}
 	}
+	r.d.Problems = mergeByLine(r.d.Problems, probs, problemKey)
 	r.assemble(nums)
 	return r.d
 }
@@ -353,7 +354,7 @@ func (r *reader) assemble(nums []Number) {
 			}
 		}
 	}
-	var all []Number
+	var alone []Number // the numbers not printed beside a grid
 	taken := map[int]bool{}
 	for g := range r.grids {
 		if k, ok := beside[g]; ok {
@@ -362,9 +363,10 @@ func (r *reader) assemble(nums []Number) {
 	}
 	for k, n := range nums {
 		if !taken[k] && !dropped[k] {
-			all = append(all, n)
+			alone = append(alone, n)
 		}
 	}
+	var grids []Number
 	numberLines := map[int]bool{}
 	for _, n := range nums {
 		numberLines[n.Line-1] = true
@@ -387,9 +389,9 @@ func (r *reader) assemble(nums []Number) {
 				n.Label = label
 			}
 		}
-		all = append(all, n)
+		grids = append(grids, n)
 	}
-	slices.SortStableFunc(all, func(a, b Number) int { return a.Line - b.Line })
+	all := mergeByLine(grids, alone, func(n *Number) int { return n.Line })
 	for _, gr := range r.boards {
 		b := Board{Numbering: gr.numbering, Mirrored: gr.mirrored, Line: gr.first + 1, EndLine: gr.last + 1}
 		for i, rw := range gr.rows {
@@ -402,24 +404,46 @@ func (r *reader) assemble(nums []Number) {
 		r.d.Boards = append(r.d.Boards, b)
 	}
 	if len(all) > MaxNumbers {
+		var over []Problem
 		for _, n := range all[MaxNumbers:] {
 			text := n.Text
 			if n.Base == 0 {
 				text = excerptLine(r.lines[n.Line-1])
 			}
-			r.d.Problems = append(r.d.Problems, Problem{n.Line, n.Col, text, "more than " + strconv.Itoa(MaxNumbers) + " numbers: only the first " + strconv.Itoa(MaxNumbers) + " are read"})
+			over = append(over, Problem{n.Line, n.Col, text, "more than " + strconv.Itoa(MaxNumbers) + " numbers: only the first " + strconv.Itoa(MaxNumbers) + " are read"})
 		}
+		r.d.Problems = mergeByLine(r.d.Problems, over, problemKey)
 		all = all[:MaxNumbers]
 	}
 	setIndices(all)
-	slices.SortStableFunc(r.d.Problems, func(a, b Problem) int {
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return a.Col - b.Col
-	})
 	r.d.Numbers = all
 }
+
+// mergeByLine merges a and b, each in order of key, into one list in that
+// order, a's first on a tie. Read's lists come in order already (grids,
+// numbers, problems, statements, each found line by line), so merging
+// them costs a linear pass where a sort could cost a quadratic one, and
+// no copy of package slices' generic sort in the wasm.
+func mergeByLine[T any](a, b []T, key func(*T) int) []T {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]T, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if key(&b[0]) < key(&a[0]) {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// problemKey orders problems by line, then column.
+func problemKey(p *Problem) int { return p.Line<<20 | min(p.Col, 1<<20-1) }
 
 // labelAbove returns the label of a grid whose run starts at line top: the
 // nearest line above it (past blank lines and file labels) when no grid,

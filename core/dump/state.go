@@ -1,7 +1,6 @@
 package dump
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -40,9 +39,9 @@ type Statement struct {
 // decimal); any other is not checked, since engines such as Stockfish and
 // BBC use keys of their own.
 func Statements(p *core.Position, placementOnly bool, d *Dump, best *Result) []Statement {
-	var ss []Statement
+	var boards, ss []Statement
 	for i := range d.Boards {
-		ss = append(ss, boardStatement(p, &d.Boards[i]))
+		boards = append(boards, boardStatement(p, &d.Boards[i]))
 	}
 	for _, f := range d.Facts {
 		s := Statement{What: f.Kind, Label: f.Label, Text: f.Text, Line: f.Line, EndLine: f.Line, Col: f.Col, Checked: true}
@@ -56,8 +55,7 @@ func Statements(p *core.Position, placementOnly bool, d *Dump, best *Result) []S
 		}
 		ss = append(ss, s)
 	}
-	slices.SortStableFunc(ss, func(a, b Statement) int { return a.Line - b.Line })
-	return ss
+	return mergeByLine(boards, ss, func(s *Statement) int { return s.Line })
 }
 
 // boardStatement compares board b with p.
