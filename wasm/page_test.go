@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -358,6 +360,23 @@ func TestPagePanels(t *testing.T) {
 	env.input(pg.sc, "#dump-text", "P: 0x000000000000FF01\nN: 0x0000000000000042")
 	if got := env.text("#dump-report"); !strings.Contains(got, "1 of 2 numbers agree; 1 differ in 1 bit.") {
 		t.Errorf("a wrong bit in P: %.120q", got)
+	}
+	// What engines print: Stockfish 15.1's d of the start position (its
+	// board, Fen: and Checkers: agree; its own Key: is not checked), and
+	// python-chess's grid of the white pawns under a label.
+	sfd, err := os.ReadFile(filepath.Join("..", "core", "dump", "testdata", "stockfish-15.1-d-start.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.input(pg.sc, "#dump-text", string(sfd))
+	if got := env.text("#dump-report"); !strings.Contains(got, "Board (lines 3–17): agrees") || !strings.Contains(got, "Fen (line 21): agrees") ||
+		!strings.Contains(got, "Key (line 22): not checked") || !strings.Contains(got, "Checkers (line 23): agrees") || env.count("#dump-report .dump-statements li") != 4 {
+		t.Errorf("Stockfish's d: %.400q", got)
+	}
+	env.input(pg.sc, "#dump-text", "WhitePawns\n"+strings.Repeat(". . . . . . . .\n", 6)+"1 1 1 1 1 1 1 1\n. . . . . . . .\n")
+	if got := env.text("#dump-report"); !strings.Contains(got, "grids with rank 8 at the top") || !strings.Contains(got, "1 of 1 numbers agree.") ||
+		env.attr("#dump-report .verdict", "data-bitboard") != "P" {
+		t.Errorf("python-chess's grid of the white pawns: %.300q", got)
 	}
 	env.fire(pg.sc, "click", "#tab-embed", "", 0)
 	if env.count("#embed-snippets [data-snippet]") != 2 {

@@ -85,5 +85,5 @@ test('matchBitboards: a dump over the limit is refused before it is read', () =>
   const r = api.matchBitboards(START, '1 '.repeat(20000));
   assert.equal(r.ok, false);
   assert.equal(r.error.fieldName, 'text');
-  assert.match(r.error.message, /40,000 characters; the limit is 16,384/);
+  assert.match(r.error.message, /40,000 characters; the limit is 32,768/);
 });

@@ -33,7 +33,7 @@ export interface Bitview {
   perft(fen: string, depth: number, onMove?: (uci: string, nodes: number, done: number, total: number) => boolean | void): PerftResult;
   /** The Polyglot key of fen, 16 lowercase hex digits ("463b96181691fc9c" for the start position). */
   polyglotKey(fen: string): string | { ok: false; error: BitviewError };
-  /** Which layout and bitboard order make up to 14 pasted numbers agree with fen (text at most 16,384 characters). */
+  /** Which layout and bitboard order make up to 14 pasted numbers (or grids) agree with fen (text at most 32,768 characters). */
   matchBitboards(fen: string, text: string): MatchResult;
   /** The magic lookup of a rook or bishop on square with occupancy (hex string or BigInt; default the empty board). */
   magic(piece: 'rook' | 'bishop' | string, square: string, occupancy?: string | bigint): MagicSteps;

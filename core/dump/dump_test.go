@@ -2,7 +2,6 @@ package dump
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -12,7 +11,13 @@ import (
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-func TestParseNumbers(t *testing.T) {
+// parseNumbers reads text and returns its numbers and problems.
+func parseNumbers(text string) ([]Number, []Problem) {
+	d := Read(text)
+	return d.Numbers, d.Problems
+}
+
+func TestReadNumbers(t *testing.T) {
 	tests := []struct {
 		name   string
 		text   string
@@ -27,7 +32,7 @@ func TestParseNumbers(t *testing.T) {
 		{"decimal", "65280 18446744073709551615", []uint64{65280, 1<<64 - 1}, []string{"", ""}, nil},
 		{"signed decimal", "-9151314442816847872 -1", []uint64{0x8100000000000000, 1<<64 - 1}, []string{"", ""}, nil},
 		{"C literals and groups", "{ 0xFF00ULL, 0x00ff'0000'0000'0000ull, 1_000u }", []uint64{0xFF00, 0x00ff000000000000, 1000}, []string{"", "", ""}, nil},
-		{"labels", "P: 0xff00\nWhitePawns = 65280\nbb[WN] = 0x42 bb[BN] = 0x42", []uint64{0xff00, 65280, 0x42, 0x42}, []string{"P", "WhitePawns", "bb[WN", "bb[BN"}, nil},
+		{"labels", "P: 0xff00\nWhitePawns = 65280\nbb[WN] = 0x42 bb[BN] = 0x42", []uint64{0xff00, 65280, 0x42, 0x42}, []string{"P", "WhitePawns", "bb[WN]", "bb[BN]"}, nil},
 		{"hyphen inside a label is not a sign", "white-pawns 5", []uint64{5}, []string{"white-pawns"}, nil},
 		{"too big", "0x1FFFFFFFFFFFFFFFF 18446744073709551616 -9223372036854775809", nil, nil, []string{"0x1FFFFFFFFFFFFFFFF", "18446744073709551616", "-9223372036854775809"}},
 		{"bad literal", "0xZZ -0x10", nil, nil, []string{"0xZZ", "-0x10"}},
@@ -35,7 +40,7 @@ func TestParseNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			nums, probs := ParseNumbers(tt.text)
+			nums, probs := parseNumbers(tt.text)
 			var vs []uint64
 			var ls, ps []string
 			for _, n := range nums {
@@ -46,26 +51,26 @@ func TestParseNumbers(t *testing.T) {
 				ps = append(ps, p.Text)
 			}
 			if fmt.Sprint(vs) != fmt.Sprint(tt.values) || fmt.Sprint(ls) != fmt.Sprint(tt.labels) || fmt.Sprint(ps) != fmt.Sprint(tt.probs) {
-				t.Errorf("ParseNumbers(%q) = %x %q, problems %q;\nwant %x %q, problems %q", tt.text, vs, ls, ps, tt.values, tt.labels, tt.probs)
+				t.Errorf("parseNumbers(%q) = %x %q, problems %q;\nwant %x %q, problems %q", tt.text, vs, ls, ps, tt.values, tt.labels, tt.probs)
 			}
 		})
 	}
-	nums, _ := ParseNumbers("a\n  P: 0x10")
+	nums, _ := parseNumbers("a\n  P: 0x10")
 	if n := nums[0]; n.Line != 2 || n.Col != 6 || n.Text != "0x10" || n.Base != 16 {
 		t.Errorf("position of 0x10: %+v, want line 2, col 6", n)
 	}
-	nums, _ = ParseNumbers("x -5")
+	nums, _ = parseNumbers("x -5")
 	if n := nums[0]; n.Text != "-5" || n.Col != 3 || n.Base != 10 {
 		t.Errorf("-5: %+v", n)
 	}
 	// At the limit the text is read; one byte over, nothing is.
 	pad := strings.Repeat(" ", MaxTextLength-4)
-	if nums, probs := ParseNumbers(pad + "0x10"); len(nums) != 1 || len(probs) != 0 {
+	if nums, probs := parseNumbers(pad + "0x10"); len(nums) != 1 || len(probs) != 0 {
 		t.Errorf("text of MaxTextLength bytes: %d numbers, problems %+v; want 1 and none", len(nums), probs)
 	}
-	nums, probs := ParseNumbers(pad + " 0x10")
+	nums, probs := parseNumbers(pad + " 0x10")
 	if len(nums) != 0 || len(probs) != 1 || probs[0].Line != 1 || probs[0].Col != 1 ||
-		probs[0].Reason != "the dump is 16,385 bytes; the limit is 16,384" {
+		probs[0].Reason != "the dump is 32,769 bytes; the limit is 32,768" {
 		t.Errorf("text over MaxTextLength: %d numbers, problems %+v; want the limit named", len(nums), probs)
 	}
 }
@@ -89,7 +94,7 @@ func dumpText(p *core.Position, m Mapping, o Order, style string) string {
 	return b.String()
 }
 
-func mappingByID(t *testing.T, id string) Mapping {
+func mustMapping(t *testing.T, id string) Mapping {
 	t.Helper()
 	for _, m := range Mappings() {
 		if m.ID == id {
@@ -108,7 +113,7 @@ func TestMatch(t *testing.T) {
 	for _, m := range Mappings() {
 		for _, o := range Orders {
 			for _, style := range []string{"hex", "dec"} {
-				nums, probs := ParseNumbers(dumpText(&p, m, o, style))
+				nums, probs := parseNumbers(dumpText(&p, m, o, style))
 				if len(probs) != 0 {
 					t.Fatalf("%s %s %s: problems %v", m.ID, o.ID, style, probs)
 				}
@@ -127,9 +132,9 @@ func TestMatch(t *testing.T) {
 		}
 	}
 	// Labels: any order, found by name.
-	berf := mappingByID(t, "berf")
+	berf := mustMapping(t, "berf")
 	o := Order{Names: strings.Split("k K q Q n N r R b B p P", " ")}
-	nums, _ := ParseNumbers(dumpText(&p, berf, o, "labels"))
+	nums, _ := parseNumbers(dumpText(&p, berf, o, "labels"))
 	rs := Match(&p, nums)
 	if rs[0].Order.ID != "labels" || rs[0].Mapping.ID != "berf" || rs[0].Agree != 12 || len(rs) != len(Mappings()) {
 		t.Errorf("labelled BERF dump: best %s %s with %d agreeing, %d results", rs[0].Mapping.ID, rs[0].Order.ID, rs[0].Agree, len(rs))
@@ -143,12 +148,12 @@ func TestMatch(t *testing.T) {
 // wrong bitboard: the white knights with e5 moved to e4.
 func TestMatchVerdicts(t *testing.T) {
 	p := coretest.MustFEN(t, kiwipete)
-	lerf := mappingByID(t, "lerf")
+	lerf := mustMapping(t, "lerf")
 	text := dumpText(&p, lerf, Orders[0], "hex")
 	wn := p.Pieces(core.WhiteKnight)
 	wrong := wn&^core.E5.Bitboard() | core.E4.Bitboard()
 	text = strings.Replace(text, fmt.Sprintf("0x%016X", uint64(wn)), fmt.Sprintf("0x%016X", uint64(wrong)), 1)
-	nums, _ := ParseNumbers(text)
+	nums, _ := parseNumbers(text)
 	best := Match(&p, nums)[0]
 	if best.Mapping.ID != "lerf" || best.Order.ID != Orders[0].ID || best.Agree != 11 || best.Wrong != 2 {
 		t.Fatalf("best = %s %s, %d agree, %d bits wrong", best.Mapping.ID, best.Order.ID, best.Agree, best.Wrong)
@@ -205,48 +210,13 @@ func TestLookupLabel(t *testing.T) {
 	}
 }
 
-// FuzzParseNumbers checks that ParseNumbers never panics, reads at most
-// MaxNumbers numbers whose Text is found at their line and column, and
-// reads each number's own hex, decimal and signed forms back to it.
-func FuzzParseNumbers(f *testing.F) {
-	f.Add("0x000000000000FF00, -1 0b101 P: 65280")
-	f.Add("WhitePawns = 000000000000ff00ULL\nbb[BN] = 0x42")
-	f.Add(strings.Repeat("1 ", 20))
-	f.Fuzz(func(t *testing.T, text string) {
-		nums, probs := ParseNumbers(text)
-		if len(nums) > MaxNumbers {
-			t.Fatalf("%d numbers", len(nums))
-		}
-		lines := strings.Split(text, "\n")
-		for _, n := range nums {
-			if n.Line < 1 || n.Line > len(lines) || n.Col < 1 || !strings.HasPrefix(lines[n.Line-1][n.Col-1:], n.Text) {
-				t.Fatalf("number %+v not found at its line and column", n)
-			}
-			for _, form := range []string{
-				"0x" + strconv.FormatUint(n.Value, 16), strconv.FormatUint(n.Value, 10),
-				strconv.FormatInt(int64(n.Value), 10), "0b" + strconv.FormatUint(n.Value, 2),
-			} {
-				again, _ := ParseNumbers(form)
-				if len(again) != 1 || again[0].Value != n.Value {
-					t.Fatalf("%q read back as %+v, want %x", form, again, n.Value)
-				}
-			}
-		}
-		for _, p := range probs {
-			if p.Reason == "" || p.Line < 1 {
-				t.Fatalf("problem without reason or line: %+v", p)
-			}
-		}
-	})
-}
-
 func BenchmarkMatch(b *testing.B) {
 	p := coretest.MustFEN(b, kiwipete)
 	lerf := Mappings()[0]
 	text := dumpText(&p, lerf, Orders[0], "hex")
 	b.ReportAllocs()
 	for b.Loop() {
-		nums, _ := ParseNumbers(text)
+		nums, _ := parseNumbers(text)
 		sinkResults = Match(&p, nums)
 	}
 }
@@ -259,7 +229,7 @@ var sinkResults []Result
 func TestTied(t *testing.T) {
 	p := coretest.MustFEN(t, core.StartFEN)
 	for _, id := range []string{"berf", "lerf"} {
-		nums, _ := ParseNumbers(dumpText(&p, mappingByID(t, id), Orders[0], "hex"))
+		nums, _ := parseNumbers(dumpText(&p, mustMapping(t, id), Orders[0], "hex"))
 		rs := Match(&p, nums)
 		tied := Tied(rs)
 		other := map[string]string{"berf": "lerf", "lerf": "berf"}[id]
@@ -269,7 +239,7 @@ func TestTied(t *testing.T) {
 		}
 	}
 	kiwi := coretest.MustFEN(t, kiwipete)
-	nums, _ := ParseNumbers(dumpText(&kiwi, mappingByID(t, "berf"), Orders[0], "hex"))
+	nums, _ := parseNumbers(dumpText(&kiwi, mustMapping(t, "berf"), Orders[0], "hex"))
 	if tied := Tied(Match(&kiwi, nums)); len(tied) != 0 {
 		t.Errorf("Kiwipete in BERF: %d ties, want none", len(tied))
 	}
@@ -280,12 +250,12 @@ func TestTied(t *testing.T) {
 // kept once, under the first order; fourteen numbers tell them apart.
 func TestDistinct(t *testing.T) {
 	p := coretest.MustFEN(t, kiwipete)
-	lerf := mappingByID(t, "lerf")
+	lerf := mustMapping(t, "lerf")
 	for _, tt := range []struct {
 		order    Order
 		together bool // PNBRQKpnbrqk and PNBRQKpnbrqk+colours are one reading under LERF
 	}{{Orders[0], true}, {Orders[1], false}} {
-		nums, _ := ParseNumbers(dumpText(&p, lerf, tt.order, "hex"))
+		nums, _ := parseNumbers(dumpText(&p, lerf, tt.order, "hex"))
 		rs := Match(&p, nums)
 		ds := Distinct(rs)
 		seen := map[string]string{}
@@ -314,3 +284,19 @@ func TestDistinct(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRead reads engines' dumps: twelve Stockfish grids, twelve BBC
+// grids with their values, a C array, and a Stockfish session's d.
+func BenchmarkRead(b *testing.B) {
+	for _, f := range []string{"stockfish-15.1-pretty-kiwipete.txt", "bbc-1.4-print_bitboard-kiwipete.txt", "literals-c-kiwipete.txt", "stockfish-15.1-session-kiwipete.txt"} {
+		text := readTestdata(b, f)
+		b.Run(strings.TrimSuffix(f, "-kiwipete.txt"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkDump = Read(text)
+			}
+		})
+	}
+}
+
+var sinkDump Dump

@@ -13,9 +13,9 @@ import (
 // verdict.
 func ExampleMatch() {
 	p, _ := core.ParseFEN(core.StartFEN)
-	nums, problems := dump.ParseNumbers("WhitePawns: 0x00FF000000000000\nWhiteKnights: 0x4200000000000000")
-	best := dump.Match(&p, nums)[0]
-	fmt.Println(len(problems), best.Mapping.ID, best.Order.ID, best.Agree, best.Wrong)
+	d := dump.Read("WhitePawns: 0x00FF000000000000\nWhiteKnights: 0x4200000000000000")
+	best := dump.Match(&p, d.Numbers)[0]
+	fmt.Println(len(d.Problems), best.Mapping.ID, best.Order.ID, best.Agree, best.Wrong)
 	for _, v := range best.Verdicts {
 		fmt.Println(v.Number.Label, v.Title, v.OK)
 	}

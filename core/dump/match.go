@@ -3,6 +3,7 @@ package dump
 import (
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -63,7 +64,10 @@ var symmetries = []struct {
 // Mappings returns the candidate mappings: every 64-slot entry of
 // core.Layouts in its order, then each symmetry whose numbering no layout
 // has.
-func Mappings() []Mapping {
+func Mappings() []Mapping { return slices.Clone(mappings()) }
+
+// mappings is Mappings' list, built once.
+var mappings = sync.OnceValue(func() []Mapping {
 	var ms []Mapping
 	seen := func(m *Mapping) bool {
 		return slices.ContainsFunc(ms, func(o Mapping) bool { return o.bit == m.bit })
@@ -90,7 +94,27 @@ func Mappings() []Mapping {
 		}
 	}
 	return ms
+})
+
+// mappingByID returns the mapping with the id (one of Mappings, or one
+// of the symmetries under its own id when a layout holds its numbering:
+// "lerf-mirrored" is "msb-a8"), or the zero Mapping. It points into
+// Mappings' list, built once: verdicts share it, never change it.
+func mappingByID(id string) *Mapping {
+	if id == "lerf-mirrored" {
+		id = "msb-a8"
+	}
+	ms := mappings()
+	for i := range ms {
+		if ms[i].ID == id {
+			return &ms[i]
+		}
+	}
+	return &noMapping
 }
+
+// noMapping is the zero Mapping, for an unknown id.
+var noMapping Mapping
 
 // An Order is a candidate order of the dumped bitboards, by the names of
 // core.BitboardNames ("P" … "k", "white", "black", "occupied", "pawns" …).
@@ -118,19 +142,52 @@ type Verdict struct {
 	Number   Number
 	Bitboard string        // the core.BitboardNames name it is compared with; "" when beyond the order
 	Title    string        // its conventional name, e.g. "WhitePawns"
-	Want     uint64        // the position's bitboard in the mapping
-	OK       bool          // Number.Value == Want
-	Extra    core.Bitboard // squares set in the number but not in the position
-	Missing  core.Bitboard // squares of the position the number lacks
+	Want     uint64        // the position's bitboard in Numbering
+	OK       bool          // the number (Number.Value == Want) and its grid agree
+	Extra    core.Bitboard // squares set in the number (for a grid alone, the grid) but not in the position
+	Missing  core.Bitboard // squares of the position the number (the grid) lacks
+
+	// Numbering is the mapping the number's bits are read in: the
+	// result's Mapping, the one its format fixes (Number.Numbering), or
+	// for a grid alone its reading order (Grid.Numbering, or the one
+	// Result.GridTop gives); nil beyond the order. It is shared: never
+	// change it.
+	Numbering *Mapping
+	// Got holds the squares the number (for a grid alone, the grid) has.
+	Got core.Bitboard
+	// GridExtra and GridMissing are the squares the grid drawn beside a
+	// number has and the position lacks, and the reverse; both 0 for a
+	// number without a grid.
+	GridExtra, GridMissing core.Bitboard
 }
 
 // A Result is one mapping and order tried, with its verdicts.
 type Result struct {
-	Mapping  Mapping
+	// Mapping is the numbering of the engine's numbers; the zero Mapping
+	// (ID "") when the dump has none: only grids, or numbers whose format
+	// fixes their numbering.
+	Mapping Mapping
+	// GridTop is the rank at the top of the grids drawn without rank
+	// labels, 8 or 1; 0 when the dump has no such grid.
+	GridTop  int
 	Order    Order
 	Verdicts []Verdict
 	Agree    int // numbers that agree
-	Wrong    int // bits that differ over all numbers (a number beyond the order counts 64)
+	Wrong    int // bits that differ over all numbers and grids (a number beyond the order counts 64)
+}
+
+// Numbering names the result's reading of the numbers' bits and of the
+// grids: "LERF (a1 = 0)", "grids with rank 8 at the top", or both joined
+// by "; "; "" when neither is inferred.
+func (r *Result) Numbering() string {
+	var parts []string
+	if r.Mapping.ID != "" {
+		parts = append(parts, r.Mapping.Name)
+	}
+	if r.GridTop != 0 {
+		parts = append(parts, "grids with rank "+strconv.Itoa(r.GridTop)+" at the top")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Match tries every mapping of Mappings with every order (or, when every
@@ -155,11 +212,24 @@ func Match(p *core.Position, nums []Number) []Result {
 	if labels, ok := labelOrder(nums); ok {
 		orders = []Order{labels}
 	}
+	// The engine's numbering is tried only for numbers written in it,
+	// and both rank orders only for grids without rank labels.
+	ms := []Mapping{{}}
+	tops := []int{0}
+	for _, n := range nums {
+		if n.Base != 0 && n.Numbering == "" {
+			ms = mappings()
+		}
+		if n.Grid != nil && n.Grid.Numbering == "" {
+			tops = []int{8, 1}
+		}
+	}
 	var rs []Result
-	ms := Mappings()
 	for _, o := range orders {
-		for _, m := range ms {
-			rs = append(rs, judge(p, nums, m, o))
+		for k := range ms {
+			for _, top := range tops {
+				rs = append(rs, judge(p, nums, &ms[k], top, o))
+			}
 		}
 	}
 	slices.SortStableFunc(rs, func(a, b Result) int {
@@ -171,27 +241,52 @@ func Match(p *core.Position, nums []Number) []Result {
 	return rs
 }
 
-// judge compares nums with p's bitboards under mapping m and order o.
-func judge(p *core.Position, nums []Number, m Mapping, o Order) Result {
-	r := Result{Mapping: m, Order: o}
+// judge compares nums with p's bitboards under mapping m, grids without
+// rank labels read with rank top at the top, and order o. A number the
+// dump gives an index (Number.Indexed) is compared with the bitboard at
+// that place of the order.
+func judge(p *core.Position, nums []Number, m *Mapping, top int, o Order) Result {
+	r := Result{Mapping: *m, GridTop: top, Order: o}
 	for i, n := range nums {
 		v := Verdict{Number: n}
-		if i >= len(o.Names) {
+		slot := i
+		if n.Indexed {
+			slot = n.Index
+		}
+		if slot >= len(o.Names) {
 			r.Wrong += 64
 			r.Verdicts = append(r.Verdicts, v)
 			continue
 		}
-		name, _ := core.LookupBitboard(o.Names[i])
+		name, _ := core.LookupBitboard(o.Names[slot])
 		want := name.Of(p)
 		v.Bitboard, v.Title = name.Name, name.Title
-		v.Want = m.Value(want)
-		v.OK = v.Want == n.Value
-		got := m.Squares(n.Value)
-		v.Extra, v.Missing = got&^want, want&^got
+		v.OK = true
+		if n.Base != 0 {
+			v.Numbering = m
+			if n.Numbering != "" {
+				v.Numbering = mappingByID(n.Numbering)
+			}
+			v.Want = v.Numbering.Value(want)
+			v.Got = v.Numbering.Squares(n.Value)
+			v.OK = v.Want == n.Value
+			r.Wrong += bits.OnesCount64(v.Want ^ n.Value)
+		}
+		if g := n.Grid; g != nil {
+			gm := GridMapping(g, top)
+			got := gm.Squares(g.Cells)
+			if n.Base == 0 {
+				v.Numbering, v.Want, v.Got = gm, gm.Value(want), got
+			} else {
+				v.GridExtra, v.GridMissing = got&^want, want&^got
+			}
+			v.OK = v.OK && got == want
+			r.Wrong += (got ^ want).Count()
+		}
+		v.Extra, v.Missing = v.Got&^want, want&^v.Got
 		if v.OK {
 			r.Agree++
 		}
-		r.Wrong += bits.OnesCount64(v.Want ^ n.Value)
 		r.Verdicts = append(r.Verdicts, v)
 	}
 	return r
@@ -253,14 +348,26 @@ func normalise(s string) string {
 }
 
 // LookupLabel returns the core.BitboardNames name a dump label stands for:
-// a FEN letter as written ("P" white pawns, "p" black pawns), else the
-// whole label or its last word, normalised, among the aliases ("WhitePawns",
-// "white_pawns", "wP", "bk", "pieces[BLACK]", "occupied" …).
+// a FEN letter as written ("P" white pawns, "p" black pawns); else the
+// names in its subscripts, one ("bitboards[p]", "byTypeBB[PAWN]",
+// "pieces[WHITE_PAWN]") or a colour and a type together
+// ("pieces[WHITE][PAWN]", "bb[Pawn][Black]"); else the whole label or its
+// last word, normalised, among the aliases ("WhitePawns", "white_pawns",
+// "wP", "bk", "occupied" …).
 func LookupLabel(label string) (string, bool) {
 	label = strings.TrimSpace(label)
 	if len(label) == 1 {
 		if _, ok := core.PieceFromLetter(label[0]); ok {
 			return label, true
+		}
+	}
+	if names := subscriptNames(label); len(names) == 1 {
+		if name, ok := LookupLabel(names[0]); ok {
+			return name, true
+		}
+	} else if len(names) == 2 {
+		if name, ok := labelAliases()[normalise(names[0]+names[1])]; ok {
+			return name, true
 		}
 	}
 	if name, ok := labelAliases()[normalise(label)]; ok {
@@ -275,11 +382,38 @@ func LookupLabel(label string) (string, bool) {
 	return "", false
 }
 
+// subscriptNames returns the name in each subscript of label, its last
+// word ("Color::White" → "White"): "pieces[WHITE][PAWN]" → WHITE, PAWN;
+// an unclosed last subscript counts ("bb[WN"). nil when a subscript holds
+// no name (a number: an index, not a name).
+func subscriptNames(label string) []string {
+	var names []string
+	for {
+		open := strings.IndexByte(label, '[')
+		if open < 0 {
+			return names
+		}
+		label = label[open+1:]
+		end := strings.IndexByte(label, ']')
+		if end < 0 {
+			end = len(label)
+		}
+		words := strings.FieldsFunc(label[:end], func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+		})
+		if len(words) == 0 || isDecimal(words[len(words)-1]) {
+			return nil
+		}
+		names = append(names, words[len(words)-1])
+		label = label[end:]
+	}
+}
+
 // reading names what r compares: its mapping and the bitboard each
 // pasted number is compared with. Two results with the same reading agree
 // and differ alike, whatever their orders are called.
 func (r *Result) reading() string {
-	key := r.Mapping.ID
+	key := r.Mapping.ID + " " + strconv.Itoa(r.GridTop)
 	for _, v := range r.Verdicts {
 		key += " " + v.Bitboard
 	}
@@ -319,4 +453,15 @@ func Tied(rs []Result) []Result {
 		}
 	}
 	return tied
+}
+
+// GridMapping returns the mapping under which g's cells read as squares:
+// its own (Grid.Numbering), or for a grid without rank labels the one
+// with rank top (8 or 1, as Result.GridTop) at the top. The mapping is
+// shared: never change it.
+func GridMapping(g *Grid, top int) *Mapping {
+	if g.Numbering != "" {
+		return mappingByID(g.Numbering)
+	}
+	return mappingByID(gridNumbering(top != 1, g.Mirrored))
 }

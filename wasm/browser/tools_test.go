@@ -131,9 +131,9 @@ func TestToolsDumpChecker(t *testing.T) {
 	}
 	shot(t, ctx, "#dump", "tools-dump")
 
-	pasteDump(t, ctx, strings.Repeat("1 ", 10000))
-	if msg := eval[string](t, ctx, `document.getElementById('dump-report').textContent`); !strings.Contains(msg, "20,000 characters; the limit is 16,384") {
-		t.Errorf("a 20,000-character dump: %q", msg)
+	pasteDump(t, ctx, strings.Repeat("1 ", 20000))
+	if msg := eval[string](t, ctx, `document.getElementById('dump-report').textContent`); !strings.Contains(msg, "40,000 characters; the limit is 32,768") {
+		t.Errorf("a 40,000-character dump: %q", msg)
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)

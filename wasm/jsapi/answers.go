@@ -172,7 +172,9 @@ func Lookup(fen, name, id string) (*core.Layout, core.Bitboard, error) {
 	return l, bn.Of(&p), nil
 }
 
-// A Verdict is one number's verdict in MatchBitboards.
+// A Verdict is one number's verdict in MatchBitboards. A grid pasted
+// alone has Text "" and Value its cells in reading order (the top row
+// first), the numbering Want is written in.
 type Verdict struct {
 	Text     string   `js:"text"`
 	Line     int      `js:"line"`
@@ -238,9 +240,10 @@ type Match struct {
 // position, a verdict per number, what could not be read, and the best
 // five candidates. No numbers in text is an error.
 func MatchBitboards(p *core.Position, text string) Match {
-	nums, probs := dump.ParseNumbers(text)
+	d := dump.Read(text)
+	nums := d.Numbers
 	res := Match{OK: true, Count: len(nums), Problems: []Problem{}, Verdicts: []Verdict{}, Candidates: []Candidate{}}
-	for _, pr := range probs {
+	for _, pr := range d.Problems {
 		res.Problems = append(res.Problems, Problem{pr.Line, pr.Col, pr.Text, pr.Reason})
 	}
 	rs := dump.Match(p, nums)
@@ -254,8 +257,12 @@ func MatchBitboards(p *core.Position, text string) Match {
 	res.Order = Order{best.Order.ID, best.Order.Name, best.Order.Names}
 	res.Agree, res.WrongBits = best.Agree, best.Wrong
 	for _, v := range best.Verdicts {
+		value := v.Number.Value
+		if g := v.Number.Grid; g != nil && v.Number.Base == 0 {
+			value = g.Cells // a grid alone: its cells in reading order, the numbering Want is in
+		}
 		res.Verdicts = append(res.Verdicts, Verdict{Text: v.Number.Text, Line: v.Number.Line, Col: v.Number.Col,
-			Label: v.Number.Label, Value: core.Bitboard(v.Number.Value).Hex()[2:], Bitboard: v.Bitboard, Title: v.Title,
+			Label: v.Number.Label, Value: core.Bitboard(value).Hex()[2:], Bitboard: v.Bitboard, Title: v.Title,
 			Want: core.Bitboard(v.Want).Hex()[2:], OK: v.OK, Extra: v.Extra.SquareNames(), Missing: v.Missing.SquareNames()})
 	}
 	rs = dump.Distinct(rs) // one candidate per reading, not the best again under an order that differs past the numbers

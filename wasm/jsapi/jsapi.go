@@ -2,9 +2,12 @@ package jsapi
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/dump"
+	"github.com/bitview/bitview/core/thousands"
 	"github.com/bitview/bitview/wasm/view"
 )
 
@@ -54,7 +57,8 @@ var Functions = []Function{
 	{Name: "polyglotKey", Params: []Param{{"fen", "string", false}}, Returns: "string | { ok: false; error: BitviewError }",
 		Doc: `The Polyglot key of fen, 16 lowercase hex digits ("463b96181691fc9c" for the start position).`},
 	{Name: "matchBitboards", Params: []Param{{"fen", "string", false}, {"text", "string", false}}, Returns: "MatchResult",
-		Doc: "Which layout and bitboard order make up to 14 pasted numbers agree with fen (text at most 16,384 characters)."},
+		Doc: "Which layout and bitboard order make up to " + strconv.Itoa(dump.MaxNumbers) + " pasted numbers (or grids) agree with fen (text at most " +
+			thousands.Itoa(dump.MaxTextLength) + " characters)."},
 	{Name: "magic", Params: []Param{{"piece", "'rook' | 'bishop' | string", false}, {"square", "string", false}, {"occupancy", "string | bigint", true}}, Returns: "MagicSteps",
 		Doc: "The magic lookup of a rook or bishop on square with occupancy (hex string or BigInt; default the empty board)."},
 }

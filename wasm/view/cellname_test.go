@@ -102,7 +102,7 @@ func TestGridCellNames(t *testing.T) {
 	if n := checkCellNames(t, "MagicSteps", MagicSteps(s)); n < 5*64 {
 		t.Errorf("MagicSteps: %d cells, want five grids at least", n)
 	}
-	nums, _ := dump.ParseNumbers("P: 0x000000081000e700\nN = 0x0000000010040000")
+	nums := dump.Read("P: 0x000000081000e700\nN = 0x0000000010040000").Numbers
 	if n := checkCellNames(t, "DumpVerdicts", DumpVerdicts(dump.Match(&p, nums)[0])); n == 0 {
 		t.Error("DumpVerdicts: no grid of the differing number")
 	}
@@ -186,7 +186,7 @@ func labelInName(visible, name string) bool {
 func TestCellLabelInName(t *testing.T) {
 	p := mustPos(t, kiwipeteFEN)
 	s, _ := magic.Explain(core.Bishop, core.C1, p.Occupied())
-	nums, _ := dump.ParseNumbers("P: 0x000000081000e700\nN = 0x0000000010040000")
+	nums := dump.Read("P: 0x000000081000e700\nN = 0x0000000010040000").Numbers
 	shift, _, _ := ShiftFrame(p.Pieces(core.WhitePawn), model.ShiftOps[1], 3)
 	markup := map[string]string{
 		"MagicSteps":      MagicSteps(s),

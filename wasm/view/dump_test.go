@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +16,7 @@ func TestDumpVerdicts(t *testing.T) {
 	p := mustPos(t, kiwipeteFEN)
 	// LERF, white pieces only, the knights with e5 moved to e4.
 	text := "P: 0x000000081000e700\nN = 0x0000000010040000\nB: 0x0000000000001800"
-	nums, _ := dump.ParseNumbers(text)
+	nums := dump.Read(text).Numbers
 	r := dump.Match(&p, nums)[0]
 	s := DumpVerdicts(r)
 	if r.Mapping.ID != "lerf" || !strings.Contains(s, `data-layout="lerf"`) || !strings.Contains(s, "2 of 3 numbers agree") {
@@ -116,7 +118,7 @@ func TestDumpReport(t *testing.T) {
 	if s := DumpReport(&p, "no numbers"); !strings.Contains(s, "No numbers found.") {
 		t.Errorf("no numbers: %s", s)
 	}
-	if s := DumpReport(&p, strings.Repeat("1 ", dump.MaxTextLength)); !strings.Contains(s, "the dump is 32,768 bytes; the limit is 16,384") {
+	if s := DumpReport(&p, strings.Repeat("1 ", dump.MaxTextLength)); !strings.Contains(s, "the dump is 65,536 bytes; the limit is 32,768") {
 		t.Errorf("over the limit: %s", s)
 	}
 }
@@ -184,5 +186,63 @@ func TestDumpTieAdvice(t *testing.T) {
 		if !strings.Contains(s, tt.want) || tt.not != "" && strings.Contains(s, tt.not) {
 			t.Errorf("%s, dump %q: want %q%s in\n%s", tt.fen, tt.dump, tt.want, map[bool]string{true: " and no " + tt.not}[tt.not != ""], s)
 		}
+	}
+}
+
+// engineDump reads an engine's own output from core/dump/testdata (see
+// its SOURCES.md).
+func engineDump(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "core", "dump", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestDumpReportFormats: the Engine tab reads what engines print, as
+// bitview check does: Stockfish's d (its board and facts listed, each
+// agreeing or not checked), grids with their values (BBC: a card per
+// grid, its cells in the engine's numbering), grids without rank labels
+// (viperfish, rank 1 at the top: named), and a board that differs.
+func TestDumpReportFormats(t *testing.T) {
+	p := mustPos(t, kiwipeteFEN)
+	s := DumpReport(&p, engineDump(t, "stockfish-15.1-session-kiwipete.txt"))
+	var classes []string
+	for _, li := range startTags(t, s, "li") {
+		classes = append(classes, li["data-what"]+"/"+li["class"])
+	}
+	if got := strings.Join(classes, " "); got != "board/ok FEN/ok Zobrist key/unchecked checkers/ok" || strings.Contains(s, "dump-best") || strings.Contains(s, "No numbers") {
+		t.Errorf("Stockfish's d: statements %q, want the board, FEN and checkers agreeing, the key not checked:\n%s", got, stripTags(s))
+	}
+	if text := stripTags(s); !strings.Contains(text, "Board (lines 29–43): agrees") || !strings.Contains(text, "Key (line 48): not checked: not the Polyglot key (C3CE103F01D15E1D)") {
+		t.Errorf("Stockfish's d: %s", text)
+	}
+	checkTagBalance(t, s, "ul", "li", "strong")
+
+	s = DumpReport(&p, engineDump(t, "bbc-1.4-print_bitboard-kiwipete.txt"))
+	best := map[string]string{}
+	for _, a := range startTags(t, s, "p") {
+		if a["class"] == "dump-best" {
+			best = a
+		}
+	}
+	if best["data-layout"] != "berf" || best["data-order"] != "PNBRQKpnbrqk" || !strings.Contains(s, "12 of 12 numbers agree.") ||
+		!strings.Contains(s, "<code>65020788473856000d</code> and its grid") {
+		t.Errorf("BBC's grids: best %v\n%s", best, stripTags(s))
+	}
+	if cells := gridcells(t, s); len(cells) != 12*64 || cells[0].attrs["data-square"] != "a8" || cells[0].attrs["data-index"] != "0" {
+		t.Errorf("BBC's grids: %d cells, the first %v; want 12 grids, a8 bit 0 in BERF", len(cells), cells[0].attrs)
+	}
+
+	s = DumpReport(&p, engineDump(t, "viperfish-422d1f5-print_bboard-kiwipete.txt"))
+	if !strings.Contains(s, `data-grid-top="1"`) || !strings.Contains(stripTags(s), "grids with rank 1 at the top (they have no rank labels), order white P N B R Q K, then black: 12 of 12 numbers agree.") {
+		t.Errorf("viperfish's grids, rank 1 at the top:\n%s", stripTags(s))
+	}
+
+	start := mustPos(t, core.StartFEN)
+	s = DumpReport(&start, engineDump(t, "python-chess-1.11.2-board-str-kiwipete.txt"))
+	if !strings.Contains(s, `<li class="differs" data-what="board" data-line="1">`) || !strings.Contains(stripTags(s), "b1 nothing in the dump, N in the position") {
+		t.Errorf("Kiwipete's board against the start position:\n%s", s)
 	}
 }

@@ -119,10 +119,15 @@
 //	      bitview divide -engine ./myengine -depth 4 -fen "$fen"
 //	    done
 //
-// check reads the numbers an engine dumps for a position from standard
-// input (up to 14, hex, binary or decimal, labelled or not), finds the
-// square numbering and bitboard order under which they agree (package
-// dump) and prints them with every wrong bit:
+// check reads what an engine dumps for a position from standard input:
+// up to 14 bitboards (hex, binary or decimal, C, C++, Rust, Go, Java or
+// Python literals and arrays, labelled or not, or grids such as
+// Stockfish's Bitboards::pretty and BBC's print_bitboard), and the board
+// and state it prints (Stockfish's d). It finds the square numbering and
+// bitboard order under which the bitboards agree (package dump), prints
+// them with every wrong bit, then whether the dump's own board, FEN and
+// state agree with the position:
 //
 //	./myengine dump | bitview check -fen '…'
+//	printf 'position fen …\nd\nquit\n' | stockfish | bitview check -fen '…'
 package main
