@@ -32,11 +32,16 @@ const (
 // chromiumFlags are the flags Chromium needs on a machine with no outside
 // network: without the background-networking ones it stalls on refused
 // connections.
+// The tests share the browser and run in parallel, a tab each: the last
+// three keep a tab that is not the front one from being throttled (its
+// timers, its frames), as for the one in front.
 var chromiumFlags = []chromedp.ExecAllocatorOption{
 	chromedp.NoSandbox, chromedp.DisableGPU,
 	chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
 	chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true),
 	chromedp.Flag("no-first-run", true),
+	chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true),
+	chromedp.Flag("disable-renderer-backgrounding", true),
 }
 
 var (
@@ -53,7 +58,9 @@ var (
 // developer's machine, saying what to run, and fails in CI (CI is set).
 func chromium(t testing.TB) string {
 	t.Helper()
+	browsersOn(t)
 	needsSite(t)
+	parallel(t)
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -103,11 +110,28 @@ func site(t *testing.T) (context.Context, string) {
 	if browserErr != nil {
 		t.Fatal(browserErr)
 	}
+	return newTab(t, tabTimeout), siteURL
+}
+
+// tabTimeout bounds a test's tab of the shared browser: far above what a
+// test takes alone (a few seconds to a minute), as the tests share two
+// cores when they run in parallel on a loaded machine.
+const tabTimeout = 5 * time.Minute
+
+// newTab opens a tab of the shared browser (launched by site) that closes
+// with the test or after d. The tab acts as the focused one (a key press
+// or focus() in it behaves as in the front tab), so that tests in other
+// tabs may run beside it.
+func newTab(t testing.TB, d time.Duration) context.Context {
+	t.Helper()
 	tab, cancel := chromedp.NewContext(browserCtx)
 	t.Cleanup(cancel)
-	tab, cancelTimeout := context.WithTimeout(tab, 60*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(tab, d)
 	t.Cleanup(cancelTimeout)
-	return tab, siteURL
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("a new tab: %v", err)
+	}
+	return ctx
 }
 
 // consoleErrors collects the tab's console errors and exceptions from now on.
