@@ -124,7 +124,14 @@ const tabTimeout = 5 * time.Minute
 // tabs may run beside it.
 func newTab(t testing.TB, d time.Duration) context.Context {
 	t.Helper()
-	tab, cancel := chromedp.NewContext(browserCtx)
+	return tabOf(t, browserCtx, d)
+}
+
+// tabOf is newTab in the browser of the context browser (a browser's
+// first tab, as launch returns it).
+func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Context {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(tab, d)
 	t.Cleanup(cancelTimeout)

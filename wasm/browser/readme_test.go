@@ -268,6 +268,7 @@ func readmeDist(t *testing.T) string {
 // TestReadmeCommands runs every command of README.md's and
 // CONTRIBUTING.md's sh blocks that CI can run.
 func TestReadmeCommands(t *testing.T) {
+	parallel(t)
 	all := commands(t, "README.md", "CONTRIBUTING.md", recipesFile)
 	ran := map[string]bool{}
 	run := func(c string, f func(t *testing.T)) {
@@ -625,6 +626,7 @@ func TestReadmeSnippets(t *testing.T) {
 // TestReadmeFigures checks the versions and the figures README.md and
 // CONTRIBUTING.md quote against go.mod, wasm/version and the code.
 func TestReadmeFigures(t *testing.T) {
+	parallel(t)
 	_, readme := fences(t, "README.md")
 	rawReadme, _ := os.ReadFile(filepath.Join(repo, "README.md"))
 	_, contributing := fences(t, "CONTRIBUTING.md")
@@ -795,6 +797,7 @@ func pageFiles(t *testing.T) []string {
 // TestSites checks that its pages load pageFiles, the pieces and nothing
 // else of the copy.
 func TestReadmeSizes(t *testing.T) {
+	parallel(t)
 	dist := filepath.Join(readmeDist(t), "dist")
 	size := func(name string) int64 {
 		info, err := os.Stat(filepath.Join(dist, name))

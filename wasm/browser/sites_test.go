@@ -362,6 +362,7 @@ func siteScreenshot(t *testing.T, ctx context.Context, tab browsers.Tab, name st
 // TestSites runs each recipe of web/sites/README.md with its generator,
 // then looks at each site in Chromium, Firefox and WebKit.
 func TestSites(t *testing.T) {
+	parallel(t)
 	needsSite(t)
 	all := recipes(t)
 	top := t
