@@ -7,6 +7,8 @@ import (
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/bitview/bitview/core"
 )
 
 // The browser tests run in parallel: each test that drives a browser
@@ -49,4 +51,15 @@ func browsersOn(t testing.TB) {
 		return
 	}
 	t.Skip("the browser tests run with BITVIEW_BROWSER=1 (make test sets it) or with -run naming them")
+}
+
+// layoutIDs are the ids of every numbering layout, core.Layouts' order:
+// the tests that sweep the layouts loop over them, so that a layout added
+// there is measured here too.
+func layoutIDs() []string {
+	ids := make([]string, len(core.Layouts))
+	for i, l := range core.Layouts {
+		ids[i] = l.ID
+	}
+	return ids
 }
