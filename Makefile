@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve test vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
+.PHONY: wasm sizes jscall figures serve check test vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -109,20 +109,36 @@ figures: web/tutorial.html
 serve: wasm
 	go run serve.go -addr $(ADDR) -dir web
 
-# Each suite once: core, wasm/model and wasm/view natively, the wasm main package under
-# Node, the JS API tests, the server, then the page in Chromium, and what
-# authors embed in Chromium, Firefox and WebKit. The tools it
-# needs beyond Go are checked first. The Node tests are named one by one:
-# Node 21 and later take node --test's arguments as globs, and a folder as
-# a file (nodejs/node#50219).
-test: needs-test vet wasm
-	go test -count=1 ./core/... ./wasm/model/... ./wasm/view/... ./wasm/jsapi/ ./wasm/prerender/ ./wasm/webbuild/ ./wasm/figure/... ./wasm/cmd/... ./wasm/internal/...
-	cd wasm && npm install --no-audit --no-fund --loglevel=error   # linkedom (a DOM for the Node and wasm tests of the page and mount), axe-core, puppeteer-core (drives Firefox)
+# The tests, in two tiers. make check, before a commit (a few minutes, no
+# browser and no site generator): gofmt and vet, the native tests with
+# -short (which skips the generator builds), the wasm main package under
+# Node and the JS API's Node tests. make test, everything, as CI runs it:
+# the same without -short (Hugo, MkDocs and Jekyll sites), then the
+# browser harness and the browser tests (wasm/browser: the page in
+# Chromium, what authors embed in Chromium, Firefox and WebKit), in
+# parallel, a tab each. The tools each needs beyond Go are checked first.
+# The Node tests are named one by one (Node 21 and later take node
+# --test's arguments as globs, and a folder as a file: nodejs/node#50219);
+# two files at once, as the machine's two cores allow.
+NATIVE      = $(shell go list ./... | grep -v -e '/wasm/browser$$' -e '/wasm/browser/browsers$$')
+NODE_DEPS   := wasm/node_modules/.package-lock.json
+BROWSER_RUN := BITVIEW_BROWSER=1 go test -count=1 -timeout 40m -parallel 6
+check: needs-node vet wasm $(NODE_DEPS)
+	go test -short -count=1 $(NATIVE)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
-	node --test wasm/*.test.mjs
-	go test -count=1 .
-	go test -count=1 ./wasm/browser/browsers/   # the harness that drives Chromium, Firefox (puppeteer-core, from npm above) and WebKit
-	go test -count=1 -timeout 25m -parallel 3 ./wasm/browser/   # -parallel 3: a test's three engines at once
+	node --test --test-concurrency=2 wasm/*.test.mjs
+
+test: needs-test vet wasm $(NODE_DEPS)
+	go test -count=1 $(NATIVE)
+	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
+	node --test --test-concurrency=2 wasm/*.test.mjs
+	$(BROWSER_RUN) ./wasm/browser/browsers/ ./wasm/browser/
+
+# The tests' Node packages, at the versions wasm/package-lock.json pins
+# (npm ci): linkedom (a DOM for the Node and wasm tests of the page and
+# mount), axe-core, puppeteer-core (drives Firefox).
+$(NODE_DEPS): wasm/package.json wasm/package-lock.json
+	cd wasm && npm ci --no-audit --no-fund --loglevel=error
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo 'gofmt: the files above need formatting'; exit 1; }

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+	"github.com/bitview/bitview/wasm/testproc"
 )
 
 // mainEnv makes the test binary act as the serve command (see TestMain).
@@ -38,7 +39,8 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	done := testproc.Guard() // the servers a test starts end with the test binary
+	os.Exit(done(m.Run()))
 }
 
 const (

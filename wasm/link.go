@@ -35,6 +35,7 @@ type link struct {
 	next    float64 // the time (see msNow) before which a long link waits
 	last    float64 // the time (see msNow) of the last change of want
 	timer   timer   // writes the newest link once a wait is over
+	marked  bool    // the root has data-link-pending (see mark)
 }
 
 const (
@@ -91,10 +92,28 @@ func (l *link) arm(now float64) {
 		}
 	}
 	l.timer.start(max(l.next, l.last+linkQuiet) - now)
+	l.mark(true)
+}
+
+// mark sets the root's data-link-pending while a link waits to be
+// written, so that a test reads the URL once it holds the newest state
+// (wasm/browser's linkEval) rather than after a fixed time.
+func (l *link) mark(pending bool) {
+	if pending == l.marked {
+		return
+	}
+	l.marked = pending
+	root := js.Global().Get("document").Get("documentElement")
+	if pending {
+		root.Call("setAttribute", "data-link-pending", "")
+	} else {
+		root.Call("removeAttribute", "data-link-pending")
+	}
 }
 
 // write writes the wanted query if it is not the one written, at time now.
 func (l *link) write(now float64) {
+	l.mark(false)
 	if l.want == l.written {
 		return
 	}

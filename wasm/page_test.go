@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -475,5 +476,159 @@ func TestPageEditorToolStays(t *testing.T) {
 		if got := env.attr(`#board [data-square="`+sq+`"]`, "data-piece"); got != "N" {
 			t.Errorf("the N tool on %s gave %q", sq, got)
 		}
+	}
+}
+
+// TestPageEditorEmptyBoard: from an empty board, the palette places the
+// two kings with clicks, the keyboard puts a pawn and a queen and Delete
+// takes the queen back; the occupancy card follows; side to move and the
+// en passant square (a warning: no pawn just moved there) have their
+// controls; undo, redo, clear and the start position. (These steps ran in
+// Chromium once; the events are the same plain values here.)
+func TestPageEditorEmptyBoard(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201&show=occupied")
+	fen := func() string { return env.q("#fen").Get("value").String() }
+	env.fire(pg.sc, "click", "#tab-editor", "", 0)
+	for _, step := range [][2]string{{"K", "e1"}, {"k", "e8"}} {
+		env.fire(pg.sc, "click", `#palette [data-tool="`+step[0]+`"]`, "", 0)
+		env.fire(pg.sc, "click", `#board [data-square="`+step[1]+`"]`, "", 0)
+	}
+	if got := fen(); got != "4k3/8/8/8/8/8/8/4K3 w - - 0 1" {
+		t.Fatalf("after placing the kings the FEN is %q", got)
+	}
+	// d2: P; e2 (→ from d2): Q, then Delete.
+	env.fire(pg.sc, "keydown", `#board [data-square="d2"]`, "P", 0)
+	env.fire(pg.sc, "keydown", `#board [data-square="e2"]`, "Q", 0)
+	if got := fen(); got != "4k3/8/8/8/8/8/3PQ3/4K3 w - - 0 1" {
+		t.Errorf("after P on d2 and Q on e2 the FEN is %q", got)
+	}
+	env.fire(pg.sc, "keydown", `#board [data-square="e2"]`, "Delete", 0)
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
+		t.Errorf("after Delete on e2 the FEN is %q", got)
+	}
+	if got := env.text(`[data-bitboard="occupied"] [data-format="hex"]`); got != "0x1000000000000810" {
+		t.Errorf("occupied after the edits %s, want 0x1000000000000810", got)
+	}
+	env.q(`input[name=side][value="b"]`).Set("checked", true)
+	env.fire(pg.sc, "change", `input[name=side][value="b"]`, "", 0)
+	env.q(`#ep option[value="d3"]`).SetAttribute("selected", "") // linkedom's select has no value setter
+	env.fire(pg.sc, "change", "#ep", "", 0)
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 b - d3 0 1" {
+		t.Errorf("after the state controls the FEN is %q", got)
+	}
+	if got := env.attr(".warnings li", "data-code"); got != "en-passant-no-pawn" || env.count(".warnings li") != 1 {
+		t.Errorf("warnings: %d, the first %q; want en-passant-no-pawn alone", env.count(".warnings li"), got)
+	}
+	for i, want := range []string{"4k3/8/8/8/8/8/3P4/4K3 b - - 0 1", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3PQ3/4K3 w - - 0 1"} {
+		env.fire(pg.sc, "click", `[data-action="undo"]`, "", 0)
+		if got := fen(); got != want {
+			t.Errorf("undo %d: %q, want %q", i+1, got, want)
+		}
+	}
+	env.fire(pg.sc, "click", `[data-action="redo"]`, "", 0)
+	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
+		t.Errorf("redo: %q", got)
+	}
+	env.fire(pg.sc, "click", `[data-action="clear"]`, "", 0)
+	if got := fen(); got != "8/8/8/8/8/8/8/8 w - - 0 1" {
+		t.Errorf("clear: %q", got)
+	}
+	env.fire(pg.sc, "click", `[data-action="start"]`, "", 0)
+	if got := fen(); got != core.StartFEN {
+		t.Errorf("start: %q", got)
+	}
+}
+
+// TestPageGameSteps steps through Botvinnik–Spielmann, the sample game,
+// to its final position: each step marks the bits it set and cleared in
+// every grid and the last move on the board; the move list steps with
+// the keyboard; a malformed PGN says where, and the moves before its
+// error play. (These steps ran in Chromium once.)
+func TestPageGameSteps(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?show=P,q")
+	env.fire(pg.sc, "click", "#tab-game", "", 0)
+	env.fire(pg.sc, "click", `[data-action="pgn-sample"]`, "", 0)
+	if n := env.count("#moves [data-ply]"); n != 24 {
+		t.Fatalf("the move list has %d buttons, want 24 (the start and 23 plies)", n)
+	}
+	for range 3 {
+		env.fire(pg.sc, "click", `[data-action="forward"]`, "", 0)
+	}
+	changed := func(sel string) string {
+		var out []string
+		list := queryAll(env.doc, sel)
+		for i := range list.len() {
+			c := list.at(i)
+			mark := "-"
+			if c.Get("classList").Call("contains", "bit-set").Bool() {
+				mark = "+"
+			}
+			out = append(out, c.GetAttribute("data-square")+mark)
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	// 1.c4 c6 2.e4: e2 cleared and e4 set in WhitePawns.
+	if got := changed(`[data-bitboard="P"] .bit-set, [data-bitboard="P"] .bit-cleared`); got != "e2- e4+" {
+		t.Errorf("after 2.e4 the changed WhitePawns bits are %q, want e2- e4+", got)
+	}
+	if from, to := env.attr("#board .last-from", "data-square"), env.attr("#board .last-to", "data-square"); from != "e2" || to != "e4" {
+		t.Errorf("the last move is marked from %q to %q, want e2 to e4", from, to)
+	}
+	// 7.cxd5 Qxb2: the capture clears b2 in WhitePawns; from ply 13, → on
+	// the move list steps to ply 14.
+	env.fire(pg.sc, "click", `#moves [data-ply="13"]`, "", 0)
+	env.fire(pg.sc, "keydown", `#moves [data-ply="13"]`, "ArrowRight", 0)
+	if pg.m.Ply != 14 {
+		t.Errorf("→ on ply 13 of the move list went to ply %d, want 14", pg.m.Ply)
+	}
+	if got := changed(`[data-bitboard="P"] .bit-cleared`); got != "b2-" {
+		t.Errorf("after 7...Qxb2 the cleared WhitePawns bits are %q, want b2", got)
+	}
+	env.fire(pg.sc, "click", `[data-action="last"]`, "", 0)
+	if got, want := env.q("#fen").Get("value").String(), "r3kb1r/pp2pppp/5n2/3P2B1/NnBP4/5P2/q4P1P/2RQK2R b Kkq - 0 12"; got != want {
+		t.Errorf("the final position %q, want %q", got, want)
+	}
+	env.q("#pgn").Set("value", "1.e4 e5 2.Nf3 Nc6 3.Bb5 Ke3")
+	env.fire(pg.sc, "click", `[data-action="pgn-load"]`, "", 0)
+	if line, col := env.attr("#pgn-status [data-error-line]", "data-error-line"), env.attr("#pgn-status [data-error-line]", "data-error-column"); line != "1" || col != "25" {
+		t.Errorf("the PGN error at line %q column %q, want line 1 column 25 (Ke3)", line, col)
+	}
+	if n := env.count("#moves [data-ply]"); n != 6 {
+		t.Errorf("%d plies playable before the error, want 5 (and the start)", n-1)
+	}
+}
+
+// TestPagePlaygroundSteps: an expression lists its sub-expressions as
+// steps, the whole last; an expression with an error keeps the last
+// result; the article's popcount(knightAttacks(e4) & N) is 0 on the
+// start position and goes into the link. (These steps ran in Chromium
+// once.)
+func TestPagePlaygroundSteps(t *testing.T) {
+	env := newTestEnv(t, "")
+	pg := env.page("?show=P")
+	env.fire(pg.sc, "click", "#tab-playground", "", 0)
+	const e = "(whitePawns << 8) & ~allOccupied"
+	env.input(pg.sc, "#expr", e)
+	var steps []string
+	list := queryAll(env.doc, "#expr-status [data-step] code")
+	for i := range list.len() {
+		steps = append(steps, list.at(i).Get("textContent").String())
+	}
+	if len(steps) < 5 || steps[len(steps)-1] != e {
+		t.Errorf("steps %q, want five or more, the whole expression last", steps)
+	}
+	env.input(pg.sc, "#expr", "popcount(knightAttacks(e4) & N")
+	if env.attr("#expr-status [data-error-offset]", "data-error-offset") == "" || env.text(`#expr-result [data-format="hex"]`) == "" {
+		t.Errorf("an error: offset %q, the last result kept %q", env.attr("#expr-status [data-error-offset]", "data-error-offset"), env.text(`#expr-result [data-format="hex"]`))
+	}
+	env.input(pg.sc, "#expr", "popcount(knightAttacks(e4) & N)")
+	if got := env.text(`#expr-result [data-format="hex"]`); got != "0x0000000000000000" {
+		t.Errorf("popcount(knightAttacks(e4) & N) = %s on the start position, want 0", got)
+	}
+	if !strings.Contains(env.url(), "expr=popcount%28knightAttacks%28e4%29") {
+		t.Errorf("link %s", env.url())
 	}
 }

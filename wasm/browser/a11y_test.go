@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/model"
@@ -108,8 +107,7 @@ func checkTools(t *testing.T, ctx context.Context, name string) {
 // one (0x88, whose grids have off-board slots; embed.html's 0x88 view has
 // them in the light theme); the shortcuts dialog open.
 func TestA11yMainPage(t *testing.T) {
-	_, site := site(t)
-	ctx := longTab(t, 5*time.Minute)
+	ctx, site := site(t)
 	open(t, ctx, site+"/")
 	checkAxe(t, ctx, "main page")
 	openEverything(t, ctx, site, "lerf")
@@ -140,8 +138,7 @@ func TestA11yMainPage(t *testing.T) {
 // with a tool and a notice, in both themes, at a projector's 1920×1080;
 // and an invalid FEN's error.
 func TestA11yPresentation(t *testing.T) {
-	_, site := site(t)
-	ctx := longTab(t, 3*time.Minute)
+	ctx, site := site(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080)); err != nil {
 		t.Fatal(err)
 	}
@@ -173,8 +170,7 @@ func TestA11yPresentation(t *testing.T) {
 // TestA11yTutorialAndEmbed: tutorial.html and embed.html, each drawn, in
 // both themes.
 func TestA11yTutorialAndEmbed(t *testing.T) {
-	_, site := site(t)
-	ctx := longTab(t, 3*time.Minute)
+	ctx, site := site(t)
 	for _, theme := range []string{"light", "dark"} {
 		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
 		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
@@ -193,8 +189,7 @@ func TestA11yTutorialAndEmbed(t *testing.T) {
 // TestA11yPhone: the main page and tutorial.html on a 360×740 phone,
 // where more of them scrolls sideways.
 func TestA11yPhone(t *testing.T) {
-	_, site := site(t)
-	ctx := longTab(t, 2*time.Minute)
+	ctx, site := site(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2))); err != nil {
 		t.Fatal(err)
 	}

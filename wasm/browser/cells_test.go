@@ -40,7 +40,7 @@ const cellProbe = `(() => {
 // stays in the cell's label and tooltip.
 func TestCellsNeverOverlap(t *testing.T) {
 	ctx, url := site(t)
-	layouts := []string{"lerf", "0x88", "msb-a8", "berf", "10x12", "lefr", "befr"}
+	layouts := layoutIDs()
 	total := map[string]int{}
 	for _, w := range []int{360, 760, 1280, 1920} {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), 900)); err != nil {

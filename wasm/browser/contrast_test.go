@@ -21,6 +21,7 @@ import (
 // (TestA11y*) leaves out text of one character (a bit's digit, an
 // off-board slot's dot) and generated content, which these pairs hold.
 func TestThemeContrast(t *testing.T) {
+	parallel(t)
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join(repo, "web", name))
 		if err != nil {

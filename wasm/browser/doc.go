@@ -21,6 +21,12 @@
 // headless Chromium with chromedp, for what only its DevTools protocol
 // does (throttling, tracing, emulation).
 //
+// The tests run in parallel (parallel_test.go), each with tabs of its own
+// in the shared browsers, under `make test`'s -parallel 6; measurements
+// (BITVIEW_MEASURE=1) run one at a time. They run when BITVIEW_BROWSER=1
+// (make test sets it) or when -run names them, so that `go test ./...`
+// keeps within Go's default timeout on a machine with the browsers.
+//
 // The package has no code of its own, only tests. Each test builds what
 // it needs (the README's tests run `make dist` and npm themselves) or
 // skips, naming the command to run: the tests of the page, the element and

@@ -58,6 +58,8 @@ func closeEngines() {
 // (make test installs every engine there).
 func needEngine(t testing.TB, e browsers.Engine) {
 	t.Helper()
+	browsersOn(t)
+	parallel(t)
 	if why := browsers.Missing(e); why != "" {
 		if os.Getenv("CI") != "" {
 			t.Fatal(why)
@@ -110,11 +112,12 @@ func inEnginesNoScript(t *testing.T, test func(t *testing.T, tab browsers.Tab)) 
 
 func inEnginesScripts(t *testing.T, noScript bool, test func(t *testing.T, tab browsers.Tab)) {
 	t.Helper()
+	browsersOn(t)
 	needsSite(t)
+	parallel(t)
 	for _, e := range browsers.Engines {
 		t.Run(string(e), func(t *testing.T) {
-			t.Parallel()
-			test(t, engineTab(t, e, noScript))
+			test(t, engineTab(t, e, noScript)) // parallel, through needEngine
 		})
 	}
 }

@@ -5,7 +5,6 @@ package browser
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/heapprofiler"
 	"github.com/chromedp/cdproto/page"
@@ -44,7 +43,7 @@ func TestPagePGNAttacks(t *testing.T) {
 		{"4 MiB of '('", `'('.repeat(4 << 20)`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ctx := longTab(t, 2*time.Minute) // a fresh wasm instance: its memory never shrinks
+			ctx := newTab(t, tabTimeout) // a fresh wasm instance: its memory never shrinks
 			if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: memoryProbe}); err != nil {
 				t.Fatal(err)
 			}

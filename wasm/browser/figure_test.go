@@ -555,7 +555,7 @@ func TestFigureCompact(t *testing.T) {
 	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>compact</title>` +
 		readyLog + `<script type="module" src="bitview-element.js"></script><link rel="stylesheet" href="compact.css"></head><body>`)
 	n := 0
-	for _, l := range []string{"lerf", "lefr", "0x88", "msb-a8", "berf", "befr", "10x12"} {
+	for _, l := range layoutIDs() {
 		for _, v := range []string{"", ` values="hex"`, ` values="none"`, ` values="hex" board="false"`} {
 			fmt.Fprintf(&b, `<bitboard-view layout="%s" show="P,occupied"%s></bitboard-view>`, l, v)
 			n++

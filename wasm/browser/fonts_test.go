@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -83,8 +82,8 @@ func oneFontConfig(t *testing.T, file string) string {
 	return conf
 }
 
-// fontTabs returns a function that opens a new tab (with site's 60 s
-// limit) of a Chromium running under fs: a browser of its own, started
+// fontTabs returns a function that opens a new tab (with site's
+// tabTimeout) of a Chromium running under fs: a browser of its own, started
 // once, or the shared one for the machine's fonts.
 func fontTabs(t *testing.T, fs fontSet) func() (context.Context, string) {
 	t.Helper()
@@ -96,13 +95,7 @@ func fontTabs(t *testing.T, fs fontSet) func() (context.Context, string) {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
-	return func() (context.Context, string) {
-		tab, cancel := chromedp.NewContext(ctx)
-		t.Cleanup(cancel)
-		tab, stop := context.WithTimeout(tab, 60*time.Second)
-		t.Cleanup(stop)
-		return tab, siteURL
-	}
+	return func() (context.Context, string) { return tabOf(t, ctx, tabTimeout), siteURL }
 }
 
 // fontsUsed is a JS expression: the font families the page's text is

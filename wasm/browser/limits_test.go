@@ -13,16 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// longTab returns a new tab of the shared browser (site starts it) that
-// may take up to d, for tests that outgrow site's 60 s a tab.
-func longTab(t *testing.T, d time.Duration) context.Context {
-	tab, cancel := chromedp.NewContext(browserCtx)
-	t.Cleanup(cancel)
-	ctx, cancelTimeout := context.WithTimeout(tab, d)
-	t.Cleanup(cancelTimeout)
-	return ctx
-}
-
 // setInput puts text (a JavaScript expression) into the field with the
 // given id as a paste does and fires its input event. It returns how long
 // the page's handler took, in ms (logged, never asserted: the test's
@@ -44,8 +34,7 @@ func setInput(t *testing.T, ctx context.Context, id, text string) float64 {
 // the last good board stays, the link stays small, and a valid input
 // works afterwards.
 func TestPageInputLimits(t *testing.T) {
-	_, url := site(t)
-	ctx := longTab(t, 3*time.Minute) // a 20 MB value in a text field takes seconds to lay out
+	ctx, url := site(t) // a 20 MB value in a text field takes seconds to lay out
 	errs := consoleErrors(ctx)
 	open(t, ctx, url+"/")
 	typeFEN(t, ctx, kiwipeteFEN)
@@ -177,8 +166,8 @@ const linkBytesPerSecond = 256 << 10
 // plies, or with measure every ply.
 func longGame(t *testing.T, measure bool) {
 	ctx, url := site(t)
-	if measure { // 10,000 steps take longer than site's 60 s a tab
-		ctx = longTab(t, 15*time.Minute)
+	if measure { // 10,000 steps take longer than site's tabTimeout
+		ctx = newTab(t, 15*time.Minute)
 	}
 	errs := consoleErrors(ctx)
 	open(t, ctx, url+"/")

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bitview/bitview/wasm/testproc"
 )
 
 var (
@@ -31,7 +33,8 @@ var (
 // TestMain finds the repository, builds serve.go, and serves web/ with it
 // for the duration of the tests.
 func TestMain(m *testing.M) {
-	os.Exit(testMain(m))
+	done := testproc.Guard() // servers, browsers and drivers end with the test binary, however it ends
+	os.Exit(done(testMain(m)))
 }
 
 func testMain(m *testing.M) int {

@@ -97,6 +97,7 @@ func sha(s string) string {
 // version and changes only that file's hash; compressed siblings count for
 // nothing.
 func TestOfflineVersion(t *testing.T) {
+	parallel(t)
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not installed")
 	}

@@ -32,11 +32,16 @@ const (
 // chromiumFlags are the flags Chromium needs on a machine with no outside
 // network: without the background-networking ones it stalls on refused
 // connections.
+// The tests share the browser and run in parallel, a tab each: the last
+// three keep a tab that is not the front one from being throttled (its
+// timers, its frames), as for the one in front.
 var chromiumFlags = []chromedp.ExecAllocatorOption{
 	chromedp.NoSandbox, chromedp.DisableGPU,
 	chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
 	chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true),
 	chromedp.Flag("no-first-run", true),
+	chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true),
+	chromedp.Flag("disable-renderer-backgrounding", true),
 }
 
 var (
@@ -53,7 +58,9 @@ var (
 // developer's machine, saying what to run, and fails in CI (CI is set).
 func chromium(t testing.TB) string {
 	t.Helper()
+	browsersOn(t)
 	needsSite(t)
+	parallel(t)
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -103,11 +110,35 @@ func site(t *testing.T) (context.Context, string) {
 	if browserErr != nil {
 		t.Fatal(browserErr)
 	}
-	tab, cancel := chromedp.NewContext(browserCtx)
+	return newTab(t, tabTimeout), siteURL
+}
+
+// tabTimeout bounds a test's tab of the shared browser: far above what a
+// test takes alone (a few seconds to a minute), as the tests share two
+// cores when they run in parallel on a loaded machine.
+const tabTimeout = 5 * time.Minute
+
+// newTab opens a tab of the shared browser (launched by site) that closes
+// with the test or after d. The tab acts as the focused one (a key press
+// or focus() in it behaves as in the front tab), so that tests in other
+// tabs may run beside it.
+func newTab(t testing.TB, d time.Duration) context.Context {
+	t.Helper()
+	return tabOf(t, browserCtx, d)
+}
+
+// tabOf is newTab in the browser of the context browser (a browser's
+// first tab, as launch returns it).
+func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Context {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
-	tab, cancelTimeout := context.WithTimeout(tab, 60*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(tab, d)
 	t.Cleanup(cancelTimeout)
-	return tab, siteURL
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("a new tab: %v", err)
+	}
+	return ctx
 }
 
 // consoleErrors collects the tab's console errors and exceptions from now on.
@@ -520,114 +551,6 @@ func TestPageShare(t *testing.T) {
 	}
 }
 
-func TestPageEditor(t *testing.T) {
-	ctx, url := site(t)
-	open(t, ctx, url+"/?fen=8/8/8/8/8/8/8/8%20w%20-%20-%200%201&show=occupied")
-	fen := func() string { return eval[string](t, ctx, `document.getElementById('fen').value`) }
-	// Mouse: open the editor, pick the white king, click e1; pick the black king, click e8.
-	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.Click(chromedp.CSS("#tab-editor")),
-		chromedp.Click(chromedp.CSS(`[data-tool="K"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e1"]`)),
-		chromedp.Click(chromedp.CSS(`[data-tool="k"]`)), chromedp.Click(chromedp.CSS(`#board [data-square="e8"]`)),
-	}
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatal(err)
-	}
-	if got := fen(); got != "4k3/8/8/8/8/8/8/4K3 w - - 0 1" {
-		t.Fatalf("after placing the kings the FEN is %q", got)
-	}
-	// Keyboard: focus d2, type P; move right and type Q; Delete removes it again.
-	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board [data-square="d2"]`)), chromedp.KeyEvent("P"),
-		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("Q"), chromedp.KeyEvent(kb.Delete)); err != nil {
-		t.Fatal(err)
-	}
-	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
-		t.Errorf("after keyboard edits the FEN is %q", got)
-	}
-	if bits := eval[string](t, ctx, `document.querySelector('[data-bitboard="occupied"] [data-format="hex"]').textContent`); bits != "0x1000000000000810" {
-		t.Errorf("occupied after edits %s, want 0x1000000000000810", bits)
-	}
-	// State controls: black to move, the d3 en passant square (a warning: no pawn just moved there).
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name="side"][value="b"]`))); err != nil {
-		t.Fatal(err)
-	}
-	eval[bool](t, ctx, `(() => { const s = document.getElementById('ep'); s.value = 'd3'; s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
-	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 b - d3 0 1" {
-		t.Errorf("after the state controls the FEN is %q", got)
-	}
-	if w := eval[string](t, ctx, `[...document.querySelectorAll('.warnings li')].map((l) => l.dataset.code).join(',')`); w != "en-passant-no-pawn" {
-		t.Errorf("warnings %q, want en-passant-no-pawn", w)
-	}
-	// Undo three times, redo once; clear; start position.
-	for i, want := range []string{"4k3/8/8/8/8/8/3P4/4K3 b - - 0 1", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3PQ3/4K3 w - - 0 1"} {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="undo"]`))); err != nil {
-			t.Fatal(err)
-		}
-		if got := fen(); got != want {
-			t.Errorf("undo %d: %q, want %q", i+1, got, want)
-		}
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="redo"]`))); err != nil {
-		t.Fatal(err)
-	}
-	if got := fen(); got != "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1" {
-		t.Errorf("redo: %q", got)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="clear"]`))); err != nil {
-		t.Fatal(err)
-	}
-	if got := fen(); got != "8/8/8/8/8/8/8/8 w - - 0 1" {
-		t.Errorf("clear: %q", got)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="start"]`))); err != nil {
-		t.Fatal(err)
-	}
-	if got := fen(); got != startFEN {
-		t.Errorf("start: %q", got)
-	}
-	screenshot(t, ctx, "editor")
-}
-
-func TestPagePlayground(t *testing.T) {
-	ctx, url := site(t)
-	open(t, ctx, url+"/?show=P")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-playground")), chromedp.SendKeys(chromedp.CSS("#expr"), "(whitePawns << 8) & ~allOccupied")); err != nil {
-		t.Fatal(err)
-	}
-	hex := func() string {
-		return eval[string](t, ctx, `document.querySelector('#expr-result [data-format="hex"]')?.textContent ?? ''`)
-	}
-	if h := hex(); h != "0x0000000000ff0000" {
-		t.Errorf("result %q, want rank 3", h)
-	}
-	steps := eval[[]string](t, ctx, `[...document.querySelectorAll('#expr-status [data-step] code')].map((c) => c.textContent)`)
-	if len(steps) < 5 || steps[len(steps)-1] != "(whitePawns << 8) & ~allOccupied" {
-		t.Errorf("steps %q", steps)
-	}
-	// Clicking a sub-expression shows its grid.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#expr-status [data-step="0"]`))); err != nil {
-		t.Fatal(err)
-	}
-	if h := hex(); h != "0x000000000000ff00" {
-		t.Errorf("step 0 (whitePawns) shows %q", h)
-	}
-	// An error points at its character and keeps the last result.
-	eval[bool](t, ctx, `(() => { const e = document.getElementById('expr'); e.value = 'popcount(knightAttacks(e4) & N'; e.dispatchEvent(new Event('input')); return true; })()`)
-	off := eval[string](t, ctx, `document.querySelector('#expr-status [data-error-offset]')?.dataset.errorOffset ?? ''`)
-	if off == "" || hex() == "" {
-		t.Errorf("error offset %q, kept result %q", off, hex())
-	}
-	// The article's other expression.
-	eval[bool](t, ctx, `(() => { const e = document.getElementById('expr'); e.value = 'popcount(knightAttacks(e4) & N)'; e.dispatchEvent(new Event('input')); return true; })()`)
-	if h := hex(); h != "0x0000000000000000" {
-		t.Errorf("popcount(knightAttacks(e4) & N) = %q on the start position, want 0", h)
-	}
-	if q := linkEval[string](t, ctx, `decodeURIComponent(location.search)`); !strings.Contains(q, "expr=popcount(knightAttacks(e4)") {
-		t.Errorf("URL %s", q)
-	}
-	screenshot(t, ctx, "playground")
-}
-
 func TestPageAttackMaps(t *testing.T) {
 	ctx, url := site(t)
 	// Black to move, in check from the rook on e1 (which the king's own d7 bishop can block: not pinned).
@@ -721,60 +644,6 @@ func TestPagePresentation(t *testing.T) {
 	}
 }
 
-// TestPageGame steps through Botvinnik–Spielmann to its final position.
-func TestPageGame(t *testing.T) {
-	ctx, url := site(t)
-	open(t, ctx, url+"/?show=P,q")
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-game")), chromedp.Click(chromedp.CSS(`[data-action="pgn-sample"]`))); err != nil {
-		t.Fatal(err)
-	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`); n != 24 {
-		t.Fatalf("move list has %d buttons, want 24 (start and 23 plies)", n)
-	}
-	// Forward three plies: 1.c4 c6 2.e4 — the last one marks e2 cleared and e4 set in WhitePawns.
-	for range 3 {
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="forward"]`))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	changed := eval[string](t, ctx, `[...document.querySelectorAll('[data-bitboard="P"] .bit-set, [data-bitboard="P"] .bit-cleared')].map((c) => c.dataset.square + (c.classList.contains('bit-set') ? '+' : '-')).sort().join(' ')`)
-	if changed != "e2- e4+" {
-		t.Errorf("after 2.e4 the changed WhitePawns bits are %q, want e2- e4+", changed)
-	}
-	if last := eval[string](t, ctx, `[...document.querySelectorAll('#board .last-from, #board .last-to')].map((e) => e.dataset.square).sort().join(' ')`); last != "e2 e4" {
-		t.Errorf("last move marked on %q", last)
-	}
-	screenshot(t, ctx, "game-step")
-	// 7.cxd5 Qxb2: a capture removes a white pawn (b2) — step with the keyboard to ply 14.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves [data-ply="13"]`)), chromedp.Focus(chromedp.CSS(`#moves [data-ply="13"]`)), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
-		t.Fatal(err)
-	}
-	changed = eval[string](t, ctx, `[...document.querySelectorAll('[data-bitboard="P"] .bit-cleared')].map((c) => c.dataset.square).join(' ')`)
-	if changed != "b2" {
-		t.Errorf("after 7...Qxb2 the cleared WhitePawns bits are %q, want b2", changed)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="last"]`))); err != nil {
-		t.Fatal(err)
-	}
-	const final = "r3kb1r/pp2pppp/5n2/3P2B1/NnBP4/5P2/q4P1P/2RQK2R b Kkq - 0 12"
-	if fen := eval[string](t, ctx, `document.getElementById('fen').value`); fen != final {
-		t.Errorf("final position %q, want %q", fen, final)
-	}
-	screenshot(t, ctx, "game-final")
-	// A malformed PGN: the error says where, and the moves before it play.
-	eval[bool](t, ctx, `(() => { document.getElementById('pgn').value = '1.e4 e5 2.Nf3 Nc6 3.Bb5 Ke3'; return true; })()`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="pgn-load"]`))); err != nil {
-		t.Fatal(err)
-	}
-	where := eval[[]string](t, ctx, `(() => { const e = document.querySelector('#pgn-status [data-error-line]'); return e ? [e.dataset.errorLine, e.dataset.errorColumn] : []; })()`)
-	if len(where) != 2 || where[0] != "1" || where[1] != "25" {
-		t.Errorf("PGN error at %v, want line 1 column 25 (Ke3)", where)
-	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('#moves [data-ply]').length`); n != 6 {
-		t.Errorf("%d plies playable before the error, want 5 (+ start)", n-1)
-	}
-}
-
 // TestPageRepresentations opens the representations panel: it follows the
 // position and the hovered square, with its entries cross-highlighted.
 func TestPageRepresentations(t *testing.T) {
@@ -818,10 +687,12 @@ func TestPageRepresentations(t *testing.T) {
 
 // linkEval evaluates the expression js once the page has written its
 // link: it writes a change at once after a quiet spell, but the newest of
-// a burst of changes only 100 ms after the burst's last change
-// (wasm/link.go, linkQuiet), so a test reading the URL after changes made
-// in quick succession waits longer than that.
+// a burst of changes only once the burst is over (wasm/link.go,
+// linkQuiet), and marks the root data-link-pending until then.
 func linkEval[T any](t *testing.T, ctx context.Context, js string) T {
 	t.Helper()
-	return evalAsync[T](t, ctx, `new Promise((done) => setTimeout(() => done(`+js+`), 250))`)
+	return evalAsync[T](t, ctx, `new Promise((done) => {
+		const written = () => document.documentElement.hasAttribute('data-link-pending') ? setTimeout(written, 10) : done(`+js+`);
+		written();
+	})`)
 }

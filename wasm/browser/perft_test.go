@@ -15,6 +15,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide/dividetest"
 	"github.com/bitview/bitview/wasm/view"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -124,6 +125,14 @@ func TestPerftPanelDivides(t *testing.T) {
 // move on a loaded CI machine.)
 func TestPerftCancelResponsive(t *testing.T) {
 	ctx, site := site(t)
+	// Count the Web Workers terminated: after Cancel, a terminated worker's
+	// messages are never delivered (HTML, "terminate a worker"), so its
+	// count cannot go on.
+	spy := `window.__terminated = 0; { const terminate = Worker.prototype.terminate;
+		Worker.prototype.terminate = function () { window.__terminated++; return terminate.call(this); }; }`
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: spy}); err != nil {
+		t.Fatal(err)
+	}
 	open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN))
 	eval[bool](t, ctx, `(() => { document.getElementById('tab-perft').click(); const s = document.getElementById('perft-depth');
 		s.value = '5'; s.dispatchEvent(new Event('change')); return true; })()`)
@@ -170,8 +179,13 @@ func TestPerftCancelResponsive(t *testing.T) {
 		t.Errorf("after Cancel the state is %q", got)
 	}
 	n := eval[string](t, ctx, `document.querySelector('#perft-progress .perft-run').dataset.done`)
-	time.Sleep(2 * time.Second)
-	if m := eval[string](t, ctx, `document.querySelector('#perft-progress .perft-run').dataset.done`); m != n {
+	if k := eval[int](t, ctx, `window.__terminated`); k != 1 {
+		t.Errorf("Cancel terminated %d Web Workers, want the one counting", k)
+	}
+	// Messages already on their way, a task and two frames later.
+	m := evalAsync[string](t, ctx, `new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() =>
+		r(document.querySelector('#perft-progress .perft-run').dataset.done))), 0))`)
+	if m != n {
 		t.Errorf("the count went on after Cancel: %s then %s moves", n, m)
 	}
 	if !eval[bool](t, ctx, `document.querySelector('[data-perft="cancel"]').disabled`) {

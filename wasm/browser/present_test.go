@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
@@ -31,7 +32,7 @@ func TestPagePresentationFits(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
 			t.Fatal(err)
 		}
-		for _, layout := range []string{"lerf", "0x88", "msb-a8", "berf", "10x12", "lefr", "befr"} {
+		for _, layout := range layoutIDs() {
 			for n, show := range presentShows {
 				name := fmt.Sprintf("%dx%d %s %d cards", vp.w, vp.h, layout, n+1)
 				open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layout+"&show="+show)
@@ -291,7 +292,7 @@ func TestPresentationBackRow(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, layout := range []string{"lerf", "lefr", "msb-a8", "berf", "befr", "0x88", "10x12"} {
+		for _, layout := range layoutIDs() {
 			for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
 				open(t, ctx, url+"/?present=1"+fen+"&layout="+layout+"&show="+show)
 				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
@@ -327,7 +328,7 @@ func TestPresentationBackRow(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"} {
+		for _, tool := range model.Tabs {
 			open(t, ctx, url+"/?present=1"+fen+"&show=P,n,occupied,k&tab="+tool)
 			r := eval[backRow](t, ctx, backRowProbe)
 			t.Logf("%dx%d %s open: board %.0f px of %.0f (%.0f %%)", vp.w, vp.h, tool, r.Board, r.ViewportH, 100*r.Board/r.ViewportH)

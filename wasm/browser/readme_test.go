@@ -45,79 +45,30 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
-	"github.com/bitview/bitview/core"
-	"github.com/bitview/bitview/core/dump"
-	"github.com/bitview/bitview/core/expr"
-	"github.com/bitview/bitview/core/pgn"
 	bvfigure "github.com/bitview/bitview/wasm/figure"
-	bvhandler "github.com/bitview/bitview/wasm/figure/handler"
-	bvpages "github.com/bitview/bitview/wasm/figure/pages"
-	bvpng "github.com/bitview/bitview/wasm/figure/png"
-	"github.com/bitview/bitview/wasm/model"
+	"github.com/bitview/bitview/wasm/internal/docs"
 	"github.com/bitview/bitview/wasm/version"
 	"github.com/bitview/bitview/wasm/view"
 )
 
-// A fence is one fenced block of a Markdown file.
-type fence struct {
-	file, lang, text string
-	line             int // of the opening fence
-}
-
 // fences returns the fenced blocks of the repository's Markdown file name
-// (``` or longer; a block ends at a fence of its opening's length).
-func fences(t *testing.T, name string) ([]fence, string) {
+// and its prose (docs.Fences).
+func fences(t *testing.T, name string) ([]docs.Fence, string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repo, name))
+	fs, prose, err := docs.Fences(repo, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []fence
-	var cur *fence
-	var open string
-	var prose strings.Builder
-	for i, line := range strings.Split(string(b), "\n") {
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case cur == nil && strings.HasPrefix(trimmed, "```"):
-			n := len(trimmed) - len(strings.TrimLeft(trimmed, "`"))
-			open = trimmed[:n]
-			cur = &fence{file: name, lang: strings.TrimSpace(trimmed[n:]), line: i + 1}
-		case cur != nil && trimmed == open:
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.text += line + "\n"
-		default:
-			prose.WriteString(line + "\n")
-		}
-	}
-	if cur != nil {
-		t.Fatalf("%s:%d: the fence is never closed", name, cur.line)
-	}
-	return out, prose.String()
+	return fs, prose
 }
 
-// commands returns the commands of the sh blocks of the files: one a
-// line, without the comment after " #".
+// commands returns the commands of the sh blocks of the files, each with
+// where it stands (docs.Commands).
 func commands(t *testing.T, files ...string) map[string]string {
 	t.Helper()
-	out := map[string]string{} // command → where
-	for _, f := range files {
-		fs, _ := fences(t, f)
-		for _, fc := range fs {
-			if fc.lang != "sh" {
-				continue
-			}
-			for j, line := range strings.Split(strings.TrimRight(fc.text, "\n"), "\n") {
-				if i := strings.Index(line, " #"); i >= 0 {
-					line = line[:i]
-				}
-				if line = strings.TrimSpace(line); line != "" {
-					out[line] = fmt.Sprintf("%s:%d", f, fc.line+1+j)
-				}
-			}
-		}
+	out, err := docs.Commands(repo, files...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -139,6 +90,7 @@ func releaseCommands(t *testing.T) []string {
 // test does not run, and why.
 var cannotRun = map[string]string{
 	"make test":                   "it is the run this test is part of",
+	"make check":                  "make test runs what it runs (and more)",
 	"make release":                "it runs make test, which runs this test; TestReleaseTarball is its tarball check",
 	"make lint":                   "CI runs it as a step of its own (.ci/run), before make test",
 	"make sizes":                  "a second wasm build with its name section, a minute of CPU for a table of sizes",
@@ -268,6 +220,7 @@ func readmeDist(t *testing.T) string {
 // TestReadmeCommands runs every command of README.md's and
 // CONTRIBUTING.md's sh blocks that CI can run.
 func TestReadmeCommands(t *testing.T) {
+	parallel(t)
 	all := commands(t, "README.md", "CONTRIBUTING.md", recipesFile)
 	ran := map[string]bool{}
 	run := func(c string, f func(t *testing.T)) {
@@ -369,8 +322,8 @@ func TestReadmeCommands(t *testing.T) {
 		fs, _ := fences(t, "README.md")
 		var md string
 		for _, f := range fs {
-			if f.lang == "markdown" {
-				md += f.text
+			if f.Lang == "markdown" {
+				md += f.Text
 			}
 		}
 		if md == "" {
@@ -535,16 +488,16 @@ func TestReadmeSnippets(t *testing.T) {
 	fs, _ := fences(t, "README.md")
 	n := 0
 	for _, f := range fs {
-		if f.lang != "html" {
+		if f.Lang != "html" {
 			continue
 		}
 		n++
-		t.Run(fmt.Sprintf("README.md:%d", f.line), func(t *testing.T) {
-			page := fmt.Sprintf(snippetPage, f.text)
+		t.Run(fmt.Sprintf("README.md:%d", f.Line), func(t *testing.T) {
+			page := fmt.Sprintf(snippetPage, f.Text)
 			var url string
-			if strings.Contains(f.text, "/figure.svg") {
+			if strings.Contains(f.Text, "/figure.svg") {
 				// serve.go's Content-Security-Policy allows no inline script: the post is the snippet alone.
-				page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\"><title>A post</title></head><body>\n" + f.text + "</body></html>"
+				page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\"><title>A post</title></head><body>\n" + f.Text + "</body></html>"
 				// A page on the server of make serve (serve.go), which answers /figure.svg.
 				post := filepath.Join(t.TempDir(), "posts", "2026", "bitboards")
 				if err := os.MkdirAll(post, 0o755); err != nil {
@@ -602,7 +555,7 @@ func TestReadmeSnippets(t *testing.T) {
 					t.Errorf("image %d did not load", i)
 				}
 			}
-			if strings.Contains(f.text, "console.log") {
+			if strings.Contains(f.Text, "console.log") {
 				things++
 				// The line the JS API snippet logs: the version and e4's bit in 0x88 (index 52), as 32 hex digits.
 				want := fmt.Sprintf("%s 0x%032x", version.Version, new(big.Int).Lsh(big.NewInt(1), 52))
@@ -620,145 +573,6 @@ func TestReadmeSnippets(t *testing.T) {
 		})
 	}
 	t.Logf("%d html blocks served and drawn", n)
-}
-
-// TestReadmeFigures checks the versions and the figures README.md and
-// CONTRIBUTING.md quote against go.mod, wasm/version and the code.
-func TestReadmeFigures(t *testing.T) {
-	_, readme := fences(t, "README.md")
-	rawReadme, _ := os.ReadFile(filepath.Join(repo, "README.md"))
-	_, contributing := fences(t, "CONTRIBUTING.md")
-	rawContributing, _ := os.ReadFile(filepath.Join(repo, "CONTRIBUTING.md"))
-	if n := strings.Count(string(rawReadme), "\n"); n > 300 {
-		t.Errorf("README.md has %d lines; it promises its users at most 300", n)
-	}
-
-	// The Go version: go.mod's go line, as the README says it.
-	gomod, _ := os.ReadFile(filepath.Join(repo, "go.mod"))
-	goLine := regexp.MustCompile(`(?m)^go (\d+\.\d+)(\.\d+)?$`).FindStringSubmatch(string(gomod))
-	if goLine == nil {
-		t.Fatal("go.mod has no go line")
-	}
-	if want := "Go " + goLine[1] + " or newer (go.mod's `go " + goLine[1] + goLine[2] + "`)"; !strings.Contains(readme, want) {
-		t.Errorf("README.md does not say %q", want)
-	}
-	// Bitview's version: every version the files quote is wasm/version's.
-	for name, text := range map[string]string{"README.md": string(rawReadme), "CONTRIBUTING.md": string(rawContributing)} {
-		for _, m := range regexp.MustCompile(`(?:bitview@|bitview-|version |\bv)(\d+\.\d+\.\d+)`).FindAllStringSubmatch(text, -1) {
-			if m[1] != version.Version {
-				t.Errorf("%s quotes %q; the version is %s (wasm/version)", name, m[0], version.Version)
-			}
-		}
-	}
-	if !strings.Contains(string(rawReadme), view.CDN+version.Version+"/"+view.Loader) {
-		t.Errorf("README.md's CDN line is not at version %s", version.Version)
-	}
-	// The npm and CDN lines are marked as unpublished until they are.
-	if marked := strings.Contains(readme, "**Not published yet.**"); marked == version.Published {
-		t.Errorf("README.md marks the package unpublished: %v; wasm/version says Published = %v", marked, version.Published)
-	}
-
-	// The figures the README quotes, each against the code.
-	lerf, _ := core.LayoutByID("lerf")
-	x88, _ := core.LayoutByID("0x88")
-	berf, _ := core.LayoutByID("berf")
-	lefr, _ := core.LayoutByID("lefr")
-	mailbox, _ := core.LayoutByID("10x12")
-	sq := func(s string) core.Square {
-		q, ok := core.ParseSquare(s)
-		if !ok {
-			t.Fatalf("no square %s", s)
-		}
-		return q
-	}
-	figures := []struct {
-		quote string
-		ok    bool
-	}{
-		{"a1 = 0, h1 = 7, a8 = 56,\nh8 = 63", lerf.Index(sq("a1")) == 0 && lerf.Index(sq("h1")) == 7 && lerf.Index(sq("a8")) == 56 && lerf.Index(sq("h8")) == 63},
-		{"16·rank + file in 128 slots", x88.Slots == 128 && x88.Index(sq("e4")) == 16*3+4},
-		{"**BERF**: a8 = 0 … h1 = 63", berf.Index(sq("a8")) == 0 && berf.Index(sq("h1")) == 63},
-		{"a1 = 0, a2 = 1 … h8 = 63", lefr.Index(sq("a1")) == 0 && lefr.Index(sq("a2")) == 1 && lefr.Index(sq("h8")) == 63},
-		{"a1 = 21, h8 = 98", mailbox.Index(sq("a1")) == 21 && mailbox.Index(sq("h8")) == 98},
-		{"view, 1–4 plies", model.MaxElementPerft == 4},
-		{"depth 1–6", core.MaxDivideDepth == 6},
-		{"up to 14 numbers", dump.MaxNumbers == 14},
-		{"a FEN 256 bytes, a PGN 4 MiB, an\nexpression 1,000 bytes", core.MaxFENLength == 256 && pgn.MaxBytes == 4<<20 && expr.MaxLength == 1000},
-	}
-	// Quotes are compared with their white space collapsed, so that a
-	// paragraph may be wrapped anew.
-	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	for _, f := range figures {
-		if !strings.Contains(norm(string(rawReadme)), norm(f.quote)) {
-			t.Errorf("README.md no longer quotes %q: update the test", f.quote)
-		} else if !f.ok {
-			t.Errorf("README.md quotes %q, which the code does not bear out", f.quote)
-		}
-	}
-	// The expressions the README gives as examples parse.
-	for _, m := range regexp.MustCompile("`([^`]*(?:<<|Attacks\\()[^`]*)`").FindAllStringSubmatch(readme, -1) {
-		e := regexp.MustCompile(`\bx\b`).ReplaceAllString(m[1], "P") // the shift demo's x, a bitboard
-		if _, err := expr.Parse(e); err != nil {
-			t.Errorf("README.md's expression %q: %v", m[1], err)
-		}
-	}
-	// Figures checked by other tests of this package, where they are measured.
-	elsewhere := map[string]string{
-		"Bitview at 1280×800":      "the screenshot's size (TestPageScreenshots takes it)",
-		"Wider than 1024 px":       "TestFirstScreenWidths and TestRoomTools",
-		"1920×1080 or 1280×720":    "TestPresentation… in present_test.go",
-		"up to four cards":         "TestPresentation… in present_test.go",
-		"byte for byte":            "TestFigureSVGMatchesElement",
-		`width="760" height="440"`: "the iframe's size, checked against view.FrameHeight below",
-		"ADDR=127.0.0.1:9000":      "an example address",
-		"`element.toPNG(2)`":       "toPNG's default scale",
-		"-scale 2":                 "the PNG's scale",
-		"status 400":               "TestReadmeCommands fetches a bad /figure.svg",
-		"status\n1":                "wasm/cmd/bitview's TestRun",
-		"1.1 MB as brotli (the wasm 1.0 MB of it, 5.3 MB uncompressed)": "TestReadmeSizes",
-	}
-	// Every quantity with a unit of measurement in the README's prose is one of the above.
-	for _, m := range regexp.MustCompile(`\d[\d,.]*\s?(px|ms|s|KB|MB|MiB|KiB|B|bytes|%)\b`).FindAllString(readme, -1) {
-		known := false
-		for _, f := range figures {
-			known = known || strings.Contains(norm(f.quote), norm(m))
-		}
-		for q := range elsewhere {
-			known = known || strings.Contains(norm(q), norm(m))
-		}
-		if !known {
-			t.Errorf("README.md quotes %q, which no test measures: measure it here or drop it", m)
-		}
-	}
-	st := model.DefaultState()
-	st.FEN, st.Show = "8/8/8/8/4P3/8/8/8 w - - 0 1", []string{"P"}
-	if h := view.FrameHeight(st); !strings.Contains(string(rawReadme), fmt.Sprintf(`width="760" height="%d"`, h)) {
-		t.Errorf("README.md's iframe is not %d px tall, the height the Embed tab gives that view", h)
-	}
-	// CONTRIBUTING.md's limits table: each value is its constant's.
-	consts := map[string]int{"core.MaxFENLength": core.MaxFENLength, "expr.MaxLength": expr.MaxLength, "expr.MaxDepth": expr.MaxDepth,
-		"pgn.MaxBytes": pgn.MaxBytes, "pgn.MaxGames": pgn.MaxGames, "pgn.MaxPlies": pgn.MaxPlies, "pgn.MaxTags": pgn.MaxTags,
-		"pgn.MaxTagLength": pgn.MaxTagLength, "model.MaxShowItems": model.MaxShowItems, "model.MaxShowLength": model.MaxShowLength,
-		"model.MaxOptionLength": model.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
-		"handler.MaxQueryBytes": bvhandler.MaxQueryBytes, "pages.MaxPageBytes": bvpages.MaxPageBytes, "png.MaxScale": int(bvpng.MaxScale),
-		"dump.MaxTextLength": dump.MaxTextLength, "dump.MaxNumbers": dump.MaxNumbers, "core.MaxDivideDepth": core.MaxDivideDepth,
-		"model.MaxElementPerft": model.MaxElementPerft, "model.MaxPerftPath": model.MaxPerftPath, "model.MaxPerftPaste": model.MaxPerftPaste}
-	quoted := regexp.MustCompile("(\\d[\\d,]*)[^|(\\d]*\\(`(\\w+\\.Max\\w+)`\\)").FindAllStringSubmatch(contributing, -1)
-	seen := map[string]bool{}
-	for _, m := range quoted {
-		want, ok := consts[m[2]]
-		if !ok {
-			t.Errorf("CONTRIBUTING.md quotes %s, which the test does not know", m[2])
-			continue
-		}
-		seen[m[2]] = true
-		if got := strings.ReplaceAll(m[1], ",", ""); got != fmt.Sprint(want) {
-			t.Errorf("CONTRIBUTING.md: %s is %s; the code says %d", m[2], m[1], want)
-		}
-	}
-	if len(seen) != len(consts) {
-		t.Errorf("CONTRIBUTING.md's limits table quotes %d of the %d limits", len(seen), len(consts))
-	}
 }
 
 // moduleImports are the relative imports of a module's text, as
@@ -795,6 +609,7 @@ func pageFiles(t *testing.T) []string {
 // TestSites checks that its pages load pageFiles, the pieces and nothing
 // else of the copy.
 func TestReadmeSizes(t *testing.T) {
+	parallel(t)
 	dist := filepath.Join(readmeDist(t), "dist")
 	size := func(name string) int64 {
 		info, err := os.Stat(filepath.Join(dist, name))

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bitview/bitview/wasm/model"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -66,7 +67,7 @@ func TestRoomTools(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, tool := range []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"} {
+		for _, tool := range model.Tabs {
 			open(t, ctx, site+"/?tab="+tool)
 			openTool(t, ctx, tool)
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+hit+`
@@ -274,7 +275,7 @@ func TestRoomIndices(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range []string{"lerf", "lefr", "msb-a8", "berf", "befr", "0x88", "10x12"} {
+		for _, l := range layoutIDs() {
 			open(t, ctx, site+"/?layout="+l+"&show=P")
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
 				const c = document.querySelector('#cards .card');

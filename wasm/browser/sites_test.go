@@ -115,18 +115,18 @@ func recipes(t *testing.T) map[string]recipe {
 	}
 	out := map[string]recipe{}
 	for _, f := range fs {
-		r := out[section[f.line]]
-		switch f.lang {
+		r := out[section[f.Line]]
+		switch f.Lang {
 		case "sh":
-			for _, c := range strings.Split(strings.TrimSpace(f.text), "\n") {
+			for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
 				r.commands = append(r.commands, strings.TrimSpace(c))
 			}
 		case "yaml":
-			r.yaml += f.text
+			r.yaml += f.Text
 		case "markdown":
-			r.markdown += f.text
+			r.markdown += f.Text
 		}
-		out[section[f.line]] = r
+		out[section[f.Line]] = r
 	}
 	return out
 }
@@ -362,6 +362,7 @@ func siteScreenshot(t *testing.T, ctx context.Context, tab browsers.Tab, name st
 // TestSites runs each recipe of web/sites/README.md with its generator,
 // then looks at each site in Chromium, Firefox and WebKit.
 func TestSites(t *testing.T) {
+	parallel(t)
 	needsSite(t)
 	all := recipes(t)
 	top := t
@@ -536,8 +537,8 @@ func readmeMarkdown(t *testing.T) string {
 	fs, _ := fences(t, "README.md")
 	var md string
 	for _, f := range fs {
-		if f.lang == "markdown" {
-			md += f.text
+		if f.Lang == "markdown" {
+			md += f.Text
 		}
 	}
 	if !strings.Contains(md, "```bitboard") {
@@ -552,10 +553,10 @@ func readmeElement(t *testing.T) string {
 	t.Helper()
 	fs, _ := fences(t, "README.md")
 	for _, f := range fs {
-		if f.lang != "html" {
+		if f.Lang != "html" {
 			continue
 		}
-		for _, line := range strings.Split(f.text, "\n") {
+		for _, line := range strings.Split(f.Text, "\n") {
 			if strings.HasPrefix(line, "<bitboard-view ") {
 				return line
 			}

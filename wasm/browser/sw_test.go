@@ -266,7 +266,11 @@ func TestWorkerCoversEveryFetch(t *testing.T) {
 	key(t, ctx, "p") // presentation mode
 	navigate(t, ctx, rec.URL+"/tutorial.html")
 	waitViews(t, ctx)
-	time.Sleep(500 * time.Millisecond) // images still on their way
+	// The pieces' images, in the document and in the views' shadow roots, loaded.
+	evalAsync[bool](t, ctx, `(async () => {
+		const imgs = [...document.images, ...[...document.querySelectorAll('bitboard-view')].flatMap((v) => v.shadowRoot ? [...v.shadowRoot.querySelectorAll('img')] : [])];
+		await Promise.all(imgs.map((i) => i.complete ? 0 : new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); })));
+		return true; })()`)
 
 	// The worker's list, as its cache holds it after a first visit.
 	ctx2, cancel2 := launch(path, t.TempDir())

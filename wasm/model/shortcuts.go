@@ -2,8 +2,11 @@ package model
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bitview/bitview/core"
 )
 
 // A Shortcut is what the page does for some keys (outside text fields):
@@ -19,21 +22,17 @@ type Shortcut struct {
 // page acts on Action and shows the list with the "?" key. No key is a
 // piece letter (see core.PieceFromLetter), which puts a piece on a
 // focused board square: a key means one thing wherever the focus is.
-// Undo and redo also have the editors' keys (Ctrl+Z, Ctrl+Y).
-var Shortcuts = []Shortcut{
+// Undo and redo also have the editors' keys (Ctrl+Z, Ctrl+Y). The digits
+// pick the numbering layouts, 1 the first of core.Layouts (see
+// layoutShortcuts).
+var Shortcuts = slices.Concat([]Shortcut{
 	{[]string{"?"}, "help", "show or hide this list"},
 	{[]string{"/"}, "fen", "type a FEN"},
 	{[]string{"e"}, "expr", "type an expression"},
 	{[]string{"s"}, "present", "presentation mode on or off (slides)"},
 	{[]string{"f"}, "flip", "flip the board"},
 	{[]string{"i"}, "labels", "square indices on the board"},
-	{[]string{"1"}, "layout:lerf", "LERF numbering"},
-	{[]string{"2"}, "layout:0x88", "0x88 numbering"},
-	{[]string{"3"}, "layout:msb-a8", "MSB = a8 numbering"},
-	{[]string{"4"}, "layout:berf", "BERF numbering"},
-	{[]string{"5"}, "layout:10x12", "10×12 mailbox numbering"},
-	{[]string{"6"}, "layout:lefr", "LEFR numbering (a-file first)"},
-	{[]string{"7"}, "layout:befr", "BEFR numbering (h-file first, from h8)"},
+}, layoutShortcuts(), []Shortcut{
 	{[]string{"u", "Ctrl+z"}, "undo", "undo the last edit (with the editor open or on the board)"},
 	{[]string{"y", "Ctrl+y", "Ctrl+Shift+z"}, "redo", "redo"},
 	{[]string{"a"}, "animate", "animate the shift demo"},
@@ -44,6 +43,16 @@ var Shortcuts = []Shortcut{
 	{[]string{"Home"}, "first", "the game's start"},
 	{[]string{"End"}, "last", "the game's end"},
 	{[]string{"Escape"}, "close", "close this list"},
+})
+
+// layoutShortcuts are the digits 1 to 9 for the first nine layouts of
+// core.Layouts, in its order: "layout:ID", helped by the layout's name.
+func layoutShortcuts() []Shortcut {
+	var out []Shortcut
+	for i, l := range core.Layouts[:min(len(core.Layouts), 9)] {
+		out = append(out, Shortcut{[]string{strconv.Itoa(i + 1)}, "layout:" + l.ID, l.Name + " numbering"})
+	}
+	return out
 }
 
 // ShortcutKey names a key pressed (a KeyboardEvent's key and whether

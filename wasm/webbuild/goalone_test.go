@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bitview/bitview/wasm/testproc"
+
 	"github.com/andybalholm/brotli"
 )
 
@@ -48,7 +50,7 @@ func TestMakeServeGoAlone(t *testing.T) {
 	clone := filepath.Join(t.TempDir(), "bitview")
 	copyCheckout(t, repo, clone)
 	bin := toolsOnly(t, goAloneTools)
-	env := goAloneEnv(bin)
+	env := testproc.Env(goAloneEnv(bin)) // marked: ends with the test binary
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/testproc"
 )
 
 // stockfishPath returns a Stockfish to test with (Debian's package puts
@@ -130,7 +131,7 @@ func TestInterrupt(t *testing.T) {
 // (pid): the shell and, once it has started it, the engine.
 func engineRunning(pid int) int {
 	n := 0
-	for p := range marked() {
+	for p := range testproc.Marked(os.Getpid()) {
 		if p != pid {
 			n++
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/testproc"
 )
 
 // The fake engines of the divide tests are this test binary itself, run
@@ -54,12 +55,8 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		os.Exit(fakeEngine(mode, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	markProcesses()
-	code := m.Run()
-	if code == 0 && !noneLeft() {
-		code = 1
-	}
-	os.Exit(code)
+	done := testproc.Guard() // every process a test starts ends with the test binary
+	os.Exit(done(m.Run()))
 }
 
 // fakeEngine runs the fake engine of mode and returns its exit status.

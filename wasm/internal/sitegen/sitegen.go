@@ -59,9 +59,13 @@ type Site struct {
 }
 
 // Need skips t, saying how to install it, unless g's command is on the
-// PATH; with CI set (CI runs every test) it fails t instead.
+// PATH; with CI set (CI runs every test) it fails t instead. With -short
+// (make check) it skips t: a site's build takes seconds.
 func Need(t testing.TB, g Generator) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a site with " + g.Name + ": skipped with -short (make check); make test runs it")
+	}
 	if _, err := exec.LookPath(g.Name); err == nil {
 		return
 	}
