@@ -30,10 +30,23 @@ import (
 // units wide, and 8× a 1,000-unit figure is 64 megapixels already.
 const MaxScale = 8
 
+// maxPixels bounds the pixels of a PNG, and of an image drawn in it:
+// 2^26, 256 MiB as RGBA.
+const maxPixels = 1 << 26
+
+// maxLayers bounds how deep groups with an opacity nest (view.SVG nests
+// none): each is drawn on a layer the PNG's size.
+const maxLayers = 8
+
+// ftoa writes a size or a position in an error.
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
 // Rasterize draws an SVG document that view.SVG wrote (rectangles,
 // rounded or not; text; images that are data: URLs of SVG documents;
 // lines and polygons in groups with stroke, fill and opacity) as a PNG at
-// scale ×. It is no general SVG renderer: other elements are an error.
+// scale ×. It is no general SVG renderer: other elements are an error,
+// and so are a PNG over 2^26 pixels, an image drawn over that, and groups
+// with an opacity nested more than 8 deep.
 // Text is drawn with the Go fonts (golang.org/x/image/font/gofont): Go
 // Mono where the text's font-family is view.css's monospace list, Go
 // Regular elsewhere; the browser draws its own system fonts, so the
@@ -108,11 +121,11 @@ func (r *rasterizer) run(svg string) error {
 				if t.Name.Local != "svg" {
 					return errors.New("the document is not an SVG")
 				}
-				w, h := int(math.Round(num(a["width"])*r.scale)), int(math.Round(num(a["height"])*r.scale))
-				if w <= 0 || h <= 0 || w*h > 1<<26 {
-					return fmt.Errorf("a PNG of %d×%d pixels is not made", w, h)
+				w, h := math.Round(num(a["width"])*r.scale), math.Round(num(a["height"])*r.scale)
+				if !(w >= 1 && h >= 1 && w*h <= maxPixels) {
+					return fmt.Errorf("a PNG of %s×%s pixels is not made", ftoa(w), ftoa(h))
 				}
-				r.img = image.NewRGBA(image.Rect(0, 0, w, h))
+				r.img = image.NewRGBA(image.Rect(0, 0, int(w), int(h)))
 				r.stack = []group{{fill: "#000", opacity: 1}}
 				continue
 			}
@@ -127,6 +140,9 @@ func (r *rasterizer) run(svg string) error {
 					g.stroke = v
 				}
 				if v, ok := a["opacity"]; ok {
+					if len(r.layers) == maxLayers {
+						return fmt.Errorf("groups with an opacity nested more than %d deep are not drawn", maxLayers)
+					}
 					g.opacity, g.layer = num(v), true
 					b := r.img.Bounds()
 					r.layers = append(r.layers, image.NewRGBA(b))
@@ -352,6 +368,9 @@ func (r *rasterizer) image(a map[string]string) error {
 	}
 	s := r.scale
 	x, y, w, h := num(a["x"])*s, num(a["y"])*s, num(a["width"])*s, num(a["height"])*s
+	if !(math.Abs(w*h) <= maxPixels && math.Abs(x)+math.Abs(w) < 1<<30 && math.Abs(y)+math.Abs(h) < 1<<30) {
+		return fmt.Errorf("an image of %s×%s pixels at (%s, %s) is not drawn", ftoa(w), ftoa(h), ftoa(x), ftoa(y))
+	}
 	rect := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
 	key := href + "@" + strconv.Itoa(rect.Dx()) + "x" + strconv.Itoa(rect.Dy())
 	if v, ok := pieceImages.Load(key); ok {
@@ -369,13 +388,14 @@ func (r *rasterizer) image(a map[string]string) error {
 	if err != nil {
 		return fmt.Errorf("an image's SVG: %w", err)
 	}
-	vw, vh := int(math.Ceil(icon.ViewBox.W)), int(math.Ceil(icon.ViewBox.H))
-	if vw <= 0 || vh <= 0 || vw*vh > 4<<20 {
+	vw, vh := math.Ceil(icon.ViewBox.W), math.Ceil(icon.ViewBox.H)
+	if !(vw >= 1 && vh >= 1 && vw*vh <= 4<<20) {
 		return errors.New("an image's SVG has no usable viewBox")
 	}
-	icon.SetTarget(0, 0, float64(vw), float64(vh))
-	big := image.NewRGBA(image.Rect(0, 0, vw, vh))
-	icon.Draw(rasterx.NewDasher(vw, vh, rasterx.NewScannerGV(vw, vh, big, big.Bounds())), 1)
+	icon.SetTarget(0, 0, vw, vh)
+	iw, ih := int(vw), int(vh)
+	big := image.NewRGBA(image.Rect(0, 0, iw, ih))
+	icon.Draw(rasterx.NewDasher(iw, ih, rasterx.NewScannerGV(iw, ih, big, big.Bounds())), 1)
 	small := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
 	xdraw.CatmullRom.Scale(small, small.Bounds(), big, big.Bounds(), draw.Src, nil)
 	pieceImages.Store(key, small)
