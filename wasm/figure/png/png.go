@@ -203,14 +203,29 @@ func paint(v string, opacity float64) (color.NRGBA, bool) {
 	return c, true
 }
 
-// fill fills the path that add builds, in colour c.
-func (r *rasterizer) fill(c color.NRGBA, add func(f *rasterx.Filler)) {
+// fill fills the path that add builds, in colour c, where it lies
+// within the box (x0, y0)–(x1, y1), in pixels: add draws it moved by
+// (dx, dy), so that the box's corner is the rasteriser's origin. The
+// rasteriser covers that box alone (over the whole PNG, each square and
+// grid cell cost every pixel of the figure).
+func (r *rasterizer) fill(c color.NRGBA, x0, y0, x1, y1 float64, add func(f *rasterx.Filler, dx, dy float64)) {
 	dst := r.target()
 	b := dst.Bounds()
-	sc := rasterx.NewScannerGV(b.Dx(), b.Dy(), dst, b)
-	f := rasterx.NewFiller(b.Dx(), b.Dy(), sc)
+	clamp := func(v float64, hi int) int { // NaN is 0
+		if !(v > 0) {
+			return 0
+		}
+		return int(math.Min(v, float64(hi)))
+	}
+	box := image.Rect(clamp(math.Floor(min(x0, x1))-1, b.Max.X), clamp(math.Floor(min(y0, y1))-1, b.Max.Y),
+		clamp(math.Ceil(max(x0, x1))+1, b.Max.X), clamp(math.Ceil(max(y0, y1))+1, b.Max.Y))
+	if box.Empty() {
+		return
+	}
+	sc := rasterx.NewScannerGV(box.Dx(), box.Dy(), dst.SubImage(box).(*image.RGBA), box)
+	f := rasterx.NewFiller(box.Dx(), box.Dy(), sc)
 	f.SetColor(c)
-	add(f)
+	add(f, -float64(box.Min.X), -float64(box.Min.Y))
 	f.Draw()
 }
 
@@ -237,11 +252,11 @@ func (r *rasterizer) rect(a map[string]string) {
 		x, y, w, h = 0, 0, float64(b.Dx()), float64(b.Dy())
 	}
 	rx := num(a["rx"]) * s
-	r.fill(c, func(f *rasterx.Filler) {
+	r.fill(c, x, y, x+w, y+h, func(f *rasterx.Filler, dx, dy float64) {
 		if rx > 0 {
-			rasterx.AddRoundRect(x, y, x+w, y+h, rx, rx, 0, rasterx.RoundGap, f)
+			rasterx.AddRoundRect(x+dx, y+dy, x+w+dx, y+h+dy, rx, rx, 0, rasterx.RoundGap, f)
 		} else {
-			rasterx.AddRect(x, y, x+w, y+h, 0, f)
+			rasterx.AddRect(x+dx, y+dy, x+w+dx, y+h+dy, 0, f)
 		}
 	})
 }
@@ -260,11 +275,12 @@ func (r *rasterizer) line(a map[string]string) {
 		return
 	}
 	nx, ny := -(y2-y1)/l*half, (x2-x1)/l*half // butt caps: a rectangle along the line
-	r.fill(c, func(f *rasterx.Filler) {
-		f.Start(fixed.Point26_6{X: fx(x1 + nx), Y: fx(y1 + ny)})
-		f.Line(fixed.Point26_6{X: fx(x2 + nx), Y: fx(y2 + ny)})
-		f.Line(fixed.Point26_6{X: fx(x2 - nx), Y: fx(y2 - ny)})
-		f.Line(fixed.Point26_6{X: fx(x1 - nx), Y: fx(y1 - ny)})
+	ax, ay := math.Abs(nx), math.Abs(ny)
+	r.fill(c, min(x1, x2)-ax, min(y1, y2)-ay, max(x1, x2)+ax, max(y1, y2)+ay, func(f *rasterx.Filler, dx, dy float64) {
+		f.Start(fixed.Point26_6{X: fx(x1 + nx + dx), Y: fx(y1 + ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x2 + nx + dx), Y: fx(y2 + ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x2 - nx + dx), Y: fx(y2 - ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x1 - nx + dx), Y: fx(y1 - ny + dy)})
 		f.Stop(true)
 	})
 }
@@ -279,13 +295,23 @@ func (r *rasterizer) polygon(a map[string]string) {
 	if !ok {
 		return
 	}
-	pts := strings.Fields(strings.ReplaceAll(a["points"], ",", " "))
-	if len(pts) < 6 {
+	fields := strings.Fields(strings.ReplaceAll(a["points"], ",", " "))
+	if len(fields) < 6 {
 		return
 	}
-	r.fill(c, func(f *rasterx.Filler) {
-		for i := 0; i+1 < len(pts); i += 2 {
-			p := fixed.Point26_6{X: fx(num(pts[i]) * r.scale), Y: fx(num(pts[i+1]) * r.scale)}
+	pts := make([]float64, len(fields)&^1)
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := range pts {
+		pts[i] = num(fields[i]) * r.scale
+		if i%2 == 0 {
+			x0, x1 = min(x0, pts[i]), max(x1, pts[i])
+		} else {
+			y0, y1 = min(y0, pts[i]), max(y1, pts[i])
+		}
+	}
+	r.fill(c, x0, y0, x1, y1, func(f *rasterx.Filler, dx, dy float64) {
+		for i := 0; i < len(pts); i += 2 {
+			p := fixed.Point26_6{X: fx(pts[i] + dx), Y: fx(pts[i+1] + dy)}
 			if i == 0 {
 				f.Start(p)
 			} else {
