@@ -34,8 +34,8 @@ const MaxScale = 8
 // 2^26, 256 MiB as RGBA.
 const maxPixels = 1 << 26
 
-// maxLayers bounds how deep groups with an opacity nest (view.SVG nests
-// none): each is drawn on a layer the PNG's size.
+// maxLayers bounds how deep groups with an opacity nest (view.SVG's,
+// one per arrow, are one deep): each is drawn on a layer the PNG's size.
 const maxLayers = 8
 
 // ftoa writes a size or a position in an error.
