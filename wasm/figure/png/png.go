@@ -30,10 +30,23 @@ import (
 // units wide, and 8× a 1,000-unit figure is 64 megapixels already.
 const MaxScale = 8
 
+// maxPixels bounds the pixels of a PNG, and of an image drawn in it:
+// 2^26, 256 MiB as RGBA.
+const maxPixels = 1 << 26
+
+// maxLayers bounds how deep groups with an opacity nest (view.SVG's,
+// one per arrow, are one deep): each is drawn on a layer the PNG's size.
+const maxLayers = 8
+
+// ftoa writes a size or a position in an error.
+func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
 // Rasterize draws an SVG document that view.SVG wrote (rectangles,
 // rounded or not; text; images that are data: URLs of SVG documents;
 // lines and polygons in groups with stroke, fill and opacity) as a PNG at
-// scale ×. It is no general SVG renderer: other elements are an error.
+// scale ×. It is no general SVG renderer: other elements are an error,
+// and so are a PNG over 2^26 pixels, an image drawn over that, and groups
+// with an opacity nested more than 8 deep.
 // Text is drawn with the Go fonts (golang.org/x/image/font/gofont): Go
 // Mono where the text's font-family is view.css's monospace list, Go
 // Regular elsewhere; the browser draws its own system fonts, so the
@@ -108,11 +121,11 @@ func (r *rasterizer) run(svg string) error {
 				if t.Name.Local != "svg" {
 					return errors.New("the document is not an SVG")
 				}
-				w, h := int(math.Round(num(a["width"])*r.scale)), int(math.Round(num(a["height"])*r.scale))
-				if w <= 0 || h <= 0 || w*h > 1<<26 {
-					return fmt.Errorf("a PNG of %d×%d pixels is not made", w, h)
+				w, h := math.Round(num(a["width"])*r.scale), math.Round(num(a["height"])*r.scale)
+				if !(w >= 1 && h >= 1 && w*h <= maxPixels) {
+					return fmt.Errorf("a PNG of %s×%s pixels is not made", ftoa(w), ftoa(h))
 				}
-				r.img = image.NewRGBA(image.Rect(0, 0, w, h))
+				r.img = image.NewRGBA(image.Rect(0, 0, int(w), int(h)))
 				r.stack = []group{{fill: "#000", opacity: 1}}
 				continue
 			}
@@ -127,6 +140,9 @@ func (r *rasterizer) run(svg string) error {
 					g.stroke = v
 				}
 				if v, ok := a["opacity"]; ok {
+					if len(r.layers) == maxLayers {
+						return fmt.Errorf("groups with an opacity nested more than %d deep are not drawn", maxLayers)
+					}
 					g.opacity, g.layer = num(v), true
 					b := r.img.Bounds()
 					r.layers = append(r.layers, image.NewRGBA(b))
@@ -187,14 +203,29 @@ func paint(v string, opacity float64) (color.NRGBA, bool) {
 	return c, true
 }
 
-// fill fills the path that add builds, in colour c.
-func (r *rasterizer) fill(c color.NRGBA, add func(f *rasterx.Filler)) {
+// fill fills the path that add builds, in colour c, where it lies
+// within the box (x0, y0)–(x1, y1), in pixels: add draws it moved by
+// (dx, dy), so that the box's corner is the rasteriser's origin. The
+// rasteriser covers that box alone (over the whole PNG, each square and
+// grid cell cost every pixel of the figure).
+func (r *rasterizer) fill(c color.NRGBA, x0, y0, x1, y1 float64, add func(f *rasterx.Filler, dx, dy float64)) {
 	dst := r.target()
 	b := dst.Bounds()
-	sc := rasterx.NewScannerGV(b.Dx(), b.Dy(), dst, b)
-	f := rasterx.NewFiller(b.Dx(), b.Dy(), sc)
+	clamp := func(v float64, hi int) int { // NaN is 0
+		if !(v > 0) {
+			return 0
+		}
+		return int(math.Min(v, float64(hi)))
+	}
+	box := image.Rect(clamp(math.Floor(min(x0, x1))-1, b.Max.X), clamp(math.Floor(min(y0, y1))-1, b.Max.Y),
+		clamp(math.Ceil(max(x0, x1))+1, b.Max.X), clamp(math.Ceil(max(y0, y1))+1, b.Max.Y))
+	if box.Empty() {
+		return
+	}
+	sc := rasterx.NewScannerGV(box.Dx(), box.Dy(), dst.SubImage(box).(*image.RGBA), box)
+	f := rasterx.NewFiller(box.Dx(), box.Dy(), sc)
 	f.SetColor(c)
-	add(f)
+	add(f, -float64(box.Min.X), -float64(box.Min.Y))
 	f.Draw()
 }
 
@@ -221,11 +252,11 @@ func (r *rasterizer) rect(a map[string]string) {
 		x, y, w, h = 0, 0, float64(b.Dx()), float64(b.Dy())
 	}
 	rx := num(a["rx"]) * s
-	r.fill(c, func(f *rasterx.Filler) {
+	r.fill(c, x, y, x+w, y+h, func(f *rasterx.Filler, dx, dy float64) {
 		if rx > 0 {
-			rasterx.AddRoundRect(x, y, x+w, y+h, rx, rx, 0, rasterx.RoundGap, f)
+			rasterx.AddRoundRect(x+dx, y+dy, x+w+dx, y+h+dy, rx, rx, 0, rasterx.RoundGap, f)
 		} else {
-			rasterx.AddRect(x, y, x+w, y+h, 0, f)
+			rasterx.AddRect(x+dx, y+dy, x+w+dx, y+h+dy, 0, f)
 		}
 	})
 }
@@ -244,11 +275,12 @@ func (r *rasterizer) line(a map[string]string) {
 		return
 	}
 	nx, ny := -(y2-y1)/l*half, (x2-x1)/l*half // butt caps: a rectangle along the line
-	r.fill(c, func(f *rasterx.Filler) {
-		f.Start(fixed.Point26_6{X: fx(x1 + nx), Y: fx(y1 + ny)})
-		f.Line(fixed.Point26_6{X: fx(x2 + nx), Y: fx(y2 + ny)})
-		f.Line(fixed.Point26_6{X: fx(x2 - nx), Y: fx(y2 - ny)})
-		f.Line(fixed.Point26_6{X: fx(x1 - nx), Y: fx(y1 - ny)})
+	ax, ay := math.Abs(nx), math.Abs(ny)
+	r.fill(c, min(x1, x2)-ax, min(y1, y2)-ay, max(x1, x2)+ax, max(y1, y2)+ay, func(f *rasterx.Filler, dx, dy float64) {
+		f.Start(fixed.Point26_6{X: fx(x1 + nx + dx), Y: fx(y1 + ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x2 + nx + dx), Y: fx(y2 + ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x2 - nx + dx), Y: fx(y2 - ny + dy)})
+		f.Line(fixed.Point26_6{X: fx(x1 - nx + dx), Y: fx(y1 - ny + dy)})
 		f.Stop(true)
 	})
 }
@@ -263,13 +295,23 @@ func (r *rasterizer) polygon(a map[string]string) {
 	if !ok {
 		return
 	}
-	pts := strings.Fields(strings.ReplaceAll(a["points"], ",", " "))
-	if len(pts) < 6 {
+	fields := strings.Fields(strings.ReplaceAll(a["points"], ",", " "))
+	if len(fields) < 6 {
 		return
 	}
-	r.fill(c, func(f *rasterx.Filler) {
-		for i := 0; i+1 < len(pts); i += 2 {
-			p := fixed.Point26_6{X: fx(num(pts[i]) * r.scale), Y: fx(num(pts[i+1]) * r.scale)}
+	pts := make([]float64, len(fields)&^1)
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for i := range pts {
+		pts[i] = num(fields[i]) * r.scale
+		if i%2 == 0 {
+			x0, x1 = min(x0, pts[i]), max(x1, pts[i])
+		} else {
+			y0, y1 = min(y0, pts[i]), max(y1, pts[i])
+		}
+	}
+	r.fill(c, x0, y0, x1, y1, func(f *rasterx.Filler, dx, dy float64) {
+		for i := 0; i < len(pts); i += 2 {
+			p := fixed.Point26_6{X: fx(pts[i] + dx), Y: fx(pts[i+1] + dy)}
 			if i == 0 {
 				f.Start(p)
 			} else {
@@ -352,6 +394,9 @@ func (r *rasterizer) image(a map[string]string) error {
 	}
 	s := r.scale
 	x, y, w, h := num(a["x"])*s, num(a["y"])*s, num(a["width"])*s, num(a["height"])*s
+	if !(math.Abs(w*h) <= maxPixels && math.Abs(x)+math.Abs(w) < 1<<30 && math.Abs(y)+math.Abs(h) < 1<<30) {
+		return fmt.Errorf("an image of %s×%s pixels at (%s, %s) is not drawn", ftoa(w), ftoa(h), ftoa(x), ftoa(y))
+	}
 	rect := image.Rect(int(math.Round(x)), int(math.Round(y)), int(math.Round(x+w)), int(math.Round(y+h)))
 	key := href + "@" + strconv.Itoa(rect.Dx()) + "x" + strconv.Itoa(rect.Dy())
 	if v, ok := pieceImages.Load(key); ok {
@@ -369,13 +414,14 @@ func (r *rasterizer) image(a map[string]string) error {
 	if err != nil {
 		return fmt.Errorf("an image's SVG: %w", err)
 	}
-	vw, vh := int(math.Ceil(icon.ViewBox.W)), int(math.Ceil(icon.ViewBox.H))
-	if vw <= 0 || vh <= 0 || vw*vh > 4<<20 {
+	vw, vh := math.Ceil(icon.ViewBox.W), math.Ceil(icon.ViewBox.H)
+	if !(vw >= 1 && vh >= 1 && vw*vh <= 4<<20) {
 		return errors.New("an image's SVG has no usable viewBox")
 	}
-	icon.SetTarget(0, 0, float64(vw), float64(vh))
-	big := image.NewRGBA(image.Rect(0, 0, vw, vh))
-	icon.Draw(rasterx.NewDasher(vw, vh, rasterx.NewScannerGV(vw, vh, big, big.Bounds())), 1)
+	icon.SetTarget(0, 0, vw, vh)
+	iw, ih := int(vw), int(vh)
+	big := image.NewRGBA(image.Rect(0, 0, iw, ih))
+	icon.Draw(rasterx.NewDasher(iw, ih, rasterx.NewScannerGV(iw, ih, big, big.Bounds())), 1)
 	small := image.NewRGBA(image.Rect(0, 0, rect.Dx(), rect.Dy()))
 	xdraw.CatmullRom.Scale(small, small.Bounds(), big, big.Bounds(), draw.Src, nil)
 	pieceImages.Store(key, small)
