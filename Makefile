@@ -218,10 +218,11 @@ jscall: needs-node wasm
 	test -d out/jscall-node/node_modules/chessops || npm install --no-audit --no-fund --loglevel=error --prefix out/jscall-node chessops@0.15.1
 	node wasm/jscall.bench.mjs . out/bitview-jscallplain.wasm out/jscall-node
 
-# Every fuzz target of core and its packages, 30 s each (FUZZTIME=2m make fuzz for longer).
+# Every fuzz target (core's parsers, the dump reader, prerender's page
+# reader, the PNG rasteriser …), 30 s each (FUZZTIME=2m make fuzz for longer).
 FUZZTIME ?= 30s
 fuzz:
-	for pkg in $$(go list ./core/...); do dir=$$(go list -f '{{.Dir}}' $$pkg); \
+	for pkg in $(NATIVE); do dir=$$(go list -f '{{.Dir}}' $$pkg); \
 		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9]*' $$dir/*_test.go 2>/dev/null | cut -c6-); do \
 			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 3s $$pkg || exit 1; done; done
 
