@@ -21,15 +21,25 @@ func Perft(p Position, depth int) uint64 {
 	return perft(&p, depth)
 }
 
-// perft counts the leaves below p, depth ≥ 1 plies deep.
+// perft counts the leaves below p, depth ≥ 1 plies deep. The last ply is
+// counted, not generated (countLegal), so the moves of the plies above
+// are the only ones written and played.
 func perft(p *Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	var nodes uint64
 	var next Position // declared outside the loop so that &next stays on the stack
+	if depth == 2 {
+		for _, m := range moves {
+			next = *p
+			next.Play(m)
+			nodes += uint64(next.countLegal())
+		}
+		return nodes
+	}
 	for _, m := range moves {
 		next = *p
 		next.Play(m)

@@ -137,13 +137,19 @@ func TestPerftCorpus(t *testing.T) {
 
 // checkedPerft is Perft that, after every move, checks the position with
 // Position.Check, checks that the mover's king is not left attacked, that
-// the FEN round-trips, and that the move's flags agree with the board.
+// the FEN round-trips, and that the move's flags agree with the board;
+// and, at every node, that countLegal (perft's count at the last ply)
+// agrees with LegalMoves.
 func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	var nodes uint64
-	for _, m := range p.LegalMoves(nil) {
+	moves := p.LegalMoves(nil)
+	if n := p.countLegal(); n != len(moves) {
+		t.Fatalf("%s: countLegal() = %d, LegalMoves has %d moves", p.FEN(), n, len(moves))
+	}
+	for _, m := range moves {
 		next := *p
 		next.Play(m)
 		if err := next.Validate(); err != nil {
