@@ -120,3 +120,37 @@ func Divide(p Position, depth int, progress func(e DivideEntry, done, total int)
 	})
 	return d, nil
 }
+
+// PerftDepths returns the perft counts of p at every depth from 1 to
+// depth, in one walk of the tree to depth: counts[d-1] == Perft(p, d).
+// The nodes d plies deep are counted on the way down to the deepest ply,
+// so the walk costs what Perft(p, depth) costs; a perft suite, which
+// lists each position's counts at several depths, is checked with one
+// walk a position. A depth below 1 gives no counts. It allocates only
+// the returned slice.
+func PerftDepths(p Position, depth int) []uint64 {
+	if depth < 1 {
+		return nil
+	}
+	counts := make([]uint64, depth)
+	perftDepths(&p, depth, counts)
+	return counts
+}
+
+// perftDepths adds to counts[0] the number of moves of p and to
+// counts[d-1] the number of nodes d plies below p, for d up to depth ≥ 1.
+func perftDepths(p *Position, depth int, counts []uint64) {
+	if depth == 1 {
+		counts[0] += uint64(p.countLegal())
+		return
+	}
+	var buf [MaxMoves]Move
+	moves := p.LegalMoves(buf[:0])
+	counts[0] += uint64(len(moves))
+	var next Position
+	for _, m := range moves {
+		next = *p
+		next.Play(m)
+		perftDepths(&next, depth-1, counts[1:])
+	}
+}
