@@ -67,10 +67,13 @@ func (e *DepthError) Error() string {
 }
 
 // A DivideEntry is one root move of a perft divide and the number of
-// leaves below it: Perft of the position after Move to depth − 1.
+// leaves below it: Perft of the position after Move to depth − 1. A
+// divide with stats ([DivideStats]) also counts the moves into those
+// leaves by kind; Stats.Nodes is then Nodes.
 type DivideEntry struct {
 	Move  Move
 	Nodes uint64
+	Stats PerftStats // zero unless the divide counted them
 }
 
 // A Division is the result of [Divide]: the root moves in UCI order (as
@@ -82,6 +85,10 @@ type Division struct {
 	Entries  []DivideEntry
 	Nodes    uint64 // the sum of Entries' Nodes; Perft(p, Depth) when Complete
 	Complete bool
+	// WithStats is true for a divide that counted its leaves by kind
+	// (DivideStats); Stats is then the sum of the entries' Stats.
+	WithStats bool
+	Stats     PerftStats
 }
 
 // Divide runs a "divided perft" (Chess Programming Wiki, "Perft", section
@@ -97,16 +104,42 @@ type Division struct {
 // request through it. A position with no legal move gives no entries and
 // 0 nodes.
 func Divide(p Position, depth int, progress func(e DivideEntry, done, total int) bool) (Division, error) {
+	return divide(p, depth, false, progress)
+}
+
+// DivideStats is Divide that also counts the moves into each root move's
+// leaves by kind ([PerftStats], as PerftWithStats counts them): the
+// columns of the Chess Programming Wiki's "Perft Results" tables, move by
+// move, so that a count that is wrong names the kind of move at fault. It
+// runs several times slower than Divide (no bulk counting).
+func DivideStats(p Position, depth int, progress func(e DivideEntry, done, total int) bool) (Division, error) {
+	return divide(p, depth, true, progress)
+}
+
+// divide is Divide, with stats when withStats.
+func divide(p Position, depth int, withStats bool, progress func(e DivideEntry, done, total int) bool) (Division, error) {
 	if depth < 1 || depth > MaxDivideDepth {
 		return Division{}, &DepthError{Depth: depth}
 	}
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
-	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true}
+	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true, WithStats: withStats}
 	for i, m := range moves {
 		next := p
 		next.Play(m)
-		e := DivideEntry{Move: m, Nodes: Perft(next, depth-1)}
+		e := DivideEntry{Move: m}
+		switch {
+		case !withStats:
+			e.Nodes = Perft(next, depth-1)
+		case depth == 1:
+			e.Stats.addLeaf(&p, &next, m)
+		default:
+			e.Stats = PerftWithStats(next, depth-1)
+		}
+		if withStats {
+			e.Nodes = e.Stats.Nodes
+			d.Stats.Add(e.Stats)
+		}
 		d.Entries = append(d.Entries, e)
 		d.Nodes += e.Nodes
 		if progress != nil && !progress(e, i+1, len(moves)) {
