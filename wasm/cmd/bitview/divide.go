@@ -315,7 +315,7 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 			b.WriteString("\nAt the last step:\n")
 			writeDiffs(&b, *last)
 		}
-		fmt.Fprintf(&b, "\nFound it: %s. To see it:\n  %s\n  go perft 1\n(the position: %s)\n", foundSentence(last.Diffs), position, last.Position.FEN())
+		fmt.Fprintf(&b, "\nFound it: %s. To see it:\n  %s\n  go perft 1\n(the position: %s)\n", foundSentence(last.Position, last.Diffs), position, last.Position.FEN())
 	case divide.Inconsistent:
 		prev := d.Steps[len(d.Steps)-2]
 		for _, df := range prev.Diffs {
@@ -365,12 +365,24 @@ func writeDiffs(b *strings.Builder, st divide.Step) {
 	}
 }
 
-// foundSentence says what the engine's move generator does wrong at the
-// last step: "in this position your engine misses 1 legal move (e5d6)",
-// "… makes 2 moves that are not legal (e1g1, e1c1)", or counts a leaf
-// other than 1.
-func foundSentence(diffs []divide.Difference) string {
-	return "in this position your engine " + whatDiffers(diffs)
+// foundSentence says what the engine's move generator does wrong in p at
+// the last step, and what kind of moves those are (divide.Kinds): "in
+// this position your engine misses 2 legal moves (d5c6, d5e6): the 2
+// missing moves are en passant captures", "… makes 2 moves that are not
+// legal (e1g1, e1c1): the 2 extra moves are castling moves", or counts a
+// leaf other than 1.
+func foundSentence(p core.Position, diffs []divide.Difference) string {
+	s := "in this position your engine " + whatDiffers(diffs)
+	var kinds []string
+	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
+		if clause := divide.Kinds(p, diffs, k); clause != "" {
+			kinds = append(kinds, clause)
+		}
+	}
+	if len(kinds) > 0 {
+		s += ": " + strings.Join(kinds, "; ")
+	}
+	return s
 }
 
 // whatDiffers says how an engine's divide differs: "misses 1 legal move
