@@ -14,7 +14,7 @@ import (
 )
 
 // checkUsage is bitview check's help.
-const checkUsage = `usage: bitview check [-fen FEN] < DUMP
+const checkUsage = `usage: bitview check [-fen FEN] [-json] < DUMP
 
 Reads the bitboards an engine dumps for the position from standard input,
 as the page's Engine tab reads a pasted dump: up to 14 numbers in hex
@@ -23,6 +23,9 @@ not), labelled (P:, WhitePawns =, pieces[BLACK] …) or not. It finds the
 square numbering and the order of bitboards under which they agree with
 the position, and prints them, a verdict per number and every wrong bit
 (the square, and its bit in that numbering).
+
+-json prints one JSON document instead (schema "bitview-check/1": see go
+doc github.com/bitview/bitview/wasm/cmd/bitview/benchjson).
 
 Exit status 0 when every number agrees, 1 when one differs, 2 on bad
 input (a bad FEN, no numbers, or text that is not understood, named with
@@ -36,10 +39,14 @@ Example:
 func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", checkUsage, stderr)
 	fen := fs.String("fen", core.StartFEN, "the position the engine dumped: a FEN, or a piece placement alone (White to move)")
+	asJSON := fs.Bool("json", false, `print one JSON document (schema "bitview-check/1") instead of the text`)
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
 	const name = "check"
+	if *asJSON {
+		return checkJSON(fs.Args(), *fen, stdin, stdout, stderr)
+	}
 	if fs.NArg() > 0 {
 		return fail(stderr, name, fmt.Errorf("unexpected argument %q: the dump comes on standard input", fs.Arg(0)), exitBadInput)
 	}

@@ -1,5 +1,5 @@
 // Package benchjson defines the JSON documents the bitview command's
-// bench prints with -json: one for show, one for divide,
+// bench prints with -json: one for show, one for divide, one for check,
 // each a single object on standard output whatever the outcome (bad input
 // included: Exit 2 with Error), so that CI and other tools read the
 // result instead of scraping the text. These types are the schemas: a
@@ -24,6 +24,7 @@ package benchjson
 const (
 	ShowSchema   = "bitview-show/1"
 	DivideSchema = "bitview-divide/1"
+	CheckSchema  = "bitview-check/1"
 )
 
 // Result is what every document ends with: the exit status and, when the
@@ -212,4 +213,69 @@ type Cell struct {
 type CellRef struct {
 	Line  int `json:"line"`
 	Depth int `json:"depth"`
+}
+
+// Check is the document of bitview check -json: how the numbers of a dump
+// read against the position.
+type Check struct {
+	Schema string `json:"schema"` // CheckSchema
+	FEN    string `json:"fen"`
+	// Best is the numbering and order of bitboards under which the dump
+	// agrees best with the position (the first line of the text).
+	Best Reading `json:"best"`
+	// Tied are the other readings that agree as well: the numbers cannot
+	// tell them apart.
+	Tied []Reading `json:"tied,omitempty"`
+	// NextBest are the runners-up, when some number differs.
+	NextBest []Reading `json:"nextBest,omitempty"`
+	// Verdicts are the numbers in the order of the dump, under Best.
+	Verdicts []Verdict `json:"verdicts"`
+	// Problems are the parts of the dump that were not understood (exit 2).
+	Problems []Problem `json:"problems,omitempty"`
+	Result
+}
+
+// A Reading is a square numbering and an order of bitboards, and how well
+// the dump agrees under it.
+type Reading struct {
+	MappingID string `json:"mappingId"` // e.g. "lerf", "msb-a8"
+	Mapping   string `json:"mapping"`   // its name, e.g. "LERF (a1 = 0)"
+	OrderID   string `json:"orderId"`   // e.g. "PNBRQKpnbrqk", or "labels"
+	Order     string `json:"order"`     // its description
+	Agree     int    `json:"agree"`     // numbers that agree
+	Numbers   int    `json:"numbers"`   // numbers read
+	WrongBits int    `json:"wrongBits"` // bits that differ, over all numbers (a number beyond the order counts 64)
+}
+
+// A Verdict is one number of the dump under the best reading.
+type Verdict struct {
+	Text  string `json:"text"`            // the number as written
+	Value string `json:"value"`           // its 64 bits, "0x" and 16 hex digits
+	Label string `json:"label,omitempty"` // the text before it, e.g. "WhitePawns"
+	Line  int    `json:"line"`            // where it is, from 1
+	// Bitboard and Title name the position's bitboard the order puts
+	// there ("P", "WhitePawns"); "" for a number beyond the order.
+	Bitboard string `json:"bitboard"`
+	Title    string `json:"title"`
+	OK       bool   `json:"ok"`
+	// Want is that bitboard in the reading's numbering, "0x…"; Extra and
+	// Missing the squares set in the number but not in the position, and
+	// the other way round, each with its bit.
+	Want    string `json:"want,omitempty"`
+	Extra   []Bit  `json:"extra,omitempty"`
+	Missing []Bit  `json:"missing,omitempty"`
+}
+
+// A Bit is a square and its bit in the reading's numbering.
+type Bit struct {
+	Square string `json:"square"`
+	Bit    int    `json:"bit"`
+}
+
+// A Problem is a part of the dump that was not understood.
+type Problem struct {
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Text   string `json:"text"`
+	Reason string `json:"reason"`
 }
