@@ -173,12 +173,17 @@ const MaxVerdictMoves = 5
 // wrong counts are still named). It has class "partial" and data-pasted,
 // the number of legal moves pasted.
 //
+// When the divide is at depth 1 and at (the position divided) is given,
+// the sentence that says a move is missing or extra also says what kind
+// of moves those are (divide.Kinds): "the 2 missing moves are en passant
+// captures", in a span of class perft-kinds.
+//
 // A paste with no move counts says so. The paragraph carries data-differ
 // (the number of differing moves, -1 for no counts); each named move is a
 // span with data-uci and data-kind (see divide.Kind); the total's sentence
 // is a span of class perft-total with data-sum and data-ours, "equal" or
 // "differs" (absent when the paste states no total).
-func PerftVerdict(d core.Division, got divide.Parsed) string {
+func PerftVerdict(d core.Division, got divide.Parsed, at *core.Position) string {
 	if len(got.Moves) == 0 {
 		return `<p class="perft-verdict" data-differ="-1">No move counts found in the paste: it should have lines like <code>e2e4: 600</code>.</p>`
 	}
@@ -186,6 +191,16 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	n := map[divide.Kind]int{}
 	for _, df := range diffs {
 		n[df.Kind]++
+	}
+	kinds := ""
+	if at != nil && d.Depth == 1 {
+		var clauses []string
+		for _, k := range []divide.Kind{divide.Missing, divide.Extra} {
+			if c := divide.Kinds(*at, diffs, k); c != "" {
+				clauses = append(clauses, c)
+			}
+		}
+		kinds = strings.Join(clauses, "; ")
 	}
 	var b strings.Builder
 	b.WriteString(`<p class="perft-verdict`)
@@ -205,7 +220,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 		if got.HasTotal {
 			b.WriteString(` ` + perftTotalSentence(d, got))
 		}
-		if hint := perftHint(d, n); hint != "" {
+		if hint := perftHint(d, n, kinds); hint != "" {
 			b.WriteString(` ` + hint)
 		}
 		b.WriteString(`</p>`)
@@ -233,7 +248,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	}
 	b.WriteString(perftNamed(diffs, n))
 	b.WriteString(`. ` + perftTotalSentence(d, got))
-	if hint := perftHint(d, n); hint != "" {
+	if hint := perftHint(d, n, kinds); hint != "" {
 		b.WriteString(` ` + hint)
 	} else {
 		b.WriteString(` `)
@@ -292,8 +307,9 @@ func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 
 // perftHint says what to do next for the differences counted in n: click
 // a wrong count to divide one ply deeper, or, when only moves are missing
-// or extra, that this is the bug; "" when nothing differs.
-func perftHint(d core.Division, n map[divide.Kind]int) string {
+// or extra, that this is the bug, and kinds, what kind of moves they are
+// ("" when not known); "" when nothing differs.
+func perftHint(d core.Division, n map[divide.Kind]int, kinds string) string {
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		return `Click a move with a wrong count to play it and divide one ply deeper.`
@@ -305,7 +321,11 @@ func perftHint(d core.Division, n map[divide.Kind]int) string {
 		if n[divide.Extra] > 0 {
 			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
 		}
-		return `Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`
+		s := `Found it: in this position your move generator ` + strings.Join(found, " and ")
+		if kinds != "" {
+			s += `: <span class="perft-kinds">` + escape(kinds) + `</span>`
+		}
+		return s + `.`
 	}
 	return ""
 }
@@ -387,7 +407,11 @@ func PerftPanel(pp *model.PerftPath, run PerftRun, d *core.Division, counting bo
 	case d != nil && d.Complete:
 		table = DivideTable(*d, pp.Pasted)
 		if pp.Pasted != nil {
-			verdict += PerftVerdict(*d, *pp.Pasted)
+			var at *core.Position
+			if p, err := core.ParseFEN(pp.End()); err == nil {
+				at = &p
+			}
+			verdict += PerftVerdict(*d, *pp.Pasted, at)
 		}
 	case d != nil:
 		table = DivideTable(*d, nil)

@@ -99,17 +99,6 @@ func TestDivideSuiteEngines(t *testing.T) {
 	checkNoneLeft(t)
 }
 
-// TestDivideSuiteStockfish runs the standard suite against a real
-// Stockfish to depth 3: every one of its 378 counts agrees.
-func TestDivideSuiteStockfish(t *testing.T) {
-	sf := stockfishPath(t)
-	code, out, errOut := bench(t, "", "divide", "-suite", shipped, "-max-depth", "3", "-engine", sf)
-	if code != 0 || !strings.Contains(out, "378 of 378 counts run agree.") {
-		t.Errorf("perftsuite.epd against Stockfish: exit %d\n%s%s", code, out, errOut)
-	}
-	checkNoneLeft(t)
-}
-
 // TestDivideSuiteBadInput: a suite that cannot be read, or flags that do
 // not go with -suite, exit 2 with the fault named.
 func TestDivideSuiteBadInput(t *testing.T) {
