@@ -83,6 +83,38 @@ func (s *Suite) Depths() []int {
 	return ds
 }
 
+// A Cell is one position of a suite at one depth: what a run of the
+// suite counts.
+type Cell struct {
+	Position int    // its position's index in Suite.Positions
+	Depth    int    // plies
+	Nodes    uint64 // the suite's count, when Listed
+	Listed   bool   // the line gives a count at this depth
+}
+
+// Cells returns the cells a run of s up to maxDepth counts, position by
+// position in the order of s, shallowest first: the depths each line
+// lists up to maxDepth, or every depth from 1 to maxDepth for a line that
+// lists none (its counts are then only compared, with an engine); and how
+// many listed counts are deeper than maxDepth, which the run leaves out.
+func (s *Suite) Cells(maxDepth int) (cells []Cell, deeper int) {
+	for i, p := range s.Positions {
+		if len(p.Counts) == 0 {
+			for d := 1; d <= maxDepth; d++ {
+				cells = append(cells, Cell{Position: i, Depth: d})
+			}
+		}
+		for _, c := range p.Counts {
+			if c.Depth > maxDepth {
+				deeper++
+				continue
+			}
+			cells = append(cells, Cell{Position: i, Depth: c.Depth, Nodes: c.Nodes, Listed: true})
+		}
+	}
+	return cells, deeper
+}
+
 // An Error reports where a suite departs from the format: the line and
 // column (both from 1; the column counts bytes) and the line itself.
 // Err is the FEN's *core.FENError when the FEN is at fault, or

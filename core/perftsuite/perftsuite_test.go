@@ -180,6 +180,18 @@ func TestDepths(t *testing.T) {
 	}
 }
 
+func TestCells(t *testing.T) {
+	s, err := Parse("8/8/8/8/8/8/8/K1k5 w - - ;D3 12 ;D1 1 ;D5 342\n8/8/8/8/8/8/8/K1k5 b - -\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells, deeper := s.Cells(3)
+	want := []Cell{{0, 1, 1, true}, {0, 3, 12, true}, {1, 1, 0, false}, {1, 2, 0, false}, {1, 3, 0, false}}
+	if !reflect.DeepEqual(cells, want) || deeper != 1 {
+		t.Errorf("Cells(3) = %v, %d deeper; want %v, 1", cells, deeper, want)
+	}
+}
+
 // FuzzParse checks that Parse never panics, that an error names a line
 // and column inside the text, and that what it reads is consistent:
 // every FEN reads with core.ParseFEN to the position kept, and the counts

@@ -234,25 +234,16 @@ type suiteDrill struct {
 	text        string
 }
 
-// suiteCells returns the cells of each position of s: the depths it lists
-// up to maxDepth, or every depth to maxDepth for a line that lists none;
-// and how many listed counts are deeper than maxDepth.
+// suiteCells returns the cells of each position of s (s.Cells) and how
+// many listed counts are deeper than maxDepth.
 func suiteCells(s perftsuite.Suite, maxDepth int) (lines []suiteLine, deeper int) {
 	for _, p := range s.Positions {
-		l := suiteLine{pos: p}
-		if len(p.Counts) == 0 {
-			for d := 1; d <= maxDepth; d++ {
-				l.cells = append(l.cells, suiteCell{depth: d})
-			}
-		}
-		for _, c := range p.Counts {
-			if c.Depth > maxDepth {
-				deeper++
-				continue
-			}
-			l.cells = append(l.cells, suiteCell{depth: c.Depth, suite: c.Nodes, listed: true})
-		}
-		lines = append(lines, l)
+		lines = append(lines, suiteLine{pos: p})
+	}
+	cells, deeper := s.Cells(maxDepth)
+	for _, c := range cells {
+		l := &lines[c.Position]
+		l.cells = append(l.cells, suiteCell{depth: c.Depth, suite: c.Nodes, listed: c.Listed})
 	}
 	return lines, deeper
 }
