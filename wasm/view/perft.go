@@ -74,10 +74,13 @@ func PerftPath(root string, path []string, depth int) string {
 
 // A PerftRun is the state of a divide for the progress line.
 type PerftRun struct {
-	State   string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
-	Depth   int
-	Done    int     // root moves counted
-	Total   int     // root moves in all (0 until the first is counted, unless the panel filled it in)
+	State string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
+	Depth int
+	Done  int // root moves counted
+	Total int // root moves in all (0 until the first is counted, unless the panel filled it in)
+	// Suite is true for a pasted suite's run: Done and Total count its
+	// cells (a position at a depth), not root moves.
+	Suite   bool
 	Nodes   uint64  // leaves counted so far
 	Seconds float64 // the time the divide took, when done
 	Error   string  // why it failed
@@ -98,7 +101,11 @@ func PerftProgress(r PerftRun) string {
 	attr(&b, "data-total", strconv.Itoa(r.Total))
 	attr(&b, "data-nodes", strconv.FormatUint(r.Nodes, 10))
 	b.WriteString(`>`)
-	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
+	unit := " moves"
+	if r.Suite {
+		unit = " counts"
+	}
+	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + unit + " · " + thousands.FormatUint(r.Nodes) + " nodes"
 	switch r.State {
 	case "idle":
 		b.WriteString(`<span class="hint">Pick a depth and press Run: each legal move with the number of leaves below it.</span>`)
@@ -114,7 +121,7 @@ func PerftProgress(r PerftRun) string {
 		attr(&b, "aria-label", "Moves counted")
 		b.WriteString(`></progress> <span>Depth ` + strconv.Itoa(r.Depth) + `: ` + counted + `</span>`)
 	case "done":
-		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands.FormatUint(r.Nodes) + ` nodes`)
+		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + unit + ` · ` + thousands.FormatUint(r.Nodes) + ` nodes`)
 		if r.Seconds > 0 {
 			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 3, 64) + ` s`)
 			if r.Seconds >= 0.01 && r.Nodes >= 100_000 {
@@ -136,6 +143,9 @@ func PerftProgress(r PerftRun) string {
 // counted, so "before the first of 20 moves finished" (or "before the first
 // move finished" when the number of root moves is not known).
 func cancelledAt(r PerftRun) string {
+	if r.Suite {
+		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " counts · " + thousands.FormatUint(r.Nodes) + " nodes"
+	}
 	if r.Done > 0 {
 		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
 	}
