@@ -586,6 +586,8 @@ func TestPagePerftSuite(t *testing.T) {
 		{"a divide", "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n", 0, true, ""},
 		{"a suite with a bad count", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 6x6\n", 0, false, "The pasted suite cannot be read: line 1, column 43: D2 count \"6x6\" is not a number."},
 		{"a FEN alone", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n", 0, true, ""},
+		{"a FEN with an en passant square on the d-file", "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2\n", 0, true, ""},
+		{"counts with thousands", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;D5 4,865,609\n", 1, false, ""},
 	} {
 		p.Perft.Paste(tc.text)
 		got := 0
