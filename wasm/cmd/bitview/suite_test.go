@@ -217,3 +217,24 @@ func sumMoves(ms []benchjson.Move) uint64 {
 	}
 	return n
 }
+
+// TestDivideJSONStdin decodes divide -engine - -json: a whole divide on
+// standard input that differs at depth 1 ("found", its kind named), and a
+// part of one ("partial", no verdict on the moves it leaves out).
+func TestDivideJSONStdin(t *testing.T) {
+	const ep = "7k/8/8/3pP3/8/8/8/K7 w - d6 0 1"
+	whole := "a1a2: 1\na1b1: 1\na1b2: 1\ne5e6: 1\n\nNodes searched: 4\n"
+	var doc benchjson.Divide
+	code, out, _ := bench(t, whole, "divide", "-fen", ep, "-depth", "1", "-engine", "-", "-json")
+	decodeJSON(t, out, &doc)
+	if e := doc.Engine; code != 1 || e == nil || e.Command != "standard input" || e.Outcome != "found" || len(e.Differences) != 1 ||
+		e.Differences[0].MoveKind != "en passant capture" || !strings.Contains(e.Verdict, "the missing move is an en passant capture") {
+		t.Errorf("a whole divide on standard input: exit %d, %+v %+v", code, doc, e)
+	}
+	doc = benchjson.Divide{}
+	code, out, _ = bench(t, "a1a2: 1\n", "divide", "-fen", ep, "-depth", "1", "-engine", "-", "-json")
+	decodeJSON(t, out, &doc)
+	if e := doc.Engine; code != 2 || doc.Exit != 2 || e == nil || e.Outcome != "partial" || !strings.Contains(e.Verdict, "a part of a divide (1 move of 5, no total)") {
+		t.Errorf("a part of a divide on standard input: exit %d, %+v %+v", code, doc, e)
+	}
+}
