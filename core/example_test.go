@@ -43,3 +43,24 @@ func ExampleDivide() {
 	// a2a3 20
 	// perft divide depth 7 is out of range: 1 to 6
 }
+
+// PerftWithStats gives the columns of the Chess Programming Wiki's
+// "Perft Results" tables; DivideStats gives them move by move: the eight
+// checkmates four plies from the start are Black's, after f3, f4 or g4
+// (the fool's mates).
+func ExamplePerftWithStats() {
+	p, _ := core.ParseFEN(core.StartFEN)
+	s := core.PerftWithStats(p, 4)
+	fmt.Println(s.Nodes, s.Captures, s.Checks, s.Checkmates)
+	d, _ := core.DivideStats(p, 4, nil)
+	for _, e := range d.Entries {
+		if e.Stats.Checkmates > 0 {
+			fmt.Println(e.Move, e.Nodes, e.Stats.Checkmates)
+		}
+	}
+	// Output:
+	// 197281 1576 469 8
+	// f2f3 8457 2
+	// f2f4 8929 2
+	// g2g4 9328 4
+}

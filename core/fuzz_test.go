@@ -55,5 +55,18 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("ParseFEN(%q).FEN() = %q does not parse back: %v", fen, p.FEN(), err)
 		}
 		_ = p.Warnings()
+		// Perft counts the last ply with countLegal: it must agree with
+		// LegalMoves here and one ply further, whatever the position.
+		moves := p.LegalMoves(nil)
+		if n := p.countLegal(); n != len(moves) {
+			t.Fatalf("%q: countLegal() = %d, LegalMoves has %d moves", p.FEN(), n, len(moves))
+		}
+		for _, m := range moves {
+			next := p
+			next.Play(m)
+			if n, want := next.countLegal(), len(next.LegalMoves(nil)); n != want {
+				t.Fatalf("%q after %v: countLegal() = %d, LegalMoves has %d moves", p.FEN(), m, n, want)
+			}
+		}
 	})
 }

@@ -176,25 +176,8 @@ func (p *Position) appendPawnMoves(dst []Move, us Color, ksq Square, target, pin
 	dst = appendPawnSet(dst, left&capturable&target, west, moveCapture, ksq, pinned, lastRank)
 	dst = appendPawnSet(dst, right&capturable&target, east, moveCapture, ksq, pinned, lastRank)
 
-	// En passant: the pawn that just advanced two squares stands one step
-	// past the target square, which is empty. Removing two pawns from one
-	// rank can uncover a rook's attack on the king, so every candidate is
-	// tested against the board as it would be after the capture.
-	ep := p.EnPassant
-	if ep >= NoSquare || ep.Rank() != [2]Rank{Rank6, Rank3}[us] {
-		return dst
-	}
-	victim := Square(int(ep) - up)
-	them := us.Other()
-	if p.mailbox[victim] != NewPiece(them, Pawn) || p.mailbox[ep] != NoPiece {
-		return dst
-	}
-	for b := PawnAttacks(them, ep) & pawns; b != 0; {
-		from := b.PopLSB()
-		after := p.Occupied() ^ from.Bitboard() ^ victim.Bitboard() | ep.Bitboard()
-		if p.attackersWith(ksq, them, after, victim.Bitboard()) == 0 {
-			dst = append(dst, newMove(from, ep, moveCapture|moveEnPassant))
-		}
+	for b := p.enPassantCaptures(us, ksq, pawns); b != 0; {
+		dst = append(dst, newMove(b.PopLSB(), p.EnPassant, moveCapture|moveEnPassant))
 	}
 	return dst
 }

@@ -21,15 +21,25 @@ func Perft(p Position, depth int) uint64 {
 	return perft(&p, depth)
 }
 
-// perft counts the leaves below p, depth ≥ 1 plies deep.
+// perft counts the leaves below p, depth ≥ 1 plies deep. The last ply is
+// counted, not generated (countLegal), so the moves of the plies above
+// are the only ones written and played.
 func perft(p *Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	var nodes uint64
 	var next Position // declared outside the loop so that &next stays on the stack
+	if depth == 2 {
+		for _, m := range moves {
+			next = *p
+			next.Play(m)
+			nodes += uint64(next.countLegal())
+		}
+		return nodes
+	}
 	for _, m := range moves {
 		next = *p
 		next.Play(m)
@@ -57,10 +67,13 @@ func (e *DepthError) Error() string {
 }
 
 // A DivideEntry is one root move of a perft divide and the number of
-// leaves below it: Perft of the position after Move to depth − 1.
+// leaves below it: Perft of the position after Move to depth − 1. A
+// divide with stats ([DivideStats]) also counts the moves into those
+// leaves by kind; Stats.Nodes is then Nodes.
 type DivideEntry struct {
 	Move  Move
 	Nodes uint64
+	Stats PerftStats // zero unless the divide counted them
 }
 
 // A Division is the result of [Divide]: the root moves in UCI order (as
@@ -72,6 +85,10 @@ type Division struct {
 	Entries  []DivideEntry
 	Nodes    uint64 // the sum of Entries' Nodes; Perft(p, Depth) when Complete
 	Complete bool
+	// WithStats is true for a divide that counted its leaves by kind
+	// (DivideStats); Stats is then the sum of the entries' Stats.
+	WithStats bool
+	Stats     PerftStats
 }
 
 // Divide runs a "divided perft" (Chess Programming Wiki, "Perft", section
@@ -87,16 +104,42 @@ type Division struct {
 // request through it. A position with no legal move gives no entries and
 // 0 nodes.
 func Divide(p Position, depth int, progress func(e DivideEntry, done, total int) bool) (Division, error) {
+	return divide(p, depth, false, progress)
+}
+
+// DivideStats is Divide that also counts the moves into each root move's
+// leaves by kind ([PerftStats], as PerftWithStats counts them): the
+// columns of the Chess Programming Wiki's "Perft Results" tables, move by
+// move, so that a count that is wrong names the kind of move at fault. It
+// runs several times slower than Divide (no bulk counting).
+func DivideStats(p Position, depth int, progress func(e DivideEntry, done, total int) bool) (Division, error) {
+	return divide(p, depth, true, progress)
+}
+
+// divide is Divide, with stats when withStats.
+func divide(p Position, depth int, withStats bool, progress func(e DivideEntry, done, total int) bool) (Division, error) {
 	if depth < 1 || depth > MaxDivideDepth {
 		return Division{}, &DepthError{Depth: depth}
 	}
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
-	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true}
+	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true, WithStats: withStats}
 	for i, m := range moves {
 		next := p
 		next.Play(m)
-		e := DivideEntry{Move: m, Nodes: Perft(next, depth-1)}
+		e := DivideEntry{Move: m}
+		switch {
+		case !withStats:
+			e.Nodes = Perft(next, depth-1)
+		case depth == 1:
+			e.Stats.addLeaf(&p, &next, m)
+		default:
+			e.Stats = PerftWithStats(next, depth-1)
+		}
+		if withStats {
+			e.Nodes = e.Stats.Nodes
+			d.Stats.Add(e.Stats)
+		}
 		d.Entries = append(d.Entries, e)
 		d.Nodes += e.Nodes
 		if progress != nil && !progress(e, i+1, len(moves)) {
@@ -109,4 +152,38 @@ func Divide(p Position, depth int, progress func(e DivideEntry, done, total int)
 		return bytes.Compare(a.Move.appendUCI(x[:0]), b.Move.appendUCI(y[:0]))
 	})
 	return d, nil
+}
+
+// PerftDepths returns the perft counts of p at every depth from 1 to
+// depth, in one walk of the tree to depth: counts[d-1] == Perft(p, d).
+// The nodes d plies deep are counted on the way down to the deepest ply,
+// so the walk costs what Perft(p, depth) costs; a perft suite, which
+// lists each position's counts at several depths, is checked with one
+// walk a position. A depth below 1 gives no counts. It allocates only
+// the returned slice.
+func PerftDepths(p Position, depth int) []uint64 {
+	if depth < 1 {
+		return nil
+	}
+	counts := make([]uint64, depth)
+	perftDepths(&p, depth, counts)
+	return counts
+}
+
+// perftDepths adds to counts[0] the number of moves of p and to
+// counts[d-1] the number of nodes d plies below p, for d up to depth ≥ 1.
+func perftDepths(p *Position, depth int, counts []uint64) {
+	if depth == 1 {
+		counts[0] += uint64(p.countLegal())
+		return
+	}
+	var buf [MaxMoves]Move
+	moves := p.LegalMoves(buf[:0])
+	counts[0] += uint64(len(moves))
+	var next Position
+	for _, m := range moves {
+		next = *p
+		next.Play(m)
+		perftDepths(&next, depth-1, counts[1:])
+	}
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"flag"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -20,6 +21,20 @@ const (
 	cpwPosition5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
 	cpwPosition6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
 )
+
+// cpwPerft holds the node counts the Chess Programming Wiki page "Perft
+// Results" gives for its six positions, for depths 1, 2, ….
+var cpwPerft = []struct {
+	name, fen string
+	counts    []uint64
+}{
+	{"start", StartFEN, []uint64{20, 400, 8902, 197281, 4865609, 119060324}},
+	{"kiwipete", kiwipete, []uint64{48, 2039, 97862, 4085603, 193690690}},
+	{"position3", cpwPosition3, []uint64{14, 191, 2812, 43238, 674624, 11030083, 178633661}},
+	{"position4", cpwPosition4, []uint64{6, 264, 9467, 422333, 15833292}},
+	{"position5", cpwPosition5, []uint64{44, 1486, 62379, 2103487, 89941194}},
+	{"position6", cpwPosition6, []uint64{46, 2079, 89890, 3894594, 164075551}},
+}
 
 // perftBudget returns the largest node count a perft test may run: small
 // with -short, larger by default, and 200 million with -perft.deep.
@@ -39,19 +54,8 @@ func perftBudget() uint64 {
 // positions 5 and 6 to depth 4, position 3 to depth 6 and position 4 to
 // depth 5 (about 0.2 s); with -short only up to 500,000 nodes.
 func TestPerft(t *testing.T) {
-	tests := []struct {
-		name, fen string
-		counts    []uint64 // for depths 1, 2, …
-	}{
-		{"start", StartFEN, []uint64{20, 400, 8902, 197281, 4865609, 119060324}},
-		{"kiwipete", kiwipete, []uint64{48, 2039, 97862, 4085603, 193690690}},
-		{"position3", cpwPosition3, []uint64{14, 191, 2812, 43238, 674624, 11030083, 178633661}},
-		{"position4", cpwPosition4, []uint64{6, 264, 9467, 422333, 15833292}},
-		{"position5", cpwPosition5, []uint64{44, 1486, 62379, 2103487, 89941194}},
-		{"position6", cpwPosition6, []uint64{46, 2079, 89890, 3894594, 164075551}},
-	}
 	budget := perftBudget()
-	for _, tt := range tests {
+	for _, tt := range cpwPerft {
 		p, err := ParseFEN(tt.fen)
 		if err != nil {
 			t.Fatal(err)
@@ -137,13 +141,19 @@ func TestPerftCorpus(t *testing.T) {
 
 // checkedPerft is Perft that, after every move, checks the position with
 // Position.Check, checks that the mover's king is not left attacked, that
-// the FEN round-trips, and that the move's flags agree with the board.
+// the FEN round-trips, and that the move's flags agree with the board;
+// and, at every node, that countLegal (perft's count at the last ply)
+// agrees with LegalMoves.
 func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	var nodes uint64
-	for _, m := range p.LegalMoves(nil) {
+	moves := p.LegalMoves(nil)
+	if n := p.countLegal(); n != len(moves) {
+		t.Fatalf("%s: countLegal() = %d, LegalMoves has %d moves", p.FEN(), n, len(moves))
+	}
+	for _, m := range moves {
 		next := *p
 		next.Play(m)
 		if err := next.Validate(); err != nil {
@@ -197,6 +207,29 @@ func TestPerftChecked(t *testing.T) {
 				t.Errorf("checked perft(%q, %d) = %d, want %d", tt.fen, depth, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPerftDepths checks that PerftDepths gives, in one walk, the CPW
+// counts Perft gives one depth at a time, to the deepest depth within
+// the budget.
+func TestPerftDepths(t *testing.T) {
+	budget := perftBudget()
+	for _, tt := range cpwPerft {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := 0
+		for depth < len(tt.counts) && tt.counts[depth] <= budget {
+			depth++
+		}
+		if got := PerftDepths(p, depth); !slices.Equal(got, tt.counts[:depth]) {
+			t.Errorf("PerftDepths(%s, %d) = %v, want %v", tt.name, depth, got, tt.counts[:depth])
+		}
+	}
+	if got := PerftDepths(mustFEN(t, StartFEN), 0); got != nil {
+		t.Errorf("PerftDepths(start, 0) = %v, want none", got)
 	}
 }
 

@@ -169,8 +169,10 @@ func writeFEN(args []js.Value) any {
 	return vert.ValueOf(answer{OK: true, FEN: p.FEN()}).Value
 }
 
-// perftAPI answers bitview.perft(fen, depth, onMove): {ok, error, depth,
-// nodes, complete, divide: {uci: count}} with the moves in UCI order
+// perftAPI answers bitview.perft(fen, depth, onMove, options): {ok,
+// error, depth, nodes, complete, divide: {uci: count}} with the moves in
+// UCI order, and with options {stats: true} stats and divideStats (see
+// statsObject)
 // (node counts as numbers: at most 8·10^9 at core.MaxDivideDepth, well
 // inside 2^53); a depth outside 1..core.MaxDivideDepth is refused with an
 // error. onMove, when a function, is called after each root move with
@@ -184,15 +186,25 @@ func perftAPI(args []js.Value) any {
 	if len(args) < 2 || args[1].Type() != js.TypeNumber || args[1].Float() != float64(args[1].Int()) {
 		return fail(jsapi.Arg("depth", "the second argument must be a whole number of plies, 1 to "+strconv.Itoa(core.MaxDivideDepth)))
 	}
+	stats := len(args) > 3 && args[3].Type() == js.TypeObject && args[3].Get("stats").Type() == js.TypeBoolean && args[3].Get("stats").Bool()
 	var progress func(core.DivideEntry, int, int) bool
 	if len(args) > 2 && args[2].Type() == js.TypeFunction {
 		onMove := args[2]
 		progress = func(e core.DivideEntry, done, total int) bool {
-			r := onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+			var r js.Value
+			if stats {
+				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total, statsObject(e.Stats))
+			} else {
+				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+			}
 			return r.Type() != js.TypeBoolean || r.Bool()
 		}
 	}
-	d, err := core.Divide(p, args[1].Int(), progress)
+	divideOf := core.Divide
+	if stats {
+		divideOf = core.DivideStats
+	}
+	d, err := divideOf(p, args[1].Int(), progress)
 	if err != nil {
 		return fail(jsapi.Arg("depth", err.Error()))
 	}
@@ -207,7 +219,32 @@ func perftAPI(args []js.Value) any {
 	out.Set("nodes", d.Nodes)
 	out.Set("complete", d.Complete)
 	out.Set("divide", divide)
+	if stats {
+		each := js.Global().Get("Object").New()
+		for _, e := range d.Entries {
+			each.Set(e.Move.UCI(), statsObject(e.Stats))
+		}
+		out.Set("stats", statsObject(d.Stats))
+		out.Set("divideStats", each)
+	}
 	return out
+}
+
+// statsObject returns s as bitview.perft's stats object: the PerftStats
+// interface of web/bitview.d.ts (counts as numbers, below 2^53 at
+// core.MaxDivideDepth).
+func statsObject(s core.PerftStats) js.Value {
+	o := js.Global().Get("Object").New()
+	o.Set("nodes", s.Nodes)
+	o.Set("captures", s.Captures)
+	o.Set("enPassant", s.EnPassant)
+	o.Set("castles", s.Castles)
+	o.Set("promotions", s.Promotions)
+	o.Set("checks", s.Checks)
+	o.Set("discoveredChecks", s.DiscoveredChecks)
+	o.Set("doubleChecks", s.DoubleChecks)
+	o.Set("checkmates", s.Checkmates)
+	return o
 }
 
 // polyglotKeyAPI answers bitview.polyglotKey(fen): the position's

@@ -60,6 +60,22 @@ test('perft: depth limit and bad arguments are error objects', () => {
   assert.equal(api.perft(42, 1).error.fieldName, 'fen');
 });
 
+test('perft: counts by kind of move with {stats: true}', () => {
+  // CPW position 3 at depth 3: the wiki's table gives 2,812 nodes, 209
+  // captures, 2 en passant, 267 checks and 3 discovered checks.
+  const seen = {};
+  const r = api.perft('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 3, (uci, nodes, done, total, stats) => { seen[uci] = stats; }, { stats: true });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.stats, { nodes: 2812, captures: 209, enPassant: 2, castles: 0, promotions: 0, checks: 267, discoveredChecks: 3, doubleChecks: 0, checkmates: 0 });
+  assert.deepEqual(Object.keys(r.divideStats), Object.keys(r.divide));
+  assert.equal(r.divideStats.e2e4.discoveredChecks, 1);
+  assert.equal(r.divideStats.e2e4.nodes, r.divide.e2e4);
+  assert.deepEqual(seen.e2e4, r.divideStats.e2e4, 'onMove gets each move\'s stats');
+  const plain = api.perft(START, 2, (uci, nodes, done, total, stats) => assert.equal(stats, undefined));
+  assert.equal(plain.stats, undefined, 'no stats unless asked');
+  assert.equal(api.perft(START, 2, undefined, { stats: 'yes' }).stats, undefined, 'stats must be true');
+});
+
 test('perft: a position without moves', () => {
   const r = api.perft('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', 1); // stalemate
   assert.deepEqual([r.ok, r.nodes, Object.keys(r.divide).length], [true, 0, 0]);

@@ -230,6 +230,19 @@ func (pg *page) wire() {
 		}
 	})
 	act("input", "#perft-paste", func(_ *event, el *domElement) { pp.paste(el.Underlying().Get("value")) })
+	act("change", "#perft-stats", func(_ *event, el *domElement) {
+		m.Perft.SetStats(checked(el))
+		if m.Perft.Suite == nil && m.Perft.Rooted() && pp.run.State != "idle" && pp.run.State != "waiting" {
+			pp.divide() // the divide on show, counted again by kind of move (or without)
+		}
+	})
+	act("click", "#perft [data-suite-fen]", func(_ *event, el *domElement) {
+		d, err := strconv.Atoi(el.GetAttribute("data-suite-depth"))
+		if err == nil && m.PerftSuiteOpen(el.GetAttribute("data-suite-fen"), d) {
+			byID(pg.doc, "perft-paste").Set("value", "") // a <textarea>: the suite gives way to the divide of its position
+			pp.divide()
+		}
+	})
 
 	// Export.
 	quiet("click", "[data-export]", func(_ *event, el *domElement) { pg.share.export(el.GetAttribute("data-export")) })

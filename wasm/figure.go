@@ -115,6 +115,22 @@ func (v *figureView) wire(sc *scope) {
 	sc.on("click", "[data-copy]", func(_ *event, el *dom.BasicHTMLElement) {
 		copyText(el, el.GetAttribute("data-copy"))
 	})
+	// A card's "Copy as" buttons copy the value its hex readout shows now
+	// (patched in place by card.js) as a literal (view.CopyAsLiteral).
+	sc.on("click", "[data-copy-as]", func(_ *event, el *dom.BasicHTMLElement) {
+		card := closest(el.Underlying(), ".card")
+		if card == nil {
+			return
+		}
+		l, ok := core.LayoutByID(card.GetAttribute("data-layout"))
+		hex := query(card.Underlying(), `code[data-format="hex"]`)
+		if !ok || hex == nil {
+			return
+		}
+		if lit, ok := view.CopyAsLiteral(l, hex.TextContent(), el.GetAttribute("data-copy-as")); ok {
+			copyText(el, lit)
+		}
+	})
 }
 
 // copyText copies text to the clipboard and says so on the button.

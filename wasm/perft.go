@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/perftsuite"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
 )
@@ -29,8 +31,19 @@ type perftPanel struct {
 	fen      string             // its FEN
 	entries  []core.DivideEntry // the moves counted so far, in UCI order
 	division *core.Division     // the last divide, complete or cancelled; nil before any
+	stats    bool               // the divide under way counts by kind of move
 	cancelOn bool               // the Cancel button is enabled
+
+	// A pasted suite's run: the suite and depth counted, and Bitview's
+	// count of each cell (perftsuite.Suite.Cells), in their order.
+	suite      *perftsuite.Suite
+	suiteDepth int
+	suiteGot   []view.SuiteCount
+	drawn      time.Time // when the suite's table was last drawn
 }
+
+// suiteRedraw is how often a suite's run draws its table while it counts.
+const suiteRedraw = 200 * time.Millisecond
 
 // start divides at the end of a link's path (model.Page.Perft.Start): at
 // once up to model.MaxLinkPerft, or deeper once Run is pressed, with its
@@ -73,6 +86,11 @@ func (pp *perftPanel) draw() {
 	path := &pp.m.Perft
 	if !path.Rooted() {
 		return // no valid position yet
+	}
+	query(pp.s.doc, "#perft-stats").Set("checked", path.Stats) // an <input type=checkbox>
+	if path.Suite != nil {
+		pp.drawSuite()
+		return
 	}
 	active := pp.run.State == "running" || pp.run.State == "loading"
 	here := pp.fen == path.End() && pp.run.State != ""
@@ -153,11 +171,46 @@ func (pp *perftPanel) divide() {
 	}
 	depth := pp.m.Perft.Depth
 	pp.id++
-	pp.pos, pp.fen, pp.entries, pp.division = p, fen, nil, nil
+	if s := pp.m.Perft.Suite; s != nil {
+		pp.runSuite(s, depth)
+		return
+	}
+	pp.pos, pp.fen, pp.entries, pp.division, pp.stats = p, fen, nil, nil, pp.m.Perft.Stats
 	pp.run = view.PerftRun{State: "loading", Depth: depth}
 	if w := pp.workerOf(); w.Truthy() {
 		// A Web Worker: dom/v2 has none.
-		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": depth})
+		w.Call("postMessage", map[string]any{"id": pp.id, "fen": fen, "depth": depth, "stats": pp.stats})
+	}
+}
+
+// runSuite counts every cell of suite s up to depth in the worker, one
+// bitview.perft a cell (see web/perft-worker.js).
+func (pp *perftPanel) runSuite(s *perftsuite.Suite, depth int) {
+	cells, _ := s.Cells(depth)
+	pp.suite, pp.suiteDepth, pp.suiteGot = s, depth, make([]view.SuiteCount, len(cells))
+	pp.run = view.PerftRun{State: "loading", Depth: depth, Suite: true, Total: len(cells)}
+	list := make([]any, len(cells))
+	for i, c := range cells {
+		list[i] = map[string]any{"fen": s.Positions[c.Position].Position.FEN(), "depth": c.Depth}
+	}
+	if w := pp.workerOf(); w.Truthy() {
+		w.Call("postMessage", map[string]any{"id": pp.id, "suite": list}) // a Web Worker: dom/v2 has none
+	}
+}
+
+// drawSuite draws the panel for a pasted suite: its run's counts when
+// they are of this suite and depth (view.PerftSuitePanel).
+func (pp *perftPanel) drawSuite() {
+	path := &pp.m.Perft
+	run, got := view.PerftRun{State: "idle", Depth: path.Depth, Suite: true}, []view.SuiteCount(nil)
+	if pp.suite == path.Suite && pp.suiteDepth == path.Depth && pp.run.Suite {
+		run, got = pp.run, pp.suiteGot
+	}
+	active := run.State == "running" || run.State == "loading"
+	pp.s.regions.write(view.PerftSuitePanel(path, run, got)...)
+	if active != pp.cancelOn {
+		pp.cancelOn = active
+		query(pp.s.doc, `#perft [data-perft="cancel"]`).Set("disabled", !active)
 	}
 }
 
@@ -168,12 +221,31 @@ func (pp *perftPanel) message(data js.Value) {
 		return
 	}
 	switch data.Get("type").String() {
+	case "cell":
+		i := data.Get("index").Int()
+		if !pp.run.Suite || i < 0 || i >= len(pp.suiteGot) || !data.Get("ok").Bool() {
+			return
+		}
+		pp.suiteGot[i] = view.SuiteCount{Nodes: uint64(data.Get("nodes").Float()), Done: true}
+		pp.run.State, pp.run.Done = "running", pp.run.Done+1
+		pp.run.Nodes += pp.suiteGot[i].Nodes
+		// A suite's cells come fast (hundreds a second at small depths), and
+		// its table has a row per position: it is drawn at most every
+		// suiteRedraw, and when done.
+		now := time.Now()
+		if now.Sub(pp.drawn) < suiteRedraw {
+			return
+		}
+		pp.drawn = now
 	case "move":
 		m, err := pp.pos.ParseUCI(data.Get("uci").String())
 		if err != nil {
 			return
 		}
 		e := core.DivideEntry{Move: m, Nodes: uint64(data.Get("nodes").Float())}
+		if pp.stats {
+			e.Stats = statsOf(data.Get("stats"))
+		}
 		i, _ := slices.BinarySearchFunc(pp.entries, e, func(a, b core.DivideEntry) int { return strings.Compare(a.Move.UCI(), b.Move.UCI()) })
 		pp.entries = slices.Insert(pp.entries, i, e)
 		pp.run.State, pp.run.Done, pp.run.Total = "running", data.Get("done").Int(), data.Get("total").Int()
@@ -183,7 +255,14 @@ func (pp *perftPanel) message(data js.Value) {
 			pp.fail(data.Get("error").String())
 			return
 		}
+		if pp.run.Suite {
+			pp.run.State, pp.run.Seconds = "done", data.Get("ms").Float()/1000
+			break
+		}
 		pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes, Complete: data.Get("complete").Bool()}
+		if pp.stats {
+			pp.division.WithStats, pp.division.Stats = true, statsOf(data.Get("stats"))
+		}
 		pp.run.State = "done"
 		pp.run.Seconds = data.Get("ms").Float() / 1000 // the divide itself, without starting the worker
 	case "error":
@@ -193,6 +272,22 @@ func (pp *perftPanel) message(data js.Value) {
 	if pp.open {
 		pp.draw()
 	}
+}
+
+// statsOf reads a stats object of bitview.perft (a structured clone the
+// worker posted; see web/bitview.d.ts, PerftStats).
+func statsOf(v js.Value) core.PerftStats {
+	if v.Type() != js.TypeObject {
+		return core.PerftStats{}
+	}
+	n := func(k string) uint64 {
+		if f := v.Get(k); f.Type() == js.TypeNumber {
+			return uint64(f.Float())
+		}
+		return 0
+	}
+	return core.PerftStats{Nodes: n("nodes"), Captures: n("captures"), EnPassant: n("enPassant"), Castles: n("castles"), Promotions: n("promotions"),
+		Checks: n("checks"), DiscoveredChecks: n("discoveredChecks"), DoubleChecks: n("doubleChecks"), Checkmates: n("checkmates")}
 }
 
 // fail shows why the divide failed and drops the worker.
@@ -212,6 +307,9 @@ func (pp *perftPanel) cancel() {
 	pp.stop()
 	pp.id++
 	pp.run.State = "cancelled"
+	if pp.run.Suite {
+		return
+	}
 	if pp.run.Total == 0 { // no root move counted yet: the worker has not said how many there are
 		pp.run.Total = len(pp.pos.LegalMoves(nil))
 	}

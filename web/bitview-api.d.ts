@@ -2,7 +2,7 @@
 // Change the table and run go generate ./wasm/model.
 
 // Types for the object load() resolves to (bitview.d.ts re-exports Bitview).
-import type { MountHandle, Theme, Layout, BitboardName, ParseFenResult, WriteFenResult, Position, BitboardResult, LayoutId, PerftResult, BitviewError, MatchResult, MagicSteps } from './bitview.js';
+import type { MountHandle, Theme, Layout, BitboardName, ParseFenResult, WriteFenResult, Position, BitboardResult, LayoutId, PerftResult, PerftStats, BitviewError, MatchResult, MagicSteps } from './bitview.js';
 import type { MountOptions } from './bitview-options.js';
 
 /** Bitview's JavaScript API: every call answers bad input with {ok: false, error}, never an exception. */
@@ -29,8 +29,8 @@ export interface Bitview {
   writeFen(position: Position): WriteFenResult;
   /** One bitboard of a position in a layout (default lerf): its readouts, squares and grid. */
   bitboard(fen: string, name: string, layout?: LayoutId | string): BitboardResult;
-  /** Perft divide of fen to depth plies (1–6); onMove is called after each root move, and returning false stops the divide. Call it from a Web Worker for deep divides. */
-  perft(fen: string, depth: number, onMove?: (uci: string, nodes: number, done: number, total: number) => boolean | void): PerftResult;
+  /** Perft divide of fen to depth plies (1–6); onMove is called after each root move, and returning false stops the divide. With {stats: true}, each move's leaves are also counted by kind (captures, en passant, castles, promotions, checks, discovered and double checks, checkmates). Call it from a Web Worker for deep divides. */
+  perft(fen: string, depth: number, onMove?: (uci: string, nodes: number, done: number, total: number, stats?: PerftStats) => boolean | void, options?: { stats?: boolean }): PerftResult;
   /** The Polyglot key of fen, 16 lowercase hex digits ("463b96181691fc9c" for the start position). */
   polyglotKey(fen: string): string | { ok: false; error: BitviewError };
   /** Which layout and bitboard order make up to 14 pasted numbers (or grids) agree with fen (text at most 32,768 characters). */

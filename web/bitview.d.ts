@@ -154,6 +154,27 @@ export interface PerftResult {
   /** false when onMove stopped the divide. */
   complete: boolean;
   divide: Record<string, number>;
+  /** With {stats: true}: the leaves by kind of move, in total and per move (UCI order). */
+  stats?: PerftStats;
+  divideStats?: Record<string, PerftStats>;
+}
+
+/**
+ * The leaves of a perft counted by the kind of move that reaches them, the
+ * columns of the Chess Programming Wiki's "Perft Results" tables (Go's
+ * core.PerftStats): a discovered check is one given by no piece the move
+ * placed; a double check by two pieces; checks include checkmates.
+ */
+export interface PerftStats {
+  nodes: number;
+  captures: number;
+  enPassant: number;
+  castles: number;
+  promotions: number;
+  checks: number;
+  discoveredChecks: number;
+  doubleChecks: number;
+  checkmates: number;
 }
 
 // The API's members: generated from Go's table (jsapi.Functions, go generate ./wasm/model).

@@ -304,9 +304,10 @@ func TestReadmeCommands(t *testing.T) {
 	// The engine author's bench: show, divide and check, each with
 	// what it must print.
 	for c, want := range map[string]string{
-		"go run ./wasm/cmd/bitview show -layout 0x88 'K | k'":                            "hex 0x00100000000000000000000000000010",
-		"go run ./wasm/cmd/bitview divide -depth 2":                                      "\nNodes searched: 400\n",
-		"echo '0x000000000000FF00 0x0000000000000042' | go run ./wasm/cmd/bitview check": "2 of 2 numbers agree.",
+		"go run ./wasm/cmd/bitview show -layout 0x88 'K | k'":                               "hex 0x00100000000000000000000000000010",
+		"go run ./wasm/cmd/bitview divide -depth 2":                                         "\nNodes searched: 400\n",
+		"go run ./wasm/cmd/bitview divide -suite core/testdata/perftsuite.epd -max-depth 3": "all 378 counts of the suite agree.",
+		"echo '0x000000000000FF00 0x0000000000000042' | go run ./wasm/cmd/bitview check":    "2 of 2 numbers agree.",
 	} {
 		run(c, func(t *testing.T) {
 			if out := readmeRun(t, repo, c); !strings.Contains(out, want) {

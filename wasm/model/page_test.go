@@ -569,6 +569,54 @@ func TestPagePerft(t *testing.T) {
 	}
 }
 
+// TestPagePerftSuite: a paste whose lines are FENs and perft counts is a
+// suite (EPD's forms, comments and all), a divide stays a divide, a suite
+// that does not read says where; a position of the suite opens as the
+// divide's root, the paste cleared.
+func TestPagePerftSuite(t *testing.T) {
+	p := NewPage(ParseQuery("?perft=3"))
+	for _, tc := range []struct {
+		name, text string
+		suite      int // positions, 0: no suite
+		divide     bool
+		note       string
+	}{
+		{"perftsuite.epd's lines", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D1 16 ;D2 71\n", 2, false, ""},
+		{"EPD with comments", "# two\n8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - D1 14; D2 191;\n", 1, false, ""},
+		{"a divide", "e2e4: 20\nd2d4: 20\n\nNodes searched: 40\n", 0, true, ""},
+		{"a suite with a bad count", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 6x6\n", 0, false, "The pasted suite cannot be read: line 1, column 43: D2 count \"6x6\" is not a number."},
+		{"a FEN alone", "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n", 0, true, ""},
+		{"a FEN with an en passant square on the d-file", "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2\n", 0, true, ""},
+		{"counts with thousands", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;D5 4,865,609\n", 1, false, ""},
+	} {
+		p.Perft.Paste(tc.text)
+		got := 0
+		if p.Perft.Suite != nil {
+			got = len(p.Perft.Suite.Positions)
+		}
+		if got != tc.suite || (p.Perft.Pasted != nil) != tc.divide || p.Perft.Note != tc.note {
+			t.Errorf("%s: suite of %d, divide %v, note %q; want %d, %v, %q", tc.name, got, p.Perft.Pasted != nil, p.Perft.Note, tc.suite, tc.divide, tc.note)
+		}
+	}
+	p.Perft.Paste("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n")
+	if !p.PerftSuiteOpen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", 2) || p.Perft.Suite != nil || p.Perft.Root != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" ||
+		p.Perft.Depth != 2 || p.FEN != "4k3/8/8/8/8/8/8/4K2R w K - 0 1" {
+		t.Errorf("a position of the suite opened: %+v, FEN %q", p.Perft, p.FEN)
+	}
+	if p.PerftSuiteOpen("nonsense", 2) {
+		t.Error("opened a FEN that does not read")
+	}
+	p.Perft.SetStats(true)
+	if !p.Perft.Stats {
+		t.Error("SetStats(true) left stats off")
+	}
+	p.Perft.Paste("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15\n")
+	p.Perft.RefusePaste(200_000)
+	if p.Perft.Suite != nil || !strings.Contains(p.Perft.Note, "a suite of fewer positions") {
+		t.Errorf("a long paste after a suite: %+v", p.Perft)
+	}
+}
+
 // TestPageShowLink: a link's show list takes what an element's show
 // takes, expressions and attack maps; an item that means nothing is taken
 // out, and the status names it with what is wrong (until dismissed), in

@@ -45,12 +45,12 @@ func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) strin
 	writeBits(&b, g, l.Name, title, bb, prev, false)
 
 	b.WriteString(`<dl class="readouts">`)
-	readout(&b, "hex", r.Hex, escape(r.Hex))
-	readout(&b, "binary", r.Binary, binarySpans(l, r.Grouped))
+	readout(&b, "hex", r.Hex, escape(r.Hex), CopyAs())
+	readout(&b, "binary", r.Binary, binarySpans(l, r.Grouped), "")
 	if l.FitsUint64() {
-		readout(&b, "decimal", r.Decimal, DecimalMarkup(r))
+		readout(&b, "decimal", r.Decimal, DecimalMarkup(r), "")
 	} else {
-		readout(&b, "decimal", "", `<span class="na">— `+strconv.Itoa(l.Slots)+` bits do not fit a 64-bit integer</span>`)
+		readout(&b, "decimal", "", `<span class="na">— `+strconv.Itoa(l.Slots)+` bits do not fit a 64-bit integer</span>`, "")
 	}
 	b.WriteString(`</dl></section>`)
 	return b.String()
@@ -250,8 +250,8 @@ func fillButton(b *strings.Builder, kind, label string, bb, set core.Bitboard) {
 }
 
 // readout writes one value: its format with a copy button carrying the
-// plain value, then the value as markup.
-func readout(b *strings.Builder, format, plain, markup string) {
+// plain value (and extra, more buttons), then the value as markup.
+func readout(b *strings.Builder, format, plain, markup, extra string) {
 	b.WriteString(`<div class="readout"><dt>` + format)
 	if plain != "" {
 		b.WriteString(`<button type="button" class="copy"`)
@@ -259,7 +259,40 @@ func readout(b *strings.Builder, format, plain, markup string) {
 		attr(b, "aria-label", "Copy the "+format+" value")
 		b.WriteString(`>Copy</button>`)
 	}
-	b.WriteString(`</dt><dd><code part="readout" data-format="` + format + `">` + markup + `</code></dd></div>`)
+	b.WriteString(extra + `</dt><dd><code part="readout" data-format="` + format + `">` + markup + `</code></dd></div>`)
+}
+
+// CopyAs returns the "Copy as" buttons of a card's hex readout (see
+// Card): one per language of core.LiteralLanguages, with data-copy-as
+// (its key: "c", "rust", "go") and its name, in a group of class copy-as.
+// A button copies the card's value as that language's integer literal
+// (core.Layout.Literal), read from the hex readout when it is clicked, so
+// a card patched in place (web/bitview/card.js) needs nothing more.
+func CopyAs() string {
+	var b strings.Builder
+	b.WriteString(`<span class="copy-as" role="group" aria-label="Copy as a literal">as`)
+	for _, lang := range core.LiteralLanguages {
+		name := core.LiteralName(lang)
+		b.WriteString(` <button type="button"`)
+		attr(&b, "data-copy-as", lang)
+		attr(&b, "aria-label", "Copy the value as a "+name+" literal")
+		attr(&b, "title", "Copy as a "+name+" literal")
+		b.WriteString(`>` + name + `</button>`)
+	}
+	b.WriteString(`</span>`)
+	return b.String()
+}
+
+// CopyAsLiteral returns what a "Copy as" button of language lang copies
+// from a card in layout l whose hex readout reads hex: the value as that
+// language's literal (core.Layout.Literal); ok is false when hex is not
+// a value of l or lang is not a language it writes.
+func CopyAsLiteral(l *core.Layout, hex, lang string) (string, bool) {
+	bb, err := model.ParseFree(l, model.FreeHex, hex)
+	if err != nil {
+		return "", false
+	}
+	return l.Literal(l.Value(bb), lang)
 }
 
 // binarySpans returns the grouped binary string one group per line: each

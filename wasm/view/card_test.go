@@ -384,3 +384,48 @@ func TestCardPatch(t *testing.T) {
 		})
 	}
 }
+
+// TestCardCopyAs: a card's hex readout has a "Copy as" button for C, Rust
+// and Go, each with its name and data-copy-as, and what each copies is
+// the card's value as that literal, in every layout (read back from the
+// hex the readout shows, as the button reads it when clicked).
+func TestCardCopyAs(t *testing.T) {
+	p := mustParse(t, core.StartFEN)
+	for _, l := range core.Layouts {
+		s, err := model.ResolveShown(p, "P")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := Card(l, s, s.Bits, false)
+		hexDT := regexp.MustCompile(`(?s)<dt>hex(.*?)</dt>`).FindStringSubmatch(out)
+		if hexDT == nil {
+			t.Fatalf("%s: no hex readout", l.ID)
+		}
+		for _, lang := range core.LiteralLanguages {
+			name := core.LiteralName(lang)
+			button := `<button type="button" data-copy-as="` + lang + `" aria-label="Copy the value as a ` + name + ` literal" title="Copy as a ` + name + ` literal">` + name + `</button>`
+			if !strings.Contains(hexDT[1], button) {
+				t.Errorf("%s: the hex readout lacks %s:\n%s", l.ID, button, hexDT[1])
+			}
+			r := model.ReadoutOf(l, s.Bits)
+			got, ok := CopyAsLiteral(l, r.Hex, lang)
+			want, _ := l.Literal(l.Value(s.Bits), lang)
+			if !ok || got != want {
+				t.Errorf("%s: CopyAsLiteral(%s, %s) = %q, %v; want %q", l.ID, r.Hex, lang, got, ok, want)
+			}
+		}
+		copies := 3 // hex, binary, decimal: the buttons card.js patches, in that order
+		if !l.FitsUint64() {
+			copies = 2
+		}
+		if n := strings.Count(out, `class="copy"`); n != copies {
+			t.Errorf("%s: %d buttons of class copy, want the %d that card.js patches", l.ID, n, copies)
+		}
+	}
+	lerf, _ := core.LayoutByID("lerf")
+	for _, bad := range [][2]string{{"0xzz", "c"}, {"0xff", "java"}} {
+		if got, ok := CopyAsLiteral(lerf, bad[0], bad[1]); ok {
+			t.Errorf("CopyAsLiteral(%q, %q) = %q, want none", bad[0], bad[1], got)
+		}
+	}
+}

@@ -12,8 +12,28 @@ import (
 
 // The perft divide table, compared with a pasted divide.
 
+// StatKinds are the columns of a divide with stats (core.PerftStats), in
+// the Chess Programming Wiki's order: each kind's key (the data-kind of
+// its cells, and the name bitview.perft's stats use), its name and its
+// short header.
+var StatKinds = []struct {
+	Key, Name, Short string
+	Count            func(core.PerftStats) uint64
+}{
+	{"captures", "captures (en passant included)", "capt.", func(s core.PerftStats) uint64 { return s.Captures }},
+	{"enPassant", "en passant captures", "e.p.", func(s core.PerftStats) uint64 { return s.EnPassant }},
+	{"castles", "castling moves", "castl.", func(s core.PerftStats) uint64 { return s.Castles }},
+	{"promotions", "promotions", "promo.", func(s core.PerftStats) uint64 { return s.Promotions }},
+	{"checks", "checks (checkmates included)", "checks", func(s core.PerftStats) uint64 { return s.Checks }},
+	{"discoveredChecks", "discovered checks", "disc.", func(s core.PerftStats) uint64 { return s.DiscoveredChecks }},
+	{"doubleChecks", "double checks", "double", func(s core.PerftStats) uint64 { return s.DoubleChecks }},
+	{"checkmates", "checkmates", "mates", func(s core.PerftStats) uint64 { return s.Checkmates }},
+}
+
 // DivideTable returns the perft divide of a position as a table, one row
-// per move in UCI order with Bitview's count and, when a pasted divide was
+// per move in UCI order with Bitview's count (and, for a divide with
+// stats, its leaves by kind of move in the columns of StatKinds, each
+// cell with data-kind, and their totals) and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
 // get class "missing", "extra" or "wrong" (see divide.Kind; a part of a
 // divide, divide.Partial, marks no move missing), extra moves are appended
@@ -60,7 +80,24 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 	if got != nil {
 		b.WriteString(`<th scope="col">pasted</th>`)
 	}
+	if d.WithStats {
+		for _, k := range StatKinds {
+			b.WriteString(`<th scope="col" class="stat"><abbr title="` + k.Name + `">` + k.Short + `</abbr></th>`)
+		}
+	}
 	b.WriteString(`</tr></thead><tbody>`)
+	stats := map[string]core.PerftStats{}
+	for _, e := range d.Entries {
+		stats[e.Move.UCI()] = e.Stats
+	}
+	statCells := func(s core.PerftStats) {
+		if !d.WithStats {
+			return
+		}
+		for _, k := range StatKinds {
+			b.WriteString(`<td class="stat" data-kind="` + k.Key + `">` + strconv.FormatUint(k.Count(s), 10) + `</td>`)
+		}
+	}
 	row := func(uci string, ours, pasted string, kind divide.Kind) {
 		b.WriteString(`<tr`)
 		attr(&b, "data-uci", uci)
@@ -88,6 +125,11 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		if got != nil {
 			b.WriteString(`<td>` + pasted + `</td>`)
 		}
+		if s, ok := stats[uci]; ok {
+			statCells(s)
+		} else if d.WithStats {
+			b.WriteString(strings.Repeat(`<td class="stat">—</td>`, len(StatKinds)))
+		}
 		b.WriteString(`</tr>`)
 	}
 	for _, e := range d.Entries {
@@ -110,6 +152,9 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		total = "total so far" // a divide under way or cancelled
 	}
 	b.WriteString(`</tbody><tfoot><tr><th scope="row">` + total + `</th><td>` + strconv.FormatUint(d.Nodes, 10) + `</td>`)
+	if got == nil {
+		statCells(d.Stats)
+	}
 	if got != nil {
 		total := "—"
 		if got.HasTotal {
@@ -120,6 +165,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 			class = ` class="wrong"`
 		}
 		b.WriteString(`<td` + class + `>` + total + `</td>`)
+		statCells(d.Stats)
 		// The pasted moves' sum, when the paste states no total or another.
 		if sum, fits := got.Sum(); len(got.Moves) > 0 && (!got.HasTotal || !fits || sum != got.Total) {
 			text := thousands.FormatUint(sum)

@@ -24,7 +24,8 @@
 //     annotate.go: arrows and marks.
 //   - The tools: editor.go, playground.go, free.go (the free bitboard's
 //     card), game.go, shiftdemo.go, repr.go (other representations),
-//     perft.go and divide.go (perft divide), dump.go, zobrist.go and
+//     perft.go and divide.go (perft divide, by kind of move too),
+//     perftsuite.go (a pasted perft suite), dump.go, zobrist.go and
 //     magic.go (the engine author's checks); shortcuts.go, the keyboard
 //     shortcuts' help.
 //   - svg.go: the SVG export and its Theme; examples.go: the example

@@ -74,10 +74,13 @@ func PerftPath(root string, path []string, depth int) string {
 
 // A PerftRun is the state of a divide for the progress line.
 type PerftRun struct {
-	State   string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
-	Depth   int
-	Done    int     // root moves counted
-	Total   int     // root moves in all (0 until the first is counted, unless the panel filled it in)
+	State string // "idle", "waiting", "loading", "running", "done", "cancelled" or "failed"
+	Depth int
+	Done  int // root moves counted
+	Total int // root moves in all (0 until the first is counted, unless the panel filled it in)
+	// Suite is true for a pasted suite's run: Done and Total count its
+	// cells (a position at a depth), not root moves.
+	Suite   bool
 	Nodes   uint64  // leaves counted so far
 	Seconds float64 // the time the divide took, when done
 	Error   string  // why it failed
@@ -98,7 +101,11 @@ func PerftProgress(r PerftRun) string {
 	attr(&b, "data-total", strconv.Itoa(r.Total))
 	attr(&b, "data-nodes", strconv.FormatUint(r.Nodes, 10))
 	b.WriteString(`>`)
-	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
+	unit := " moves"
+	if r.Suite {
+		unit = " counts"
+	}
+	counted := strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + unit + " · " + thousands.FormatUint(r.Nodes) + " nodes"
 	switch r.State {
 	case "idle":
 		b.WriteString(`<span class="hint">Pick a depth and press Run: each legal move with the number of leaves below it.</span>`)
@@ -114,7 +121,7 @@ func PerftProgress(r PerftRun) string {
 		attr(&b, "aria-label", "Moves counted")
 		b.WriteString(`></progress> <span>Depth ` + strconv.Itoa(r.Depth) + `: ` + counted + `</span>`)
 	case "done":
-		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + ` moves · ` + thousands.FormatUint(r.Nodes) + ` nodes`)
+		b.WriteString(`<span>Depth ` + strconv.Itoa(r.Depth) + `: ` + strconv.Itoa(r.Total) + unit + ` · ` + thousands.FormatUint(r.Nodes) + ` nodes`)
 		if r.Seconds > 0 {
 			b.WriteString(` · ` + strconv.FormatFloat(r.Seconds, 'f', 3, 64) + ` s`)
 			if r.Seconds >= 0.01 && r.Nodes >= 100_000 {
@@ -136,6 +143,9 @@ func PerftProgress(r PerftRun) string {
 // counted, so "before the first of 20 moves finished" (or "before the first
 // move finished" when the number of root moves is not known).
 func cancelledAt(r PerftRun) string {
+	if r.Suite {
+		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " counts · " + thousands.FormatUint(r.Nodes) + " nodes"
+	}
 	if r.Done > 0 {
 		return "after " + strconv.Itoa(r.Done) + " of " + strconv.Itoa(r.Total) + " moves · " + thousands.FormatUint(r.Nodes) + " nodes"
 	}
@@ -173,12 +183,17 @@ const MaxVerdictMoves = 5
 // wrong counts are still named). It has class "partial" and data-pasted,
 // the number of legal moves pasted.
 //
+// When the divide is at depth 1 and at (the position divided) is given,
+// the sentence that says a move is missing or extra also says what kind
+// of moves those are (divide.Kinds): "the 2 missing moves are en passant
+// captures", in a span of class perft-kinds.
+//
 // A paste with no move counts says so. The paragraph carries data-differ
 // (the number of differing moves, -1 for no counts); each named move is a
 // span with data-uci and data-kind (see divide.Kind); the total's sentence
 // is a span of class perft-total with data-sum and data-ours, "equal" or
 // "differs" (absent when the paste states no total).
-func PerftVerdict(d core.Division, got divide.Parsed) string {
+func PerftVerdict(d core.Division, got divide.Parsed, at *core.Position) string {
 	if len(got.Moves) == 0 {
 		return `<p class="perft-verdict" data-differ="-1">No move counts found in the paste: it should have lines like <code>e2e4: 600</code>.</p>`
 	}
@@ -186,6 +201,16 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	n := map[divide.Kind]int{}
 	for _, df := range diffs {
 		n[df.Kind]++
+	}
+	kinds := ""
+	if at != nil && d.Depth == 1 {
+		var clauses []string
+		for _, k := range []divide.Kind{divide.Missing, divide.Extra} {
+			if c := divide.Kinds(*at, diffs, k); c != "" {
+				clauses = append(clauses, c)
+			}
+		}
+		kinds = strings.Join(clauses, "; ")
 	}
 	var b strings.Builder
 	b.WriteString(`<p class="perft-verdict`)
@@ -205,7 +230,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 		if got.HasTotal {
 			b.WriteString(` ` + perftTotalSentence(d, got))
 		}
-		if hint := perftHint(d, n); hint != "" {
+		if hint := perftHint(d, n, kinds); hint != "" {
 			b.WriteString(` ` + hint)
 		}
 		b.WriteString(`</p>`)
@@ -233,7 +258,7 @@ func PerftVerdict(d core.Division, got divide.Parsed) string {
 	}
 	b.WriteString(perftNamed(diffs, n))
 	b.WriteString(`. ` + perftTotalSentence(d, got))
-	if hint := perftHint(d, n); hint != "" {
+	if hint := perftHint(d, n, kinds); hint != "" {
 		b.WriteString(` ` + hint)
 	} else {
 		b.WriteString(` `)
@@ -292,8 +317,9 @@ func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 
 // perftHint says what to do next for the differences counted in n: click
 // a wrong count to divide one ply deeper, or, when only moves are missing
-// or extra, that this is the bug; "" when nothing differs.
-func perftHint(d core.Division, n map[divide.Kind]int) string {
+// or extra, that this is the bug, and kinds, what kind of moves they are
+// ("" when not known); "" when nothing differs.
+func perftHint(d core.Division, n map[divide.Kind]int, kinds string) string {
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		return `Click a move with a wrong count to play it and divide one ply deeper.`
@@ -305,7 +331,11 @@ func perftHint(d core.Division, n map[divide.Kind]int) string {
 		if n[divide.Extra] > 0 {
 			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
 		}
-		return `Found it: in this position your move generator ` + strings.Join(found, " and ") + `.`
+		s := `Found it: in this position your move generator ` + strings.Join(found, " and ")
+		if kinds != "" {
+			s += `: <span class="perft-kinds">` + escape(kinds) + `</span>`
+		}
+		return s + `.`
 	}
 	return ""
 }
@@ -387,7 +417,11 @@ func PerftPanel(pp *model.PerftPath, run PerftRun, d *core.Division, counting bo
 	case d != nil && d.Complete:
 		table = DivideTable(*d, pp.Pasted)
 		if pp.Pasted != nil {
-			verdict += PerftVerdict(*d, *pp.Pasted)
+			var at *core.Position
+			if p, err := core.ParseFEN(pp.End()); err == nil {
+				at = &p
+			}
+			verdict += PerftVerdict(*d, *pp.Pasted, at)
 		}
 	case d != nil:
 		table = DivideTable(*d, nil)

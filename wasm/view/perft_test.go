@@ -176,7 +176,7 @@ func TestPerftVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := PerftVerdict(tt.d, divide.Parse(tt.text))
+			s := PerftVerdict(tt.d, divide.Parse(tt.text), nil)
 			checkTagBalance(t, s, "p", "span", "code")
 			ps := startTags(t, s, "p")
 			if len(ps) != 1 || ps[0]["data-differ"] != tt.differ {
@@ -248,5 +248,34 @@ func TestPerftEstimate(t *testing.T) {
 	}
 	if got := PerftProgress(PerftRun{State: "waiting", Depth: 6, Estimate: 10_800_000_000}); !strings.Contains(got, "depth 6: about 10,800,000,000 leaves") || !strings.Contains(got, `data-state="waiting"`) {
 		t.Errorf("the waiting line: %s", got)
+	}
+}
+
+// TestPerftVerdictKinds: beside a depth-1 divide of the position, the
+// verdict on a paste that misses or adds moves says what kind of moves
+// they are; without the position, or above depth 1, it does not.
+func TestPerftVerdictKinds(t *testing.T) {
+	p := mustParse(t, "7k/8/8/2pPp3/8/8/8/K7 w - c6 0 1")
+	d, _ := core.Divide(*p, 1, nil)
+	var paste strings.Builder
+	for _, e := range d.Entries {
+		if !e.Move.IsEnPassant() {
+			paste.WriteString(e.Move.UCI() + ": 1\n")
+		}
+	}
+	paste.WriteString("e1e2: 1\n")                                                // no piece there: an extra move
+	paste.WriteString("\nNodes searched: " + strconv.Itoa(len(d.Entries)) + "\n") // the sum of the lines: a whole divide
+	s := PerftVerdict(d, divide.Parse(paste.String()), p)
+	checkTagBalance(t, s, "p", "span", "code")
+	want := "Found it: in this position your move generator misses 1 legal move and makes 1 move that is not legal: " +
+		"the missing move is an en passant capture; the extra move is a move of a square without a piece of the side to move."
+	if got := stripTags(s); !strings.Contains(got, want) {
+		t.Errorf("PerftVerdict reads\n%s\nwant it to hold\n%s", got, want)
+	}
+	if !strings.Contains(s, `<span class="perft-kinds">`) {
+		t.Errorf("the kinds are not in a span of class perft-kinds:\n%s", s)
+	}
+	if s := PerftVerdict(d, divide.Parse(paste.String()), nil); strings.Contains(s, "perft-kinds") {
+		t.Errorf("without the position, the verdict names kinds:\n%s", s)
 	}
 }

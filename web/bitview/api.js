@@ -44,10 +44,14 @@ export function makeApi(ex, go) {
      * numbers; a bad FEN or depth gives {ok: false, error: {field, fieldName,
      * offset, message}}. onMove(uci, nodes, done, total), if given, is called
      * after each root move (for a Web Worker's progress); returning false stops
-     * the divide there (complete: false). Call it from a Web Worker for deep divides.
+     * the divide there (complete: false). With options {stats: true} the leaves
+     * are also counted by kind of move: stats (the total) and divideStats ({uci:
+     * stats}), each {nodes, captures, enPassant, castles, promotions, checks,
+     * discoveredChecks, doubleChecks, checkmates}, and onMove gets a move's as a
+     * fifth argument. Call it from a Web Worker for deep divides.
      */
-    perft: (fen, depth, onMove = undefined) => copied(['fen', 'depth'], (f, d) => go.perft(f, d, typeof onMove === 'function' ? onMove : undefined),
-      { nodes: 0, divide: {} })(fen, depth),
+    perft: (fen, depth, onMove = undefined, options = undefined) => copied(['fen', 'depth', 'options'],
+      (f, d, o) => go.perft(f, d, typeof onMove === 'function' ? onMove : undefined, o), { nodes: 0, divide: {} })(fen, depth, options),
     /**
      * The Polyglot opening-book key of fen as 16 lowercase hex digits
      * (the start position's is "463b96181691fc9c"), or {ok: false, error}.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -106,4 +107,14 @@ func readLimited(r io.Reader, what string, limit int) (string, error) {
 		return "", errors.New(what + " is over its limit of " + thousands.Itoa(limit) + " bytes")
 	}
 	return string(b), nil
+}
+
+// writeJSON writes doc, a benchjson document, as indented JSON and a
+// newline.
+func writeJSON(w io.Writer, doc any) {
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil { // the documents hold strings, numbers and slices only
+		panic(err)
+	}
+	w.Write(append(b, '\n'))
 }

@@ -11,11 +11,12 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/wasm/cmd/bitview/benchjson"
 	"github.com/bitview/bitview/wasm/model"
 )
 
 // checkUsage is bitview check's help.
-const checkUsage = `usage: bitview check [-fen FEN] < DUMP
+const checkUsage = `usage: bitview check [-fen FEN] [-json] < DUMP
 
 Reads what an engine dumps for the position from standard input, as the
 page's Engine tab reads a pasted dump: up to 14 bitboards, as numbers in
@@ -31,6 +32,9 @@ and prints them, a verdict per bitboard and every wrong bit (the square,
 and its bit in that numbering), then whether the dump's own board, FEN
 and state agree with the position.
 
+-json prints one JSON document instead (schema "bitview-check/1": see go
+doc github.com/bitview/bitview/wasm/cmd/bitview/benchjson).
+
 Exit status 0 when everything agrees (a Zobrist key other than Polyglot's
 is not checked), 1 when something differs, 2 on bad input (a bad FEN,
 nothing to check, or text that is not understood, named with its line
@@ -45,21 +49,31 @@ Examples:
 func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("check", checkUsage, stderr)
 	fen := fs.String("fen", core.StartFEN, "the position the engine dumped: a FEN, or a piece placement alone (White to move)")
+	asJSON := fs.Bool("json", false, `print one JSON document (schema "bitview-check/1") instead of the text`)
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
 	const name = "check"
+	// With -json, one bitview-check/1 document whatever the outcome: bad
+	// input writes it with the error too.
+	bad := func(err error) int {
+		if *asJSON {
+			writeJSON(stdout, benchjson.Check{Schema: benchjson.CheckSchema, Verdicts: []benchjson.Verdict{},
+				Result: benchjson.Result{Exit: exitBadInput, Error: err.Error()}})
+		}
+		return fail(stderr, name, err, exitBadInput)
+	}
 	if fs.NArg() > 0 {
-		return fail(stderr, name, fmt.Errorf("unexpected argument %q: the dump comes on standard input", fs.Arg(0)), exitBadInput)
+		return bad(fmt.Errorf("unexpected argument %q: the dump comes on standard input", fs.Arg(0)))
 	}
 	p, err := readFEN(*fen)
 	if err != nil {
-		return fail(stderr, name, err, exitBadInput)
+		return bad(err)
 	}
 	_, placementOnly, _ := core.ParseFENOrPlacement(model.Clip(*fen, core.MaxFENLength))
 	text, err := readLimited(stdin, "the dump", dump.MaxTextLength)
 	if err != nil {
-		return fail(stderr, name, err, exitBadInput)
+		return bad(err)
 	}
 	d := dump.Read(text)
 	for _, pr := range d.Problems {
@@ -72,27 +86,34 @@ func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ss := dump.Statements(&p, placementOnly, &d, best)
 	if len(rs) == 0 && len(ss) == 0 {
-		return fail(stderr, name, errors.New("no numbers found on standard input, nor a grid, a board or a FEN"), exitBadInput)
+		return bad(errors.New("no numbers found on standard input, nor a grid, a board or a FEN"))
+	}
+	differs := best != nil && best.Agree < len(best.Verdicts)
+	for _, s := range ss {
+		differs = differs || s.Checked && !s.OK
+	}
+	exit := exitAgree
+	switch {
+	case len(d.Problems) > 0:
+		exit = exitBadInput
+	case differs:
+		exit = exitDiffer
+	}
+	if *asJSON {
+		writeJSON(stdout, checkDoc(&p, &d, rs, ss, exit))
+		return exit
 	}
 	io.WriteString(stdout, checkReport(&p, rs, ss))
-	differs := best != nil && best.Agree < len(best.Verdicts)
 	fenGiven := false
 	fs.Visit(func(f *flag.Flag) { fenGiven = fenGiven || f.Name == "fen" })
 	for _, s := range ss {
-		differs = differs || s.Checked && !s.OK
 		if s.What == dump.FactFEN && s.Checked && !s.OK && !fenGiven {
 			if _, err := core.ParseFEN(s.Text); err == nil {
 				fmt.Fprintf(stdout, "\nThe dump is of another position than the start position (-fen's default): to check it against its own FEN, run\n  bitview check -fen '%s'\n", shown(strings.TrimSpace(s.Text)))
 			}
 		}
 	}
-	switch {
-	case len(d.Problems) > 0:
-		return exitBadInput
-	case differs:
-		return exitDiffer
-	}
-	return exitAgree
+	return exit
 }
 
 // checkReport writes the Engine tab's answer as text: for the bitboards

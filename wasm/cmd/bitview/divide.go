@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os/exec"
@@ -13,11 +14,13 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
 	"github.com/bitview/bitview/core/thousands"
+	"github.com/bitview/bitview/wasm/cmd/bitview/benchjson"
 	"github.com/bitview/bitview/wasm/model"
 )
 
 // divideUsage is bitview divide's help.
-const divideUsage = `usage: bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
+const divideUsage = `usage: bitview divide [-fen FEN] -depth N [-stats] [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D] [-json]
+       bitview divide -suite FILE [-max-depth N] [-engine CMD | -perftree SCRIPT] [-timeout D] [-json]
 
 Prints Bitview's perft divide of the position in Stockfish's "go perft"
 format: one "move: count" line per legal move, a blank line, "Nodes
@@ -25,7 +28,8 @@ searched: N". With an engine, compares its divide with Bitview's: the
 moves it misses, adds, or counts differently; then drills down along the
 first wrong count, one ply shallower at each step, to the smallest depth
 that still differs, and prints the position and moves that show the bug
-("position fen … moves …", "go perft 1").
+("position fen … moves …", "go perft 1") and what kind of moves are at
+fault ("the 2 missing moves are en passant captures").
 
   -engine CMD      a UCI engine: bitview sends uci, isready, then for
                    each divide "position fen … [moves …]", isready (what
@@ -38,6 +42,22 @@ that still differs, and prints the position and moves that show the bug
                    perftree's …), compared at the root only: it cannot
                    drill down, so where it differs bitview names the
                    divide to paste next
+  -stats           counts each move's leaves by kind, as the Chess
+                   Programming Wiki's "Perft Results" tables do: captures,
+                   en passant, castles, promotions, checks, discovered and
+                   double checks, checkmates (a table after the divide)
+  -suite FILE      runs every position of a perft suite (EPD lines "FEN
+                   ;D1 20 ;D2 400 …", as core/testdata/perftsuite.epd; - for
+                   standard input) at every depth it lists up to
+                   -max-depth (a line without counts: every depth). Bitview
+                   checks its own counts against the file first; with an
+                   engine, then asks it for each position and depth (a
+                   position stops at its first depth that differs) and
+                   drills the first difference down. Prints a table of
+                   positions by depths. FENs are read as -fen reads them
+  -json            prints one JSON document instead of the text (schema
+                   "bitview-divide/1": see go doc
+                   github.com/bitview/bitview/wasm/cmd/bitview/benchjson)
 
 CMD and SCRIPT are split at blanks (no quoting). Each runs in a process
 group of its own, ended with all it started (the engine a #!/bin/sh
@@ -54,76 +74,137 @@ cannot read, which gets no verdict: "could not read the divide" and its
 lines (a format it does not know, or no total, which a part of a divide
 lacks; a part on standard input is compared move by move, exit 1 when a
 move it lists differs); 128 + the signal's number on Ctrl-C (130) or
-SIGTERM.
+SIGTERM. A suite: 0 when every count agrees; 1 when one differs (without
+an engine, Bitview's from the file's); 2 when the file cannot be read or,
+with an engine, Bitview's count is not the file's (no verdict on the
+engine then).
 
 Examples:
   bitview divide -depth 3
+  bitview divide -depth 4 -stats -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
   bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
   bitview divide -depth 5 -perftree ./perft.sh
   ./myengine divide 3 | bitview divide -depth 3 -engine -
+  bitview divide -suite core/testdata/perftsuite.epd -max-depth 4 -engine ./myengine
 `
+
+// defaultSuiteDepth is -max-depth's default: perftsuite.epd to depth 5
+// is 382,938,880 leaves, a few seconds.
+const defaultSuiteDepth = 5
+
+// A divideRun is one run of bitview divide: where it writes, and the JSON
+// document it fills with -json (written once, at the end, whatever the
+// outcome).
+type divideRun struct {
+	stdout, stderr io.Writer
+	json           bool
+	doc            benchjson.Divide
+}
+
+// fail writes "bitview divide: err" on standard error (and, with -json,
+// the document with status and err) and returns status.
+func (o *divideRun) fail(err error, status int) int {
+	o.doc.Exit, o.doc.Error = status, err.Error()
+	if o.json {
+		writeJSON(o.stdout, o.doc)
+	}
+	return fail(o.stderr, "divide", err, status)
+}
+
+// done writes the document with -json and returns status.
+func (o *divideRun) done(status int) int {
+	o.doc.Exit = status
+	if o.json {
+		writeJSON(o.stdout, o.doc)
+	}
+	return status
+}
+
+// text returns where the text report goes: standard output, or nowhere
+// with -json.
+func (o *divideRun) text() io.Writer {
+	if o.json {
+		return io.Discard
+	}
+	return o.stdout
+}
 
 // divideCmd runs bitview divide.
 func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("divide", divideUsage, stderr)
 	fen := fs.String("fen", core.StartFEN, "the position: a FEN, or a piece placement alone (White to move)")
-	depth := fs.Int("depth", 0, "plies to divide, 1 to "+strconv.Itoa(core.MaxDivideDepth)+" (required)")
+	depth := fs.Int("depth", 0, "plies to divide, 1 to "+strconv.Itoa(core.MaxDivideDepth)+" (required without -suite)")
 	engine := fs.String("engine", "", "a UCI engine's command, or - for a divide on standard input")
 	script := fs.String("perftree", "", "a perftree script's command")
 	timeout := fs.Duration("timeout", DefaultEngineTimeout, "the time limit of one engine call (start and handshake, one go perft, one script run)")
+	suitePath := fs.String("suite", "", `a perft suite to run instead of one position: a file of EPD lines "FEN ;D1 20 ;D2 400 …", or - for standard input`)
+	maxDepth := fs.Int("max-depth", defaultSuiteDepth, "with -suite, the deepest depth run, 1 to "+strconv.Itoa(core.MaxDivideDepth))
+	stats := fs.Bool("stats", false, "also count each move's leaves by kind: captures, en passant, castles, promotions, checks, discovered and double checks, checkmates")
+	asJSON := fs.Bool("json", false, `print one JSON document (schema "bitview-divide/1") instead of the text`)
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
-	const name = "divide"
+	o := &divideRun{stdout: stdout, stderr: stderr, json: *asJSON, doc: benchjson.Divide{Schema: benchjson.DivideSchema}}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	switch {
 	case fs.NArg() > 0:
-		return fail(stderr, name, fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0)), exitBadInput)
+		return o.fail(fmt.Errorf("unexpected argument %q (flags come as -name value)", fs.Arg(0)), exitBadInput)
 	case *engine != "" && *script != "":
-		return fail(stderr, name, errors.New("-engine and -perftree: give one"), exitBadInput)
+		return o.fail(errors.New("-engine and -perftree: give one"), exitBadInput)
 	case *timeout <= 0:
-		return fail(stderr, name, fmt.Errorf("-timeout %v: give a duration above 0, e.g. 30s", *timeout), exitBadInput)
+		return o.fail(fmt.Errorf("-timeout %v: give a duration above 0, e.g. 30s", *timeout), exitBadInput)
+	case *suitePath != "" && (given["fen"] || given["depth"] || *stats):
+		return o.fail(errors.New("-suite runs the suite's positions at its depths: give no -fen, -depth or -stats with it (-max-depth caps the depths)"), exitBadInput)
+	case *suitePath != "" && *engine == "-":
+		return o.fail(errors.New("-suite asks an engine for many divides: give -engine CMD or -perftree SCRIPT, not -engine - (standard input holds one divide)"), exitBadInput)
+	case *suitePath == "" && given["max-depth"]:
+		return o.fail(errors.New("-max-depth applies to -suite: give -depth for one position"), exitBadInput)
+	}
+	if *suitePath != "" {
+		return o.suite(suiteRun{path: *suitePath, maxDepth: *maxDepth, engine: *engine, script: *script, timeout: *timeout}, stdin)
 	}
 	p, err := readFEN(*fen)
 	if err != nil {
-		return fail(stderr, name, err, exitBadInput)
+		return o.fail(err, exitBadInput)
 	}
 	if *depth < 1 || *depth > core.MaxDivideDepth {
-		return fail(stderr, name, &core.DepthError{Depth: *depth}, exitBadInput)
+		return o.fail(&core.DepthError{Depth: *depth}, exitBadInput)
 	}
 	root := p.FEN()
+	o.doc.FEN, o.doc.Depth = root, *depth
+	var ours core.Division
+	if *stats {
+		ours, _ = core.DivideStats(p, *depth, nil)
+	} else if o.json && *engine == "" && *script == "" {
+		ours, _ = core.Divide(p, *depth, nil)
+	}
+	if ours.Depth > 0 {
+		o.doc.Moves, o.doc.Nodes, o.doc.Stats = movesJSON(ours), ours.Nodes, statsOf(ours)
+	}
 	switch {
 	case *engine == "-":
 		text, err := readLimited(stdin, "the divide on standard input", model.MaxPerftPaste)
 		if err != nil {
-			return fail(stderr, name, err, exitBadInput)
+			return o.fail(err, exitBadInput)
 		}
-		return pasted(stdout, stderr, p, *depth, text)
+		status, err := o.pasted(p, *depth, text)
+		if err != nil {
+			return o.fail(err, status)
+		}
+		o.writeStats(ours, true)
+		return o.done(status)
 	case *engine != "" || *script != "":
 		// Ctrl-C ends the engine's process group, which the terminal's
 		// Ctrl-C does not reach, from here on: the handshake may hang too.
-		defer onSignal(name, stderr)()
-		var eng divider
+		defer onSignal("divide", stderr)()
 		label := *engine
 		if *script != "" {
 			label = *script
-			prog, _, err := command(*script)
-			if err == nil {
-				_, err = exec.LookPath(prog)
-			}
-			if err != nil {
-				return fail(stderr, name, &EngineError{Engine: *script, Msg: "cannot start: " + err.Error()}, exitBadInput)
-			}
-			eng = &perftreeScript{name: *script, timeout: *timeout}
-		} else {
-			e, err := startUCI(*engine, *timeout)
-			if err != nil {
-				var ee *EngineError
-				if errors.As(err, &ee) && strings.HasPrefix(ee.Msg, "cannot start") || !errors.As(err, &ee) {
-					return fail(stderr, name, err, exitBadInput)
-				}
-				return fail(stderr, name, err, exitDiffer)
-			}
-			eng = e
+		}
+		eng, status, err := startDivider(*engine, *script, *timeout)
+		if err != nil {
+			return o.fail(err, status)
 		}
 		defer eng.close()
 		began := time.Now()
@@ -131,15 +212,26 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return eng.divide(root, moves, depth)
 		})
 		elapsed := time.Since(began)
-		status := report(stdout, root, shown(label), d, elapsed)
+		status = report(o.text(), root, shown(label), d, elapsed)
+		if len(d.Steps) > 0 {
+			o.doc.Engine = engineJSON(label, root, d, elapsed)
+			if ours.Depth == 0 {
+				o.doc.Moves, o.doc.Nodes = movesJSON(d.Steps[0].Want), d.Steps[0].Want.Nodes
+			}
+		}
+		o.writeStats(ours, true)
 		var re *ReadError
 		switch {
 		case errors.As(err, &re):
-			return fail(stderr, name, err, exitBadInput)
+			return o.fail(err, exitBadInput)
 		case err != nil:
-			return fail(stderr, name, err, exitDiffer)
+			return o.fail(err, exitDiffer)
 		}
-		return status
+		return o.done(status)
+	}
+	if *stats {
+		o.writeStats(ours, false)
+		return o.done(exitAgree)
 	}
 	d, _ := core.Divide(p, *depth, nil)
 	var b strings.Builder
@@ -147,8 +239,101 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		b.WriteString(e.Move.UCI() + ": " + strconv.FormatUint(e.Nodes, 10) + "\n")
 	}
 	b.WriteString("\nNodes searched: " + strconv.FormatUint(d.Nodes, 10) + "\n")
-	io.WriteString(stdout, b.String())
-	return exitAgree
+	io.WriteString(o.text(), b.String())
+	return o.done(exitAgree)
+}
+
+// startDivider starts the UCI engine of cmd or, when script is given, the
+// perftree script; an error comes with its exit status: 2 when it cannot
+// start, 1 when it starts but fails the handshake.
+func startDivider(cmd, script string, timeout time.Duration) (divider, int, error) {
+	if script != "" {
+		prog, _, err := command(script)
+		if err == nil {
+			_, err = exec.LookPath(prog)
+		}
+		if err != nil {
+			return nil, exitBadInput, &EngineError{Engine: script, Msg: "cannot start: " + err.Error()}
+		}
+		return &perftreeScript{name: script, timeout: timeout}, 0, nil
+	}
+	e, err := startUCI(cmd, timeout)
+	if err != nil {
+		var ee *EngineError
+		if errors.As(err, &ee) && strings.HasPrefix(ee.Msg, "cannot start") || !errors.As(err, &ee) {
+			return nil, exitBadInput, err
+		}
+		return nil, exitDiffer, err
+	}
+	return e, 0, nil
+}
+
+// statKinds are the columns of the -stats table: a header and the count
+// of a PerftStats, in the Chess Programming Wiki's order.
+var statKinds = []struct {
+	header string
+	count  func(s core.PerftStats) uint64
+}{
+	{"nodes", func(s core.PerftStats) uint64 { return s.Nodes }},
+	{"captures", func(s core.PerftStats) uint64 { return s.Captures }},
+	{"e.p.", func(s core.PerftStats) uint64 { return s.EnPassant }},
+	{"castles", func(s core.PerftStats) uint64 { return s.Castles }},
+	{"promotions", func(s core.PerftStats) uint64 { return s.Promotions }},
+	{"checks", func(s core.PerftStats) uint64 { return s.Checks }},
+	{"discovered", func(s core.PerftStats) uint64 { return s.DiscoveredChecks }},
+	{"double", func(s core.PerftStats) uint64 { return s.DoubleChecks }},
+	{"checkmates", func(s core.PerftStats) uint64 { return s.Checkmates }},
+}
+
+// writeStats writes d, a divide with stats, as a table: a row per move
+// and the total by kind, then "Nodes searched: N" as a divide ends; after
+// a report, a blank line first. It writes nothing for a divide without
+// stats.
+func (o *divideRun) writeStats(d core.Division, after bool) {
+	if !d.WithStats {
+		return
+	}
+	rows := [][]string{{"move"}}
+	for _, k := range statKinds {
+		rows[0] = append(rows[0], k.header)
+	}
+	row := func(label string, s core.PerftStats) {
+		r := []string{label}
+		for _, k := range statKinds {
+			r = append(r, strconv.FormatUint(k.count(s), 10))
+		}
+		rows = append(rows, r)
+	}
+	for _, e := range d.Entries {
+		row(e.Move.UCI(), e.Stats)
+	}
+	row("total", d.Stats)
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	var b strings.Builder
+	if after {
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "perft divide by kind of move, depth %d (the moves into the leaves, as the Chess Programming Wiki's \"Perft Results\" count them)\n", d.Depth)
+	for ri, r := range rows {
+		if ri == len(rows)-1 {
+			b.WriteString("\n")
+		}
+		for i, c := range r {
+			if i == 0 {
+				fmt.Fprintf(&b, "%-*s", widths[i], c)
+			} else {
+				fmt.Fprintf(&b, "  %*s", widths[i], c)
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nNodes searched: " + strconv.FormatUint(d.Nodes, 10) + "\n")
+	io.WriteString(o.text(), b.String())
 }
 
 // pasted compares a divide on standard input (text) with Bitview's of p
@@ -158,17 +343,21 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // divide.Partial) is compared move by move, with no verdict on the moves
 // it leaves out (status 1 when a move it lists differs, else 2). A pasted
 // divide cannot be drilled down: where it differs at a depth above 1, the
-// report says which divide to paste next.
-func pasted(stdout, stderr io.Writer, p core.Position, depth int, text string) int {
-	const name, source = "divide", "standard input"
+// report says which divide to paste next. An error comes with its
+// status.
+func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error) {
+	const source = "standard input"
 	root := p.FEN()
 	want, _ := core.Divide(p, depth, nil)
 	got := parsePerftree(text) // Stockfish's, qperft's or a perftree script's output, its total alone on the last line
 	if err := readable(got, text, source, ""); err != nil {
-		return fail(stderr, name, err, exitBadInput)
+		return exitBadInput, err
 	}
 	if len(got.Moves) == 0 && len(want.Entries) > 0 {
-		return fail(stderr, name, errors.New(`no move counts on standard input: it should have lines like "e2e4: 600"`), exitBadInput)
+		return exitBadInput, errors.New(`no move counts on standard input: it should have lines like "e2e4: 600"`)
+	}
+	if o.doc.Moves == nil {
+		o.doc.Moves, o.doc.Nodes = movesJSON(want), want.Nodes
 	}
 	st := divide.Step{Position: p, Depth: depth, Want: want, Got: got, Diffs: divide.Diff(want, got)}
 	if !got.HasTotal || divide.Partial(want, got) {
@@ -189,14 +378,19 @@ func pasted(stdout, stderr io.Writer, p core.Position, depth int, text string) i
 		}
 		fmt.Fprintf(&b, "This is a part of a divide (%s of %d, %s): no verdict on the moves it leaves out. Paste the whole divide, with its total (\"Nodes searched: N\").\n",
 			plural(len(got.Moves), "move", "moves"), len(want.Entries), totalNote(got))
+		e := engineJSON(source, root, divide.Drill{Steps: []divide.Step{st}}, 0)
+		e.Outcome = "partial"
+		e.Verdict = fmt.Sprintf("a part of a divide (%s of %d, %s): no verdict on the moves it leaves out", plural(len(got.Moves), "move", "moves"), len(want.Entries), totalNote(got))
 		if w := firstWrong(given); w != "" && depth > 1 {
 			writeNextPaste(&b, p, root, w, depth)
+			e.See = nextPaste(root, w, depth)
 		}
-		io.WriteString(stdout, b.String())
+		o.doc.Engine = e
+		io.WriteString(o.text(), b.String())
 		if len(given) > 0 {
-			return exitDiffer
+			return exitDiffer, nil
 		}
-		return exitBadInput
+		return exitBadInput, nil
 	}
 	d := divide.Drill{Steps: []divide.Step{st}, Outcome: divide.Agree}
 	switch {
@@ -210,18 +404,21 @@ func pasted(stdout, stderr io.Writer, p core.Position, depth int, text string) i
 	}
 	var b strings.Builder
 	status := report(&b, root, source, d, 0)
+	o.doc.Engine = engineJSON(source, root, d, 0)
 	if d.Outcome == 0 {
 		if w := firstWrong(st.Diffs); w != "" {
 			writeNextPaste(&b, p, root, w, depth)
+			o.doc.Engine.See = nextPaste(root, w, depth)
 		} else {
+			o.doc.Engine.See = []string{"position fen " + root, "go perft 1"}
 			fmt.Fprintf(&b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
 				"Paste next its depth-1 divide of the same position: if it lacks or adds the same moves, its move generation is wrong here; "+
 				"if it lists exactly the legal moves, it answers this position one way at depth %d and another at depth 1.\n"+
 				"  position fen %s\n  go perft 1\n  … | bitview divide -fen '%s' -depth 1 -engine -\n", depth, root, root)
 		}
 	}
-	io.WriteString(stdout, b.String())
-	return status
+	io.WriteString(o.text(), b.String())
+	return status, nil
 }
 
 // writeNextPaste tells the user of -engine - which divide to paste next:
@@ -234,6 +431,12 @@ func writeNextPaste(b *strings.Builder, p core.Position, root string, follow str
 	fmt.Fprintf(b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
 		"Paste next its divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n  … | bitview divide -fen '%s' -depth %d -engine -\n",
 		follow, root, follow, depth-1, p.FEN(), depth-1)
+}
+
+// nextPaste returns the UCI commands of the divide one ply deeper along
+// follow, as writeNextPaste names them.
+func nextPaste(root, follow string, depth int) []string {
+	return []string{"position fen " + root + " moves " + follow, "go perft " + strconv.Itoa(depth-1)}
 }
 
 // totalNote says what a part of a divide states of its total.
@@ -315,7 +518,7 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 			b.WriteString("\nAt the last step:\n")
 			writeDiffs(&b, *last)
 		}
-		fmt.Fprintf(&b, "\nFound it: %s. To see it:\n  %s\n  go perft 1\n(the position: %s)\n", foundSentence(last.Diffs), position, last.Position.FEN())
+		fmt.Fprintf(&b, "\nFound it: %s. To see it:\n  %s\n  go perft 1\n(the position: %s)\n", foundSentence(last.Position, last.Diffs), position, last.Position.FEN())
 	case divide.Inconsistent:
 		prev := d.Steps[len(d.Steps)-2]
 		for _, df := range prev.Diffs {
@@ -365,12 +568,24 @@ func writeDiffs(b *strings.Builder, st divide.Step) {
 	}
 }
 
-// foundSentence says what the engine's move generator does wrong at the
-// last step: "in this position your engine misses 1 legal move (e5d6)",
-// "… makes 2 moves that are not legal (e1g1, e1c1)", or counts a leaf
-// other than 1.
-func foundSentence(diffs []divide.Difference) string {
-	return "in this position your engine " + whatDiffers(diffs)
+// foundSentence says what the engine's move generator does wrong in p at
+// the last step, and what kind of moves those are (divide.Kinds): "in
+// this position your engine misses 2 legal moves (d5c6, d5e6): the 2
+// missing moves are en passant captures", "… makes 2 moves that are not
+// legal (e1g1, e1c1): the 2 extra moves are castling moves", or counts a
+// leaf other than 1.
+func foundSentence(p core.Position, diffs []divide.Difference) string {
+	s := "in this position your engine " + whatDiffers(diffs)
+	var kinds []string
+	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
+		if clause := divide.Kinds(p, diffs, k); clause != "" {
+			kinds = append(kinds, clause)
+		}
+	}
+	if len(kinds) > 0 {
+		s += ": " + strings.Join(kinds, "; ")
+	}
+	return s
 }
 
 // whatDiffers says how an engine's divide differs: "misses 1 legal move

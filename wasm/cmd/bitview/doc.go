@@ -12,8 +12,9 @@
 //
 //	bitview [options] -o FILE.svg|FILE.png|-
 //	bitview prerender [-n] [-base URL] [-exclude PATH]... PATH...
-//	bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] NAME|EXPR|NUMBER...
-//	bitview divide [-fen FEN] -depth N [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D]
+//	bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] [-literals] [-json] NAME|EXPR|NUMBER...
+//	bitview divide [-fen FEN] -depth N [-stats] [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D] [-json]
+//	bitview divide -suite FILE [-max-depth N] [-engine CMD | -perftree SCRIPT] [-timeout D] [-json]
 //	bitview check [-fen FEN] < DUMP
 //
 // The options are the element's attributes that change its figure, and
@@ -102,8 +103,28 @@
 //
 //	bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
 //
-// In CI, one step per position fails the build at the first engine that
-// differs:
+// divide -stats counts each move's leaves by kind, the columns of the
+// Chess Programming Wiki's "Perft Results" tables (core.PerftStats), and
+// where an engine's depth-1 divide differs the verdict says what kind of
+// moves are at fault (divide.Kinds: "the 2 missing moves are en passant
+// captures").
+//
+// divide -suite FILE runs a perft suite (package perftsuite: EPD lines
+// "FEN ;D1 20 ;D2 400 …", such as core/testdata/perftsuite.epd) at every
+// depth each line lists up to -max-depth (5 unless given): Bitview first
+// checks its own counts against the file (core.PerftDepths, one walk a
+// position), then asks the engine for each position and depth, counting
+// its own divide meanwhile, and prints a table of positions by depths; a
+// position stops at its first depth that differs, and the first
+// difference is drilled down as above. A count of the file that is not
+// Bitview's gets no verdict on the engine (exit 2); without an engine it
+// is the verdict (exit 1).
+//
+// -json makes show, divide and check print one JSON document whose
+// schema is versioned (package benchjson: "bitview-divide/1", …).
+//
+// In CI, one step runs the standard suite and fails the build at the first
+// count that differs:
 //
 //	# .github/workflows/ci.yml, in the job's steps (after actions/setup-go):
 //	- name: perft against Bitview
@@ -112,12 +133,7 @@
 //	    # of Bitview (once it is, go install …/wasm/cmd/bitview@latest).
 //	    (cd path/to/bitview && go build -o "$RUNNER_TEMP/bitview" ./wasm/cmd/bitview)
 //	    export PATH="$RUNNER_TEMP:$PATH"
-//	    for fen in \
-//	      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' \
-//	      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' \
-//	      '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1'; do
-//	      bitview divide -engine ./myengine -depth 4 -fen "$fen"
-//	    done
+//	    bitview divide -suite path/to/bitview/core/testdata/perftsuite.epd -max-depth 4 -engine ./myengine
 //
 // check reads what an engine dumps for a position from standard input:
 // up to 14 bitboards (hex, binary or decimal, C, C++, Rust, Go, Java or

@@ -10,11 +10,12 @@ import (
 	"strings"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/wasm/cmd/bitview/benchjson"
 	"github.com/bitview/bitview/wasm/model"
 )
 
 // showUsage is bitview show's help.
-const showUsage = `usage: bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] NAME|EXPR|NUMBER...
+const showUsage = `usage: bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] [-literals] [-json] NAME|EXPR|NUMBER...
 
 Prints each bitboard as a grid, rank 8 at the top and file a on the left,
 in the layout's numbering (0x88 and 10x12 with their off-board slots,
@@ -29,6 +30,10 @@ drawn '.'), with its value in hex, as a card on the page shows it:
 
 A set bit is '1' (with -index, '*' before the slot's index), a clear bit
 '0'. Colour on a terminal, unless NO_COLOR is set; plain text otherwise.
+-literals adds the value as C, Rust and Go literals, as the page's "Copy
+as" buttons copy it. -json prints one JSON document instead (schema
+"bitview-show/1": every card's squares, values and literals; see go doc
+github.com/bitview/bitview/wasm/cmd/bitview/benchjson).
 Exit status 0, or 2 on bad input.
 
 Examples:
@@ -48,28 +53,46 @@ func showCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	index := fs.Bool("index", false, "write each cell's slot index, '*' before a set one and '.' before an off-board one")
 	binary := fs.Bool("binary", false, "also write the value in binary, one grid row (or file) a group")
 	decimal := fs.Bool("decimal", false, "also write the value in decimal, unsigned and signed (64-slot layouts)")
+	literals := fs.Bool("literals", false, "also write the value as C, Rust and Go integer literals")
+	asJSON := fs.Bool("json", false, `print one JSON document (schema "bitview-show/1") instead of the grids`)
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
 	const name = "show"
+	doc := benchjson.Show{Schema: benchjson.ShowSchema, Layout: *layoutID, Cards: []benchjson.Card{}}
+	bad := func(err error) int {
+		if *asJSON {
+			doc.Exit, doc.Error = exitBadInput, err.Error()
+			writeJSON(stdout, doc)
+		}
+		return fail(stderr, name, err, exitBadInput)
+	}
 	l, ok := core.LayoutByID(*layoutID)
 	if !ok {
-		return fail(stderr, name, fmt.Errorf("layout: unknown layout %q: use one of %s", *layoutID, strings.Join(core.LayoutIDs(), ", ")), exitBadInput)
+		return bad(fmt.Errorf("layout: unknown layout %q: use one of %s", *layoutID, strings.Join(core.LayoutIDs(), ", ")))
 	}
 	p, err := readFEN(*fen)
 	if err != nil {
-		return fail(stderr, name, err, exitBadInput)
+		return bad(err)
 	}
+	doc.FEN = p.FEN()
 	if fs.NArg() == 0 {
-		return fail(stderr, name, errors.New("name a bitboard, an expression or a number to show, e.g. bitview show P"), exitBadInput)
+		return bad(errors.New("name a bitboard, an expression or a number to show, e.g. bitview show P"))
 	}
 	var cards []card
 	for _, item := range fs.Args() {
 		c, err := resolveCard(&p, l, item)
 		if err != nil {
-			return fail(stderr, name, err, exitBadInput)
+			return bad(err)
 		}
 		cards = append(cards, c)
+	}
+	if *asJSON {
+		for _, c := range cards {
+			doc.Cards = append(doc.Cards, cardJSON(l, c))
+		}
+		writeJSON(stdout, doc)
+		return exitAgree
 	}
 	style := plainStyle
 	if colourTerminal(stdout) {
@@ -80,7 +103,7 @@ func showCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		writeCard(&b, l, c, cardOptions{index: *index, binary: *binary, decimal: *decimal, style: style})
+		writeCard(&b, l, c, cardOptions{index: *index, binary: *binary, decimal: *decimal, literals: *literals, style: style})
 	}
 	io.WriteString(stdout, b.String())
 	return exitAgree
@@ -142,8 +165,8 @@ func colourTerminal(w io.Writer) bool {
 
 // cardOptions are how writeCard draws.
 type cardOptions struct {
-	index, binary, decimal bool
-	style                  cellStyle
+	index, binary, decimal, literals bool
+	style                            cellStyle
 }
 
 // writeCard draws c in layout l: a title line, the grid (one line per
@@ -212,4 +235,25 @@ func writeCard(b *strings.Builder, l *core.Layout, c card, o cardOptions) {
 			fmt.Fprintf(b, "dec none: %d slots do not fit a 64-bit integer\n", l.Slots)
 		}
 	}
+	if o.literals {
+		for _, lang := range core.LiteralLanguages {
+			lit, _ := l.Literal(v, lang)
+			fmt.Fprintf(b, "%-4s %s\n", lang, lit)
+		}
+	}
+}
+
+// cardJSON returns c in layout l as bitview show -json writes it.
+func cardJSON(l *core.Layout, c card) benchjson.Card {
+	v := l.Value(c.bits)
+	out := benchjson.Card{Key: c.key, Title: c.title, Squares: c.bits.SquareNames(), Count: c.bits.Count(),
+		Bitboard: fmt.Sprintf("0x%016x", uint64(c.bits)), Hex: l.Hex(v), Binary: l.Binary(v, false),
+		Decimal: l.Decimal(v), Signed: l.Signed(v), Literals: map[string]string{}}
+	if out.Squares == nil {
+		out.Squares = []string{}
+	}
+	for _, lang := range core.LiteralLanguages {
+		out.Literals[lang], _ = l.Literal(v, lang)
+	}
+	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/dump"
 	"github.com/bitview/bitview/core/expr"
+	"github.com/bitview/bitview/core/perftsuite"
 	"github.com/bitview/bitview/core/pgn"
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	bvhandler "github.com/bitview/bitview/wasm/figure/handler"
@@ -167,7 +168,8 @@ func TestReadmeFigures(t *testing.T) {
 		"model.MaxOptionLength": model.MaxOptionLength, "figure.MaxThemeLength": bvfigure.MaxThemeLength,
 		"handler.MaxQueryBytes": bvhandler.MaxQueryBytes, "pages.MaxPageBytes": bvpages.MaxPageBytes, "png.MaxScale": int(bvpng.MaxScale),
 		"dump.MaxTextLength": dump.MaxTextLength, "dump.MaxNumbers": dump.MaxNumbers, "core.MaxDivideDepth": core.MaxDivideDepth,
-		"model.MaxElementPerft": model.MaxElementPerft, "model.MaxPerftPath": model.MaxPerftPath, "model.MaxPerftPaste": model.MaxPerftPaste}
+		"model.MaxElementPerft": model.MaxElementPerft, "model.MaxPerftPath": model.MaxPerftPath, "model.MaxPerftPaste": model.MaxPerftPaste,
+		"perftsuite.MaxBytes": perftsuite.MaxBytes, "perftsuite.MaxPositions": perftsuite.MaxPositions}
 	quoted := regexp.MustCompile("(\\d[\\d,]*)[^|(\\d]*\\(`(\\w+\\.Max\\w+)`\\)").FindAllStringSubmatch(contributing, -1)
 	seen := map[string]bool{}
 	for _, m := range quoted {
