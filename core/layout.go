@@ -12,7 +12,12 @@ import (
 // (0x88's right half, 10x12's sentinel border); they are never set.
 //
 // Core stores LERF; every other layout is a view computed from it. All
-// layouts live in one table, [Layouts]; adding one is one entry there.
+// layouts live in one table, [Layouts]. Adding one is one entry there,
+// then `go generate ./wasm/model`, which writes the copies that cross to
+// JavaScript and the docs (the layout ids of web/bitview-options.js and
+// its .d.ts, web/custom-elements.json, README.md's table); everything
+// else (the page's switches and shortcuts, the cards, the frame heights
+// of embed.html, the tests' sweeps) is computed from the table.
 type Layout struct {
 	ID    string // stable id: "lerf", "0x88", "msb-a8", "berf", "10x12", "lefr", "befr"
 	Name  string // display name

@@ -44,9 +44,11 @@ func (m *Mapping) Squares(v uint64) core.Bitboard {
 
 // symmetries are the eight ways to number the squares rank by rank or
 // file by file from a corner, as functions of file f and rank r (0–7).
-// lerf, berf and msb-a8 (= lerf-mirrored) are also in core.Layouts, whose
-// entries take precedence; a layout added there later (lefr, befr …)
-// replaces the one here with the same numbering.
+// Five of them are also in core.Layouts (lerf, berf, msb-a8, which is
+// lerf-mirrored, lefr and befr), whose entries take precedence: Mappings
+// lists a symmetry only when no 64-slot layout numbers the squares as it
+// does, so any layout added there with one of these numberings replaces
+// its symmetry here.
 var symmetries = []struct {
 	id, name, about string
 	bit             func(f, r int) int

@@ -9,6 +9,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -138,8 +140,45 @@ func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Conte
 	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
 		t.Fatalf("a new tab: %v", err)
 	}
+	tabMetrics(t, tab)
 	return ctx
 }
+
+// tabMetrics, with BITVIEW_TAB_METRICS=1, adds a line to
+// out/tab-metrics.tsv when the test ends: the test, and the CPU time of
+// the tab's main thread in its tasks, scripts, style and layout (Chromium's
+// Performance domain in thread time, which other work on a loaded machine
+// does not lengthen), in seconds. It tells which tests cost the most.
+func tabMetrics(t testing.TB, tab context.Context) {
+	if os.Getenv("BITVIEW_TAB_METRICS") == "" {
+		return
+	}
+	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+		t.Logf("tab metrics: %v", err)
+		return
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(tab, 10*time.Second)
+		defer cancel()
+		r, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			return
+		}
+		m := map[string]float64{}
+		for _, v := range r.Metrics {
+			m[v.Name] = v.Value
+		}
+		line := fmt.Sprintf("%s\t%.2f\t%.2f\t%.2f\t%.2f\n", t.Name(), m["TaskDuration"], m["ScriptDuration"], m["RecalcStyleDuration"], m["LayoutDuration"])
+		tabMetricsMu.Lock()
+		defer tabMetricsMu.Unlock()
+		if f, err := os.OpenFile(filepath.Join(repo, "out", "tab-metrics.tsv"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			f.WriteString(line)
+			f.Close()
+		}
+	})
+}
+
+var tabMetricsMu sync.Mutex
 
 // consoleErrors collects the tab's console errors and exceptions from now on.
 func consoleErrors(ctx context.Context) func() []string {
