@@ -122,7 +122,7 @@ serve: wasm
 # two files at once, as the machine's two cores allow.
 NATIVE      = $(shell go list ./... | grep -v -e '/wasm/browser$$' -e '/wasm/browser/browsers$$')
 NODE_DEPS   := wasm/node_modules/.package-lock.json
-BROWSER_RUN := BITVIEW_BROWSER=1 go test -count=1 -timeout 40m -parallel 6
+BROWSER_RUN := BITVIEW_BROWSER=1 go test -count=1 -timeout 40m -parallel 4
 check: needs-node vet wasm $(NODE_DEPS)
 	go test -short -count=1 $(NATIVE)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm

@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -37,32 +38,33 @@ const cellProbe = `(() => {
 // every grid, in every layout, at 360, 760, 1280 and 1920 px: on the page
 // (two cards and the playground's), in embed.html, and in elements of a
 // small size. No digit may overlap its index; an index hidden for room
-// stays in the cell's label and tooltip.
+// stays in the cell's label and tooltip. Each page is loaded once, at
+// 360 px, and measured at each width in turn (the window resized in
+// place, as a reader resizes it).
 func TestCellsNeverOverlap(t *testing.T) {
 	ctx, url := site(t)
-	layouts := layoutIDs()
 	total := map[string]int{}
-	for _, w := range []int{360, 760, 1280, 1920} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), 900)); err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range layouts {
-			for _, page := range []string{
-				"/?layout=" + l + "&show=P,occupied&expr=N",
-				"/embed.html?layout=" + l + "&show=P,occupied",
-				"/tutorial.html",
-			} {
-				if page == "/tutorial.html" && l != "lerf" {
-					continue
+	widths := []int{360, 760, 1280, 1920}
+	for _, l := range layoutIDs() {
+		for _, page := range []string{
+			"/?layout=" + l + "&show=P,occupied&expr=N",
+			"/embed.html?layout=" + l + "&show=P,occupied",
+			"/tutorial.html",
+		} {
+			if page == "/tutorial.html" && l != "lerf" {
+				continue
+			}
+			resized(t, ctx, widths[0], 900)
+			if page[1] == '?' {
+				open(t, ctx, url+page)
+			} else {
+				if err := chromedp.Do(ctx, chromedp.Navigate(url+page)); err != nil {
+					t.Fatal(err)
 				}
-				if page[1] == '?' {
-					open(t, ctx, url+page)
-				} else {
-					if err := chromedp.Do(ctx, chromedp.Navigate(url+page)); err != nil {
-						t.Fatal(err)
-					}
-					waitViews(t, ctx)
-				}
+				waitViews(t, ctx)
+			}
+			for _, w := range widths {
+				resized(t, ctx, w, 900)
 				r := eval[map[string]float64](t, ctx, cellProbe)
 				name := fmt.Sprintf("%d px %s", w, page)
 				if r["cells"] == 0 {
@@ -77,4 +79,14 @@ func TestCellsNeverOverlap(t *testing.T) {
 		}
 	}
 	t.Logf("%d cells measured, %d with their index shown, none overlapping", total["cells"], total["shown"])
+}
+
+// resized sets the tab's viewport to w × h CSS pixels and returns once the
+// page has drawn a frame at that size (its resize observers have run).
+func resized(t *testing.T, ctx context.Context, w, h int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
+		t.Fatal(err)
+	}
+	evalAsync[bool](t, ctx, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 }

@@ -75,6 +75,14 @@ func engineTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
 	t.Helper()
 	needsSite(t)
 	needEngine(t, e)
+	return sharedTab(t, e, noScript)
+}
+
+// sharedTab is engineTab for a test that checks the engine itself and
+// runs in sequence with its siblings (TestSites' steps): a new tab of
+// engine e's shared browser, closed at the end of the test.
+func sharedTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
+	t.Helper()
 	enginesMu.Lock()
 	s := engines[engineKey{e, noScript}]
 	if s == nil {
@@ -83,7 +91,7 @@ func engineTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
 	}
 	enginesMu.Unlock()
 	s.once.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute) // launches wait for each other (browsers.Launch)
 		defer cancel()
 		s.b, s.err = browsers.Launch(ctx, e, browsers.Options{NoScript: noScript})
 	})

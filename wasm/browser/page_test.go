@@ -118,7 +118,7 @@ func site(t *testing.T) (context.Context, string) {
 // tabTimeout bounds a test's tab of the shared browser: far above what a
 // test takes alone (a few seconds to a minute), as the tests share two
 // cores when they run in parallel on a loaded machine.
-const tabTimeout = 5 * time.Minute
+const tabTimeout = 10 * time.Minute
 
 // newTab opens a tab of the shared browser (launched by site) that closes
 // with the test or after d. The tab acts as the focused one (a key press

@@ -14,7 +14,7 @@ import (
 // The browser tests run in parallel: each test that drives a browser
 // (chromium, needEngine) calls parallel, and gets tabs of its own, so a
 // test waiting on a page leaves the machine's cores to the others.
-// `make test` runs them with -parallel 6; measurements (BITVIEW_MEASURE)
+// `make test` runs them with -parallel 4; measurements (BITVIEW_MEASURE)
 // run one at a time, alone, as their figures need.
 
 // measuring reports whether the run measures (BITVIEW_MEASURE=1, make

@@ -79,14 +79,17 @@ func slowWasm(t *testing.T, ctx context.Context, site string, rate float64, prob
 }
 
 // goTo starts loading url without waiting for its load event (which
-// waits for the preloaded wasm).
+// waits for the preloaded wasm), and returns once the document is parsed
+// (readyState "interactive": the whole prerendered markup is there, the
+// deferred scripts may not have run).
 func goTo(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	nav := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.Navigate, page.NavigateParams{URL: url})
 		return err
 	})
-	if err := chromedp.Do(ctx, nav, chromedp.WaitReady(chromedp.CSS(`#board [data-square="e2"]`))); err != nil {
+	if err := chromedp.Do(ctx, nav, chromedp.WaitReady(chromedp.CSS(`#board [data-square="e2"]`)),
+		chromedp.Poll[chromedp.Void](`document.readyState !== 'loading'`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		t.Fatalf("open %s: %v", url, err)
 	}
 }

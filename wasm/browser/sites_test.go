@@ -388,18 +388,9 @@ func TestSites(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 		defer cancel()
-		b, err := browsers.Launch(ctx, e, browsers.Options{NoScript: noScript})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		// One tab for every site: WebKit's WebDriver session ends with
-		// its last window, and no other tab can be opened then.
-		tab, err := b.NewTab(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tab.Close()
+		// One tab of the engine's shared browser for every site (the
+		// steps run in sequence: the sites change between them).
+		tab := sharedTab(t, e, noScript)
 		for _, s := range sites {
 			if after && !s.prerendered {
 				continue

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -107,7 +108,10 @@ func (b *Browser) NewTab(ctx context.Context) (Tab, error) {
 // profile.
 func (b *Browser) Close() error { return b.close() }
 
-// Launch starts a browser of engine e. Missing says beforehand what it
+var launching sync.Mutex
+
+// Launch starts a browser of engine e, one at a time in this process,
+// within ctx (a launch that ctx ends is stopped and says so). Missing says beforehand what it
 // would lack.
 func Launch(ctx context.Context, e Engine, o Options) (*Browser, error) {
 	if why := Missing(e); why != "" {
@@ -117,6 +121,11 @@ func Launch(ctx context.Context, e Engine, o Options) (*Browser, error) {
 		b   *Browser
 		err error
 	)
+	// One launch at a time: a browser starting takes seconds of both
+	// cores, and tests asking for several engines at once would starve
+	// each other's start.
+	launching.Lock()
+	defer launching.Unlock()
 	switch e {
 	case Chromium:
 		b, err = launchChromium(ctx, o)

@@ -129,10 +129,7 @@ func launchFirefox(ctx context.Context, o Options) (*Browser, error) {
 		return nil, d.err
 	case <-ctx.Done():
 		d.stop()
-		return nil, ctx.Err()
-	case <-time.After(60 * time.Second):
-		d.stop()
-		return nil, fmt.Errorf("firefox did not start within 60 s: %s", d.stderr)
+		return nil, fmt.Errorf("firefox did not start: %w: %s", ctx.Err(), d.stderr)
 	}
 	return &Browser{
 		version: version,

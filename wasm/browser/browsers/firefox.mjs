@@ -34,7 +34,18 @@ function tab(id) {
 // The ops; each returns a value JSON can carry.
 const ops = {
   async newTab() {
-    const page = await browser.newPage();
+    // Firefox may discard the new tab's first browsing context while
+    // others open and close beside it (DiscardedBrowsingContextError):
+    // such a tab is asked for again, twice at most.
+    let page;
+    for (let tries = 1; ; tries++) {
+      try {
+        page = await browser.newPage();
+        break;
+      } catch (err) {
+        if (tries === 3 || !/DiscardedBrowsingContext|no such frame/.test(String(err?.message ?? err))) throw err;
+      }
+    }
     const t = { page, errors: [] };
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warn') t.errors.push(`${m.type()}: ${m.text()}`);

@@ -423,13 +423,13 @@ func (t *webkitTab) Errors() ([]string, error) {
 func (t *webkitTab) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err := t.in(ctx, func(do func(string, string, any, any) error) error {
-		return do(http.MethodDelete, "/window", nil, nil)
-	})
-	t.d.mu.Lock()
-	if t.d.current == t.handle {
+	// The window is gone once the request is sent, whatever it answers:
+	// current is cleared under the same lock, so that no other tab's
+	// command (or NewTab) runs in the closed window meanwhile ("no such
+	// window").
+	return t.in(ctx, func(do func(string, string, any, any) error) error {
+		err := do(http.MethodDelete, "/window", nil, nil)
 		t.d.current = ""
-	}
-	t.d.mu.Unlock()
-	return err
+		return err
+	})
 }
