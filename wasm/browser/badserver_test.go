@@ -75,7 +75,7 @@ func TestOfflineBadServer(t *testing.T) {
 
 	ctx, cancel := launch(chrome, t.TempDir())
 	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 150*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
 	defer cancelTimeout()
 	open(t, ctx, pageURL)
 	waitControlled(t, ctx)

@@ -449,7 +449,11 @@ func TestFigurePrerendered(t *testing.T) {
 	if m := got["mutations"].([]any); len(m) > 0 {
 		t.Errorf("adopting the prerendered views wrote %d changes: %v", len(m), m)
 	}
-	if got["cls"] != 0.0 {
+	// Zero in a quiet run; a glyph's sub-pixel move (an element 7 px
+	// wide moving 4 px, 4e-7) was once seen under load: anything
+	// more than a thousandth fails, a hundred times stricter than a "good"
+	// page (0.1, web.dev/articles/cls).
+	if got["cls"].(float64) > 0.001 {
 		t.Errorf("the page shifted as Bitview drew: CLS %v, %v", got["cls"], got["sources"])
 	}
 	for i, h := range got["heights"].([]any) {

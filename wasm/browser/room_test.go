@@ -61,14 +61,18 @@ const hit = `const hit = (el) => {
 // 760×560 at 1920×1080) with the board whole; nothing inside the panel
 // scrolls sideways, every tab is whole and clickable, and the panel's
 // own controls (buttons, fields) are inside it and not cut off sideways.
+// At each size the page is loaded once, with the first tool's link, and
+// the others are opened in turn by their tabs, as a reader goes from
+// tool to tool (each from the top of the page).
 func TestRoomTools(t *testing.T) {
+	ctx, site := site(t)
 	for _, s := range roomSizes {
-		ctx, site := site(t) // a tab each: one tab's 60 s did not cover 36 pages on a loaded machine (CI=1 .ci/run, -parallel 3)
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
+		open(t, ctx, site+"/?tab="+model.Tabs[0])
 		for _, tool := range model.Tabs {
-			open(t, ctx, site+"/?tab="+tool)
+			eval[bool](t, ctx, `(scrollTo(0, 0), true)`)
 			openTool(t, ctx, tool)
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+hit+`
 				const panel = document.getElementById('`+tool+`');
