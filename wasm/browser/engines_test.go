@@ -131,9 +131,9 @@ func inEnginesScripts(t *testing.T, noScript bool, test func(t *testing.T, tab b
 }
 
 // tabContext is the context of one step of a test in a tab: it ends with
-// the test, or after 90 s.
+// the test, or after 3 minutes (a step takes seconds alone; the tests share two cores).
 func tabContext(t testing.TB) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	return ctx
 }

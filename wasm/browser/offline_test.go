@@ -353,7 +353,7 @@ func TestOffline(t *testing.T) {
 
 	ctx, cancel := launch(path, t.TempDir()) // a fresh profile, not incognito: workers need one
 	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
 	defer cancelTimeout()
 	errs := consoleErrors(ctx)
 	requests := listenRequests(t, ctx)
@@ -468,7 +468,7 @@ func TestOfflineFromTutorial(t *testing.T) {
 	path := chromium(t)
 	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
-	ctx = within(t, ctx, 60*time.Second)
+	ctx = within(t, ctx, tabTimeout)
 	if err := chromedp.Do(ctx, chromedp.Navigate(siteURL+"/tutorial.html")); err != nil {
 		t.Fatal(err)
 	}
@@ -499,7 +499,7 @@ func TestMeasureOffline(t *testing.T) {
 	pageURL := srvURL + "/"
 	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
 	defer cancelTimeout()
 
 	open(t, ctx, pageURL)

@@ -462,7 +462,7 @@ func TestMeasurePerft(t *testing.T) {
 	_, site := site(t)
 	ctx, cancel := chromedp.NewContext(browserCtx)
 	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
 	defer cancelTimeout()
 	open(t, ctx, site+"/")
 	for _, pos := range []struct{ name, fen string }{{"start", startFEN}, {"kiwipete", kiwipeteFEN}} {

@@ -52,7 +52,7 @@ func visitedSite(t *testing.T) *swSite {
 	s.prefix = "bitview " + s.pageURL + " "
 	ctx, cancel := launch(path, t.TempDir()) // a fresh profile, not incognito: workers need one
 	t.Cleanup(cancel)
-	s.ctx = within(t, ctx, 120*time.Second)
+	s.ctx = within(t, ctx, tabTimeout)
 	open(t, s.ctx, s.pageURL)
 	waitControlled(t, s.ctx)
 	waitCaches(t, s.ctx, s.prefix+s.first.Version)
@@ -255,7 +255,7 @@ func TestWorkerCoversEveryFetch(t *testing.T) {
 
 	ctx, cancel := launch(path, t.TempDir())
 	defer cancel()
-	ctx = within(t, ctx, 90*time.Second)
+	ctx = within(t, ctx, tabTimeout)
 	noWorker := `Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined });`
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noWorker}); err != nil {
 		t.Fatal(err)
@@ -275,7 +275,7 @@ func TestWorkerCoversEveryFetch(t *testing.T) {
 	// The worker's list, as its cache holds it after a first visit.
 	ctx2, cancel2 := launch(path, t.TempDir())
 	defer cancel2()
-	ctx2 = within(t, ctx2, 60*time.Second)
+	ctx2 = within(t, ctx2, tabTimeout)
 	open(t, ctx2, siteURL+"/")
 	waitControlled(t, ctx2)
 	name := "bitview " + siteURL + "/ " + readVersion(t, filepath.Join(repo, "web", "sw-version.js")).Version
