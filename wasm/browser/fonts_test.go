@@ -113,7 +113,8 @@ const fontsUsed = `(() => { const cx = document.createElement('canvas').getConte
 // tests check every layout at every size with the machine's fonts): every index is whole in its cell and no digit
 // meets its index (their glyphs, as the font draws them), the first card
 // is whole with its values, nothing of a card lies over its grid, and
-// embed.html is never taller than view.FrameHeight says.
+// embed.html is never taller than view.FrameHeight says. A page is loaded
+// once per size and its layout switched in place, as a reader does.
 func TestAnyFontGrids(t *testing.T) {
 	for _, fs := range fontSets(t) {
 		t.Run(fs.name, func(t *testing.T) {
@@ -123,8 +124,9 @@ func TestAnyFontGrids(t *testing.T) {
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 					t.Fatal(err)
 				}
+				open(t, ctx, url+"/?layout=lerf&show=P")
 				for _, l := range []string{"lerf", "msb-a8", "0x88", "10x12"} {
-					open(t, ctx, url+"/?layout="+l+"&show=P")
+					chooseLayout(t, ctx, l)
 					checkGrids(t, ctx, fmt.Sprintf("%dx%d %s", s.w, s.h, l), 1, l != "0x88" && l != "10x12")
 				}
 				open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+"))
@@ -138,8 +140,9 @@ func TestAnyFontGrids(t *testing.T) {
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
 					t.Fatal(err)
 				}
+				open(t, ctx, url+"/?present=1&layout="+vp.layouts[0]+"&show=P,n,occupied,k")
 				for _, l := range vp.layouts {
-					open(t, ctx, url+"/?present=1&layout="+l+"&show=P,n,occupied,k")
+					chooseLayout(t, ctx, l)
 					r := eval[backRow](t, ctx, backRowProbe)
 					name := fmt.Sprintf("present %dx%d %s", vp.w, vp.h, l)
 					if r.Over != "" || r.Scroll || r.OutsideCards != "" {
@@ -180,4 +183,16 @@ func checkGrids(t *testing.T, ctx context.Context, name string, n int, all bool)
 		t.Errorf("%s: the first card is not whole with its values: %s", name, cut)
 	}
 	t.Logf("%s: %v", name, gs[0])
+}
+
+// chooseLayout picks layout id with the page's layout switch (a click on
+// its radio button, shown or not) and returns once every card is drawn in
+// it.
+func chooseLayout(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	eval[bool](t, ctx, `(document.querySelector('input[name="layout"][value="`+id+`"]').click(), true)`)
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`(() => { const cards = [...document.querySelectorAll('#cards .card')];
+		return cards.length > 0 && cards.every((c) => c.dataset.layout === '`+id+`'); })()`)); err != nil {
+		t.Fatalf("layout %s: %v", id, err)
+	}
 }
