@@ -25,17 +25,19 @@ var presentShows = []string{"P", "P,occupied", "P,occupied,white", "P,occupied,w
 // indices, and digits of 24 px (16 px for three or four 0x88 or 10x12
 // grids); at 1280×720, digits of 13 px or more with four 10x12 cards
 // (their 10 px indices take the rest of the cell); no digit overlapping
-// its index.
+// its index. A page is loaded for each size and count of cards, and
+// switched from layout to layout in place.
 func TestPagePresentationFits(t *testing.T) {
 	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
-		ctx, url := site(t) // a tab for each size: 28 pages each
+		ctx, url := site(t) // a tab for each size
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
 			t.Fatal(err)
 		}
-		for _, layout := range layoutIDs() {
-			for n, show := range presentShows {
+		for n, show := range presentShows {
+			open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layoutIDs()[0]+"&show="+show)
+			for _, layout := range layoutIDs() {
 				name := fmt.Sprintf("%dx%d %s %d cards", vp.w, vp.h, layout, n+1)
-				open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layout+"&show="+show)
+				chooseLayout(t, ctx, layout)
 				// Point at e4 so that the square panel shows its indices.
 				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
 				r := eval[presentLayout](t, ctx, presentProbe)
@@ -281,20 +283,22 @@ const backRowProbe = `(() => {
 // index is 12 px or more at 1280×720 and 18 px at 1920×1080 (10 / 14 px
 // in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
 // each numbering one line; and with each tool open the board's squares
-// keep 40 % of the screen's height.
+// keep 40 % of the screen's height. A page is loaded for each size and
+// set of cards, and switched from layout to layout in place.
 func TestPresentationBackRow(t *testing.T) {
 	fen := "&fen=" + strings.ReplaceAll(kiwipeteFEN, " ", "+")
 	for _, vp := range []struct {
 		w, h               int64
 		index, wide, digit float64 // four cards' least index (8×8, 0x88 and 10×12) and digit (8×8)
 	}{{1280, 720, 12, 10, 20}, {1366, 768, 12, 10, 20}, {1920, 1080, 18, 14, 28}} {
-		ctx, url := site(t) // a tab for each size: 30 pages each
+		ctx, url := site(t) // a tab for each size
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, layout := range layoutIDs() {
-			for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
-				open(t, ctx, url+"/?present=1"+fen+"&layout="+layout+"&show="+show)
+		for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
+			open(t, ctx, url+"/?present=1"+fen+"&layout="+layoutIDs()[0]+"&show="+show)
+			for _, layout := range layoutIDs() {
+				chooseLayout(t, ctx, layout)
 				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
 				r := eval[backRow](t, ctx, backRowProbe)
 				name := fmt.Sprintf("%dx%d %s %s", vp.w, vp.h, layout, show)
