@@ -172,7 +172,7 @@ func writeBits(b *strings.Builder, g model.Grid, layoutName, title string, bb, p
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
 				name := CellName(core.NoSquare, c.Index, false)
-				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
+				b.WriteString(`<div role="gridcell" part="cell offboard" class="` + offClass(g, row, c.Col) + `" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
 					`" aria-label="` + name + `" title="` + name + `">` + cellDigits("·", idx) + `</div>`)
 				tab = "-1"
 				continue
@@ -199,6 +199,22 @@ func writeBits(b *strings.Builder, g model.Grid, layoutName, title string, bb, p
 		b.WriteString(`<span class="coord file">` + f + `</span>`)
 	}
 	b.WriteString(`</div></div>`)
+}
+
+// offClass returns the class of an off-board slot of grid g in row and
+// col: "cell off", with off-file when no square of its column has a file
+// (0x88's right half, 10×12's first and last columns) and off-rank when
+// no square of its row has a rank (10×12's first and last two rows), by
+// which view.css may draw those columns and rows narrower than a cell.
+func offClass(g model.Grid, row, col int) string {
+	class := "cell off"
+	if g.ColLabels[col] == "" {
+		class += " off-file"
+	}
+	if g.RowLabels[row] == "" {
+		class += " off-rank"
+	}
+	return class
 }
 
 // CellName returns the accessible name of a cell of a bit grid: its

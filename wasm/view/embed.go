@@ -15,12 +15,12 @@ import (
 // a renderer can take the markup over and update each part in place:
 //
 //	<div class="errors">…</div>
-//	<div class="view" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
+//	<div class="view" data-board="1|0" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
 //	<div class="view-repr">…</div>
 //	<div class="view-tools">…</div>
 func EmbedMarkup(e model.Embed, hover core.Square) string {
 	var b strings.Builder
-	b.WriteString(`<div class="errors">` + EmbedErrors(e) + `</div><div class="view"` + EmbedAttrs(e) + `><div class="view-board"` + hidden(!e.Board) + `>`)
+	b.WriteString(`<div class="errors">` + EmbedErrors(e) + `</div><div class="view"` + attrsMarkup(EmbedAttrs(e)) + `><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
 		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
@@ -52,14 +52,30 @@ func EmbedDrawing(e model.Embed, perft string) string {
 		`<div class="view-perft"` + hidden(perft == "") + `>` + perft + `</div></div>`
 }
 
-// EmbedAttrs returns the attributes of the view's <div class="view">: the
+// EmbedAttrs returns the attributes of the view's <div class="view">,
+// name and value: whether the board is drawn (data-board: 1 or 0), the
 // number of grids shown (data-cards) and the columns of the layout's grid
 // (data-cols: 8, 10 or 16), which view.css lays the board and the cards
-// out by. They are on the view itself, not read from the cards below it,
+// out by. They are on the view itself, not read from the parts below it,
 // so that a figure the browser paints before it has parsed it whole (a
-// prerendered one) is laid out as it will be.
-func EmbedAttrs(e model.Embed) string {
-	return ` data-cards="` + strconv.Itoa(len(e.Shown)) + `" data-cols="` + strconv.Itoa(e.Layout.Cols) + `"`
+// prerendered one) is laid out as it will be; the renderer writes the
+// same after each change.
+func EmbedAttrs(e model.Embed) [][2]string {
+	board := "0"
+	if e.Board {
+		board = "1"
+	}
+	return [][2]string{{"data-board", board}, {"data-cards", strconv.Itoa(len(e.Shown))}, {"data-cols", strconv.Itoa(e.Layout.Cols)}}
+}
+
+// attrsMarkup writes attributes (name and value) as markup, each after a
+// space.
+func attrsMarkup(attrs [][2]string) string {
+	var b strings.Builder
+	for _, a := range attrs {
+		attr(&b, a[0], a[1])
+	}
+	return b.String()
 }
 
 // EmbedTools returns what is drawn below the view: the Polyglot key
