@@ -295,3 +295,128 @@ func TestFigureHostileTheme(t *testing.T) {
 		inEnginesNoScript(t, func(t *testing.T, tab browsers.Tab) { compare(t, tab, "-off", false) })
 	})
 }
+
+// A deck is a slide show's slide: its size in CSS px, its padding and its
+// title's font size, as the deck's default theme draws them (reveal.js
+// 960×700, Marp 1280×720, Slidev 980×551; the paddings and titles are
+// near the themes', not theirs to the pixel).
+type deck struct {
+	name             string
+	w, h             int
+	padding, titlePx string
+}
+
+var decks = []deck{
+	{"reveal", 960, 700, "20px", "64px"},
+	{"marp", 1280, 720, "70px", "52px"},
+	{"slidev", 980, 551, "40px 56px", "36px"},
+}
+
+// slidesPage is one slide per deck and figure: a box of the deck's size
+// and padding, a title, and the figure in the room left under it
+// (height="100%" in a box that takes that room), or with no height when
+// boxed is false; extra goes on each element.
+func slidesPage(boxed bool, extra string) string {
+	var b strings.Builder
+	b.WriteString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>slides</title>
+<script type="module" src="bitview-element.js"></script>
+<style>body { margin: 0; } .slide { box-sizing: border-box; display: flex; flex-direction: column; overflow: hidden; margin-bottom: 20px;
+  font: 28px/1.3 system-ui, sans-serif; background: #fff; outline: 1px solid #888; } .slide h2 { margin: 0 0 0.4em; }
+.room { flex: 1 1 0; min-height: 0; } bitboard-view { --bitview-content-visibility: visible; }</style></head><body>`)
+	figures := map[string]string{
+		"readme": strings.TrimSuffix(strings.TrimPrefix(readmeFigure, "<bitboard-view"), "></bitboard-view>"),
+		"0x88":   ` layout="0x88" fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P,(P &lt;&lt; 8) &amp; empty"`,
+		"10x12":  ` layout="10x12" fen="8/8/8/8/4P3/8/8/8 w - - 0 1" show="P,(P &lt;&lt; 8) &amp; empty"`,
+	}
+	height := ""
+	if boxed {
+		height = ` height="100%"`
+	}
+	for _, d := range decks {
+		for _, name := range []string{"readme", "0x88", "10x12"} {
+			fmt.Fprintf(&b, `<section class="slide" data-deck="%s" style="width:%dpx;height:%dpx;padding:%s"><h2 style="font-size:%s">Bitboards</h2><div class="room"><bitboard-view data-name="%s"%s%s%s></bitboard-view></div></section>`+"\n",
+				d.name, d.w, d.h, d.padding, d.titlePx, name, figures[name], height, extra)
+		}
+	}
+	b.WriteString(`</body></html>`)
+	return b.String()
+}
+
+// A slideLook is one figure on its slide: how far it passes the slide
+// (px, each side's worst), how far its content passes its own box, the
+// board's side, its first grid's cell, whether the board and the first
+// grid are whole on the slide without scrolling, and the figure's height.
+type slideLook struct {
+	Deck, Name            string
+	Out, Spill            float64
+	Board, Cell, H        float64
+	BoardWhole, GridWhole bool
+	Unreachable           int
+}
+
+const slideLooksJS = `(() => {
+	const inside = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+	// The part of el's box a reader sees: inside every ancestor that clips.
+	const seen = (el) => { let r = el.getBoundingClientRect(), l = r.left, t = r.top, ri = r.right, b = r.bottom;
+		for (let p = el.parentElement ?? el.getRootNode().host; p; p = p.parentElement ?? p.getRootNode().host) {
+			const cs = getComputedStyle(p); if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+			const c = p.getBoundingClientRect(); l = Math.max(l, c.left); t = Math.max(t, c.top); ri = Math.min(ri, c.right); b = Math.min(b, c.bottom); }
+		return ri - l >= r.width - 0.5 && b - t >= r.height - 0.5; };
+	return [...document.querySelectorAll('.slide')].map((s) => {
+		const v = s.querySelector('bitboard-view'), root = v.shadowRoot, sr = s.getBoundingClientRect(), vr = v.getBoundingClientRect();
+		const embed = root.querySelector('.bitview-embed');
+		const squares = [...root.querySelectorAll('.view-board:not([hidden]) .sq')], cells = [...root.querySelectorAll('.view .card .bits')][0]?.querySelectorAll('.cell') ?? [];
+		const all = [...root.querySelectorAll('.view *')].filter((e) => e.getBoundingClientRect().width > 0);
+		return { deck: s.dataset.deck, name: v.dataset.name,
+			out: Math.max(0, ...all.filter(seen).map((e) => { const r = e.getBoundingClientRect(); return Math.max(sr.left - r.left, r.right - sr.right, sr.top - r.top, r.bottom - sr.bottom); })),
+			spill: Math.max(0, embed.scrollHeight - embed.clientHeight, embed.scrollWidth - embed.clientWidth),
+			board: squares.length ? squares[0].getBoundingClientRect().width * 8 : 0,
+			cell: Math.min(...[...cells].filter((c) => c.dataset.square).map((c) => c.getBoundingClientRect().width)),
+			h: vr.height,
+			boardWhole: squares.every((q) => inside(q.getBoundingClientRect(), sr) && seen(q)),
+			gridWhole: cells.length > 0 && [...cells].every((c) => inside(c.getBoundingClientRect(), sr) && seen(c)),
+			unreachable: 0 };
+	});
+})()`
+
+// TestFigureSlides puts the README's figure, an 0x88 and a 10×12 one on
+// slides of reveal.js's, Marp's and Slidev's sizes, each given the room
+// under the slide's title (height="100%"): nothing of a figure is outside
+// its slide or its own box, and the board and the first grid are whole
+// on the slide, unscrolled, with cells of 28 px or more. With size="300px"
+// too, nothing passes the slide and the first grid keeps 28 px cells (20
+// for 0x88 and 10×12; it may need a scroll inside the figure). Without a height, the figures'
+// heights are logged (they overflow, as before).
+func TestFigureSlides(t *testing.T) {
+	url := figureSite(t, map[string]string{"boxed.html": slidesPage(true, ""), "narrow.html": slidesPage(true, ` size="300px"`), "free.html": slidesPage(false, "")})
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		resize(t, tab, 1400, 900)
+		for _, page := range []string{"free", "boxed", "narrow"} {
+			visit(t, tab, url+"/"+page+".html")
+			waitViewsIn(t, tab)
+			for _, l := range evalIn[[]slideLook](t, tab, slideLooksJS) {
+				name := fmt.Sprintf("%s %s, %s figure (%s)", tab.Engine(), l.Deck, l.Name, page)
+				t.Logf("%s: %.0f px tall, %.0f px outside the slide, board %.0f, cell %.1f, board whole %v, first grid whole %v", name, l.H, l.Out, l.Board, l.Cell, l.BoardWhole, l.GridWhole)
+				switch page {
+				case "boxed":
+					if l.Out > 0.5 || l.Spill > 1 || !l.BoardWhole || !l.GridWhole || l.Cell < 28 {
+						t.Errorf("%s: %.0f px outside the slide, content %.0f px past the figure's box, board whole %v, first grid whole %v, cells %.1f px; want nothing outside, both whole, cells of 28 px or more",
+							name, l.Out, l.Spill, l.BoardWhole, l.GridWhole, l.Cell)
+					}
+				case "narrow":
+					least := 28.0
+					if l.Name != "readme" {
+						least = 20 // 16 or 10 columns in 300 px: the phone's least
+					}
+					if l.Out > 0.5 || l.Spill > 1 || l.Cell < least {
+						t.Errorf("%s: %.0f px outside the slide, content %.0f px past the figure's box, cells %.1f px; want nothing outside and cells of %.0f px or more", name, l.Out, l.Spill, l.Cell, least)
+					}
+				}
+			}
+			for _, d := range decks {
+				evalIn[bool](t, tab, `(document.querySelector('.slide[data-deck="`+d.name+`"]').scrollIntoView(), true)`)
+				shoot(t, tab, "slide-"+page+"-"+d.name)
+			}
+		}
+	})
+}
