@@ -128,31 +128,6 @@ func hidden(h bool) string {
 // scripts keep the frame at FrameHeight.
 const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>`
 
-// FrameHeight returns the height in CSS pixels that embed.html needs to
-// show s without scrolling in a frame 760 pixels wide, with the element's
-// other options at their defaults (the snippet's second line makes the
-// frame follow its content whatever they are). The heights are measured:
-// frameHeights holds, per layout, the page's height with 0 to
-// len(frameHeights[id])-1 cards, as Chromium lays out view.css and
-// embed.css; beyond that the cards go on in the rows of the last two
-// entries. TestEmbedFrameHeight in wasm/browser measures them again and
-// rewrites frameheights.go when asked to.
-func FrameHeight(s model.State) int {
-	h, ok := frameHeights[s.Layout]
-	if !ok {
-		h = frameHeights[core.Layouts[0].ID]
-	}
-	n, last := len(s.Show), len(h)-1
-	if n <= last {
-		return h[n]
-	}
-	// Past the table, a pair of cards adds what the last pair added: one
-	// row of two cards, or two rows of one; and a pixel, as the measured
-	// heights are rounded up from fractions of one.
-	k := n - (last - 1)
-	return h[last-1+k%2] + k/2*(h[last]-h[last-2]+1)
-}
-
 // CDN is the folder of Bitview's npm package at a version on jsDelivr
 // (every npm CDN sends Access-Control-Allow-Origin: *): CDN + version +
 // "/" holds bitview-load.js and the files it loads. Only a published
@@ -238,7 +213,7 @@ func snippets(s model.State, script, base string) string {
 		attrs += ` labels`
 	}
 	element := script + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
-	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="760" height="` + strconv.Itoa(FrameHeight(s)) +
+	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="` + strconv.Itoa(FrameWidth) + `" height="` + strconv.Itoa(FrameHeight(s)) +
 		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener
 	var b strings.Builder
 	for _, sn := range []struct{ label, text string }{{"Element", element}, {"iframe", iframe}} {
