@@ -420,3 +420,76 @@ func TestFigureSlides(t *testing.T) {
 		}
 	})
 }
+
+// A tutorialLook is one figure of tutorial.html: its first grid's cell,
+// digit and index (px; 0 without a grid), its board's side, and the
+// smallest index of its representations (0 without them).
+type tutorialLook struct {
+	ID, Layout                      string
+	Cell, Digit, Index, Board, Repr float64
+	Unreachable                     int
+}
+
+const tutorialLooksJS = `[...document.querySelectorAll('bitboard-view')].map((v, i) => {
+	const root = v.shadowRoot, cell = root.querySelector('.view .card .bits .cell[data-square]'), small = cell?.querySelector('small');
+	const sq = root.querySelector('.view-board:not([hidden]) .board .sq');
+	const repr = [...root.querySelectorAll('.repr .cell small')].filter((s) => getComputedStyle(s).display !== 'none' && s.getBoundingClientRect().width > 0).map((s) => parseFloat(getComputedStyle(s).fontSize));
+	// A cell of the first grid a reader cannot scroll to: before its
+	// scroller's start, or past its end.
+	const unreachable = [...(root.querySelector('.view .card .bits')?.querySelectorAll('.cell') ?? [])].filter((c) => {
+		const r = c.getBoundingClientRect();
+		for (let p = c.parentElement ?? c.getRootNode().host; p; p = p.parentElement ?? p.getRootNode().host) {
+			const cs = getComputedStyle(p); if (cs.overflowX === 'visible') continue;
+			const b = p.getBoundingClientRect(), start = b.left + p.clientLeft - p.scrollLeft;
+			if (r.left < start - 0.5 || r.right > start + p.scrollWidth + 0.5) return true;
+		}
+		return r.left + scrollX < -0.5;
+	}).length;
+	return { id: v.closest('figure')?.id || String(i + 1), layout: v.getAttribute('layout') ?? 'lerf',
+		cell: cell ? cell.getBoundingClientRect().width : 0, digit: cell ? parseFloat(getComputedStyle(cell.querySelector('b')).fontSize) : 0,
+		index: small && getComputedStyle(small).display !== 'none' ? parseFloat(getComputedStyle(small).fontSize) : 0,
+		board: sq ? sq.getBoundingClientRect().width * 8 : 0, repr: repr.length ? Math.min(...repr) : 0, unreachable };
+})`
+
+// TestTutorialSizes measures tutorial.html's figures at 1280 and 360 px
+// in the three engines: every first grid at issue 44's sizes (at 1280 as
+// in an author's column: 34 / 16 / 11 px cell / digit / index, 24 / 12 /
+// 9 for 0x88; at 360 as on a phone: 30 / 15 / 10, 20 / 11 / 8), within a
+// scroll's reach, and the representations' indices 9 px or more (8 at
+// 360).
+func TestTutorialSizes(t *testing.T) {
+	builtTutorial(t)
+	inEngines(t, func(t *testing.T, tab browsers.Tab) {
+		visit(t, tab, siteURL+"/tutorial.html")
+		waitViewsIn(t, tab)
+		for _, w := range []int{1280, 360} {
+			resize(t, tab, w, 900)
+			waitIn(t, tab, fmt.Sprintf(`innerWidth === %d`, w))
+			// Lay every figure out: content-visibility holds those off the
+			// screen at their placeholder until they come near it.
+			evalIn[bool](t, tab, `(document.querySelectorAll('bitboard-view').forEach((v) => v.style.setProperty('--bitview-content-visibility', 'visible')), true)`)
+			for _, f := range evalIn[[]tutorialLook](t, tab, tutorialLooksJS) {
+				t.Logf("%s %d px, figure %s (%s): cell %.1f digit %.1f index %.1f board %.0f, representations' indices %.1f", tab.Engine(), w, f.ID, f.Layout, f.Cell, f.Digit, f.Index, f.Board, f.Repr)
+				wide := f.Layout == "0x88" || f.Layout == "10x12"
+				cell, digit, index, repr := 34.0, 16.0, 11.0, 9.0
+				switch {
+				case w == 1280 && wide:
+					cell, digit, index = 24, 12, 9
+				case w == 360 && !wide:
+					cell, digit, index, repr = 30, 15, 10, 8
+				case w == 360:
+					cell, digit, index, repr = 20, 11, 8, 8
+				}
+				if f.Cell > 0 && (f.Cell < cell-0.05 || f.Digit < digit-0.05 || f.Index < index-0.05) {
+					t.Errorf("%s at %d px, figure %s (%s): cell %.1f, digit %.1f, index %.1f; want at least %.0f / %.0f / %.0f", tab.Engine(), w, f.ID, f.Layout, f.Cell, f.Digit, f.Index, cell, digit, index)
+				}
+				if f.Repr > 0 && f.Repr < repr-0.05 {
+					t.Errorf("%s at %d px, figure %s: representations' indices of %.1f px, want %.0f or more", tab.Engine(), w, f.ID, f.Repr, repr)
+				}
+				if f.Unreachable > 0 {
+					t.Errorf("%s at %d px, figure %s: %d cells of its first grid out of a scroll's reach", tab.Engine(), w, f.ID, f.Unreachable)
+				}
+			}
+		}
+	})
+}
