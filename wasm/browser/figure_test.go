@@ -24,7 +24,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bitview/bitview/core"
 	bvfigure "github.com/bitview/bitview/wasm/figure"
 	bvpages "github.com/bitview/bitview/wasm/figure/pages"
 	"github.com/bitview/bitview/wasm/model"

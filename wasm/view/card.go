@@ -25,6 +25,21 @@ import (
 // h-file on the left, see model.Grid.Flipped), as beside a flipped board;
 // every cell keeps its index.
 func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) string {
+	return card(l, s, prev, flipped, closeButton(s.Key, s.Title))
+}
+
+// closeButton is a card's ×: it hides the card (data-toggle, its key).
+func closeButton(key, title string) string {
+	var b strings.Builder
+	b.WriteString(`<button type="button" class="close"`)
+	attr(&b, "data-toggle", key)
+	attr(&b, "aria-label", "Hide "+title)
+	b.WriteString(`>×</button>`)
+	return b.String()
+}
+
+// card is Card with button, the markup of the header's button.
+func card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool, button string) string {
 	key, title, bb := s.Key, s.Title, s.Bits
 	g := model.GridOf(l, bb)
 	if flipped {
@@ -37,10 +52,7 @@ func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) strin
 	attr(&b, "data-layout", l.ID)
 	attr(&b, "aria-label", title+" in "+l.Name)
 	b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub">` + escape(CardSub(key, title, r.Count)) + `</span>`)
-	b.WriteString(`<button type="button" class="close"`)
-	attr(&b, "data-toggle", key)
-	attr(&b, "aria-label", "Hide "+title)
-	b.WriteString(`>×</button></header>`)
+	b.WriteString(button + `</header>`)
 
 	writeBits(&b, g, l.Name, title, bb, prev, false)
 
