@@ -140,8 +140,9 @@ func (pp *PerftPath) descend(uci string) bool {
 // text with no move counts whose lines are a FEN and perft counts ("FEN
 // ;D1 20 ;D2 400", perftsuite.Parse) is a suite instead (Suite); one that
 // looks like a suite but does not read as one is neither, and Note says
-// where it departs from the format. A divide whose total (stated, or else
-// the sum of its moves' counts) is not near perft(Depth) at the end of the
+// where it departs from the format. A whole divide (a line for nine in
+// ten of the position's moves or more) whose total (stated, or else the
+// sum of its moves' counts) is not near perft(Depth) at the end of the
 // path but near perft(d) for another depth d (PasteDepth) sets the depth
 // to d, which Note says: a divide pasted from depth 2 is compared with
 // Bitview's depth 2, not found to differ in every move from its depth 3.
@@ -178,6 +179,10 @@ func (pp *PerftPath) Paste(text string) {
 				total += m.Nodes
 			}
 		}
+	}
+	var buf [core.MaxMoves]core.Move
+	if roots := len(p.LegalMoves(buf[:0])); len(parsed.Moves)*10 < roots*9 {
+		return // a part of a divide (a move or two of it): its total tells no depth
 	}
 	if d, ok := PasteDepth(p, total); ok && d != pp.Depth {
 		pp.Note = "The paste counts " + thousands.FormatUint(total) + " leaves, as perft(" + strconv.Itoa(d) + ") does here, not perft(" +
