@@ -44,6 +44,7 @@ const (
 	readoutsGap  = 0.35 * rem                     // .readouts gap
 	readoutRule  = 1 + 0.2*rem                    // .readout: border-top, padding-top
 	readoutName  = 0.75*rem*lineHeight + 2        // .readout dt: the Copy button, its border
+	hexNameBoxed = 2*readoutName + 0.15*rem       // the hex's dt in the name's column (compact): its Copy as C / Rust / Go buttons (CopyAs) on a second line (40 px in Chromium)
 	codeLine     = 0.9 * rem * lineHeight         // .readout code
 	codeCh       = 0.62 * 0.9 * rem               // a monospace character of a readout, at its widest (0.62em)
 	compactMin   = 17 * rem                       // values this wide take a line each, name beside
@@ -179,8 +180,13 @@ func readoutsHeight(l *core.Layout, s model.Shown, width, top float64) float64 {
 		decimal += wrapLines("(signed "+r.Signed+")", value)
 	}
 	h := top + 2*readoutsGap
-	for _, lines := range []int{(len(r.Hex) + hexChars - 1) / hexChars, (groups + perLine - 1) / perLine, decimal} {
+	for i, lines := range []int{(len(r.Hex) + hexChars - 1) / hexChars, (groups + perLine - 1) / perLine, decimal} {
 		if compact {
+			if i == 0 {
+				name = hexNameBoxed
+			} else {
+				name = readoutName
+			}
 			h += readoutRule + max(name, float64(lines)*codeLine)
 		} else {
 			h += readoutRule + name + float64(lines)*codeLine
