@@ -55,6 +55,7 @@ func (pg *page) wire() {
 	act("change", "#flip", func(_ *event, el *domElement) { m.SetFlipped(checked(el)) })
 	act("change", "#labels", func(_ *event, el *domElement) { m.SetLabels(checked(el)) })
 	act("click", "[data-toggle]", func(_ *event, el *domElement) { m.Toggle(el.GetAttribute("data-toggle")) })
+	act("click", "[data-card]", func(_ *event, el *domElement) { m.ToggleCard(el.GetAttribute("data-card")) })
 	action("flip", func() { m.SetFlipped(!m.Flipped) })
 	action("labels", func() { m.SetLabels(!m.Labels) })
 	for _, l := range core.Layouts {

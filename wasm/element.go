@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -225,12 +224,13 @@ func (v *embedView) update(opts js.Value) jsapi.Result {
 	return v.result()
 }
 
-// viewAttrs writes the view's data-cards and data-cols, by which view.css
-// lays it out (model.Embed.ViewAttrs).
+// viewAttrs writes the view's data-board, data-cards and data-cols, by
+// which view.css lays it out (view.EmbedAttrs).
 func (v *embedView) viewAttrs() {
 	el := query(v.content.Underlying(), ".view")
-	el.SetAttribute("data-cards", strconv.Itoa(len(v.embed.Shown)))
-	el.SetAttribute("data-cols", strconv.Itoa(v.embed.Layout.Cols))
+	for _, a := range view.EmbedAttrs(v.embed) {
+		el.SetAttribute(a[0], a[1])
+	}
 }
 
 // interactive shows whether the pointer and the keyboard explore the view.

@@ -317,11 +317,18 @@ func (pp *perftPanel) cancel() {
 }
 
 // paste reads the paste field v: its length is checked on the JS string
-// before it is copied into Go (model.PerftPath.RefusePaste).
+// before it is copied into Go (model.PerftPath.RefusePaste). A paste that
+// sets another depth (its total is that depth's count) is divided at
+// once up to model.MaxLinkPerft, as a link's divide is, so that the two
+// compare.
 func (pp *perftPanel) paste(v js.Value) {
 	if n := strLen(v); n > model.MaxPerftPaste {
 		pp.m.Perft.RefusePaste(n)
 		return
 	}
+	depth := pp.m.Perft.Depth
 	pp.m.Perft.Paste(v.String())
+	if d := pp.m.Perft.Depth; d != depth && d <= model.MaxLinkPerft && pp.m.Perft.Rooted() {
+		pp.divide()
+	}
 }

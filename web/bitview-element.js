@@ -10,7 +10,7 @@
 // wasm/model/options.go): README.md's table lists them with their values,
 // bitview-options.d.ts describes each. readOptions gives Go's mount its
 // options from them; this module reads the few that shape the element
-// itself (size, values, repr for repr.css, wasm).
+// itself (size, height, values, repr for repr.css, wasm).
 //
 // Every element on a page shares one Bitview instance, loaded lazily when
 // the first element connects. Its files (bitview.wasm, wasm_exec.js,
@@ -66,7 +66,7 @@ function afterLoad(wait) {
   return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
 }
 
-// The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
+// The longest size or height attribute read (a CSS length such as "calc(100% - 2rem)").
 // The other attributes are checked by Go before it copies them (see
 // README.md, "Limits"): fen, show, layout, orientation and magic.
 const MAX_SIZE = 64;
@@ -201,7 +201,7 @@ class BitboardView extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
-    if (name === 'size') this.#applySize();
+    if (name === 'size' || name === 'height') this.#applySize();
     if (name === 'repr') this.#linkRepr();
     if (name === 'values') this.#applyValues();
     if (!this.#handle) return;
@@ -353,12 +353,14 @@ class BitboardView extends HTMLElement {
   }
 
   #applySize() {
-    // A prerendered element's width, from the bitview command, gives way
-    // to the same width set here.
+    // A prerendered element's width and height, from the bitview command,
+    // give way to the same set here.
     [...this.#root.children].find((el) => el.localName === 'style' && el.dataset.bitview === 'size')?.remove();
-    const size = this.getAttribute('size');
     // A CSS length is short: a longer value is not one, and is not parsed.
-    this.style.width = size && size.length <= MAX_SIZE && CSS.supports('width', size) ? size : '';
+    for (const [name, prop] of [['size', 'width'], ['height', 'height']]) {
+      const v = this.getAttribute(name);
+      this.style[prop] = v && v.length <= MAX_SIZE && CSS.supports(prop, v) ? v : '';
+    }
   }
 
   // values="hex" keeps only each grid's hex value, values="none" none: for

@@ -26,6 +26,8 @@ export interface BitboardViewAttributes {
   grids?: 'fixed';
   /** A CSS length for the element's width. */
   size?: string;
+  /** A CSS length for the element's height, a box the figure fits inside (a slide): the board and the first grid as large as it allows, the other grids scrolling. */
+  height?: string;
   /** "false" makes a static figure (no hover highlight). */
   interactive?: string | boolean;
   /** How many readouts each grid shows: hex or none for compact figures. */

@@ -6,7 +6,7 @@
 // embed.js import it.
 
 /** The attributes of <bitboard-view>, in order: its observedAttributes. */
-export const ATTRIBUTES = Object.freeze(['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'size', 'interactive', 'values', 'repr', 'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm']);
+export const ATTRIBUTES = Object.freeze(['fen', 'layout', 'show', 'board', 'grid', 'labels', 'orientation', 'grids', 'size', 'height', 'interactive', 'values', 'repr', 'arrows', 'marks', 'magic', 'zobrist', 'perft', 'wasm']);
 
 // The words that turn a switch off (model.OffWords), in any case.
 const OFF = /^(false|0|off|no)$/i;
@@ -61,6 +61,7 @@ export const KEYS = Object.freeze({
   labels: 'labels',
   orientation: 'orientation',
   size: 'size',
+  height: 'height',
   interactive: 'interactive',
   values: 'values',
   repr: 'repr',

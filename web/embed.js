@@ -21,18 +21,29 @@ for (const name of EMBED) {
   if (params.has(name)) view.setAttribute(name, params.get(name));
 }
 
-// A frame as tall as its content shows no scroll bar: Chromium kept the
-// one a shorter frame had shown (empty, the view laid out again 15 px
-// narrower) after the listener made the frame fit. While the frame is
-// shorter than its content, the content scrolls.
-let sent = 0;
+// The height is sent once the view is drawn (bitview-ready, or the
+// element's error when Bitview cannot start), read then from the laid-out
+// page, and again whenever the content's height changes (a
+// ResizeObserver): never before, when the page is only its padding and
+// credit line (WebKit's frames were sized 37 px tall about one load in
+// three). A frame as tall as its content shows no scroll bar: Chromium
+// kept the one a shorter frame had shown (empty, the view laid out again
+// 15 px narrower) after the listener made the frame fit. While the frame
+// is shorter than its content, the content scrolls.
+let drawn = false, sent = 0;
 const post = () => {
+  if (!drawn) return;
   const root = document.documentElement, height = Math.ceil(root.getBoundingClientRect().height);
   root.style.overflowY = innerHeight >= height ? 'hidden' : '';
   if (height === sent || window.parent === window) return;
   sent = height;
   window.parent.postMessage({ type: 'bitview-height', height }, '*'); // a height is no secret: any parent may read it
 };
+const start = () => {
+  drawn = true;
+  post();
+};
 new ResizeObserver(post).observe(document.documentElement);
 addEventListener('resize', post);
-view.addEventListener('bitview-ready', post);
+view.addEventListener('bitview-ready', start, { once: true });
+view.addEventListener('bitview-error', start, { once: true });

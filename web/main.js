@@ -1,6 +1,7 @@
 // The page's loader: Go draws the page once bitview.wasm runs (see
-// wasm/page.go); this only starts it, explains a failure, and keeps one
-// length style.css needs.
+// wasm/page.go); this only starts it, explains a failure, keeps one
+// length style.css needs, and shows the square panel beside a square
+// tapped on a phone.
 import { load } from './bitview.js';
 
 // The cards' scroller's content height in px, as --cards-h on the root
@@ -14,6 +15,34 @@ if (cards && typeof ResizeObserver === 'function') {
   new ResizeObserver(([entry]) => {
     document.documentElement.style.setProperty('--cards-h', `${entry.contentRect.height}px`);
   }).observe(cards);
+}
+
+// On a phone the square panel (the pointed square's index in every
+// numbering) is at the end of the page, far from a square tapped on the
+// board or in a grid: while it is out of sight, a tap on a square or a
+// cell shows it beside what was tapped (above it, or under it where
+// there is no room above), over the page, until the page scrolls, another
+// place is tapped or Escape is pressed. Go has written the panel for that
+// square when the pointer came over it (wasm/figure.go), before the click.
+const info = document.getElementById('square-info');
+if (info) {
+  const hide = () => info.classList.remove('callout');
+  document.addEventListener('click', (e) => {
+    const at = e.target instanceof Element ? e.target.closest('#board [data-square], #bitview-app .bits .cell[data-square]') : null;
+    hide();
+    if (!at) return;
+    const r = info.getBoundingClientRect();
+    if (r.height > 0 && r.top >= 0 && r.bottom <= innerHeight) return; // in sight where it stands
+    info.classList.add('callout');
+    const t = at.getBoundingClientRect(), w = info.offsetWidth, h = info.offsetHeight, gap = 6;
+    let top = t.top - h - gap;
+    if (top < gap) top = Math.min(t.bottom + gap, innerHeight - h - gap);
+    const left = Math.max(gap, Math.min(t.left + t.width / 2 - w / 2, innerWidth - w - gap));
+    info.style.setProperty('--callout-x', `${left}px`);
+    info.style.setProperty('--callout-y', `${Math.max(gap, top)}px`);
+  }, true); // before the page's own click, which may draw the board afresh
+  addEventListener('scroll', hide, { passive: true });
+  addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
 }
 
 const loading = document.getElementById('loading');

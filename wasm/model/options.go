@@ -298,6 +298,7 @@ var Attributes = []Attribute{
 		Doc:  `"fixed" keeps the grids as seen from White when orientation is black.`,
 		Help: "fixed: the grids stay as seen from White when -orientation black turns the board (default: they turn with it)"},
 	{Name: "size", Use: UseElement | UseMarkdown, Doc: "A CSS length for the element's width."},
+	{Name: "height", Use: UseElement | UseMarkdown, Doc: "A CSS length for the element's height, a box the figure fits inside (a slide): the board and the first grid as large as it allows, the other grids scrolling."},
 	{Name: "interactive", Use: UseElement | UseMount | UseMarkdown | UseEmbed, Switch: true, On: true,
 		Doc: `"false" makes a static figure (no hover highlight).`},
 	{Name: "values", Use: UseElement | UseFigure | UseMarkdown | UseEmbed, Choices: []string{"all", "hex", "none"}, Default: "all",

@@ -325,6 +325,32 @@ func (p *Page) Point(sq core.Square) { p.hover = sq }
 // hides it if shown (State.Toggle).
 func (p *Page) Toggle(name string) { p.State.Toggle(name) }
 
+// ToggleCard shows item (what a show list holds: a bitboard name, an
+// attack map, "from:e4" or an expression, see ResolveShown) as a card, or
+// hides the card that shows it: the expression tool's "Show as a card". An
+// item is not added when it means nothing in the position on show, when
+// a link's show list would not read it back whole (SplitShow: a comma
+// outside parentheses, blanks around it), or when the show list would pass
+// MaxShowItems items or MaxShowLength bytes (the limits a link's list is
+// read with, State's ParseQuery).
+func (p *Page) ToggleCard(item string) {
+	if i := slices.Index(p.Show, item); i >= 0 {
+		p.Show = slices.Delete(slices.Clone(p.Show), i, i+1)
+		return
+	}
+	size := len(item)
+	for _, s := range p.Show {
+		size += len(s)
+	}
+	if len(p.Show) >= MaxShowItems || size > MaxShowLength || !slices.Equal(SplitShow(item), []string{item}) {
+		return
+	}
+	if _, err := ResolveShown(&p.pos, item); err != nil {
+		return
+	}
+	p.Show = append(slices.Clone(p.Show), item)
+}
+
 // SetLayout numbers the grids in the layout id (one of core.Layouts; any
 // other is ignored).
 func (p *Page) SetLayout(id string) {

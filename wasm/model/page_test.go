@@ -2,10 +2,14 @@ package model
 
 import (
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/coretest"
+	"github.com/bitview/bitview/core/divide/dividetest"
 	"github.com/bitview/bitview/core/pgn"
 )
 
@@ -657,5 +661,109 @@ func TestPageShowLink(t *testing.T) {
 		if p.NoticeShown() || len(p.Status().Show) != 0 {
 			t.Errorf("%s: dismissed, the status still says %q", tt.query, p.Status().Show)
 		}
+	}
+}
+
+// TestPageToggleCard: the expression tool's "Show as a card" adds what
+// the result shows to the cards and to the link, and takes it out again;
+// an item that means nothing here, that a link's list would split or
+// trim, or that would pass the show list's limits is not added.
+func TestPageToggleCard(t *testing.T) {
+	p := NewPage(DefaultState())
+	expr := "(P << 8) & ~occupied"
+	p.ToggleCard(expr)
+	f, _, _ := p.Figure()
+	if len(f.Shown) != 3 || f.Shown[2].Key != expr || f.Shown[2].Bits != core.Rank3.Bitboard() {
+		t.Fatalf("after ToggleCard(%q): %+v", expr, f.Shown)
+	}
+	if q := ParseQuery(p.Link()); strings.Join(q.Show, "|") != "P|occupied|"+expr {
+		t.Errorf("the link's show list %q", q.Show)
+	}
+	p.ToggleCard(expr)
+	if strings.Join(p.Show, "|") != "P|occupied" {
+		t.Errorf("ToggleCard again: show %q", p.Show)
+	}
+	for _, item := range []string{"", "P <<", "occupid", "P, n", " P << 8", "rookAttacks(e4, occupied) | nonsense("} {
+		p.ToggleCard(item)
+		if strings.Join(p.Show, "|") != "P|occupied" {
+			t.Errorf("ToggleCard(%q) made the show list %q", item, p.Show)
+		}
+	}
+	p.ToggleCard("rookAttacks(e4, occupied)") // a comma inside parentheses stays whole
+	if len(p.Show) != 3 {
+		t.Errorf("rookAttacks(e4, occupied) not added: %q", p.Show)
+	}
+	p = NewPage(DefaultState())
+	for i := len(p.Show); i < MaxShowItems; i++ {
+		p.ToggleCard("P << " + strconv.Itoa(i))
+	}
+	p.ToggleCard("N")
+	if len(p.Show) != MaxShowItems || slices.Contains(p.Show, "N") {
+		t.Errorf("%d items, N added %v: want the list full at %d and N left out", len(p.Show), slices.Contains(p.Show, "N"), MaxShowItems)
+	}
+	p = NewPage(DefaultState())
+	long := func(i int) string { return strings.Repeat("P|", 450) + "N << " + strconv.Itoa(i) } // 900 bytes or so, under expr.MaxLength
+	for i := range 5 {
+		p.ToggleCard(long(i))
+	}
+	size := 0
+	for _, s := range p.Show {
+		size += len(s)
+	}
+	if len(p.Show) != 2+4 || size > MaxShowLength {
+		t.Errorf("long items: %d items of %d bytes; want 4 added, the fifth over %d bytes left out", len(p.Show), size, MaxShowLength)
+	}
+}
+
+// TestPasteDepth: a pasted divide's total tells its depth, from
+// Kiwipete's counts (Chess Programming Wiki, "Perft Results", position 2)
+// and a buggy engine's near them; a total near no depth's count tells
+// none.
+func TestPasteDepth(t *testing.T) {
+	p := coretest.MustFEN(t, kiwipete)
+	tests := []struct {
+		total uint64
+		depth int
+		ok    bool
+	}{
+		{48, 1, true}, {2039, 2, true}, {2040, 2, true}, {1990, 2, true}, {97862, 3, true}, {4085603, 4, true},
+		{193690690, 5, true}, {8031647685, 6, true}, {0, 0, false}, {10, 1, false}, {1 << 60, 6, false},
+	}
+	for _, tt := range tests {
+		d, ok := PasteDepth(p, tt.total)
+		if ok != tt.ok || ok && d != tt.depth {
+			t.Errorf("PasteDepth(Kiwipete, %d) = %d, %v; want %d, %v", tt.total, d, ok, tt.depth, tt.ok)
+		}
+	}
+}
+
+// TestPagePerftPasteDepth: a divide pasted from another depth than the
+// panel's (an engine's depth 2, 2,040 leaves, where Bitview counts
+// 2,039, after a divide at depth 3) sets the panel's depth, and says so;
+// a paste of the panel's depth, one without counts, or a cleared paste
+// keeps it.
+func TestPagePerftPasteDepth(t *testing.T) {
+	p := NewPage(ParseQuery("?perft=3&fen=" + strings.ReplaceAll(kiwipete, " ", "+")))
+	p.FollowPerft()
+	p.Perft.Paste(dividetest.NoEnPassant(coretest.MustFEN(t, kiwipete), 2)) // an engine without en passant: 2,038 or so
+	if p.Perft.Depth != 2 || !strings.Contains(p.Perft.Note, "perft(2)") || p.Perft.Pasted == nil {
+		t.Fatalf("a depth-2 paste at depth 3: depth %d, note %q", p.Perft.Depth, p.Perft.Note)
+	}
+	p.Perft.Paste(dividetest.NoEnPassant(coretest.MustFEN(t, kiwipete), 2))
+	if p.Perft.Depth != 2 || p.Perft.Note != "" {
+		t.Errorf("a depth-2 paste at depth 2: depth %d, note %q", p.Perft.Depth, p.Perft.Note)
+	}
+	p.Perft.Paste("e2e4: 48\nd2d4: 2000\n") // no total: the moves' counts are summed, 2,048
+	if p.Perft.Depth != 2 {
+		t.Errorf("a paste summing to 2,048: depth %d", p.Perft.Depth)
+	}
+	p.Perft.Paste("hello\n")
+	p.Perft.Paste("")
+	if p.Perft.Depth != 2 || p.Perft.Pasted != nil {
+		t.Errorf("a paste with no counts, then none: depth %d, pasted %v", p.Perft.Depth, p.Perft.Pasted)
+	}
+	p.Perft.Paste(strings.Repeat("e2e4: 18446744073709551615\n", 3)) // a sum past 2^64 saturates
+	if p.Perft.Depth != 2 {
+		t.Errorf("a paste of huge counts: depth %d", p.Perft.Depth)
 	}
 }

@@ -1,12 +1,15 @@
 package model
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/core/divide"
 	"github.com/bitview/bitview/core/perftsuite"
+	"github.com/bitview/bitview/core/thousands"
 )
 
 // A PerftPath is the perft divide panel's walk down the tree: a root
@@ -137,7 +140,12 @@ func (pp *PerftPath) descend(uci string) bool {
 // text with no move counts whose lines are a FEN and perft counts ("FEN
 // ;D1 20 ;D2 400", perftsuite.Parse) is a suite instead (Suite); one that
 // looks like a suite but does not read as one is neither, and Note says
-// where it departs from the format.
+// where it departs from the format. A whole divide (a line for nine in
+// ten of the position's moves or more) whose total (stated, or else the
+// sum of its moves' counts) is not near perft(Depth) at the end of the
+// path but near perft(d) for another depth d (PasteDepth) sets the depth
+// to d, which Note says: a divide pasted from depth 2 is compared with
+// Bitview's depth 2, not found to differ in every move from its depth 3.
 func (pp *PerftPath) Paste(text string) {
 	pp.Note, pp.Pasted, pp.Suite = "", nil, nil
 	if text == "" {
@@ -157,6 +165,64 @@ func (pp *PerftPath) Paste(text string) {
 		}
 	}
 	pp.Pasted = &parsed
+	p, err := core.ParseFEN(pp.End())
+	if err != nil {
+		return
+	}
+	total := parsed.Total
+	if !parsed.HasTotal {
+		total = 0
+		for _, m := range parsed.Moves {
+			if total > math.MaxUint64-m.Nodes { // a paste is any text: the sum saturates, never wraps
+				total = math.MaxUint64
+			} else {
+				total += m.Nodes
+			}
+		}
+	}
+	var buf [core.MaxMoves]core.Move
+	if roots := len(p.LegalMoves(buf[:0])); len(parsed.Moves)*10 < roots*9 {
+		return // a part of a divide (a move or two of it): its total tells no depth
+	}
+	if d, ok := PasteDepth(p, total); ok && d != pp.Depth {
+		pp.Note = "The paste counts " + thousands.FormatUint(total) + " leaves, as perft(" + strconv.Itoa(d) + ") does here, not perft(" +
+			strconv.Itoa(pp.Depth) + "): the depth is now " + strconv.Itoa(d) + "."
+		pp.Depth = d
+	}
+}
+
+// PasteDepth returns the depth, 1 to core.MaxDivideDepth, whose leaf count
+// from p is nearest total (by their ratio: the counts of successive depths
+// are a branching factor apart, about 20 to 40), and whether total is
+// within a factor of 3 of it. perft(1) and perft(2) are counted; deeper
+// counts are perft(2) times the branching factor perft(2)/perft(1) to the
+// power d−2 (Kiwipete: 86,624 for 97,862 at depth 3; 6.6 billion for 8.0
+// billion at depth 6), which is near enough to tell depths apart and costs
+// a divide at depth 2, not a deeper one on the page's thread.
+func PasteDepth(p core.Position, total uint64) (int, bool) {
+	if total == 0 {
+		return 0, false
+	}
+	d1, err := core.Divide(p, 1, nil)
+	if err != nil || d1.Nodes == 0 {
+		return 0, false
+	}
+	d2, err := core.Divide(p, 2, nil)
+	if err != nil || d2.Nodes == 0 {
+		return 0, false
+	}
+	b := float64(d2.Nodes) / float64(d1.Nodes)
+	best, bestGap := 0, math.Inf(1)
+	for d := 1; d <= core.MaxDivideDepth; d++ {
+		count := float64(d1.Nodes)
+		if d >= 2 {
+			count = float64(d2.Nodes) * math.Pow(b, float64(d-2))
+		}
+		if gap := math.Abs(math.Log(float64(total) / count)); gap < bestGap {
+			best, bestGap = d, gap
+		}
+	}
+	return best, bestGap <= math.Log(3)
 }
 
 // looksLikeSuite reports whether a line of text is a line of a perft

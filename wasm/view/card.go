@@ -25,6 +25,21 @@ import (
 // h-file on the left, see model.Grid.Flipped), as beside a flipped board;
 // every cell keeps its index.
 func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) string {
+	return card(l, s, prev, flipped, closeButton(s.Key, s.Title))
+}
+
+// closeButton is a card's ×: it hides the card (data-toggle, its key).
+func closeButton(key, title string) string {
+	var b strings.Builder
+	b.WriteString(`<button type="button" class="close"`)
+	attr(&b, "data-toggle", key)
+	attr(&b, "aria-label", "Hide "+title)
+	b.WriteString(`>×</button>`)
+	return b.String()
+}
+
+// card is Card with button, the markup of the header's button.
+func card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool, button string) string {
 	key, title, bb := s.Key, s.Title, s.Bits
 	g := model.GridOf(l, bb)
 	if flipped {
@@ -37,10 +52,7 @@ func Card(l *core.Layout, s model.Shown, prev core.Bitboard, flipped bool) strin
 	attr(&b, "data-layout", l.ID)
 	attr(&b, "aria-label", title+" in "+l.Name)
 	b.WriteString(`><header><h3>` + escape(title) + `</h3><span class="sub">` + escape(CardSub(key, title, r.Count)) + `</span>`)
-	b.WriteString(`<button type="button" class="close"`)
-	attr(&b, "data-toggle", key)
-	attr(&b, "aria-label", "Hide "+title)
-	b.WriteString(`>×</button></header>`)
+	b.WriteString(button + `</header>`)
 
 	writeBits(&b, g, l.Name, title, bb, prev, false)
 
@@ -172,7 +184,7 @@ func writeBits(b *strings.Builder, g model.Grid, layoutName, title string, bb, p
 			idx := strconv.Itoa(c.Index)
 			if c.OffBoard {
 				name := CellName(core.NoSquare, c.Index, false)
-				b.WriteString(`<div role="gridcell" part="cell offboard" class="cell off" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
+				b.WriteString(`<div role="gridcell" part="cell offboard" class="` + offClass(g, row, c.Col) + `" tabindex="` + tab + `" data-offboard data-bit="0" data-index="` + idx +
 					`" aria-label="` + name + `" title="` + name + `">` + cellDigits("·", idx) + `</div>`)
 				tab = "-1"
 				continue
@@ -199,6 +211,22 @@ func writeBits(b *strings.Builder, g model.Grid, layoutName, title string, bb, p
 		b.WriteString(`<span class="coord file">` + f + `</span>`)
 	}
 	b.WriteString(`</div></div>`)
+}
+
+// offClass returns the class of an off-board slot of grid g in row and
+// col: "cell off", with off-file when no square of its column has a file
+// (0x88's right half, 10×12's first and last columns) and off-rank when
+// no square of its row has a rank (10×12's first and last two rows), by
+// which view.css may draw those columns and rows narrower than a cell.
+func offClass(g model.Grid, row, col int) string {
+	class := "cell off"
+	if g.ColLabels[col] == "" {
+		class += " off-file"
+	}
+	if g.RowLabels[row] == "" {
+		class += " off-rank"
+	}
+	return class
 }
 
 // CellName returns the accessible name of a cell of a bit grid: its

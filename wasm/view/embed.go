@@ -15,12 +15,12 @@ import (
 // a renderer can take the markup over and update each part in place:
 //
 //	<div class="errors">…</div>
-//	<div class="view" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
+//	<div class="view" data-board="1|0" data-cards="N" data-cols="C"><div class="view-board">…</div><div class="cards" part="cards">…</div></div>
 //	<div class="view-repr">…</div>
 //	<div class="view-tools">…</div>
 func EmbedMarkup(e model.Embed, hover core.Square) string {
 	var b strings.Builder
-	b.WriteString(`<div class="errors">` + EmbedErrors(e) + `</div><div class="view"` + EmbedAttrs(e) + `><div class="view-board"` + hidden(!e.Board) + `>`)
+	b.WriteString(`<div class="errors">` + EmbedErrors(e) + `</div><div class="view"` + attrsMarkup(EmbedAttrs(e)) + `><div class="view-board"` + hidden(!e.Board) + `>`)
 	if e.Board {
 		b.WriteString(BoardMarked(e.Pos, e.Layout, e.Flipped, e.Labels, e.BoardMarks()))
 	}
@@ -52,14 +52,30 @@ func EmbedDrawing(e model.Embed, perft string) string {
 		`<div class="view-perft"` + hidden(perft == "") + `>` + perft + `</div></div>`
 }
 
-// EmbedAttrs returns the attributes of the view's <div class="view">: the
+// EmbedAttrs returns the attributes of the view's <div class="view">,
+// name and value: whether the board is drawn (data-board: 1 or 0), the
 // number of grids shown (data-cards) and the columns of the layout's grid
 // (data-cols: 8, 10 or 16), which view.css lays the board and the cards
-// out by. They are on the view itself, not read from the cards below it,
+// out by. They are on the view itself, not read from the parts below it,
 // so that a figure the browser paints before it has parsed it whole (a
-// prerendered one) is laid out as it will be.
-func EmbedAttrs(e model.Embed) string {
-	return ` data-cards="` + strconv.Itoa(len(e.Shown)) + `" data-cols="` + strconv.Itoa(e.Layout.Cols) + `"`
+// prerendered one) is laid out as it will be; the renderer writes the
+// same after each change.
+func EmbedAttrs(e model.Embed) [][2]string {
+	board := "0"
+	if e.Board {
+		board = "1"
+	}
+	return [][2]string{{"data-board", board}, {"data-cards", strconv.Itoa(len(e.Shown))}, {"data-cols", strconv.Itoa(e.Layout.Cols)}}
+}
+
+// attrsMarkup writes attributes (name and value) as markup, each after a
+// space.
+func attrsMarkup(attrs [][2]string) string {
+	var b strings.Builder
+	for _, a := range attrs {
+		attr(&b, a[0], a[1])
+	}
+	return b.String()
 }
 
 // EmbedTools returns what is drawn below the view: the Polyglot key
@@ -111,31 +127,6 @@ func hidden(h bool) string {
 // embed.js posts as {type: "bitview-height", height}. Sites that strip
 // scripts keep the frame at FrameHeight.
 const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>`
-
-// FrameHeight returns the height in CSS pixels that embed.html needs to
-// show s without scrolling in a frame 760 pixels wide, with the element's
-// other options at their defaults (the snippet's second line makes the
-// frame follow its content whatever they are). The heights are measured:
-// frameHeights holds, per layout, the page's height with 0 to
-// len(frameHeights[id])-1 cards, as Chromium lays out view.css and
-// embed.css; beyond that the cards go on in the rows of the last two
-// entries. TestEmbedFrameHeight in wasm/browser measures them again and
-// rewrites frameheights.go when asked to.
-func FrameHeight(s model.State) int {
-	h, ok := frameHeights[s.Layout]
-	if !ok {
-		h = frameHeights[core.Layouts[0].ID]
-	}
-	n, last := len(s.Show), len(h)-1
-	if n <= last {
-		return h[n]
-	}
-	// Past the table, a pair of cards adds what the last pair added: one
-	// row of two cards, or two rows of one; and a pixel, as the measured
-	// heights are rounded up from fractions of one.
-	k := n - (last - 1)
-	return h[last-1+k%2] + k/2*(h[last]-h[last-2]+1)
-}
 
 // CDN is the folder of Bitview's npm package at a version on jsDelivr
 // (every npm CDN sends Access-Control-Allow-Origin: *): CDN + version +
@@ -222,7 +213,7 @@ func snippets(s model.State, script, base string) string {
 		attrs += ` labels`
 	}
 	element := script + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
-	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="760" height="` + strconv.Itoa(FrameHeight(s)) +
+	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="` + strconv.Itoa(FrameWidth) + `" height="` + strconv.Itoa(FrameHeight(s)) +
 		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener
 	var b strings.Builder
 	for _, sn := range []struct{ label, text string }{{"Element", element}, {"iframe", iframe}} {

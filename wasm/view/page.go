@@ -116,7 +116,7 @@ func PresentButton(p *model.Page) Attr {
 // result unless the expression failed) and the expression field's
 // aria-invalid.
 func PagePlayground(p *model.Page) ([]Region, Attr) {
-	status, result, failed := Playground(p.Expr, p.Pos(), p.Layout(), p.Step())
+	status, result, failed := Playground(p.Expr, p.Pos(), p.Layout(), p.Step(), p.Show)
 	invalid := Attr{"expr", "aria-invalid", strconv.FormatBool(failed)}
 	if failed {
 		return []Region{{"expr-status", status}}, invalid

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,9 +17,11 @@ import (
 // Playground returns the expression playground's answer for src in
 // position p and layout l: the error with its character marked, or the
 // steps (every sub-expression, clickable) and the card of the selected
-// step (the whole expression when selected is out of range). failed
-// reports an error, when the page keeps the last result on show.
-func Playground(src string, p *core.Position, l *core.Layout, selected int) (status, result string, failed bool) {
+// step (the whole expression when selected is out of range), whose
+// button shows it among the cards (CardToggle; pressed when shown, the
+// page's show list, holds it). failed reports an error, when the page
+// keeps the last result on show.
+func Playground(src string, p *core.Position, l *core.Layout, selected int, shown []string) (status, result string, failed bool) {
 	if strings.TrimSpace(src) == "" {
 		return `<p class="hint">Type an expression such as <code>(whitePawns &lt;&lt; 8) &amp; ~allOccupied</code> or <code>popcount(knightAttacks(e4) &amp; N)</code>.</p>`, "", false
 	}
@@ -49,7 +52,19 @@ func Playground(src string, p *core.Position, l *core.Layout, selected int) (sta
 	}
 	b.WriteString(`</ol>`)
 	s := steps[selected]
-	return b.String(), Card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false), false
+	return b.String(), card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false, CardToggle(s.Text, slices.Contains(shown, s.Text))), false
+}
+
+// CardToggle returns the button of the expression's result that shows
+// the expression text among the cards, or hides its card (data-card:
+// model.Page.ToggleCard), pressed while the card is shown.
+func CardToggle(text string, shown bool) string {
+	var b strings.Builder
+	b.WriteString(`<button type="button" class="add-card"`)
+	attr(&b, "data-card", text)
+	attr(&b, "aria-pressed", strconv.FormatBool(shown))
+	b.WriteString(`>Show as a card</button>`)
+	return b.String()
 }
 
 // exprErrorPanel returns the playground's error: the message and the

@@ -3,11 +3,13 @@ package view
 import (
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/coretest"
 	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/wasm/model"
 )
@@ -22,7 +24,7 @@ func TestPlaygroundEmpty(t *testing.T) {
 	p := mustParse(t, core.StartFEN)
 	l := mustLayout(t, "lerf")
 	for _, src := range []string{"", "   ", "\t\n"} {
-		status, result, failed := Playground(src, p, l, 0)
+		status, result, failed := Playground(src, p, l, 0, nil)
 		if result != "" || failed {
 			t.Errorf("Playground(%q) result = %q, failed = %v; want none, false", src, result, failed)
 		}
@@ -71,7 +73,7 @@ func TestPlaygroundSteps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run("selected="+strconv.Itoa(tt.selected), func(t *testing.T) {
-			status, result, failed := Playground(src, p, l, tt.selected)
+			status, result, failed := Playground(src, p, l, tt.selected, nil)
 			if failed {
 				t.Errorf("Playground(%q) failed", src)
 			}
@@ -96,7 +98,7 @@ func TestPlaygroundSteps(t *testing.T) {
 			checkText(t, "last step", ms[last][2], src)
 
 			s := steps[tt.want]
-			if want := Card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false); result != want {
+			if want := card(l, model.Shown{Key: s.Text, Title: s.Text, Bits: s.Value}, s.Value, false, CardToggle(s.Text, false)); result != want {
 				t.Errorf("result is not the card of step %d (%q)", tt.want, s.Text)
 			}
 			secs := startTags(t, result, "section")
@@ -131,7 +133,7 @@ func TestPlaygroundErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			status, result, failed := Playground(tt.src, p, l, 0)
+			status, result, failed := Playground(tt.src, p, l, 0, nil)
 			if result != "" || !failed {
 				t.Errorf("result %q, failed = %v; want none, true", result, failed)
 			}
@@ -230,5 +232,20 @@ func TestExprHelp(t *testing.T) {
 	}
 	if html.UnescapeString(m[1]) != expr.Help {
 		t.Errorf("help does not read as expr.Help")
+	}
+}
+
+// TestPlaygroundCardToggle: the result's button shows the result's
+// expression among the cards (data-card, its text), pressed while the
+// page's show list holds it; the card has no × (it is not a card of the
+// list).
+func TestPlaygroundCardToggle(t *testing.T) {
+	p, l := coretest.MustPosition(t, core.StartFEN), coretest.MustLayout(t, "lerf")
+	for _, shown := range [][]string{nil, {"P", "occupied"}, {"P", "P << 8"}} {
+		_, result, _ := Playground("P << 8", p, l, -1, shown)
+		want := `<button type="button" class="add-card" data-card="P &lt;&lt; 8" aria-pressed="` + strconv.FormatBool(slices.Contains(shown, "P << 8")) + `">Show as a card</button>`
+		if !strings.Contains(result, want) || strings.Contains(result, `class="close"`) {
+			t.Errorf("shown %q: the result's header %s, want %s and no ×", shown, result[:strings.Index(result, "</header>")], want)
+		}
 	}
 }

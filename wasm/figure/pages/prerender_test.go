@@ -107,6 +107,9 @@ func TestShadow(t *testing.T) {
 	}{
 		{[][2]string{{"show", "P"}, {"values", "hex"}, {"size", "min(100%, 22rem)"}}, []string{`data-values="hex"`, `:host{width:min(100%, 22rem)}`}, []string{"repr.css"}, ""},
 		{[][2]string{{"size", `10px}</style><script>alert(1)</script>`}}, nil, []string{"<script", `data-bitview="size"`}, ""},
+		{[][2]string{{"show", "P"}, {"height", "calc(100% - 4rem)"}}, []string{`:host{height:calc(100% - 4rem)}`}, nil, ""},
+		{[][2]string{{"size", "300px"}, {"height", "30rem"}}, []string{`:host{width:300px;height:30rem}`}, nil, ""},
+		{[][2]string{{"height", `1px}</style><script>alert(1)</script>`}}, nil, []string{"<script", `data-bitview="size"`}, ""},
 		{[][2]string{{"repr", ""}, {"grid", "false"}}, []string{`href="repr.css" data-bitview="repr.css"`, `class="view-repr">`}, nil, ""},
 		{[][2]string{{"perft", "2"}}, []string{"Perft divide, depth 2", "<td>400</td>"}, nil, ""},
 		{[][2]string{{"perft", "7"}}, nil, nil, "perft"},

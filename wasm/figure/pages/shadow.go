@@ -13,7 +13,7 @@ import (
 	"github.com/bitview/bitview/wasm/figure"
 )
 
-// MaxSizeLength is the longest size attribute written into a prerendered
+// MaxSizeLength is the longest size or height attribute written into a prerendered
 // element's shadow root, 64 bytes, as bitview-element.js reads it
 // (MAX_SIZE there): a CSS length such as "calc(100% - 2rem)" is short.
 const MaxSizeLength = 64
@@ -28,7 +28,7 @@ const MaxSizeLength = 64
 //	<template shadowrootmode="open" data-bitview-prerendered>
 //	  <link rel="stylesheet" href="BASEview.css" data-bitview="view.css">
 //	  (<link … repr.css> when the view shows the representations)
-//	  (<style data-bitview="size">:host{width:SIZE}</style> for a size attribute)
+//	  (<style data-bitview="size">:host{width:SIZE;height:HEIGHT}</style> for a size or height attribute)
 //	  <div part="view" class="host" data-values="all|hex|none" data-base="BASE">drawing</div>
 //	</template>
 //
@@ -71,8 +71,15 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	if e.ShowsRepr() {
 		s.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(b+"repr.css") + `" data-bitview="repr.css">`)
 	}
+	var box []string
 	if size, ok := m["size"]; ok && cssLength(size) {
-		s.WriteString(`<style data-bitview="size">:host{width:` + size + `}</style>`)
+		box = append(box, "width:"+size)
+	}
+	if height, ok := m["height"]; ok && cssLength(height) {
+		box = append(box, "height:"+height)
+	}
+	if box != nil {
+		s.WriteString(`<style data-bitview="size">:host{` + strings.Join(box, ";") + `}</style>`)
 	}
 	s.WriteString(`<div part="view" class="host" data-values="` + values + `" data-base="` + html.EscapeString(base) + `">`)
 	s.WriteString(view.EmbedDrawing(e, perft))
@@ -80,7 +87,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	return s.String(), nil
 }
 
-// cssLength reports whether a size attribute may go into a style rule as
+// cssLength reports whether a size or height attribute may go into a style rule as
 // it is: at most MaxSizeLength bytes of the characters of CSS lengths and
 // their functions (digits, letters, "%", ".", "-", "+", "*", "/", "(",
 // ")", ",", blanks), so it cannot end the rule or the <style>. The
