@@ -188,14 +188,15 @@ func perftAPI(args []js.Value) any {
 	}
 	stats := len(args) > 3 && args[3].Type() == js.TypeObject && args[3].Get("stats").Type() == js.TypeBoolean && args[3].Get("stats").Bool()
 	var progress func(core.DivideEntry, int, int) bool
+	notation := core.Division{Chess960: p.Chess960()} // how its moves are written: king-takes-rook castling in Chess960
 	if len(args) > 2 && args[2].Type() == js.TypeFunction {
 		onMove := args[2]
 		progress = func(e core.DivideEntry, done, total int) bool {
 			var r js.Value
 			if stats {
-				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total, statsObject(e.Stats))
+				r = onMove.Invoke(notation.UCI(e.Move), e.Nodes, done, total, statsObject(e.Stats))
 			} else {
-				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+				r = onMove.Invoke(notation.UCI(e.Move), e.Nodes, done, total)
 			}
 			return r.Type() != js.TypeBoolean || r.Bool()
 		}
@@ -210,7 +211,7 @@ func perftAPI(args []js.Value) any {
 	}
 	divide := js.Global().Get("Object").New()
 	for _, e := range d.Entries { // in UCI order, which JS keeps for string keys
-		divide.Set(e.Move.UCI(), e.Nodes)
+		divide.Set(d.UCI(e.Move), e.Nodes)
 	}
 	out := js.Global().Get("Object").New()
 	out.Set("ok", true)

@@ -283,7 +283,7 @@ func pastedDiffs(d core.Division, got divide.Parsed) ([]divide.Difference, bool)
 // extra, then wrong counts, each with Bitview's and the pasted count, and
 // counts the rest by kind (n); see PerftVerdict.
 func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
-	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount}
+	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount, divide.Repeated}
 	var named []string
 	for _, k := range kinds {
 		for _, df := range diffs {
@@ -296,6 +296,8 @@ func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 				item += `Bitview ` + thousands.FormatUint(df.Want)
 			case divide.Extra:
 				item += `pasted ` + thousands.FormatUint(df.Got)
+			case divide.Repeated:
+				item += `pasted ` + thousands.FormatUint(df.Got) + ` on line ` + strconv.Itoa(df.Line) + ` and again`
 			default:
 				item += `Bitview ` + thousands.FormatUint(df.Want) + `, pasted ` + thousands.FormatUint(df.Got)
 			}
@@ -323,13 +325,16 @@ func perftHint(d core.Division, n map[divide.Kind]int, kinds string) string {
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		return `Click a move with a wrong count to play it and divide one ply deeper.`
-	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
+	case n[divide.Missing] > 0 || n[divide.Extra] > 0 || n[divide.Repeated] > 0:
 		var found []string
 		if n[divide.Missing] > 0 {
 			found = append(found, "misses "+strconv.Itoa(n[divide.Missing])+" legal "+perftPlural(n[divide.Missing], "move", "moves"))
 		}
 		if n[divide.Extra] > 0 {
 			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
+		}
+		if n[divide.Repeated] > 0 {
+			found = append(found, "lists "+strconv.Itoa(n[divide.Repeated])+" "+perftPlural(n[divide.Repeated], "move", "moves")+" more than once")
 		}
 		s := `Found it: in this position your move generator ` + strings.Join(found, " and ")
 		if kinds != "" {
