@@ -360,10 +360,10 @@ func TestParseLookAlike(t *testing.T) {
 	tests := []struct {
 		text, move, reason string // move "" when the line is plain other output
 	}{
-		{"\u04352\u04354: 20", "\u04352\u04354", "'е' (U+0435) is not ASCII"},   // Cyrillic е
+		{"\u04352\u04354: 20", "\u04352\u04354", "'е' (U+0435) is not ASCII"},         // Cyrillic е
 		{"ｅ２ｅ４ 20", "ｅ２ｅ４", "'ｅ' (U+FF45), '２' (U+FF12), '４' (U+FF14) are not ASCII"}, // fullwidth
-		{"N\u04331f3: 5", "N\u04331f3", "'г' (U+0433) is not ASCII"},           // a piece letter, then Cyrillic г for g
-		{"e7e8\u0431: 1", "e7e8\u0431", "'б' (U+0431) is not ASCII"},           // a Cyrillic promotion letter
+		{"N\u04331f3: 5", "N\u04331f3", "'г' (U+0433) is not ASCII"},                  // a piece letter, then Cyrillic г for g
+		{"e7e8\u0431: 1", "e7e8\u0431", "'б' (U+0431) is not ASCII"},                  // a Cyrillic promotion letter
 		{"Ünicode: 3", "", "no move and count"},
 		{"é: 3", "", "no move and count"},
 	}
