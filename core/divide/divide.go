@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
@@ -286,21 +285,27 @@ func lookAlike(f string) (string, bool) {
 	if !strings.ContainsFunc(f, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return "", false
 	}
-	rs := []rune(f)
-	if len(rs) == 5 && !unicode.IsDigit(rs[1]) || len(rs) == 6 {
-		rs = rs[1:] // a piece letter first
-	}
-	if len(rs) != 4 && len(rs) != 5 {
-		return "", false
-	}
-	for i, r := range rs {
-		if i == 1 || i == 3 {
-			if !unicode.IsDigit(r) {
-				return "", false
-			}
-		} else if !unicode.IsLetter(r) {
-			return "", false
+	// A character outside ASCII may stand for a letter or a digit (no
+	// Unicode table is linked to tell them: the shape is what counts).
+	digit := func(r rune) bool { return r >= '0' && r <= '9' || r >= utf8.RuneSelf }
+	letter := func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= utf8.RuneSelf }
+	shaped := func(rs []rune) bool { // letter, digit, letter, digit, and a letter optional
+		if len(rs) != 4 && len(rs) != 5 {
+			return false
 		}
+		for i, r := range rs {
+			if i == 1 || i == 3 {
+				if !digit(r) {
+					return false
+				}
+			} else if !letter(r) {
+				return false
+			}
+		}
+		return true
+	}
+	if rs := []rune(f); !shaped(rs) && !(len(rs) > 4 && letter(rs[0]) && shaped(rs[1:])) { // a piece letter first
+		return "", false
 	}
 	var odd []string
 	for i, r := range f {
