@@ -137,3 +137,53 @@ func (p *Position) castlingLost(pc Piece, from, to Square) CastlingRights {
 	}
 	return cr
 }
+
+// Chess960Start returns start position n (0–959) of Chess960 in the
+// standard numbering of its start positions (Reinhard Scharnagl's, which
+// FIDE's Laws use: SP 518 is the standard RNBQKBNR): n mod 4 puts the
+// light-square bishop on b, d, f or h; the next digit base 4 the
+// dark-square bishop on a, c, e or g; the next base 6 the queen on the
+// n-th empty square; the rest (0–9) the two knights on the five left, in
+// the order of their pairs (ab, ac, ad, ae, bc, bd, be, cd, ce, de); the
+// king between the rooks on the last three. Black mirrors White; the
+// castling rights are all four (KQkq in X-FEN). ok is false for n outside
+// 0–959, with the empty position.
+func Chess960Start(n int) (p Position, ok bool) {
+	p = NewPosition()
+	if n < 0 || n > 959 {
+		return p, false
+	}
+	var rank [8]PieceType // 0: not yet placed (Pawn is never placed here)
+	rank[1+2*(n%4)] = Bishop
+	n /= 4
+	rank[2*(n%4)] = Bishop
+	n /= 4
+	nth := func(k int) int { // the file of the k-th empty square
+		for f, pt := range rank {
+			if pt == 0 {
+				if k == 0 {
+					return f
+				}
+				k--
+			}
+		}
+		return -1
+	}
+	rank[nth(n%6)] = Queen
+	n /= 6
+	knights := [10]uint8{0x01, 0x02, 0x03, 0x04, 0x12, 0x13, 0x14, 0x23, 0x24, 0x34}[n]
+	a, b := nth(int(knights>>4)), nth(int(knights&15))
+	rank[a], rank[b] = Knight, Knight
+	rank[nth(0)], rank[nth(1)], rank[nth(2)] = Rook, King, Rook
+	for f, pt := range rank {
+		p.put(NewPiece(White, pt), NewSquare(File(f), Rank1))
+		p.put(NewPiece(White, Pawn), NewSquare(File(f), Rank2))
+		p.put(NewPiece(Black, Pawn), NewSquare(File(f), Rank7))
+		p.put(NewPiece(Black, pt), NewSquare(File(f), Rank8))
+	}
+	for i := range 4 {
+		r := CastlingRights(1) << i
+		p.Castling = p.Castling.WithRook(r, p.OutermostRook(r))
+	}
+	return p, true
+}

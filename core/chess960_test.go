@@ -149,6 +149,9 @@ func TestChess960StartPositions(t *testing.T) {
 	lines := readSuite(t, "chess960.epd")
 	for n, l := range lines {
 		rank := chess960Placement(n)
+		if sp, ok := Chess960Start(n); !ok || sp.FEN() != strings.ToLower(rank)+"/pppppppp/8/8/8/8/PPPPPPPP/"+rank+" w KQkq - 0 1" {
+			t.Errorf("Chess960Start(%d) = %q, %v; want %s", n, sp.FEN(), ok, rank)
+		}
 		wantFEN := strings.ToLower(rank) + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank
 		fields := strings.Fields(l.fen)
 		if fields[0] != wantFEN || l.id != "SP "+strconv.Itoa(n) {
@@ -186,6 +189,11 @@ func TestChess960StartPositions(t *testing.T) {
 		}
 		if n == 518 && shredder.FEN() != StartFEN {
 			t.Errorf("SP 518 = %q, want the standard start", shredder.FEN())
+		}
+	}
+	for _, n := range []int{-1, 960} {
+		if p, ok := Chess960Start(n); ok || p != NewPosition() {
+			t.Errorf("Chess960Start(%d) = %q, %v", n, p.FEN(), ok)
 		}
 	}
 }
