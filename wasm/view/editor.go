@@ -63,7 +63,7 @@ func StateControls(p *core.Position) string {
 			castlingRook(&b, p, letter, right)
 		}
 	}
-	b.WriteString(`<label class="sp960">Chess960 start <input type="number" id="sp960" min="0" max="959" step="1" inputmode="numeric" placeholder="0–959" title="Set up a Chess960 start position by its number (518 is the standard one)"></label>`)
+
 	b.WriteString(`</fieldset><label class="ep">En passant <select id="ep" aria-label="En passant target square"><option value="-">–</option>`)
 	for _, r := range []core.Rank{core.Rank3, core.Rank6} {
 		for f := core.FileA; f <= core.FileH; f++ {
@@ -76,6 +76,7 @@ func StateControls(p *core.Position) string {
 		}
 	}
 	b.WriteString(`</select></label>`)
+	b.WriteString(`<label class="sp960">Chess960 start <input type="number" id="sp960" min="0" max="959" step="1" inputmode="numeric" placeholder="0–959" title="Set up a Chess960 start position by its number (518 is the standard one)"></label>`)
 	return b.String()
 }
 
