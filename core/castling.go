@@ -123,6 +123,9 @@ func (p *Position) castlingLost(pc Piece, from, to Square) CastlingRights {
 	if pc.Type() == King {
 		cr = cr.Without(colorRights(pc.Color()))
 	}
+	if cr.Standard() { // every rook in its corner: a table, as standard chess needs
+		return cr &^ cornerLost[from] &^ cornerLost[to]
+	}
 	if (from.Bitboard()|to.Bitboard())&(Rank1BB|Rank8BB) == 0 {
 		return cr
 	}
@@ -187,3 +190,10 @@ func Chess960Start(n int) (p Position, ok bool) {
 	}
 	return p, true
 }
+
+// cornerLost maps each square to the castling right whose rook stands
+// there in standard chess: h1 K, a1 Q, h8 k, a8 q.
+var cornerLost = func() (t [SquareCount]CastlingRights) {
+	t[H1], t[A1], t[H8], t[A8] = WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside
+	return t
+}()

@@ -500,12 +500,11 @@ func (n CastlingNotation) String() string {
 func (p *Position) AppendFEN(dst []byte) []byte { return p.AppendFENIn(dst, XFEN) }
 
 // AppendFENIn is [Position.AppendFEN] with the castling availability field
-// in notation n. A right that the notation cannot write so that
-// [ParseFEN] reads it back (its rook on the king's side of the other
-// right, or on the king's file, which only a board edited after the right
-// was given has) is written with its KQkq letter; every position ParseFEN
-// returns, and every one [Position.Play] reaches from it, reads back the
-// same.
+// in notation n. A right whose rook's file letter [ParseFEN] would not
+// read back as that right (a file on the other side of the king, or the
+// king's own: only a board edited after the right was given has one) is
+// written with its KQkq letter; every position ParseFEN returns, and
+// every one [Position.Play] reaches from it, reads back the same.
 func (p *Position) AppendFENIn(dst []byte, n CastlingNotation) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		// The rank's eight mailbox bytes as one word, the a-file lowest:
