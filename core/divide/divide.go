@@ -166,12 +166,14 @@ func Parse(text string) Parsed {
 // when the sum does not fit in 64 bits, as no perft count does, and sum
 // is then math.MaxUint64.
 func (p Parsed) Sum() (sum uint64, ok bool) {
-	for _, c := range slices.Concat(p.Moves, p.Repeated) {
-		s, carry := bits.Add64(sum, c.Nodes, 0)
-		if carry != 0 {
-			return math.MaxUint64, false
+	for _, cs := range [2][]Count{p.Moves, p.Repeated} {
+		for _, c := range cs {
+			s, carry := bits.Add64(sum, c.Nodes, 0)
+			if carry != 0 {
+				return math.MaxUint64, false
+			}
+			sum = s
 		}
-		sum = s
 	}
 	return sum, true
 }
@@ -572,6 +574,7 @@ func Diff(want core.Division, got Parsed) []Difference {
 	for _, c := range got.Repeated {
 		out = append(out, Difference{UCI: c.UCI, Kind: Repeated, Got: c.Nodes, Line: c.Line})
 	}
+	// Stable: a move's wrong count before its repeats, these in line order.
 	slices.SortStableFunc(out, func(a, b Difference) int { return strings.Compare(a.UCI, b.UCI) })
 	return out
 }
