@@ -747,6 +747,7 @@ func TestPageEditorChess960(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
 		t.Fatal(err)
 	}
+	checkAxe(t, ctx, "the editor of a Chess960 position")
 	// Q castles with the inner d1 rook: the editor's select says so.
 	if got := eval[string](t, ctx, `document.querySelector('[data-castle-rook="Q"]').value`); got != "d" {
 		t.Errorf("Q's rook select = %q, want d", got)
