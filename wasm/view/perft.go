@@ -36,7 +36,8 @@ func PerftDepthOptions(depth int) string {
 // the depth going back there divides (one more per move back, at most
 // core.MaxDivideDepth); then the commands that make a UCI engine divide the
 // same position ("position startpos moves …" or "position fen … moves …",
-// and "go perft depth"), with a copy button. root is the root's FEN, depth
+// and "go perft depth", after "setoption name UCI_Chess960 value true" for
+// a Chess960 position), with a copy button. root is the root's FEN, depth
 // the depth at the end of the path.
 func PerftPath(root string, path []string, depth int) string {
 	var b strings.Builder
@@ -58,6 +59,11 @@ func PerftPath(root string, path []string, depth int) string {
 	cmd := "position startpos"
 	if root != core.StartFEN {
 		cmd = "position fen " + root
+	}
+	if p, err := core.ParseFEN(root); err == nil && p.Chess960() {
+		// Its castling is written king-takes-rook, which an engine reads
+		// (and writes) in Chess960 mode.
+		cmd = "setoption name UCI_Chess960 value true\n" + cmd
 	}
 	if len(path) > 0 {
 		cmd += " moves " + strings.Join(path, " ")
