@@ -124,6 +124,16 @@ func TestPerftChess960(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s:%d: %v", file, l.line, err)
 			}
+			// The FEN round trip in both notations written; Shredder-FEN's
+			// is the source's own text.
+			for _, n := range []CastlingNotation{XFEN, ShredderFEN} {
+				if again, err := ParseFEN(p.FENIn(n)); err != nil || again != p {
+					t.Errorf("%s:%d: %s %q does not read back: %v", file, l.line, n, p.FENIn(n), err)
+				}
+			}
+			if got := p.FENIn(ShredderFEN); !strings.HasPrefix(got, l.fen+" ") {
+				t.Errorf("%s:%d: FENIn(ShredderFEN) = %q, want %q", file, l.line, got, l.fen)
+			}
 			d := depth
 			if i%48 == 0 {
 				d++
