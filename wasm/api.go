@@ -223,7 +223,7 @@ func perftAPI(args []js.Value) any {
 	if stats {
 		each := js.Global().Get("Object").New()
 		for _, e := range d.Entries {
-			each.Set(e.Move.UCI(), statsObject(e.Stats))
+			each.Set(d.UCI(e.Move), statsObject(e.Stats))
 		}
 		out.Set("stats", statsObject(d.Stats))
 		out.Set("divideStats", each)

@@ -93,7 +93,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 	b.WriteString(`</tr></thead><tbody>`)
 	stats := map[string]core.PerftStats{}
 	for _, e := range d.Entries {
-		stats[e.Move.UCI()] = e.Stats
+		stats[d.UCI(e.Move)] = e.Stats
 	}
 	statCells := func(s core.PerftStats) {
 		if !d.WithStats {
