@@ -139,3 +139,73 @@ func TestStockfishChess960(t *testing.T) {
 	}
 	t.Logf("%s nodes in %v", strconv.FormatUint(nodes, 10), time.Since(began).Round(time.Millisecond))
 }
+
+// TestStockfishChess960Stats checks perft by kind of move in Chess960
+// against Stockfish 15.1 with UCI_Chess960 set: for a sample of positions
+// from Chess960 games (every 60th of core/testdata/chess960-fischer.epd)
+// and one where castling gives check from a rook the king does not pass,
+// DivideStats at depth 2 agrees with Stockfish's divide move by move, and
+// its castles, move by move, with the castling moves Stockfish lists in
+// its depth-1 divide after each root move (a move of the king onto its
+// own rook, as Chess960's UCI writes castling).
+func TestStockfishChess960Stats(t *testing.T) {
+	sf := stockfishPath(t)
+	e, err := startUCI(sf, DefaultEngineTimeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.close()
+	if err := e.setChess960(); err != nil {
+		t.Fatal(err)
+	}
+	fens := append(chess960FENs(t, "chess960-fischer.epd", 60), "5k2/8/8/8/8/8/8/6KR w H - 0 1")
+	const depth = 2
+	var castles, nodes uint64
+	for _, fen := range fens {
+		p, err := core.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := p.FEN()
+		ours, err := core.DivideStats(p, depth, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours = divide.Chess960Notation(ours)
+		got, err := e.divide(root, nil, depth)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if diffs := divide.Diff(ours, got); len(diffs) > 0 || got.Total != ours.Stats.Nodes {
+			t.Errorf("%s: Stockfish's divide differs (total %d, Bitview %d): %+v", fen, got.Total, ours.Stats.Nodes, diffs)
+			continue
+		}
+		for _, en := range ours.Entries {
+			uci := ours.UCI(en.Move)
+			after, err := e.divide(root, []string{uci}, 1)
+			if err != nil {
+				t.Fatalf("%s after %s: %v", fen, uci, err)
+			}
+			next := p
+			next.Play(en.Move)
+			var n uint64
+			for _, c := range after.Moves {
+				from, ok1 := core.ParseSquare(c.UCI[0:2])
+				to, ok2 := core.ParseSquare(c.UCI[2:4])
+				us := next.SideToMove
+				if ok1 && ok2 && next.PieceAt(from) == core.NewPiece(us, core.King) && next.PieceAt(to) == core.NewPiece(us, core.Rook) {
+					n++
+				}
+			}
+			if n != en.Stats.Castles {
+				t.Errorf("%s after %s: Bitview counts %d castling moves, Stockfish lists %d", fen, uci, en.Stats.Castles, n)
+			}
+		}
+		castles += ours.Stats.Castles
+		nodes += ours.Stats.Nodes
+	}
+	if castles == 0 {
+		t.Error("no castling move in the sample: it tests nothing of castling")
+	}
+	t.Logf("%d positions at depth %d: %d nodes, %d castles, as Stockfish counts them", len(fens), depth, nodes, castles)
+}
