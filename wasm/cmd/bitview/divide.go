@@ -63,7 +63,8 @@ Chess960: a position whose castling needs Chess960's rules (X-FEN or
 Shredder-FEN castling letters, or KQkq with a king off the e-file or a
 rook off the corner) is divided with castling written king-takes-rook
 (e1h1), and bitview sends the engine "setoption name UCI_Chess960 value
-true" first, and says so. Castling an engine writes in the other of UCI's
+true" first, and says so (with -suite, once, when any of its positions
+needs it: every position is then compared king-takes-rook). Castling an engine writes in the other of UCI's
 notations (e1h1 in a standard game, as Stockfish does with UCI_Chess960
 set) is named and compared as the move it is.
 
@@ -192,6 +193,7 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.doc.Moves, o.doc.Nodes, o.doc.Stats = movesJSON(ours), ours.Nodes, statsOf(ours)
 	}
 	chess960 := p.Chess960()
+	o.doc.Chess960 = chess960
 	switch {
 	case *engine == "-":
 		text, err := readLimited(stdin, "the divide on standard input", model.MaxPerftPaste)

@@ -107,7 +107,8 @@
 // Chess960: a position that needs Chess960's castling (core.Position's
 // Chess960) is divided with castling written king-takes-rook, and an
 // engine is sent "setoption name UCI_Chess960 value true" first, which the
-// report says. Castling written in the other of UCI's notations (e1h1 in
+// report says (with -suite, once, when any of the suite's positions needs
+// it); the -json document's "chess960" is then true. Castling written in the other of UCI's notations (e1h1 in
 // a standard game) is named, and compared as the move it is.
 //
 //	bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine

@@ -26,6 +26,7 @@ type suiteRun struct {
 	maxDepth       int
 	engine, script string
 	timeout        time.Duration
+	chess960       string // what was done for Chess960 (see chess960Mode); "" when nothing
 }
 
 // The statuses of a suite's cell, as the document and the table name them.
@@ -160,6 +161,7 @@ func (o *divideRun) suite(r suiteRun, stdin io.Reader) int {
 	}
 	defer eng.close()
 	mode := chess960Mode(eng, chess960)
+	r.chess960, o.doc.Chess960 = mode, chess960
 	var first *suiteRef
 	for i := range lines {
 		l := &lines[i]
@@ -346,6 +348,16 @@ func (o *divideRun) writeSuite(name string, r suiteRun, lines []suiteLine, deepe
 			fmt.Fprintf(&b, "; %s differ (the deeper depths of each skipped)", plural(positions, "position", "positions"))
 		}
 		b.WriteString(".\n")
+	}
+	if r.chess960 != "" {
+		n := 0
+		for _, l := range lines {
+			if l.pos.Position.Chess960() {
+				n++
+			}
+		}
+		fmt.Fprintf(&b, "Chess960: %s of the suite %s Chess960's castling rules; bitview %s, and compares castling written king-takes-rook (e1h1 for O-O with the h1 rook), as UCI_Chess960 writes it, in every position.\n",
+			plural(n, "position", "positions"), map[bool]string{true: "needs", false: "need"}[n == 1], r.chess960)
 	}
 	// The table: the depths run as columns.
 	var cols []int
