@@ -493,6 +493,25 @@ func (n CastlingNotation) String() string {
 	return "X-FEN"
 }
 
+// CastlingNotationOf returns the notation fen's castling availability
+// field is written in: ShredderFEN when it names every right by its
+// rook's file letter ("HFhf", "HAha"), else XFEN (KQkq, X-FEN's mix of
+// KQkq and file letters, "-", or no castling field). It reads the field's
+// letters only, not the board, and never fails: an editor writes a
+// position back in the notation its user gave (see [Position.FENIn]).
+func CastlingNotationOf(fen string) CastlingNotation {
+	f := strings.Fields(fen)
+	if len(f) < 3 || f[2] == "-" {
+		return XFEN
+	}
+	for _, c := range []byte(f[2]) {
+		if !(c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h') {
+			return XFEN
+		}
+	}
+	return ShredderFEN
+}
+
 // AppendFEN appends the position's FEN (PGN standard, section 16.1), in
 // canonical form (single spaces, all six fields, castling availability in
 // X-FEN: see [XFEN]), to dst and returns the extended slice. It allocates

@@ -298,3 +298,25 @@ func TestAppendFENNoAlloc(t *testing.T) {
 		t.Errorf("AppendFEN = %q, want %q", buf, kiwipete)
 	}
 }
+
+func TestCastlingNotationOf(t *testing.T) {
+	for _, tt := range []struct {
+		fen  string
+		want CastlingNotation
+	}{
+		{StartFEN, XFEN},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", ShredderFEN},
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", ShredderFEN},
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -", ShredderFEN}, // EPD's four fields
+		{"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 0 9", ShredderFEN},   // White's rights alone
+		{"1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w KBkb - 0 1", XFEN},                            // X-FEN: K, k and an inner rook's letter
+		{"8/8/8/8/8/8/8/4K2k w - - 0 1", XFEN},
+		{"4k3/8/8/8/8/8/8/4K3", XFEN}, // a piece placement alone
+		{"", XFEN},
+		{"x y Hz - 0 1", XFEN}, // not a castling field: not Shredder-FEN
+	} {
+		if got := CastlingNotationOf(tt.fen); got != tt.want {
+			t.Errorf("CastlingNotationOf(%q) = %v, want %v", tt.fen, got, tt.want)
+		}
+	}
+}

@@ -54,6 +54,10 @@ func FuzzParseFEN(f *testing.F) {
 			return
 		}
 		checkInvariants(t, &p)
+		// Written back in the notation it was read in, the FEN keeps it.
+		if n := CastlingNotationOf(fen); p.Castling.Rights() != 0 && CastlingNotationOf(p.FENIn(n)) != n && n == ShredderFEN {
+			t.Fatalf("ParseFEN(%q).FENIn(%v) = %q, read as %v", fen, n, p.FENIn(n), CastlingNotationOf(p.FENIn(n)))
+		}
 		for _, n := range []CastlingNotation{XFEN, ShredderFEN} {
 			again, err := ParseFEN(p.FENIn(n))
 			if err != nil || again != p {
