@@ -189,13 +189,15 @@ func (p *Page) show(fen string, typed bool) {
 }
 
 // Edit changes the position on show with fn (through core.Position's Put
-// and Remove) and shows the result as a new entry of the history.
-// Illegal-but-instructive positions are allowed: core's warnings say what
-// is impossible about them.
+// and Remove) and shows the result as a new entry of the history, its FEN
+// written with castling in the notation of the FEN on show (Shredder-FEN
+// stays Shredder-FEN; see core.CastlingNotationOf). Illegal-but-instructive
+// positions are allowed: core's warnings say what is impossible about
+// them.
 func (p *Page) Edit(fn func(q *core.Position)) {
 	q := p.pos
 	fn(&q)
-	if fen := q.FEN(); fen != p.FEN {
+	if fen := q.FENIn(core.CastlingNotationOf(p.FEN)); fen != p.FEN {
 		p.show(fen, false)
 	}
 }
@@ -271,10 +273,11 @@ func (p *Page) ClearBoard() {
 	})
 }
 
-// StartPosition shows the start position.
+// StartPosition shows the start position, its FEN the PGN standard's
+// (KQkq), whatever the notation of the FEN on show.
 func (p *Page) StartPosition() {
-	if start, err := core.ParseFEN(core.StartFEN); err == nil {
-		p.Edit(func(q *core.Position) { *q = start })
+	if p.FEN != core.StartFEN {
+		p.show(core.StartFEN, false)
 	}
 }
 

@@ -162,6 +162,12 @@ func TestPageEdit(t *testing.T) {
 		{"no such file", func() { p.SetCastlingRook("Q", "i") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KFkq - 0 1"},
 		{"Q off", func() { p.SetCastling("Q", false) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w Kkq - 0 1"},
 		{"Q on: the outermost rook", func() { p.SetCastling("Q", true) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KQkq - 0 1"},
+		// A FEN given in Shredder-FEN: every edit writes it back so.
+		{"Shredder-FEN", func() { p.ShowFEN("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
+		{"Shredder-FEN: q off", func() { p.SetCastling("q", false) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFh - 0 1"},
+		{"Shredder-FEN: a rook on d1", func() { p.Put(core.WhiteRook, core.D1) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w HFh - 0 1"},
+		{"Shredder-FEN: black to move", func() { p.SetSideToMove(core.Black) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR b HFh - 0 1"},
+		// The start position is the PGN standard's, whatever the notation before.
 		{"start again", p.StartPosition, core.StartFEN},
 	}
 	var fens []string
