@@ -96,9 +96,11 @@ func fenArg(args []js.Value) (core.Position, *jsapi.Error) {
 	return p, jsapi.ErrorOf(err)
 }
 
-// writeFEN answers bitview.writeFen(position): the canonical FEN of a
-// position object as bitview.parseFen returns it ({sideToMove, castling,
-// enPassant, halfmoveClock, fullmoveNumber, mailbox}; see jsapi.Position).
+// writeFEN answers bitview.writeFen(position, options): the canonical FEN
+// of a position object as bitview.parseFen returns it ({sideToMove,
+// castling, enPassant, halfmoveClock, fullmoveNumber, mailbox}; see
+// jsapi.Position), its castling in X-FEN or, with {castling:
+// 'Shredder-FEN'}, in Shredder-FEN (core.CastlingNotation's names).
 // The lengths are read before anything is copied into Go, so a
 // 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
 func writeFEN(args []js.Value) any {
@@ -162,11 +164,26 @@ func writeFEN(args []js.Value) any {
 		}
 		fields[i] = s
 	}
+	notation := core.XFEN
+	if len(args) > 1 && !args[1].IsUndefined() {
+		o := args[1]
+		if !o.InstanceOf(js.Global().Get("Object")) {
+			return vert.ValueOf(answer{Error: jsapi.Arg("options", "options must be an object like {castling: 'Shredder-FEN'}")}).Value
+		}
+		switch c := o.Get("castling"); {
+		case c.IsUndefined():
+		case c.Type() == js.TypeString && c.String() == core.ShredderFEN.String():
+			notation = core.ShredderFEN
+		case c.Type() == js.TypeString && c.String() == core.XFEN.String():
+		default:
+			return vert.ValueOf(answer{Error: jsapi.Arg("options", "options.castling must be 'X-FEN' or 'Shredder-FEN'")}).Value
+		}
+	}
 	p, err := jsapi.Position(mailbox, fields)
 	if err != nil {
 		return vert.ValueOf(answer{Error: err}).Value
 	}
-	return vert.ValueOf(answer{OK: true, FEN: p.FEN()}).Value
+	return vert.ValueOf(answer{OK: true, FEN: p.FENIn(notation)}).Value
 }
 
 // perftAPI answers bitview.perft(fen, depth, onMove, options): {ok,

@@ -181,6 +181,28 @@ test('writeFen is the inverse of parseFen', () => {
   }
 });
 
+test('writeFen writes castling in the notation asked for', () => {
+  const shredder = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+  const { position } = api.parseFen(shredder);
+  // X-FEN by default: KQkq where the letters name the outermost rooks.
+  assert.deepEqual(api.writeFen(position), { ok: true, fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9', error: null });
+  assert.deepEqual(api.writeFen(position, { castling: 'X-FEN' }), api.writeFen(position));
+  assert.deepEqual(api.writeFen(position, { castling: 'Shredder-FEN' }), { ok: true, fen: shredder, error: null });
+  // A standard position: KQkq, or HAha when Shredder-FEN is asked for.
+  const start = api.parseFen(START).position;
+  assert.equal(api.writeFen(start, {}).fen, START);
+  assert.equal(api.writeFen(start, { castling: 'Shredder-FEN' }).fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1');
+  // Inner rooks: X-FEN names them by file where K or Q would name another.
+  const inner = api.parseFen('1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBfb - 0 1').position;
+  assert.equal(api.writeFen(inner).fen, '1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBkq - 0 1');
+  assert.equal(api.writeFen(inner, { castling: 'Shredder-FEN' }).fen, '1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBfb - 0 1');
+  for (const bad of [5, 'Shredder-FEN', { castling: 'shredder' }, { castling: 1 }]) {
+    const r = api.writeFen(start, bad);
+    assert.equal(r.ok, false, JSON.stringify(bad));
+    assert.match(r.error.message, /options/);
+  }
+});
+
 // A small deterministic generator, so failures reproduce.
 function rng(seed) {
   return () => {
