@@ -47,7 +47,7 @@ var Functions = []Function{
 	{Name: "bitboardNames", Returns: "BitboardName[]", Doc: "Every name bitboard accepts, with its title in engine code."},
 	{Name: "parseFen", Params: []Param{{"fen", "string", false}}, Returns: "ParseFenResult",
 		Doc: "Reads a FEN: the canonical FEN, the position, warnings, or where it departs from the format."},
-	{Name: "writeFen", Params: []Param{{"position", "Position", false}, {"options", "{ castling?: 'X-FEN' | 'Shredder-FEN' }", true}}, Returns: "WriteFenResult",
+	{Name: "writeFen", Params: []Param{{"position", "Position", false}, {"options", "{ castling?: CastlingNotation }", true}}, Returns: "WriteFenResult",
 		Doc: "The canonical FEN of a position object as parseFen returns it, castling in X-FEN (KQkq for a standard position; a rook's file letter only where KQkq cannot name it) or, with {castling: 'Shredder-FEN'}, every right as its rook's file letter (HAha)."},
 	{Name: "bitboard", Params: []Param{{"fen", "string", false}, {"name", "string", false}, {"layout", "LayoutId | string", true}}, Returns: "BitboardResult",
 		Doc: "One bitboard of a position in a layout (default lerf): its readouts, squares and grid."},
