@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -349,17 +350,24 @@ func (ps *procs) stopAll() {
 	}
 }
 
+// signalled is set once onSignal's handler runs: it ends the process
+// itself, with 128 + the signal, and main waits for it.
+var signalled atomic.Bool
+
 // onSignal makes Ctrl-C (SIGINT), SIGTERM and SIGHUP end every engine's
 // process group before the command exits, as 128 + the signal's number
 // with a line on stderr: an engine in its own group does not get the
 // terminal's Ctrl-C. The returned function restores the default.
 func onSignal(name string, stderr io.Writer) (restore func()) {
+	// The engines it stops may make the command fail at once ("exited
+	// while answering"): main then waits for this exit, not its own.
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
+			signalled.Store(true)
 			live.stopAll()
 			fmt.Fprintf(stderr, "bitview %s: %v; the engine is stopped\n", name, sig)
 			status := 130
