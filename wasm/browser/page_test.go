@@ -739,7 +739,8 @@ func linkEval[T any](t *testing.T, ctx context.Context, js string) T {
 // TestPageEditorChess960: the page reads a Chess960 FEN in Shredder-FEN,
 // its editor sets up a Chess960 start position by number, names the rook
 // each castling right castles with and picks an inner rook, and the FEN
-// field follows in X-FEN.
+// field follows in the notation the FEN was given in, Shredder-FEN
+// (model's TestPageEdit checks X-FEN's).
 func TestPageEditorChess960(t *testing.T) {
 	ctx, url := site(t)
 	open(t, ctx, url+"/?fen=r2rk2r/pppppppp/8/8/8/8/PPPPPPPP/R2RK2R%20w%20HDhd%20-%200%201")
@@ -757,11 +758,11 @@ func TestPageEditorChess960(t *testing.T) {
 		eval[bool](t, ctx, `(() => { const s = document.querySelector('`+selector+`'); s.value = '`+value+`'; s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
 	}
 	change(`[data-castle-rook="Q"]`, "a")
-	if got := fen(); got != "r2rk2r/pppppppp/8/8/8/8/PPPPPPPP/R2RK2R w KQkd - 0 1" {
+	if got := fen(); got != "r2rk2r/pppppppp/8/8/8/8/PPPPPPPP/R2RK2R w HAhd - 0 1" {
 		t.Errorf("Q with the a1 rook: FEN %q", got)
 	}
 	change("#sp960", "0")
-	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" {
+	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1" {
 		t.Errorf("Chess960 start 0: FEN %q", got)
 	}
 	if got := eval[string](t, ctx, `[...document.querySelectorAll('.castle-rook')].map((s) => s.textContent).join(' ')`); got != "h1 f1 h8 f8" {
@@ -770,7 +771,7 @@ func TestPageEditorChess960(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-castle="q"]`))); err != nil {
 		t.Fatal(err)
 	}
-	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQk - 0 1" {
+	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFh - 0 1" {
 		t.Errorf("without q: FEN %q", got)
 	}
 	if w := eval[string](t, ctx, `[...document.querySelectorAll('.warnings li')].map((l) => l.dataset.code).join(',')`); w != "" {
