@@ -24,6 +24,14 @@
 // proves it). Other layouts (0x88, 10x12, MSB-first …) are views computed
 // at the edge from the LERF bitboards.
 //
+// Chess960 is chess with another back rank: [ParseFEN] reads its
+// castling rights in KQkq, X-FEN and Shredder-FEN, [CastlingRights] names
+// each right's rook, [Position.LegalMoves], [Position.Play], [Perft] and
+// [Divide] castle by its rules, [Position.FENIn] writes the notation asked
+// for, and [Move.UCIChess960] writes castling king-takes-rook, as engines
+// do with UCI_Chess960 set. [Position.Chess960] tells a position that
+// needs them.
+//
 // The leaves live in sub-packages that use only this package's exported
 // API: core/expr (the classroom's bitboard expressions), core/pgn (SAN and
 // PGN import) and core/repr (arrays, piece lists, rotated bitboards and the

@@ -64,3 +64,28 @@ func ExamplePerftWithStats() {
 	// f2f4 8929 2
 	// g2g4 9328 4
 }
+
+// A Chess960 position: read in any castling notation, written in X-FEN
+// (KQkq for every start position) or Shredder-FEN, its castling written
+// king-takes-rook as UCI does in Chess960 mode.
+func ExamplePosition_FENIn() {
+	p, err := core.ParseFEN("1r1k3r/8/8/8/8/8/8/1R1K3R w HBhb - 0 1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.FEN())
+	fmt.Println(p.FENIn(core.ShredderFEN))
+	fmt.Println(p.Chess960(), core.Perft(p, 3))
+	for _, m := range p.LegalMoves(nil) {
+		if m.IsCastling() {
+			fmt.Println(m.UCIChess960(), m.UCI(), m.CastlingRook())
+		}
+	}
+	// Output:
+	// 1r1k3r/8/8/8/8/8/8/1R1K3R w KQkq - 0 1
+	// 1r1k3r/8/8/8/8/8/8/1R1K3R w HBhb - 0 1
+	// true 12955
+	// d1h1 d1g1 h1
+	// d1b1 d1c1 b1
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core/excerpt"
@@ -44,9 +45,6 @@ func FieldName(n int) string {
 var (
 	// ErrFENSyntax: the input departs from the FEN format.
 	ErrFENSyntax = errors.New("invalid FEN")
-	// ErrFENUnsupported: a FEN dialect Bitview does not read (Shredder-FEN,
-	// X-FEN castling letters).
-	ErrFENUnsupported = errors.New("unsupported FEN")
 	// ErrFENRange: a number outside its range (a counter above MaxCounter,
 	// fullmove number 0).
 	ErrFENRange = errors.New("value out of range")
@@ -59,7 +57,7 @@ type FENError struct {
 	Offset int    // 0-based byte offset into Input where it went wrong
 	Input  string // the input as given to ParseFEN (at most MaxFENLength bytes of it)
 	Msg    string // what is wrong, lower case, e.g. "rank 6 has 9 squares"
-	Err    error  // ErrFENSyntax, ErrFENUnsupported or ErrFENRange
+	Err    error  // ErrFENSyntax or ErrFENRange
 }
 
 // Error returns e.g. `FEN piece placement (field 1) at offset 12: rank 6 has 9 squares`.
@@ -67,7 +65,7 @@ func (e *FENError) Error() string {
 	return "FEN " + FieldName(e.Field) + " (field " + strconv.Itoa(e.Field) + ") at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
 
-// Unwrap returns the kind of error: ErrFENSyntax, ErrFENUnsupported or ErrFENRange.
+// Unwrap returns the kind of error: ErrFENSyntax or ErrFENRange.
 func (e *FENError) Unwrap() error { return e.Err }
 
 // FieldName returns the name of the field at fault, e.g. "active color".
@@ -89,10 +87,29 @@ func isSep(c byte) bool { return c == ' ' || c == '\t' }
 // Leading and trailing ASCII whitespace (space, tab, CR, LF) is trimmed;
 // between fields a run of spaces and tabs counts as one separator. Any
 // other byte outside the format, Unicode spaces included, is an error.
-// Castling availability must be "-" or a subset of "KQkq" in that order;
-// the counters are plain decimal integers (no sign, no leading zero, at
-// most MaxCounter; fullmove number at least 1). Inputs over MaxFENLength
-// bytes are rejected at once.
+// Castling availability is "-" or, in any of the three notations engines
+// and GUIs write, a letter per right, each right at most once and White's
+// before Black's:
+//
+//   - the PGN standard's KQkq, in that order;
+//   - X-FEN (Reinhard Scharnagl's FEN for Chess960): K, Q, k and q name
+//     the outermost rook of that colour on its back rank on the h-file or
+//     a-file side of its king ([Position.OutermostRook]), and a file letter
+//     (A–H for White, a–h for Black) names an inner rook;
+//   - Shredder-FEN: every right as its rook's file letter, "HAha" for the
+//     standard start, "HFhf" where the king stands on g1 and g8.
+//
+// A file letter's side is the side of the king it lies on (the king on the
+// colour's back rank, or the e-file when it stands elsewhere); the king's
+// own file is an error. Standard chess is the case of the king on e1/e8
+// and the rooks in the corners, where all three read the same; a right
+// whose king or rook is not there is kept (see [Position.Warnings]), and
+// gives castling moves where Chess960's rules allow them, as Stockfish
+// reads it; within a colour, file letters may come in any order (both
+// orders are published: "HFhf" and "FHfh"). The counters are plain
+// decimal integers (no sign, no leading zero, at most MaxCounter;
+// fullmove number at least 1). Inputs over MaxFENLength bytes are
+// rejected at once.
 //
 // Every error is a *FENError naming the field and byte offset at fault;
 // with an error, p is the empty position ([NewPosition]: an empty board,
@@ -230,7 +247,7 @@ placement:
 		}
 	} else {
 		var err error
-		if p.Castling, i, err = parseCastling(fen, i, end); err != nil {
+		if p.Castling, i, err = p.parseCastling(fen, i, end); err != nil {
 			return p.fail(err)
 		}
 	}
@@ -307,39 +324,62 @@ func token(fen string, i, end int) string {
 }
 
 // parseCastling parses a castling availability field other than "-"
-// starting at i, returning the rights and the offset after the field.
-func parseCastling(fen string, i, end int) (CastlingRights, int, error) {
+// starting at i, against p's board (read already), returning the rights
+// and the offset after the field.
+func (p *Position) parseCastling(fen string, i, end int) (CastlingRights, int, error) {
 	var cr CastlingRights
+	var letter [4]byte // the letter that gave each right, for the messages
+	black := false     // a black right was read: no white one may follow
 	for ; i < end && !isSep(fen[i]); i++ {
 		c := fen[i]
-		var flag CastlingRights
-		switch c {
-		case 'K':
-			flag = WhiteKingside
-		case 'Q':
-			flag = WhiteQueenside
-		case 'k':
-			flag = BlackKingside
-		case 'q':
-			flag = BlackQueenside
-		default:
-			if c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h' {
-				return 0, i, fenError(fen, FieldCastling, i, ErrFENUnsupported,
-					"castling letter '"+string(c)+"' is Shredder-FEN/X-FEN notation, which is not supported: use KQkq")
-			}
-			if c == '-' {
-				return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
-			}
-			return 0, i, badChar(fen, FieldCastling, i, "a castling letter: K, Q, k, q or '-'")
-		}
+		var right CastlingRights
+		var file File
 		switch {
-		case cr&flag != 0:
-			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'"+string(c)+"' appears twice")
-		case cr >= flag:
-			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
-				"'"+string(c)+"' comes too late: castling letters go in the order KQkq")
+		case c == 'K' || c == 'Q' || c == 'k' || c == 'q':
+			right = CastlingRights(1) << strings.IndexByte(castlingLetters, c)
+			file = p.OutermostRook(right)
+			if c == 'K' && letter[1] == 'Q' || c == 'k' && letter[3] == 'q' {
+				return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
+					"'"+string(c)+"' comes too late: castling letters go in the order KQkq")
+			}
+		case c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h':
+			color := White
+			if c >= 'a' {
+				color = Black
+			}
+			file = File(c&^0x20 - 'A')
+			kf := p.castlingKingFile(color)
+			switch {
+			case file > kf:
+				right = WhiteKingside << (2 * color)
+			case file < kf:
+				right = WhiteQueenside << (2 * color)
+			default:
+				return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
+					"castling letter '"+string(c)+"' names the "+file.String()+"-file, the "+color.String()+
+						" king's: a rook's file letter names a rook on one side of the king")
+			}
+		case c == '-':
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'-' (no castling rights) must stand alone")
+		default:
+			return 0, i, badChar(fen, FieldCastling, i, "a castling letter: K, Q, k, q, a rook's file A–H or a–h, or '-'")
 		}
-		cr |= flag
+		idx := rightIndex(right)
+		switch isBlack := idx >= 2; {
+		case cr&right != 0 && letter[idx] == c:
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax, "'"+string(c)+"' appears twice")
+		case cr&right != 0:
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
+				"'"+string(c)+"' and '"+string(letter[idx])+"' both give "+Color(idx/2).String()+"'s "+[2]string{"h-file", "a-file"}[idx&1]+
+					" side castling right: a side has one")
+		case black && !isBlack:
+			return 0, i, fenError(fen, FieldCastling, i, ErrFENSyntax,
+				"'"+string(c)+"' comes too late: castling letters go in the order KQkq, White's before Black's")
+		case isBlack:
+			black = true
+		}
+		letter[idx] = c
+		cr = cr.WithRook(right, file)
 	}
 	return cr, i, nil
 }
@@ -429,10 +469,62 @@ func rankLengthError(fen string, i, rank int) error {
 	return fenError(fen, FieldPiecePlacement, i, ErrFENSyntax, "rank "+strconv.Itoa(rank+1)+" has "+strconv.Itoa(n)+" squares; it needs 8")
 }
 
+// A CastlingNotation is how a FEN's castling availability field names the
+// rooks (see [ParseFEN] for the three notations it reads).
+type CastlingNotation uint8
+
+// The notations [Position.AppendFENIn] writes.
+const (
+	// XFEN writes K, Q, k and q, and a rook's file letter only where the
+	// letter would name another rook (an inner rook with a second one
+	// beyond it): X-FEN, which is the PGN standard's KQkq for every
+	// standard position and every Chess960 start position. The default.
+	XFEN CastlingNotation = iota
+	// ShredderFEN writes every right as its rook's file letter, upper case
+	// for White: "HAha" for the standard start position.
+	ShredderFEN
+)
+
+// String returns "X-FEN" or "Shredder-FEN".
+func (n CastlingNotation) String() string {
+	if n == ShredderFEN {
+		return "Shredder-FEN"
+	}
+	return "X-FEN"
+}
+
+// CastlingNotationOf returns the notation fen's castling availability
+// field is written in: ShredderFEN when it names every right by its
+// rook's file letter ("HFhf", "HAha"), else XFEN (KQkq, X-FEN's mix of
+// KQkq and file letters, "-", or no castling field). It reads the field's
+// letters only, not the board, and never fails: an editor writes a
+// position back in the notation its user gave (see [Position.FENIn]).
+func CastlingNotationOf(fen string) CastlingNotation {
+	f := strings.Fields(fen)
+	if len(f) < 3 || f[2] == "-" {
+		return XFEN
+	}
+	for _, c := range []byte(f[2]) {
+		if !(c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h') {
+			return XFEN
+		}
+	}
+	return ShredderFEN
+}
+
 // AppendFEN appends the position's FEN (PGN standard, section 16.1), in
-// canonical form (single spaces, all six fields), to dst and returns the
-// extended slice. It allocates only if dst lacks room.
-func (p *Position) AppendFEN(dst []byte) []byte {
+// canonical form (single spaces, all six fields, castling availability in
+// X-FEN: see [XFEN]), to dst and returns the extended slice. It allocates
+// only if dst lacks room.
+func (p *Position) AppendFEN(dst []byte) []byte { return p.AppendFENIn(dst, XFEN) }
+
+// AppendFENIn is [Position.AppendFEN] with the castling availability field
+// in notation n. A right whose rook's file letter [ParseFEN] would not
+// read back as that right (a file on the other side of the king, or the
+// king's own: only a board edited after the right was given has one) is
+// written with its KQkq letter; every position ParseFEN returns, and
+// every one [Position.Play] reaches from it, reads back the same.
+func (p *Position) AppendFENIn(dst []byte, n CastlingNotation) []byte {
 	for rank := 7; rank >= 0; rank-- {
 		// The rank's eight mailbox bytes as one word, the a-file lowest:
 		// NoPiece is 0, so a run of empty squares is a run of zero bytes.
@@ -458,7 +550,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 		}
 	}
 	dst = append(dst, ' ', "wb"[p.SideToMove&1], ' ')
-	dst = p.Castling.appendTo(dst)
+	dst = p.appendCastling960(dst, n)
 	dst = append(dst, ' ')
 	if p.EnPassant < NoSquare {
 		dst = append(dst, squareNames[p.EnPassant*2:p.EnPassant*2+2]...)
@@ -475,4 +567,58 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 func (p *Position) FEN() string {
 	var buf [96]byte
 	return string(p.AppendFEN(buf[:0]))
+}
+
+// FENIn returns the position's canonical FEN with the castling
+// availability field in notation n (see [Position.AppendFENIn]).
+func (p *Position) FENIn(n CastlingNotation) string {
+	var buf [96]byte
+	return string(p.AppendFENIn(buf[:0], n))
+}
+
+// CastlingField returns the castling availability field of the
+// position's FEN in notation n: "KQkq", "HAha", "-".
+func (p *Position) CastlingField(n CastlingNotation) string {
+	var buf [8]byte
+	return string(p.appendCastling960(buf[:0], n))
+}
+
+// appendCastling960 appends the castling availability field in notation n
+// to dst.
+func (p *Position) appendCastling960(dst []byte, n CastlingNotation) []byte {
+	cr := p.Castling
+	if cr.Standard() && n == XFEN && cr&^p.outermostRights() == 0 {
+		return cr.appendTo(dst) // the common case: KQkq, each the corner rook X-FEN names
+	}
+	if cr.Rights() == 0 {
+		return append(dst, '-')
+	}
+	for i := range 4 {
+		r := CastlingRights(1) << i
+		if cr&r == 0 {
+			continue
+		}
+		f := cr.RookFile(r)
+		kf := p.castlingKingFile(Color(i / 2))
+		letterReadsBack := f > kf == (i&1 == 0) && f != kf
+		if n == XFEN && f == p.OutermostRook(r) || !letterReadsBack {
+			dst = append(dst, castlingLetters[i])
+		} else {
+			dst = append(dst, "Aa"[i/2]+byte(f))
+		}
+	}
+	return dst
+}
+
+// outermostRights returns the flags of the rights whose corner rook is the
+// one X-FEN's letter names.
+func (p *Position) outermostRights() CastlingRights {
+	var out CastlingRights
+	for i := range 4 {
+		r := CastlingRights(1) << i
+		if p.Castling&r != 0 && p.OutermostRook(r) == cornerFile(i) {
+			out |= r
+		}
+	}
+	return out
 }

@@ -112,8 +112,13 @@ var invalidFENs = []struct {
 	{"castling repeat", "r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1", 3, 27, ErrFENSyntax, "'K' appears twice"},
 	{"castling order", "r3k2r/8/8/8/8/8/8/R3K2R w QK - 0 1", 3, 27, ErrFENSyntax, "'K' comes too late"},
 	{"castling order black", "r3k2r/8/8/8/8/8/8/R3K2R w qk - 0 1", 3, 27, ErrFENSyntax, "'k' comes too late"},
-	{"shredder", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", 3, 26, ErrFENUnsupported, "Shredder-FEN/X-FEN"},
-	{"x-fen file letter", "r3k2r/8/8/8/8/8/8/R3K2R w Kg - 0 1", 3, 27, ErrFENUnsupported, "'g' is Shredder-FEN/X-FEN"},
+	{"castling letter on the king's file", "r3k2r/8/8/8/8/8/8/R3K2R w E - 0 1", 3, 26, ErrFENSyntax, "names the e-file, the white king's"},
+	{"castling letter on the file of a king off its back rank", "r3k2r/8/8/8/4K3/8/8/R6R w E - 0 1", 3, 26, ErrFENSyntax, "names the e-file"},
+	{"one right in two notations", "r3k2r/8/8/8/8/8/8/R3K2R w KH - 0 1", 3, 27, ErrFENSyntax, "'H' and 'K' both give white's h-file side castling right"},
+	{"one right by two files", "r3k2r/8/8/8/8/8/8/RR2K1RR w HG - 0 1", 3, 29, ErrFENSyntax, "'G' and 'H' both give"},
+	{"shredder file twice", "r3k2r/8/8/8/8/8/8/R3K2R w HAhh - 0 1", 3, 29, ErrFENSyntax, "'h' appears twice"},
+	{"shredder white after black", "r3k2r/8/8/8/8/8/8/R3K2R w hA - 0 1", 3, 27, ErrFENSyntax, "'A' comes too late"},
+	{"x-fen white after black", "r3k2r/8/8/8/8/8/8/R3K2R w kG - 0 1", 3, 27, ErrFENSyntax, "'G' comes too late"},
 	{"castling junk", "r3k2r/8/8/8/8/8/8/R3K2R w K? - 0 1", 3, 27, ErrFENSyntax, "'?' is not a castling letter"},
 	{"dash then letters", "r3k2r/8/8/8/8/8/8/R3K2R w -K - 0 1", 3, 27, ErrFENSyntax, "must stand alone"},
 	{"letters then dash", "r3k2r/8/8/8/8/8/8/R3K2R w K- - 0 1", 3, 27, ErrFENSyntax, "must stand alone"},
@@ -291,5 +296,27 @@ func TestAppendFENNoAlloc(t *testing.T) {
 	}
 	if string(buf) != kiwipete {
 		t.Errorf("AppendFEN = %q, want %q", buf, kiwipete)
+	}
+}
+
+func TestCastlingNotationOf(t *testing.T) {
+	for _, tt := range []struct {
+		fen  string
+		want CastlingNotation
+	}{
+		{StartFEN, XFEN},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", ShredderFEN},
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", ShredderFEN},
+		{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -", ShredderFEN}, // EPD's four fields
+		{"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 0 9", ShredderFEN},   // White's rights alone
+		{"1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w KBkb - 0 1", XFEN},                            // X-FEN: K, k and an inner rook's letter
+		{"8/8/8/8/8/8/8/4K2k w - - 0 1", XFEN},
+		{"4k3/8/8/8/8/8/8/4K3", XFEN}, // a piece placement alone
+		{"", XFEN},
+		{"x y Hz - 0 1", XFEN}, // not a castling field: not Shredder-FEN
+	} {
+		if got := CastlingNotationOf(tt.fen); got != tt.want {
+			t.Errorf("CastlingNotationOf(%q) = %v, want %v", tt.fen, got, tt.want)
+		}
 	}
 }

@@ -7,40 +7,23 @@ package core
 // buffer then grows as append grows it.
 const MaxMoves = 256
 
-// A castlingMove describes one of the four castling moves of standard
-// chess (FIDE Laws of Chess, article 3.8.2): the king's and the rook's
-// home and destination squares, the squares that must be empty, and the
-// squares the king passes or lands on, which must not be attacked.
-type castlingMove struct {
-	right                      CastlingRights
-	king, kingTo, rook, rookTo Square
-	empty, safe                Bitboard
-}
-
-// castlingMoves lists the castling moves in the order of the rights' flags
-// (K, Q, k, q).
-var castlingMoves = [4]castlingMove{
-	{WhiteKingside, E1, G1, H1, F1, F1.Bitboard() | G1.Bitboard(), F1.Bitboard() | G1.Bitboard()},
-	{WhiteQueenside, E1, C1, A1, D1, B1.Bitboard() | C1.Bitboard() | D1.Bitboard(), C1.Bitboard() | D1.Bitboard()},
-	{BlackKingside, E8, G8, H8, F8, F8.Bitboard() | G8.Bitboard(), F8.Bitboard() | G8.Bitboard()},
-	{BlackQueenside, E8, C8, A8, D8, B8.Bitboard() | C8.Bitboard() | D8.Bitboard(), C8.Bitboard() | D8.Bitboard()},
-}
-
 // promotionOrder is the order promotions are generated in.
 var promotionOrder = [4]PieceType{Queen, Rook, Bishop, Knight}
 
 // LegalMoves appends every legal move of the side to move to dst and
 // returns the extended slice; it allocates only when dst lacks room (see
-// [MaxMoves]). The rules are those of standard chess (FIDE Laws of Chess,
-// article 3): a move may not leave the mover's king attacked, so pinned
-// pieces move only along the pin, a check must be answered, an en passant
-// capture that would expose the king along its rank is excluded, and
-// castling needs the right, the king on e1/e8 and the rook on its a- or
-// h-file home square, empty squares between them, and a king that is not
-// in check and does not pass over or land on an attacked square. A right
-// whose king or rook is not at home simply gives no castling move. An en
-// passant target square yields a capture only when the pawn that just
-// advanced two squares stands in front of it.
+// [MaxMoves]). The rules are those of chess (FIDE Laws of Chess, article
+// 3, and Guidelines II "Chess960 Rules"): a move may not leave the
+// mover's king attacked, so pinned pieces move only along the pin, a check
+// must be answered, an en passant capture that would expose the king
+// along its rank is excluded, and castling needs the right, the king on
+// its back rank with the right's rook on the right's side of it (e1 and
+// h1 or a1 in standard chess, anywhere on the back rank in Chess960), the
+// squares between them and their destinations empty, and a king that is
+// not in check and does not pass over or land on an attacked square (see
+// appendCastling). A right whose king or rook is not at home simply gives
+// no castling move. An en passant target square yields a capture only
+// when the pawn that just advanced two squares stands in front of it.
 //
 // The side to move must have exactly one king; otherwise there are no
 // legal moves and dst is returned unchanged. The opponent's king is never
@@ -132,23 +115,47 @@ func appendPieceMoves(dst []Move, from Square, to, capturable Bitboard) []Move {
 }
 
 // appendCastling appends the castling moves of colour us, whose king is on
-// ksq and not in check.
+// ksq and not in check, as FIDE's Laws give them for standard chess
+// (article 3.8.2) and Chess960 (Guidelines II "Chess960 Rules", II.3):
+// for each right held whose rook stands on its file of the back rank, on
+// the right's side of the king on that rank, every square between the
+// king and its destination (g or c) and between the rook and its
+// destination (f or d), both destinations included, must be empty but
+// for the king and that rook, and no square the king passes over or lands
+// on may be attacked.
+// Attacks are tested with the king and the castling rook lifted off the
+// board: the rook may shield the king's destination from a rook or queen
+// behind it on the back rank (king g1, rook b1, queen a1: O-O-O would put
+// the king on c1 in check), which only the position after the move shows,
+// even where the king does not move (king c8, rook b8, queen a8: O-O-O
+// leaves the king on c8 and takes its shield away).
 func (p *Position) appendCastling(dst []Move, us Color, ksq Square) []Move {
-	rights := p.Castling & ((WhiteKingside | WhiteQueenside) << (2 * us))
-	if rights == 0 {
+	if p.Castling&colorRights(us) == 0 || ksq.Rank() != backRank(us) {
 		return dst
 	}
+	them := us.Other()
+	occ := p.Occupied()
 	for i := 2 * int(us); i < 2*int(us)+2; i++ {
-		c := &castlingMoves[i]
-		if rights&c.right == 0 || ksq != c.king || p.mailbox[c.rook] != NewPiece(us, Rook) || p.Occupied()&c.empty != 0 {
+		if p.Castling&(1<<i) == 0 {
 			continue
 		}
+		king, rook, ok := p.castlingRook(i)
+		if !ok || king != ksq {
+			continue
+		}
+		kingTo, rookTo := castlingTargets(king, rook)
+		movers := king.Bitboard() | rook.Bitboard()
+		path := between[king][kingTo] | kingTo.Bitboard()
+		if occ&(path|between[rook][rookTo]|rookTo.Bitboard())&^movers != 0 {
+			continue
+		}
+		rest := occ &^ movers
 		safe := true
-		for b := c.safe; b != 0 && safe; {
-			safe = p.attackersWith(b.PopLSB(), us.Other(), p.Occupied(), 0) == 0
+		for b := path; b != 0 && safe; { // kingTo too when it is king: the rook may have shielded it
+			safe = p.attackersWith(b.PopLSB(), them, rest, 0) == 0
 		}
 		if safe {
-			dst = append(dst, newMove(c.king, c.kingTo, moveCastling))
+			dst = append(dst, newCastling(king, kingTo, rook))
 		}
 	}
 	return dst

@@ -65,8 +65,17 @@ func TestLegalMovesRules(t *testing.T) {
 			[]string{"e1d1", "e1f1"}, []string{"e1g1", "e1c1"}, -1},
 		{"castling right without the rook", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1",
 			nil, []string{"e1g1", "e1c1"}, 5},
-		{"castling right with the king away", "4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1",
-			[]string{"f1g1", "h1g1"}, []string{"f1h1", "f1d1"}, 24},
+		{"castling right with the king off its back rank", "4k3/8/8/8/8/8/5K2/R6R w KQ - 0 1",
+			[]string{"f2g1", "h1g1"}, []string{"f2h1", "f2d1"}, 34},
+		// X-FEN, as Stockfish 15.1 reads it in either mode: K and Q name the
+		// outermost rooks on either side of the king on f1, so both rights
+		// castle the Chess960 way (Stockfish's "go perft 1": 26 moves, f1g1
+		// twice). The plain king move f1g1 and O-O (f1h1 in Chess960's UCI)
+		// are two moves.
+		{"castling rights with the king on f1 (X-FEN)", "4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1",
+			[]string{"f1g1", "h1g1", "f1c1"}, []string{"f1h1", "f1d1"}, 26},
+		{"X-FEN: K names the g1 rook when h1 has none", "r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1",
+			[]string{"e1g1", "e1c1", "g1h1"}, nil, 26},
 		{"castling right with an enemy piece in the corner", "4k3/8/8/8/8/8/8/n3K2R w KQ - 0 1",
 			[]string{"e1g1"}, []string{"e1c1"}, -1},
 		{"black castling", "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1",
@@ -120,8 +129,13 @@ func TestLegalMovesRules(t *testing.T) {
 			if tt.count >= 0 && len(moves) != tt.count {
 				t.Errorf("%s: %d legal moves %v, want %d", tt.fen, len(moves), names, tt.count)
 			}
-			if len(slices.Compact(slices.Clone(names))) != len(names) {
-				t.Errorf("%s: duplicate moves in %v", tt.fen, names)
+			var unique []string // Chess960's UCI names every move once
+			for _, m := range moves {
+				unique = append(unique, m.UCIChess960())
+			}
+			slices.Sort(unique)
+			if len(slices.Compact(slices.Clone(unique))) != len(unique) {
+				t.Errorf("%s: duplicate moves in %v", tt.fen, unique)
 			}
 		})
 	}

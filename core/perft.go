@@ -89,6 +89,18 @@ type Division struct {
 	// (DivideStats); Stats is then the sum of the entries' Stats.
 	WithStats bool
 	Stats     PerftStats
+	// Chess960 says how the moves are written: king-takes-rook castling
+	// ([Move.UCIChess960]) when set, the king's move ([Move.UCI]) when
+	// not. Divide sets it for a position that needs Chess960's castling
+	// rules ([Position.Chess960]); a caller comparing with an engine in
+	// Chess960 mode may set it for any position.
+	Chess960 bool
+}
+
+// UCI returns m as the division writes its moves (see Chess960).
+func (d *Division) UCI(m Move) string {
+	var buf [5]byte
+	return string(m.AppendUCI(buf[:0], d.Chess960))
 }
 
 // Divide runs a "divided perft" (Chess Programming Wiki, "Perft", section
@@ -102,7 +114,8 @@ type Division struct {
 // it returns false, Divide stops and returns what it has counted, with
 // Complete false. A Web Worker reports progress and honours a cancel
 // request through it. A position with no legal move gives no entries and
-// 0 nodes.
+// 0 nodes. The entries are sorted as the division writes them: in
+// Chess960's UCI when p needs Chess960's castling ([Division].Chess960).
 func Divide(p Position, depth int, progress func(e DivideEntry, done, total int) bool) (Division, error) {
 	return divide(p, depth, false, progress)
 }
@@ -123,7 +136,7 @@ func divide(p Position, depth int, withStats bool, progress func(e DivideEntry, 
 	}
 	var buf [MaxMoves]Move
 	moves := p.LegalMoves(buf[:0])
-	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true, WithStats: withStats}
+	d := Division{Depth: depth, Entries: make([]DivideEntry, 0, len(moves)), Complete: true, WithStats: withStats, Chess960: p.Chess960()}
 	for i, m := range moves {
 		next := p
 		next.Play(m)
@@ -149,7 +162,7 @@ func divide(p Position, depth int, withStats bool, progress func(e DivideEntry, 
 	}
 	slices.SortFunc(d.Entries, func(a, b DivideEntry) int {
 		var x, y [5]byte
-		return bytes.Compare(a.Move.appendUCI(x[:0]), b.Move.appendUCI(y[:0]))
+		return bytes.Compare(a.Move.AppendUCI(x[:0], d.Chess960), b.Move.AppendUCI(y[:0], d.Chess960))
 	})
 	return d, nil
 }

@@ -166,11 +166,21 @@ func checkedPerft(t *testing.T, p *Position, depth int) uint64 {
 		if again, err := ParseFEN(next.FEN()); err != nil || again != next {
 			t.Fatalf("%s, after %v: FEN %q does not round-trip: %v", p.FEN(), m, next.FEN(), err)
 		}
-		if capture := p.PieceAt(m.To()) != NoPiece || m.IsEnPassant(); capture != m.IsCapture() {
+		if capture := p.PieceAt(m.To()) != NoPiece && !m.IsCastling() || m.IsEnPassant(); capture != m.IsCapture() {
 			t.Fatalf("%s: %v has IsCapture() = %v, want %v", p.FEN(), m, m.IsCapture(), capture)
 		}
 		if pc := p.PieceAt(m.From()); pc == NoPiece || pc.Color() != us {
 			t.Fatalf("%s: %v moves %v", p.FEN(), m, pc)
+		}
+		if m.IsCastling() {
+			// The king on g or c, its rook beside it on f or d, nothing
+			// else changed but those two and the squares they left.
+			kingTo, rookTo := castlingTargets(m.From(), m.CastlingRook())
+			if m.To() != kingTo || next.PieceAt(kingTo) != NewPiece(us, King) || next.PieceAt(rookTo) != NewPiece(us, Rook) ||
+				p.PieceAt(m.CastlingRook()) != NewPiece(us, Rook) || (next.Occupied()^p.Occupied())&^(m.From().Bitboard()|
+				m.CastlingRook().Bitboard()|kingTo.Bitboard()|rookTo.Bitboard()) != 0 || next.Occupied().Count() != p.Occupied().Count() {
+				t.Fatalf("%s: castling %s gives %s", p.FEN(), m.UCIChess960(), next.FEN())
+			}
 		}
 		nodes += checkedPerft(t, &next, depth-1)
 	}

@@ -95,11 +95,8 @@ func (s *PerftStats) addLeaf(p, next *Position, m Move) {
 	s.Checks++
 	placed := m.To().Bitboard()
 	if m.IsCastling() {
-		for _, c := range castlingMoves {
-			if c.king == m.From() && c.kingTo == m.To() {
-				placed |= c.rookTo.Bitboard()
-			}
-		}
+		_, rookTo := castlingTargets(m.From(), m.CastlingRook())
+		placed |= rookTo.Bitboard()
 	}
 	switch {
 	case checkers&(checkers-1) != 0:

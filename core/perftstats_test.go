@@ -148,3 +148,53 @@ func TestPerftWithStatsNoAlloc(t *testing.T) {
 		t.Errorf("PerftWithStats(kiwipete, 2) allocates %v times, want 0", n)
 	}
 }
+
+// TestPerftStatsChess960 counts the kinds of moves of Chess960 positions,
+// where castling's squares are not standard chess's: a castling rook that
+// gives check gives a direct check, not a discovered one (the king on g1
+// castles with the h1 rook without moving; the rook lands on f1, on the
+// black king's file), and a divide with stats sums to PerftWithStats and
+// to Perft in the positions of testdata/chess960-fischer.epd. Stockfish
+// 15.1 checks the castles and totals (TestStockfishChess960Stats in
+// wasm/cmd/bitview).
+func TestPerftStatsChess960(t *testing.T) {
+	// Counted by hand: the king's four steps (f1, f2, g2, h2), the rook's
+	// seven (h2–h8, h8 checking along the 8th rank) and castling (g1h1 in
+	// Chess960's UCI, checking along the f-file).
+	p := mustFEN(t, "5k2/8/8/8/8/8/8/6KR w H - 0 1")
+	if want := (PerftStats{Nodes: 12, Castles: 1, Checks: 2}); PerftWithStats(p, 1) != want {
+		t.Errorf("PerftWithStats(%s, 1) = %+v, want %+v", p.FENIn(ShredderFEN), PerftWithStats(p, 1), want)
+	}
+	d, _ := DivideStats(p, 1, nil)
+	for _, e := range d.Entries {
+		if e.Move.IsCastling() && (d.UCI(e.Move) != "g1h1" || e.Stats != PerftStats{Nodes: 1, Castles: 1, Checks: 1}) {
+			t.Errorf("DivideStats(%s, 1): castling %s %+v, want g1h1, a direct check", p.FEN(), d.UCI(e.Move), e.Stats)
+		}
+	}
+
+	lines := readSuite(t, "chess960-fischer.epd")
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	castles := uint64(0)
+	for i := 0; i < len(lines); i += 60 {
+		l := lines[i]
+		p := mustFEN(t, l.fen)
+		d, err := DivideStats(p, depth, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := PerftWithStats(p, depth)
+		if d.Stats != want || d.Nodes != want.Nodes || want.Nodes != l.counts[depth-1] || Perft(p, depth) != want.Nodes {
+			t.Errorf("chess960-fischer.epd:%d: DivideStats %+v, PerftWithStats %+v, Perft %d, want %d nodes", l.line, d.Stats, want, Perft(p, depth), l.counts[depth-1])
+		}
+		if !d.Chess960 && p.Chess960() {
+			t.Errorf("chess960-fischer.epd:%d: a Chess960 divide not written in Chess960's UCI", l.line)
+		}
+		castles += want.Castles
+	}
+	if castles == 0 {
+		t.Errorf("no castling in the sample at depth %d: it tests nothing of castling", depth)
+	}
+}

@@ -1,22 +1,12 @@
 package core
 
-// castlingLost maps each square to the castling rights lost when a move
-// starts or ends there: a king leaving e1/e8 loses both of its side's
-// rights, a rook leaving or captured on a1/h1/a8/h8 loses one.
-var castlingLost = func() (t [SquareCount]CastlingRights) {
-	for _, c := range castlingMoves {
-		t[c.king] |= c.right
-		t[c.rook] |= c.right
-	}
-	return t
-}()
-
 // Play makes move m on p, in place, and updates the state FEN records as
 // the PGN standard defines it (section 16.1.3):
 //
 //   - the side to move passes to the other colour;
-//   - castling rights are lost when the king leaves e1/e8 or a rook leaves,
-//     or is captured on, its corner square;
+//   - castling rights are lost when the king moves (castling included),
+//     and a right when a piece leaves or is captured on its rook's square
+//     (the corner in standard chess);
 //   - the en passant target square is the square a pawn passed over after
 //     every double push, whether or not an enemy pawn could capture there
 //     (the PGN rule, which published game FENs follow; the convention of
@@ -50,27 +40,33 @@ func (p *Position) Play(m Move) {
 		return
 	}
 	pawnMove := pc.Type() == Pawn
-	captured := p.Remove(to)
+	captured := NoPiece
 	switch {
+	case m.IsCastling():
+		// The king and the rook leave first: each may land where the other
+		// stood (Chess960), and neither captures.
+		rook := p.Remove(m.CastlingRook())
+		_, rookTo := castlingTargets(from, m.CastlingRook())
+		p.Remove(to) // empty in a legal castling move
+		if rook != NoPiece && rookTo != to {
+			p.Put(rook, rookTo)
+		}
 	case m.IsEnPassant():
 		// The captured pawn stands on the rank the capturing pawn left, on
 		// the file it moves to.
+		p.Remove(to)
 		captured = p.Remove(NewSquare(to.File(), from.Rank()))
-	case m.IsCastling():
-		for _, c := range castlingMoves {
-			if c.king == from && c.kingTo == to {
-				if rook := p.Remove(c.rook); rook != NoPiece {
-					p.Put(rook, c.rookTo)
-				}
-			}
-		}
+	default:
+		captured = p.Remove(to)
 	}
 	if pt, ok := m.Promotion(); ok && pt < King {
 		pc = NewPiece(pc.Color(), pt)
 	}
 	p.put(pc, to) // to was emptied above
 
-	p.Castling &^= castlingLost[from] | castlingLost[to]
+	if p.Castling != 0 {
+		p.Castling = p.castlingLost(pc, from, to)
+	}
 	p.EnPassant = NoSquare
 	if m.IsDoublePush() {
 		if passed := (from + to) / 2; passed.Rank() == Rank3 || passed.Rank() == Rank6 {

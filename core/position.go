@@ -2,14 +2,34 @@ package core
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 )
 
-// CastlingRights is a set of castling rights as four flags, in the order
-// FEN writes them ("KQkq").
-type CastlingRights uint8
+// CastlingRights is a set of castling rights and the rook each one castles
+// with. The low four bits are the rights as flags, in the order FEN writes
+// them ("KQkq"): the king side (the h-file side of the king, O-O) and the
+// queen side (the a-file side, O-O-O) of each colour. Above them, three
+// bits per right hold the file of its rook on the colour's back rank, so
+// that Chess960 positions (FIDE Laws of Chess, Guidelines II "Chess960
+// Rules") can name any rook:
+//
+//	bit   0 1 2 3    4–6          7–9          10–12        13–15
+//	      K Q k q    K's rook     Q's rook     k's rook     q's rook
+//
+// Each file is stored XORed with its right's corner (h for the king side,
+// a for the queen side), so a right whose rook stands in its corner has
+// zero file bits: the values of standard chess are the four flags alone
+// (KQkq = 15), and WhiteKingside is "K with the h1 rook". The file bits of
+// a right not held are zero; [CastlingRights.WithRook] and
+// [CastlingRights.Without] keep it so, and [Position.Validate] checks it.
+// The king's square is the board's: a right castles when the colour's
+// king stands on its back rank with the right's rook on the side the
+// right names (see [Position.LegalMoves]).
+type CastlingRights uint16
 
-// The castling rights; NoCastling is the empty set and AllCastling the full one.
+// The castling rights; NoCastling is the empty set and AllCastling the
+// four flags, each with its rook in the corner (standard chess).
 const (
 	WhiteKingside  CastlingRights = 1
 	WhiteQueenside CastlingRights = 2
@@ -22,23 +42,93 @@ const (
 // castlingLetters holds the FEN letter of each flag, lowest flag first.
 const castlingLetters = "KQkq"
 
+// rightIndex returns the index (0–3: K, Q, k, q) of the lowest flag of r.
+func rightIndex(r CastlingRights) int { return bits.TrailingZeros16(uint16(r|16) & 31) }
+
+// cornerFile returns the file of the corner of right i (0–3): h for the
+// king side, a for the queen side.
+func cornerFile(i int) File { return File(7 * (1 - i&1)) }
+
+// RookFile returns the file of the rook that right r (one of WhiteKingside
+// … BlackQueenside) castles with: its corner's file (h or a) unless cr
+// names another, and the corner's file when cr lacks r. For r with several
+// flags, the lowest counts.
+func (cr CastlingRights) RookFile(r CastlingRights) File {
+	i := rightIndex(r)
+	if i > 3 {
+		return FileH
+	}
+	return File(cr>>(4+3*i)&7) ^ cornerFile(i)
+}
+
+// WithRook returns cr with right r (one of WhiteKingside … BlackQueenside;
+// for several flags, the lowest) held, castling with the rook on file f of
+// the right's back rank, replacing the file cr held for it.
+func (cr CastlingRights) WithRook(r CastlingRights, f File) CastlingRights {
+	i := rightIndex(r)
+	if i > 3 {
+		return cr
+	}
+	shift := 4 + 3*i
+	return cr&^(7<<shift) | 1<<i | CastlingRights((f&7)^cornerFile(i))<<shift
+}
+
+// Without returns cr without the rights of r (any set of flags), their
+// rook files cleared.
+func (cr CastlingRights) Without(r CastlingRights) CastlingRights {
+	for i := range 4 {
+		if r&(1<<i) != 0 {
+			cr &^= 1<<i | 7<<(4+3*i)
+		}
+	}
+	return cr
+}
+
+// Rights returns the flags of cr alone (cr & AllCastling): which of K, Q,
+// k, q are held, whatever their rooks.
+func (cr CastlingRights) Rights() CastlingRights { return cr & AllCastling }
+
+// Standard reports whether every right of cr castles with the rook in its
+// corner (h1, a1, h8, a8), as in standard chess.
+func (cr CastlingRights) Standard() bool { return cr>>4 == 0 }
+
 // String returns the rights as FEN's castling availability field: a subset
-// of "KQkq" in that order, or "-" when empty.
+// of "KQkq" in that order, or "-" when empty, when every rook is in its
+// corner; else Shredder-FEN's file letters ("HFhf"), which name each rook
+// without the board. A position writes its field with [Position.FEN],
+// which knows where the rooks are (X-FEN).
 func (cr CastlingRights) String() string {
-	if cr&AllCastling == 0 {
+	if cr.Rights() == 0 {
 		return "-"
+	}
+	if !cr.Standard() {
+		return string(cr.appendShredder(nil))
 	}
 	return string(cr.appendTo(nil))
 }
 
-// appendTo appends the FEN castling availability field to dst.
+// appendTo appends the rights as KQkq letters (or '-') to dst.
 func (cr CastlingRights) appendTo(dst []byte) []byte {
-	if cr&AllCastling == 0 {
+	if cr.Rights() == 0 {
 		return append(dst, '-')
 	}
 	for i := range 4 {
 		if cr&(1<<i) != 0 {
 			dst = append(dst, castlingLetters[i])
+		}
+	}
+	return dst
+}
+
+// appendShredder appends the rights as Shredder-FEN file letters (white's
+// upper case, black's lower case), in the order K, Q, k, q, to dst.
+func (cr CastlingRights) appendShredder(dst []byte) []byte {
+	if cr.Rights() == 0 {
+		return append(dst, '-')
+	}
+	for i := range 4 {
+		if r := CastlingRights(1) << i; cr&r != 0 {
+			dst = append(dst, "Aa"[i/2]+byte(cr.RookFile(r)))
 		}
 	}
 	return dst
@@ -210,8 +300,8 @@ func (p *Position) Validate() error {
 		return errors.New("mailbox colours disagree with the bitboards")
 	case p.SideToMove > Black:
 		return errors.New("invalid side to move " + strconv.Itoa(int(p.SideToMove)))
-	case p.Castling&^AllCastling != 0:
-		return errors.New("invalid castling rights " + strconv.Itoa(int(p.Castling)))
+	case p.Castling.Without(AllCastling&^p.Castling) != p.Castling:
+		return errors.New("invalid castling rights " + strconv.Itoa(int(p.Castling)) + ": a rook file for a right not held")
 	case p.EnPassant != NoSquare && p.EnPassant.Rank() != Rank3 && p.EnPassant.Rank() != Rank6:
 		return errors.New("en passant target square " + p.EnPassant.String() + " is not on rank 3 or 6")
 	case p.HalfmoveClock < 0 || p.HalfmoveClock > MaxCounter:

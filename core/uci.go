@@ -47,7 +47,12 @@ func moveError(fn, input string, kind error, msg string) error {
 // ParseUCI returns the legal move of p written s in the long algebraic
 // notation of the Universal Chess Interface: from and to squares, then a
 // lower-case promotion letter (n, b, r, q) for a promotion, e.g. "e2e4",
-// "e7e8q"; castling is the king's move, "e1g1". Every error is a
+// "e7e8q". Castling is read in both of UCI's notations: as the king's
+// move, "e1g1" (standard chess), and as the king taking its own rook,
+// "e1h1" (Chess960 mode, [Move.UCIChess960]), which no other move is; where
+// a Chess960 king's castling and a plain king move go to the same square
+// ("f1g1" with the rook on h1), the king's move text is the plain move and
+// castling must be written king-takes-rook. Every error is a
 // *MoveError: ErrMoveSyntax for text that is not of that form,
 // ErrIllegalMove when it is not a legal move of p.
 func (p *Position) ParseUCI(s string) (Move, error) {
@@ -79,8 +84,17 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	var buf [MaxMoves]Move
 	missingPromotion := false
+	castling := NoMove // a castling move written as the king's move, which a plain king move outranks
 	for _, m := range p.LegalMoves(buf[:0]) {
-		if m.From() != from || m.To() != to {
+		switch {
+		case m.IsCastling() && promo == 0 && m.From() == from && m.CastlingRook() == to:
+			return m, nil // king takes rook: no other move is written so
+		case m.From() != from || m.To() != to:
+			continue
+		case m.IsCastling():
+			if promo == 0 {
+				castling = m
+			}
 			continue
 		}
 		pt, _ := m.Promotion()
@@ -88,6 +102,9 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			return m, nil
 		}
 		missingPromotion = promo == 0
+	}
+	if castling != NoMove {
+		return castling, nil
 	}
 	switch pc := p.PieceAt(from); {
 	case missingPromotion:

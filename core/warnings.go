@@ -92,16 +92,34 @@ func (p *Position) Warnings() []Warning {
 			continue
 		}
 		c := Color(i / 2)
-		var absent Bitboard
-		if p.mailbox[home[0]] != NewPiece(c, King) {
-			absent.Set(home[0])
-		}
-		if p.mailbox[home[1]] != NewPiece(c, Rook) {
-			absent.Set(home[1])
-		}
-		if absent != 0 {
+		king, rook, ok := p.castlingRook(i)
+		switch {
+		case ok:
+		case p.castlingKingFile(c) == FileE && p.Castling.RookFile(right) == home[1].File():
+			// Standard chess's right: the king on e1/e8, the rook in its corner.
+			var absent Bitboard
+			if p.mailbox[home[0]] != NewPiece(c, King) {
+				absent.Set(home[0])
+			}
+			if p.mailbox[home[1]] != NewPiece(c, Rook) {
+				absent.Set(home[1])
+			}
 			add(WarnCastlingRights, absent, "castling right '"+castlingLetters[i:i+1]+"' needs the "+c.String()+
 				" king on "+home[0].String()+" and a rook on "+home[1].String())
+		default:
+			// Chess960's: the king anywhere on its back rank, the rook on
+			// the right's side of it.
+			side := "h-file"
+			if i&1 == 1 {
+				side = "a-file"
+			}
+			msg := "castling right '" + castlingLetters[i:i+1] + "' castles with the rook on " + rook.String() + ", which needs the " + c.String() +
+				" king on rank " + backRank(c).String() + " and a " + c.String() + " rook on " + rook.String() + ", on the king's " + side + " side"
+			if king == NoSquare {
+				msg = "castling right '" + castlingLetters[i:i+1] + "' needs the " + c.String() + " king on rank " + backRank(c).String() +
+					" and a " + c.String() + " rook on " + rook.String() + ", on the king's " + side + " side"
+			}
+			add(WarnCastlingRights, rook.Bitboard(), msg)
 		}
 	}
 	if ep := p.EnPassant; ep < NoSquare {

@@ -63,8 +63,11 @@ func polyglotPieceOffset(pc Piece, sq Square) int {
 //
 //   - each piece on its square;
 //   - each castling right (K, Q, k, q) whose king and rook stand on their
-//     home squares (a right the board cannot have is not counted, as
-//     python-chess's reference implementation does);
+//     home squares of standard chess, e1/e8 and the corner the right
+//     names (a right the board cannot have is not counted, as
+//     python-chess's reference implementation does; the format predates
+//     Chess960, so a right with its king or rook elsewhere is not counted
+//     either);
 //   - the en passant file, only when a pawn of the side to move stands
 //     beside the pawn that just advanced two squares, so it could capture
 //     (whether the capture is legal does not matter), as the format says;
@@ -83,7 +86,8 @@ func (p *Position) PolyglotTerms(dst []PolyglotTerm) []PolyglotTerm {
 	for i, home := range castlingHome {
 		right := CastlingRights(1) << i
 		c := Color(i / 2)
-		if p.Castling&right != 0 && p.mailbox[home[0]] == NewPiece(c, King) && p.mailbox[home[1]] == NewPiece(c, Rook) {
+		if p.Castling&right != 0 && p.Castling.RookFile(right) == home[1].File() &&
+			p.mailbox[home[0]] == NewPiece(c, King) && p.mailbox[home[1]] == NewPiece(c, Rook) {
 			dst = append(dst, PolyglotTerm{Kind: PolyglotCastling, Offset: 768 + i, Key: polyglotRandom[768+i],
 				Piece: NoPiece, Square: NoSquare, Castling: right})
 		}
@@ -120,7 +124,8 @@ func (p *Position) PolyglotKey() uint64 {
 	}
 	for i, home := range castlingHome {
 		c := Color(i / 2)
-		if p.Castling&(1<<i) != 0 && p.mailbox[home[0]] == NewPiece(c, King) && p.mailbox[home[1]] == NewPiece(c, Rook) {
+		if right := CastlingRights(1) << i; p.Castling&right != 0 && p.Castling.RookFile(right) == home[1].File() &&
+			p.mailbox[home[0]] == NewPiece(c, King) && p.mailbox[home[1]] == NewPiece(c, Rook) {
 			key ^= polyglotRandom[768+i]
 		}
 	}

@@ -96,9 +96,11 @@ func fenArg(args []js.Value) (core.Position, *jsapi.Error) {
 	return p, jsapi.ErrorOf(err)
 }
 
-// writeFEN answers bitview.writeFen(position): the canonical FEN of a
-// position object as bitview.parseFen returns it ({sideToMove, castling,
-// enPassant, halfmoveClock, fullmoveNumber, mailbox}; see jsapi.Position).
+// writeFEN answers bitview.writeFen(position, options): the canonical FEN
+// of a position object as bitview.parseFen returns it ({sideToMove,
+// castling, enPassant, halfmoveClock, fullmoveNumber, mailbox}; see
+// jsapi.Position), its castling in X-FEN or, with {castling:
+// 'Shredder-FEN'}, in Shredder-FEN (core.CastlingNotation's names).
 // The lengths are read before anything is copied into Go, so a
 // 100,000-entry mailbox or a 20 MB entry costs no more than a good one.
 func writeFEN(args []js.Value) any {
@@ -162,11 +164,26 @@ func writeFEN(args []js.Value) any {
 		}
 		fields[i] = s
 	}
+	notation := core.XFEN
+	if len(args) > 1 && !args[1].IsUndefined() {
+		o := args[1]
+		if !o.InstanceOf(js.Global().Get("Object")) {
+			return vert.ValueOf(answer{Error: jsapi.Arg("options", "options must be an object like {castling: 'Shredder-FEN'}")}).Value
+		}
+		switch c := o.Get("castling"); {
+		case c.IsUndefined():
+		case c.Type() == js.TypeString && c.String() == core.ShredderFEN.String():
+			notation = core.ShredderFEN
+		case c.Type() == js.TypeString && c.String() == core.XFEN.String():
+		default:
+			return vert.ValueOf(answer{Error: jsapi.Arg("options", "options.castling must be 'X-FEN' or 'Shredder-FEN'")}).Value
+		}
+	}
 	p, err := jsapi.Position(mailbox, fields)
 	if err != nil {
 		return vert.ValueOf(answer{Error: err}).Value
 	}
-	return vert.ValueOf(answer{OK: true, FEN: p.FEN()}).Value
+	return vert.ValueOf(answer{OK: true, FEN: p.FENIn(notation)}).Value
 }
 
 // perftAPI answers bitview.perft(fen, depth, onMove, options): {ok,
@@ -188,14 +205,15 @@ func perftAPI(args []js.Value) any {
 	}
 	stats := len(args) > 3 && args[3].Type() == js.TypeObject && args[3].Get("stats").Type() == js.TypeBoolean && args[3].Get("stats").Bool()
 	var progress func(core.DivideEntry, int, int) bool
+	notation := core.Division{Chess960: p.Chess960()} // how its moves are written: king-takes-rook castling in Chess960
 	if len(args) > 2 && args[2].Type() == js.TypeFunction {
 		onMove := args[2]
 		progress = func(e core.DivideEntry, done, total int) bool {
 			var r js.Value
 			if stats {
-				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total, statsObject(e.Stats))
+				r = onMove.Invoke(notation.UCI(e.Move), e.Nodes, done, total, statsObject(e.Stats))
 			} else {
-				r = onMove.Invoke(e.Move.UCI(), e.Nodes, done, total)
+				r = onMove.Invoke(notation.UCI(e.Move), e.Nodes, done, total)
 			}
 			return r.Type() != js.TypeBoolean || r.Bool()
 		}
@@ -210,7 +228,7 @@ func perftAPI(args []js.Value) any {
 	}
 	divide := js.Global().Get("Object").New()
 	for _, e := range d.Entries { // in UCI order, which JS keeps for string keys
-		divide.Set(e.Move.UCI(), e.Nodes)
+		divide.Set(d.UCI(e.Move), e.Nodes)
 	}
 	out := js.Global().Get("Object").New()
 	out.Set("ok", true)
@@ -222,7 +240,7 @@ func perftAPI(args []js.Value) any {
 	if stats {
 		each := js.Global().Get("Object").New()
 		for _, e := range d.Entries {
-			each.Set(e.Move.UCI(), statsObject(e.Stats))
+			each.Set(d.UCI(e.Move), statsObject(e.Stats))
 		}
 		out.Set("stats", statsObject(d.Stats))
 		out.Set("divideStats", each)

@@ -60,7 +60,7 @@ test('parseFen: errors name the field and the character offset', () => {
   const cases = [
     ['rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 1, 'piece placement', 17, /rank 7 has 9 squares/],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 2, 'active color', 44, /must be 'w' or 'b'/],
-    ['r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1', 3, 'castling availability', 26, /not supported/],
+    ['r3k2r/8/8/8/8/8/8/R3K2R w E - 0 1', 3, 'castling availability', 26, /names the e-file, the white king's/],
     ['8/8/8/8/8/8/8/8 w - e4 0 1', 4, 'en passant target square', 21, /rank 3 or 6/],
     ['8/8/8/8/8/8/8/8 w - - -1 1', 5, 'halfmove clock', 22, /sign/],
     ['8/8/8/8/8/8/8/8 w - - 0 0', 6, 'fullmove number', 24, /at least 1/],
@@ -153,14 +153,53 @@ test('bitboard: bad arguments are error values', () => {
   }
 });
 
+test('parseFen: Chess960 castling in KQkq, X-FEN and Shredder-FEN', () => {
+  // A start position: both rooks are the outermost, KQkq names them.
+  const sp0 = 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1';
+  for (const fen of [sp0, sp0.replace('KQkq', 'HFhf'), sp0.replace('KQkq', 'FHfh')]) {
+    const r = api.parseFen(fen);
+    assert.equal(r.ok, true, fen);
+    assert.equal(r.fen, sp0);
+    assert.equal(r.position.castling, 'KQkq');
+  }
+  // Inner rooks need a file letter: the field comes as a string.
+  const r = api.parseFen('r2rk2r/8/8/8/8/8/8/R2RK2R w DHdh - 0 1');
+  assert.equal(r.ok, true);
+  assert.equal(r.fen, 'r2rk2r/8/8/8/8/8/8/R2RK2R w KDkd - 0 1');
+  assert.equal(r.position.castling, 'KDkd');
+  assert.deepEqual(api.writeFen(r.position), { ok: true, fen: r.fen, error: null });
+});
+
 test('writeFen is the inverse of parseFen', () => {
-  for (const fen of [START, KIWIPETE, '8/8/3k4/3pP3/8/8/8/4K3 w - d6 0 50']) {
+  for (const fen of [START, KIWIPETE, '8/8/3k4/3pP3/8/8/8/4K3 w - d6 0 50', 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1']) {
     assert.deepEqual(api.writeFen(api.parseFen(fen).position), { ok: true, fen, error: null });
   }
   for (const bad of [undefined, null, 5, 'x', [], {}, { mailbox: 'x' }, 10n, Symbol('s')]) {
     const r = api.writeFen(bad);
     assert.equal(r.ok, false, String(bad?.toString?.()));
     assert.equal(typeof r.error.message, 'string');
+  }
+});
+
+test('writeFen writes castling in the notation asked for', () => {
+  const shredder = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
+  const { position } = api.parseFen(shredder);
+  // X-FEN by default: KQkq where the letters name the outermost rooks.
+  assert.deepEqual(api.writeFen(position), { ok: true, fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9', error: null });
+  assert.deepEqual(api.writeFen(position, { castling: 'X-FEN' }), api.writeFen(position));
+  assert.deepEqual(api.writeFen(position, { castling: 'Shredder-FEN' }), { ok: true, fen: shredder, error: null });
+  // A standard position: KQkq, or HAha when Shredder-FEN is asked for.
+  const start = api.parseFen(START).position;
+  assert.equal(api.writeFen(start, {}).fen, START);
+  assert.equal(api.writeFen(start, { castling: 'Shredder-FEN' }).fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1');
+  // Inner rooks: X-FEN names them by file where K or Q would name another.
+  const inner = api.parseFen('1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBfb - 0 1').position;
+  assert.equal(api.writeFen(inner).fen, '1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBkq - 0 1');
+  assert.equal(api.writeFen(inner, { castling: 'Shredder-FEN' }).fen, '1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBfb - 0 1');
+  for (const bad of [5, 'Shredder-FEN', { castling: 'shredder' }, { castling: 1 }]) {
+    const r = api.writeFen(start, bad);
+    assert.equal(r.ok, false, JSON.stringify(bad));
+    assert.match(r.error.message, /options/);
   }
 });
 

@@ -81,6 +81,12 @@ func (pg *page) wire() {
 		m.SetSideToMove(map[bool]core.Color{false: core.White, true: core.Black}[value(el) == "b"])
 	})
 	act("change", "[data-castle]", func(_ *event, el *domElement) { m.SetCastling(el.GetAttribute("data-castle"), checked(el)) })
+	act("change", "[data-castle-rook]", func(_ *event, el *domElement) { m.SetCastlingRook(el.GetAttribute("data-castle-rook"), value(el)) })
+	act("change", "#sp960", func(_ *event, el *domElement) {
+		if n, err := strconv.Atoi(value(el)); err == nil {
+			m.Chess960Start(n)
+		}
+	})
 	act("change", "#ep", func(_ *event, el *domElement) {
 		sq, _ := core.ParseSquare(value(el))
 		m.SetEnPassant(sq)

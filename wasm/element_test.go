@@ -151,3 +151,26 @@ func TestElementFailedMountHoldsNothing(t *testing.T) {
 		t.Errorf("100 failed mounts left %d views and %d scopes, want %d and %d", len(embeds), len(scopes), before, beforeScopes)
 	}
 }
+
+// TestElementChess960: an element takes a Chess960 FEN in Shredder-FEN,
+// draws its board, and divides it with castling written king-takes-rook.
+func TestElementChess960(t *testing.T) {
+	env := newTestEnv(t, "<!doctype html><html><head></head><body></body></html>")
+	root, m := env.mount(map[string]any{"fen": "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", "perft": "1"})
+	if !m.Get("ok").Bool() {
+		t.Fatalf("mount answered %v", jsonOf(m))
+	}
+	for sq, piece := range map[string]string{"b1": "R", "g1": "R", "e1": "K", "b8": "r"} {
+		if el := query(root, `.board [data-square="`+sq+`"]`); el == nil || el.GetAttribute("data-piece") != piece {
+			t.Errorf("%s holds no %s", sq, piece)
+		}
+	}
+	for _, uci := range []string{"e1b1", "e1g1"} {
+		if query(root, `.divide [data-uci="`+uci+`"]`) == nil {
+			t.Errorf("the divide has no row %s (castling king-takes-rook)", uci)
+		}
+	}
+	if query(root, `.divide [data-uci="e1c1"]`) != nil {
+		t.Error("the divide writes castling as the king's move e1c1")
+	}
+}

@@ -105,7 +105,7 @@ func (pp *perftPanel) draw() {
 	var d *core.Division
 	switch {
 	case here && active:
-		d = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
+		d = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes, Chess960: pp.pos.Chess960()}
 	case here && pp.division != nil && pp.division.Depth == path.Depth:
 		d = pp.division
 	}
@@ -246,7 +246,8 @@ func (pp *perftPanel) message(data js.Value) {
 		if pp.stats {
 			e.Stats = statsOf(data.Get("stats"))
 		}
-		i, _ := slices.BinarySearchFunc(pp.entries, e, func(a, b core.DivideEntry) int { return strings.Compare(a.Move.UCI(), b.Move.UCI()) })
+		d := core.Division{Chess960: pp.pos.Chess960()} // the order the divide's moves are written in
+		i, _ := slices.BinarySearchFunc(pp.entries, e, func(a, b core.DivideEntry) int { return strings.Compare(d.UCI(a.Move), d.UCI(b.Move)) })
 		pp.entries = slices.Insert(pp.entries, i, e)
 		pp.run.State, pp.run.Done, pp.run.Total = "running", data.Get("done").Int(), data.Get("total").Int()
 		pp.run.Nodes += e.Nodes
@@ -259,7 +260,8 @@ func (pp *perftPanel) message(data js.Value) {
 			pp.run.State, pp.run.Seconds = "done", data.Get("ms").Float()/1000
 			break
 		}
-		pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes, Complete: data.Get("complete").Bool()}
+		pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes, Complete: data.Get("complete").Bool(),
+			Chess960: pp.pos.Chess960()}
 		if pp.stats {
 			pp.division.WithStats, pp.division.Stats = true, statsOf(data.Get("stats"))
 		}
@@ -313,7 +315,7 @@ func (pp *perftPanel) cancel() {
 	if pp.run.Total == 0 { // no root move counted yet: the worker has not said how many there are
 		pp.run.Total = len(pp.pos.LegalMoves(nil))
 	}
-	pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes}
+	pp.division = &core.Division{Depth: pp.run.Depth, Entries: pp.entries, Nodes: pp.run.Nodes, Chess960: pp.pos.Chess960()}
 }
 
 // paste reads the paste field v: its length is checked on the JS string

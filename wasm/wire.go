@@ -35,6 +35,10 @@ func (w *writer) u16(v int)    { binary.LittleEndian.PutUint16(wire[w.n:], uint1
 func (w *writer) u32(v int)    { binary.LittleEndian.PutUint32(wire[w.n:], uint32(v)); w.n += 4 }
 func (w *writer) str(s string) { w.u16(len(s)); w.n += copy(wire[w.n:], s) }
 
+// wireCastlingField is the castling byte of parseFen's answer that says
+// the castling field follows as a str (web/bitview/wire.js reads it).
+const wireCastlingField = 16
+
 // strBuf returns the empty slice where the bytes of the next str go, for
 // an append function to fill in place; strEnd then writes the str.
 func (w *writer) strBuf() []byte { return wire[w.n+2 : w.n+2 : len(wire)] }
@@ -96,7 +100,9 @@ func wireSize() int32 { return int32(len(wire)) }
 // all the same) and writes the answer at wire[argSize:]:
 //
 //	ok u8 = 0, then the error: field u8, offset u16 (bytes), message str
-//	ok u8 = 1, then side u8 (0 w, 1 b), castling u8 (KQkq = 1|2|4|8),
+//	ok u8 = 1, then side u8 (0 w, 1 b), castling u8 (KQkq = 1|2|4|8, as
+//	  the castling field written KQkq; 16: the field, with a rook's file
+//	  letter, follows as a str: X-FEN "KGkg" of a Chess960 position),
 //	  en passant u8 (LERF square, 64 none), halfmove u32, fullmove u32,
 //	  mailbox 64 × u8 (core.Piece, 12 empty), same u8 (1: the canonical FEN
 //	  equals the input without its surrounding whitespace), then when
@@ -117,7 +123,12 @@ func parseFEN(fenLen int32) int32 {
 		}
 		w.u8(1)
 		w.u8(int(p.SideToMove))
-		w.u8(int(p.Castling))
+		if field := p.CastlingField(core.XFEN); p.Castling.Standard() && field == p.Castling.String() {
+			w.u8(int(p.Castling))
+		} else {
+			w.u8(wireCastlingField)
+			w.str(field)
+		}
 		w.u8(int(p.EnPassant))
 		w.u32(p.HalfmoveClock)
 		w.u32(p.FullmoveNumber)

@@ -2,7 +2,7 @@
 // Change the table and run go generate ./wasm/model.
 
 // Types for the object load() resolves to (bitview.d.ts re-exports Bitview).
-import type { MountHandle, Theme, Layout, BitboardName, ParseFenResult, WriteFenResult, Position, BitboardResult, LayoutId, PerftResult, PerftStats, BitviewError, MatchResult, MagicSteps } from './bitview.js';
+import type { MountHandle, Theme, Layout, BitboardName, ParseFenResult, WriteFenResult, Position, CastlingNotation, BitboardResult, LayoutId, PerftResult, PerftStats, BitviewError, MatchResult, MagicSteps } from './bitview.js';
 import type { MountOptions } from './bitview-options.js';
 
 /** Bitview's JavaScript API: every call answers bad input with {ok: false, error}, never an exception. */
@@ -25,8 +25,8 @@ export interface Bitview {
   bitboardNames(): BitboardName[];
   /** Reads a FEN: the canonical FEN, the position, warnings, or where it departs from the format. */
   parseFen(fen: string): ParseFenResult;
-  /** The canonical FEN of a position object as parseFen returns it. */
-  writeFen(position: Position): WriteFenResult;
+  /** The canonical FEN of a position object as parseFen returns it, castling in X-FEN (KQkq for a standard position; a rook's file letter only where KQkq cannot name it) or, with {castling: 'Shredder-FEN'}, every right as its rook's file letter (HAha). */
+  writeFen(position: Position, options?: { castling?: CastlingNotation }): WriteFenResult;
   /** One bitboard of a position in a layout (default lerf): its readouts, squares and grid. */
   bitboard(fen: string, name: string, layout?: LayoutId | string): BitboardResult;
   /** Perft divide of fen to depth plies (1–6); onMove is called after each root move, and returning false stops the divide. With {stats: true}, each move's leaves are also counted by kind (captures, en passant, castles, promotions, checks, discovered and double checks, checkmates). Call it from a Web Worker for deep divides. */

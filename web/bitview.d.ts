@@ -67,6 +67,9 @@ export interface ParseFenResult {
   position: Position | null;
 }
 
+/** How writeFen writes castling rights: X-FEN (KQkq, a rook's file letter only where K or Q would name another rook) or Shredder-FEN (every right as its rook's file letter, HAha). */
+export type CastlingNotation = 'X-FEN' | 'Shredder-FEN';
+
 export interface WriteFenResult {
   ok: boolean;
   fen: string;

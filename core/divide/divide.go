@@ -6,8 +6,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
+	"github.com/bitview/bitview/core/internal/chars"
 )
 
 // A Count is one root move of a pasted divide and its leaf count.
@@ -24,15 +27,25 @@ type Skipped struct {
 	Reason string // lower case, e.g. "no move and count"
 	// Move is the move the line starts with when it names one but gives
 	// no count Parse can read ("e2e4 -> 20"): a line of a divide in a
-	// format Parse does not know, not a line of other output. Else "".
+	// format Parse does not know, not a line of other output; or, with
+	// LookAlike, the token that is shaped like a move but written with
+	// characters outside ASCII ("е2е4" with Cyrillic е). Else "".
 	Move string
+	// LookAlike says Move is not ASCII: letters or digits of another
+	// script that look like a move's (Reason names them).
+	LookAlike bool
 }
 
 // A Parsed divide is what [Parse] understood of a pasted divide output.
 type Parsed struct {
 	// Moves are the root moves in the order read; a move read twice in one
-	// block keeps its later count (the earlier line is in Skipped).
+	// block keeps its later count (the earlier line is in Skipped, and in
+	// Repeated).
 	Moves []Count
+	// Repeated are the earlier lines of moves read more than once in one
+	// block, in line order: an engine that lists a move twice generates it
+	// twice (see Diff).
+	Repeated []Count
 	// Total is the total leaf count the text states, when HasTotal.
 	Total    uint64
 	HasTotal bool
@@ -125,6 +138,10 @@ func Parse(text string) Parsed {
 			p.add(index, lines, Count{UCI: uci, Nodes: c, Line: n + 1})
 			continue
 		}
+		if reason, ok := lookAlike(fields[0]); ok {
+			p.Skipped = append(p.Skipped, Skipped{Line: n + 1, Text: line, Reason: reason, Move: fields[0], LookAlike: true})
+			continue
+		}
 		if c, kind, ok := labelled(fields); ok {
 			if kind == "moves" {
 				p.MoveCount, p.HasMoveCount = int(min(c, 1<<20)), true
@@ -142,18 +159,21 @@ func Parse(text string) Parsed {
 	return p
 }
 
-// Sum returns the sum of the pasted moves' counts, to compare with the
-// Total the text states (an engine whose total is not the sum of its
-// lines, or a paste cut short, shows there). ok is false when the sum
-// does not fit in 64 bits, as no perft count does, and sum is then
-// math.MaxUint64.
+// Sum returns the sum of the pasted moves' counts, a move listed twice
+// (Repeated) counted twice, as an engine's total counts what it printed:
+// to compare with the Total the text states (an engine whose total is not
+// the sum of its lines, or a paste cut short, shows there). ok is false
+// when the sum does not fit in 64 bits, as no perft count does, and sum
+// is then math.MaxUint64.
 func (p Parsed) Sum() (sum uint64, ok bool) {
-	for _, c := range p.Moves {
-		s, carry := bits.Add64(sum, c.Nodes, 0)
-		if carry != 0 {
-			return math.MaxUint64, false
+	for _, cs := range [2][]Count{p.Moves, p.Repeated} {
+		for _, c := range cs {
+			s, carry := bits.Add64(sum, c.Nodes, 0)
+			if carry != 0 {
+				return math.MaxUint64, false
+			}
+			sum = s
 		}
-		sum = s
 	}
 	return sum, true
 }
@@ -178,6 +198,7 @@ func (p *Parsed) add(index map[string]int, lines []string, c Count) {
 		old := p.Moves[i]
 		p.Skipped = append(p.Skipped, Skipped{Line: old.Line, Text: strings.TrimSpace(lines[old.Line-1]),
 			Reason: c.UCI + " is given again on line " + strconv.Itoa(c.Line) + "; the later count is used"})
+		p.Repeated = append(p.Repeated, old)
 		p.Moves[i] = c
 		return
 	}
@@ -254,6 +275,54 @@ func moveToken(f string) (string, bool) {
 		return "", false
 	}
 	return f, true
+}
+
+// lookAlike returns why f is not a move when it is shaped like one, a
+// piece letter optional, then letter, digit, letter, digit and a
+// promotion letter optional, but written with letters or digits outside
+// ASCII that look like a move's (Cyrillic "е2е4", fullwidth "ｅ２ｅ４"): a
+// line Parse must not skip as other output, or the move it names would
+// be reported missing.
+func lookAlike(f string) (string, bool) {
+	if !strings.ContainsFunc(f, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return "", false
+	}
+	// A character outside ASCII may stand for a letter or a digit (no
+	// Unicode table is linked to tell them: the shape is what counts).
+	digit := func(r rune) bool { return r >= '0' && r <= '9' || r >= utf8.RuneSelf }
+	letter := func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= utf8.RuneSelf }
+	shaped := func(rs []rune) bool { // letter, digit, letter, digit, and a letter optional
+		if len(rs) != 4 && len(rs) != 5 {
+			return false
+		}
+		for i, r := range rs {
+			if i == 1 || i == 3 {
+				if !digit(r) {
+					return false
+				}
+			} else if !letter(r) {
+				return false
+			}
+		}
+		return true
+	}
+	if rs := []rune(f); !shaped(rs) && !(len(rs) > 4 && letter(rs[0]) && shaped(rs[1:])) { // a piece letter first
+		return "", false
+	}
+	var odd []string
+	for i, r := range f {
+		if r >= utf8.RuneSelf && len(odd) < 3 {
+			if d := chars.Describe(f, i); !slices.Contains(odd, d) {
+				odd = append(odd, d)
+			}
+		}
+	}
+	verb := " is not ASCII"
+	if len(odd) > 1 {
+		verb = " are not ASCII"
+	}
+	return excerpt.Quote(f) + " is not a UCI move: " + strings.Join(odd, ", ") + verb +
+		" (a look-alike from another script?); a move is written in ASCII letters and digits", true
 }
 
 // isSquare reports whether s is a square name, either case.
@@ -342,10 +411,11 @@ const (
 	Missing    Kind = iota + 1 // a legal move the pasted divide does not list
 	Extra                      // a listed move that is not legal
 	WrongCount                 // a legal move listed with another count
+	Repeated                   // a move listed more than once (this is an earlier line)
 )
 
-// String returns "missing", "extra" or "wrong": the class names of the
-// divide table.
+// String returns "missing", "extra", "wrong" or "repeated": the class
+// names of the divide table.
 func (k Kind) String() string {
 	switch k {
 	case Missing:
@@ -354,17 +424,89 @@ func (k Kind) String() string {
 		return "extra"
 	case WrongCount:
 		return "wrong"
+	case Repeated:
+		return "repeated"
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
 // A Difference is one move on which a pasted divide and Bitview's differ.
 type Difference struct {
-	UCI  string
+	UCI  string // as Bitview writes it (see core.Division's Chess960); as pasted for Extra and Repeated
 	Kind Kind
-	Want uint64 // Bitview's count (0 for Extra)
+	Want uint64 // Bitview's count (0 for Extra and Repeated)
 	Got  uint64 // the pasted count (0 for Missing)
 	Line int    // the pasted line (0 for Missing)
+	// Written is the move as the paste wrote it when that is the other
+	// UCI notation of castling (see Renamed); else "".
+	Written string
+}
+
+// A Rename is a castling move the pasted divide writes in the other of
+// UCI's two notations: king-takes-rook ("e1h1", UCI_Chess960's) where
+// Bitview's division writes the king's move ("e1g1"), or the king's move
+// where it writes king-takes-rook. Both name the same move; Diff compares
+// its count.
+type Rename struct {
+	UCI     string // as Bitview's division writes it
+	Written string // as the paste writes it
+	Line    int    // the pasted line
+}
+
+// match pairs the pasted moves of got with the entries of want (in
+// want's order): each entry's pasted count, found under the division's
+// spelling of the move or, for castling, under its other spelling when
+// that names no other legal move. It returns the index in got.Moves for
+// each entry (-1: not pasted), the renames, and the pasted moves that
+// name no entry.
+func match(want core.Division, got Parsed) (idx []int, renames []Rename, extra []Count) {
+	theirs := make(map[string]int, len(got.Moves))
+	for i, c := range got.Moves {
+		theirs[c.UCI] = i
+	}
+	ours := make(map[string]bool, len(want.Entries))
+	for _, e := range want.Entries {
+		ours[want.UCI(e.Move)] = true
+	}
+	used := make(map[int]bool, len(got.Moves))
+	idx = make([]int, len(want.Entries))
+	for n, e := range want.Entries {
+		uci := want.UCI(e.Move)
+		i, ok := theirs[uci]
+		if !ok && e.Move.IsCastling() {
+			other := e.Move.UCI()
+			if !want.Chess960 {
+				other = e.Move.UCIChess960()
+			}
+			if i, ok = theirs[other]; ok && (ours[other] || used[i]) {
+				ok = false // the king's move a plain king move also writes
+			}
+			if ok {
+				renames = append(renames, Rename{UCI: uci, Written: other, Line: got.Moves[i].Line})
+			}
+		}
+		if !ok {
+			idx[n] = -1
+			continue
+		}
+		idx[n] = i
+		used[i] = true
+	}
+	for i, c := range got.Moves {
+		if !used[i] {
+			extra = append(extra, c)
+		}
+	}
+	return idx, renames, extra
+}
+
+// Renamed returns the castling moves got writes in the other UCI notation
+// than want (see Rename), in want's order: the notation to name in a
+// verdict, where a comparison by text would call each such move missing
+// and extra.
+func Renamed(want core.Division, got Parsed) []Rename {
+	_, renames, _ := match(want, got)
+	return renames
 }
 
 // Partial reports whether got is a part of a divide rather than the whole
@@ -385,17 +527,8 @@ type Difference struct {
 // A paste whose stated total is the sum of its moves is whole, however
 // few they are: that is the divide of a generator that misses moves.
 func Partial(want core.Division, got Parsed) bool {
-	ours := make(map[string]bool, len(want.Entries))
-	for _, e := range want.Entries {
-		ours[e.Move.UCI()] = true
-	}
-	legal := 0 // pasted moves that are legal
-	for _, c := range got.Moves {
-		if ours[c.UCI] {
-			legal++
-		}
-	}
-	if legal == len(want.Entries) {
+	idx, _, _ := match(want, got)
+	if !slices.Contains(idx, -1) {
 		return false // no legal move unpasted
 	}
 	if got.HasMoveCount && got.MoveCount > len(got.Moves) {
@@ -411,33 +544,37 @@ func Partial(want core.Division, got Parsed) bool {
 // Diff compares a pasted divide with Bitview's divide of the same
 // position and depth and returns the moves on which they differ, in UCI
 // order: legal moves the paste lacks (Missing), moves it lists that are
-// not legal (Extra, e.g. a king move into check), and counts that differ
-// (WrongCount). Equal divides give nil. want should be complete (see
-// [core.Division]); an incomplete one reports the moves not yet counted
-// as Extra.
+// not legal (Extra, e.g. a king move into check), counts that differ
+// (WrongCount), and moves it lists more than once (Repeated, one per
+// earlier line: a generator that makes a move twice). Equal divides give
+// nil. Castling written in the other of UCI's notations (king-takes-rook
+// in a standard game, see Renamed) is compared as the move it names.
+// want should be complete (see [core.Division]); an incomplete one
+// reports the moves not yet counted as Extra.
 func Diff(want core.Division, got Parsed) []Difference {
-	theirs := make(map[string]Count, len(got.Moves))
-	for _, c := range got.Moves {
-		theirs[c.UCI] = c
+	idx, renames, extra := match(want, got)
+	written := make(map[string]string, len(renames))
+	for _, r := range renames {
+		written[r.UCI] = r.Written
 	}
 	var out []Difference
-	ours := make(map[string]bool, len(want.Entries))
-	for _, e := range want.Entries {
-		uci := e.Move.UCI()
-		ours[uci] = true
-		c, ok := theirs[uci]
-		switch {
-		case !ok:
+	for n, e := range want.Entries {
+		uci := want.UCI(e.Move)
+		if idx[n] < 0 {
 			out = append(out, Difference{UCI: uci, Kind: Missing, Want: e.Nodes})
-		case c.Nodes != e.Nodes:
-			out = append(out, Difference{UCI: uci, Kind: WrongCount, Want: e.Nodes, Got: c.Nodes, Line: c.Line})
+			continue
+		}
+		if c := got.Moves[idx[n]]; c.Nodes != e.Nodes {
+			out = append(out, Difference{UCI: uci, Kind: WrongCount, Want: e.Nodes, Got: c.Nodes, Line: c.Line, Written: written[uci]})
 		}
 	}
-	for _, c := range got.Moves {
-		if !ours[c.UCI] {
-			out = append(out, Difference{UCI: c.UCI, Kind: Extra, Got: c.Nodes, Line: c.Line})
-		}
+	for _, c := range extra {
+		out = append(out, Difference{UCI: c.UCI, Kind: Extra, Got: c.Nodes, Line: c.Line})
 	}
-	slices.SortFunc(out, func(a, b Difference) int { return strings.Compare(a.UCI, b.UCI) })
+	for _, c := range got.Repeated {
+		out = append(out, Difference{UCI: c.UCI, Kind: Repeated, Got: c.Nodes, Line: c.Line})
+	}
+	// Stable: a move's wrong count before its repeats, these in line order.
+	slices.SortStableFunc(out, func(a, b Difference) int { return strings.Compare(a.UCI, b.UCI) })
 	return out
 }

@@ -3,6 +3,7 @@ package divide
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -239,6 +240,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(qperftStart2)
 	f.Add("e2e4 20\r\ne7e8q - 3\nn = 84,998,978,956\ninfo string a2a3 5")
 	f.Add("3. e2e4 e7e5 moves = 29 (0.000 sec)\nperft( 3)= 8902 ( 0.001 sec)")
+	f.Add("\u04352\u04354: 20\ne1h1: 1\ne1h1: 2\nｅ２ｅ４ 3")
 	f.Fuzz(func(t *testing.T, text string) {
 		got := Parse(text)
 		seen := map[string]bool{}
@@ -348,5 +350,114 @@ func TestUnread(t *testing.T) {
 		if len(got) != len(tt.want) || len(got) > 0 && !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Parse(%q).Unread() names %v, want %v", tt.text, got, tt.want)
 		}
+	}
+}
+
+// TestParseLookAlike: a move written with letters or digits of another
+// script that look like ASCII is skipped as one that names a move
+// (Unread), never as other output.
+func TestParseLookAlike(t *testing.T) {
+	tests := []struct {
+		text, move, reason string // move "" when the line is plain other output
+	}{
+		{"\u04352\u04354: 20", "\u04352\u04354", "'е' (U+0435) is not ASCII"},         // Cyrillic е
+		{"ｅ２ｅ４ 20", "ｅ２ｅ４", "'ｅ' (U+FF45), '２' (U+FF12), '４' (U+FF14) are not ASCII"}, // fullwidth
+		{"N\u04331f3: 5", "N\u04331f3", "'г' (U+0433) is not ASCII"},                  // a piece letter, then Cyrillic г for g
+		{"e7e8\u0431: 1", "e7e8\u0431", "'б' (U+0431) is not ASCII"},                  // a Cyrillic promotion letter
+		{"Ünicode: 3", "", "no move and count"},
+		{"é: 3", "", "no move and count"},
+	}
+	for _, tt := range tests {
+		got := Parse(tt.text + "\n")
+		if len(got.Moves) != 0 || len(got.Skipped) != 1 {
+			t.Fatalf("Parse(%q) = %+v", tt.text, got)
+		}
+		s := got.Skipped[0]
+		if s.Move != tt.move || s.LookAlike != (tt.move != "") || !strings.Contains(s.Reason, tt.reason) || len(got.Unread()) != len(tt.move)/max(1, len(tt.move)) {
+			t.Errorf("Parse(%q) skipped %+v, want move %q and a reason with %q", tt.text, s, tt.move, tt.reason)
+		}
+	}
+}
+
+// TestDiffRepeated: a move listed twice is a difference of its own, one
+// per earlier line, and both lines count in the sum.
+func TestDiffRepeated(t *testing.T) {
+	want := mustDivide(t, coretest.MustFEN(t, core.StartFEN), 1)
+	text := format(want)
+	got := Parse("a2a3: 1\n" + text)
+	diffs := Diff(want, got)
+	if len(diffs) != 1 || diffs[0] != (Difference{UCI: "a2a3", Kind: Repeated, Got: 1, Line: 1}) {
+		t.Errorf("Diff = %+v, want a2a3 repeated on line 1", diffs)
+	}
+	if sum, ok := got.Sum(); !ok || sum != 21 || Partial(want, got) {
+		t.Errorf("Sum = %d, %v; Partial %v", sum, ok, Partial(want, got))
+	}
+	if Repeated.String() != "repeated" {
+		t.Errorf("Repeated.String() = %q", Repeated.String())
+	}
+}
+
+// TestDiffNotation: castling in the other of UCI's notations is compared
+// as the move it names where no other move is written so, and named by
+// Renamed.
+func TestDiffNotation(t *testing.T) {
+	const standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	want := mustDivide(t, coretest.MustFEN(t, standard), 1)
+	kxr := strings.NewReplacer("e1g1", "e1h1", "e1c1", "e1a1").Replace(format(want))
+	got := Parse(kxr)
+	if diffs := Diff(want, got); diffs != nil {
+		t.Errorf("Diff of king-takes-rook castling = %+v, want nil", diffs)
+	}
+	if r := Renamed(want, got); len(r) != 2 || r[0] != (Rename{UCI: "e1c1", Written: "e1a1", Line: r[0].Line}) || r[1].UCI != "e1g1" || r[1].Written != "e1h1" {
+		t.Errorf("Renamed = %+v", r)
+	}
+	wrong := Parse(strings.Replace(kxr, "e1h1: 1", "e1h1: 3", 1))
+	if diffs := Diff(want, wrong); len(diffs) != 1 || diffs[0].UCI != "e1g1" || diffs[0].Kind != WrongCount || diffs[0].Written != "e1h1" {
+		t.Errorf("Diff of a wrong king-takes-rook count = %+v", diffs)
+	}
+
+	// A Chess960 division writes castling king-takes-rook; the king's
+	// move is read for it where no plain king move is written so.
+	const c960 = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"
+	want = mustDivide(t, coretest.MustFEN(t, c960), 1)
+	if !want.Chess960 {
+		t.Fatal("the division of a Chess960 position is not in Chess960's notation")
+	}
+	king := strings.Replace(format(want), "e1b1", "e1c1", 1)
+	if diffs, r := Diff(want, Parse(king)), Renamed(want, Parse(king)); diffs != nil || len(r) != 1 || r[0].UCI != "e1b1" || r[0].Written != "e1c1" {
+		t.Errorf("the king's move for Chess960 castling: Diff %+v, Renamed %+v", diffs, r)
+	}
+
+	// King f1, rooks a1 and h1 (X-FEN KQ): "f1g1" is the plain king move
+	// and, in standard UCI, O-O too; Stockfish without UCI_Chess960
+	// prints it twice. The second line is a repeat, and O-O (f1h1) is
+	// missing: no count can be given to it.
+	const f1 = "4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1"
+	want = mustDivide(t, coretest.MustFEN(t, f1), 1)
+	var b strings.Builder
+	for _, e := range want.Entries {
+		fmt.Fprintf(&b, "%s: %d\n", e.Move.UCI(), e.Nodes)
+	}
+	diffs := Diff(want, Parse(b.String()))
+	kinds := map[string]Kind{}
+	for _, df := range diffs {
+		kinds[df.UCI] = df.Kind
+	}
+	if len(diffs) != 2 || kinds["f1g1"] != Repeated || kinds["f1h1"] != Missing {
+		t.Errorf("f1g1 twice: Diff = %+v, want f1g1 repeated and f1h1 missing", diffs)
+	}
+}
+
+// TestChess960Notation: a division rewritten in Chess960's UCI, sorted in
+// that notation's order.
+func TestChess960Notation(t *testing.T) {
+	d := mustDivide(t, coretest.MustFEN(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"), 1)
+	c := Chess960Notation(d)
+	var names []string
+	for _, e := range c.Entries {
+		names = append(names, c.UCI(e.Move))
+	}
+	if !c.Chess960 || d.Chess960 || !slices.IsSorted(names) || !slices.Contains(names, "e1h1") || slices.Contains(names, "e1g1") || &c.Entries[0] == &d.Entries[0] {
+		t.Errorf("Chess960Notation: %v", names)
 	}
 }

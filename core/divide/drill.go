@@ -1,7 +1,9 @@
 package divide
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/bitview/bitview/core"
 )
@@ -15,7 +17,7 @@ type Source func(moves []string, depth int) (Parsed, error)
 // A Step is one divide of a drill-down: Bitview's and the engine's at the
 // position reached by Moves from the root, and how they differ.
 type Step struct {
-	Moves    []string      // the moves from the root, UCI; empty at the root
+	Moves    []string      // the moves from the root, UCI as the engine writes them; empty at the root
 	Position core.Position // the position they reach
 	Depth    int           // plies divided here
 	Want     core.Division // Bitview's divide (complete)
@@ -102,11 +104,17 @@ func (d *Drill) Last() *Step {
 // *core.DepthError. An error of src stops the drill and is returned with
 // the steps compared so far (Outcome 0). Bitview's divide of each step
 // runs in its own goroutine while src is called.
+//
+// When root needs Chess960's castling rules ([core.Position.Chess960]),
+// every step's divide writes castling king-takes-rook, as an engine in
+// Chess960 mode does for the whole game, even once the rights are gone.
+// A move the drill plays is written as the engine wrote it (see Renamed).
 func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 	var d Drill
 	if depth < 1 || depth > core.MaxDivideDepth {
 		return d, &core.DepthError{Depth: depth}
 	}
+	chess960 := root.Chess960()
 	pos := root
 	var moves []string
 	for {
@@ -122,16 +130,19 @@ func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 			return d, err // the divide finishes on its own and is dropped
 		}
 		want := <-wants
+		if chess960 && !want.Chess960 {
+			want = Chess960Notation(want)
+		}
 		d.Steps = append(d.Steps, Step{Moves: moves, Position: pos, Depth: depth, Want: want, Got: got, Diffs: Diff(want, got)})
 		st := &d.Steps[len(d.Steps)-1]
-		follow := ""
+		follow, written := "", ""
 		for _, df := range st.Diffs {
 			if df.Kind != WrongCount {
 				follow = ""
 				break
 			}
 			if follow == "" {
-				follow = df.UCI
+				follow, written = df.UCI, df.Written
 			}
 		}
 		switch {
@@ -162,7 +173,20 @@ func DrillDown(root core.Position, depth int, src Source) (Drill, error) {
 		}
 		st.Follow = follow
 		pos.Play(m)
-		moves = append(moves[:len(moves):len(moves)], follow)
+		if written == "" {
+			written = follow
+		}
+		moves = append(moves[:len(moves):len(moves)], written)
 		depth--
 	}
+}
+
+// Chess960Notation returns d written in Chess960's UCI (castling
+// king-takes-rook, [core.Move.UCIChess960]), its entries sorted in that
+// notation's order.
+func Chess960Notation(d core.Division) core.Division {
+	d.Chess960 = true
+	d.Entries = slices.Clone(d.Entries)
+	slices.SortFunc(d.Entries, func(a, b core.DivideEntry) int { return strings.Compare(d.UCI(a.Move), d.UCI(b.Move)) })
+	return d
 }

@@ -15,10 +15,9 @@
 // is an error.
 //
 // Every FEN is read by [core.ParseFEN] and nothing else, so the suite
-// reads whatever positions core reads: Chess960 suites (Shredder-FEN
-// "HAha" or X-FEN castling letters) read as soon as core's FEN reader
-// takes those castling fields, with no change here (today it refuses them
-// with [core.ErrFENUnsupported], which [Parse] reports with the line).
+// reads whatever positions core reads, Chess960 suites included: castling
+// in Shredder-FEN ("HFhf"), X-FEN or KQkq, as the published Chess960
+// suites write it (core/testdata/chess960.epd).
 //
 // Bad input is an [*Error] naming the line and the column (1-based, in
 // bytes) of the first fault, with the line quoted; the whole text is

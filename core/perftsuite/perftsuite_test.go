@@ -89,31 +89,33 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// TestParseChess960 checks the hook Chess960 suites go through: a line's
-// FEN is read by core.ParseFEN and nothing else, so a suite reads a
-// Chess960 position exactly when core does (today core refuses
-// Shredder-FEN and X-FEN castling fields as unsupported; once it reads
-// them, these lines parse with no change here).
+// TestParseChess960 checks that a suite reads Chess960 positions as core
+// does: castling in Shredder-FEN, X-FEN and KQkq, in six fields or EPD's
+// four (the published Chess960 suites' form), each line's FEN read by
+// core.ParseFEN and nothing else.
 func TestParseChess960(t *testing.T) {
 	for _, fen := range []string{
 		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", // Shredder-FEN
-		"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",    // Shredder-FEN
-		"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",          // X-FEN letters for rooks not on a- and h-files
+		"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe -",        // Shredder-FEN, EPD's four fields
+		"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",          // KQkq for rooks not on a- and h-files
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",          // the standard start, to show the agreement
-		"2r1kr2/8/8/8/8/8/8/1R2KR2 w KQkq - 0 1",                            // X-FEN, kings on e-files, inner rooks
+		"2r1kr2/8/8/8/8/8/8/1R2KR2 w KQkq - 0 1",                            // kings on e-files, inner rooks
+		"1r1k1r2/8/8/8/8/8/8/RR1K1RR1 w FBfb - 0 1",                         // X-FEN: inner rooks named by file
 	} {
 		want, werr := core.ParseFEN(fen)
+		if werr != nil {
+			want, werr = core.ParseFEN(fen + " 0 1")
+		}
 		s, err := Parse(fen + " ;D1 20")
 		switch {
 		case werr != nil:
-			var fe *core.FENError
-			if !errors.As(err, &fe) || fe.Err != werr.(*core.FENError).Err {
-				t.Errorf("Parse(%q): %v; core.ParseFEN says %v", fen, err, werr)
-			}
+			t.Errorf("core.ParseFEN(%q): %v", fen, werr)
 		case err != nil:
 			t.Errorf("Parse(%q): %v; core.ParseFEN reads it", fen, err)
 		case s.Positions[0].Position != want:
 			t.Errorf("Parse(%q) read %q; core.ParseFEN reads %q", fen, s.Positions[0].Position.FEN(), want.FEN())
+		case !want.Chess960() && fen[0] != 'r':
+			t.Errorf("Parse(%q) read %q, a position that does not need Chess960's castling", fen, want.FEN())
 		}
 	}
 }
@@ -133,11 +135,20 @@ func TestShippedSuites(t *testing.T) {
 	for _, tt := range []struct {
 		file      string
 		positions int
+		budget    uint64 // a position's budget when below the default
 	}{
-		{"perftsuite.epd", 126},
-		{"cpw-perft.epd", 7},
+		{"perftsuite.epd", 126, 0},
+		{"cpw-perft.epd", 7, 0},
+		// Chess960: the 960 start positions and 960 positions from games,
+		// in Shredder-FEN (core's TestPerftChess960 checks them deeper).
+		{"chess960.epd", 960, 100_000},
+		{"chess960-fischer.epd", 960, 100_000},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
+			budget := budget
+			if tt.budget > 0 && !*deep {
+				budget = min(budget, tt.budget)
+			}
 			s, err := Parse(corpus.ReadFile(t, tt.file))
 			if err != nil {
 				t.Fatal(err)

@@ -350,3 +350,36 @@ func BenchmarkParsePGN(b *testing.B) {
 		}
 	}
 }
+
+// TestParsePGNChess960: a Chess960 game (its FEN in Shredder-FEN, as
+// engines' PGN writes it) imports, castling as O-O and O-O-O whichever
+// files its king and rooks start on, king-takes-rook in UCI.
+func TestParsePGNChess960(t *testing.T) {
+	const text = `[Event "960"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1"]
+
+1. O-O O-O-O 2. Rbd1 Kb8 *
+`
+	games, err := Parse(text)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("Parse = %v, %v", games, err)
+	}
+	g := games[0]
+	var uci, san []string
+	for i, m := range g.Moves {
+		uci = append(uci, m.Move.UCIChess960())
+		pos := g.PositionAt(i)
+		san = append(san, SAN(&pos, m.Move))
+	}
+	if got := strings.Join(uci, " "); got != "e1g1 e8b8 b1d1 c8b8" {
+		t.Errorf("moves %s, want e1g1 e8b8 b1d1 c8b8", got)
+	}
+	if got := strings.Join(san, " "); got != "O-O O-O-O Rbd1 Kb8" {
+		t.Errorf("SAN %s", got)
+	}
+	if fen := g.PositionAt(len(g.Moves)); fen.FEN() != "1k1r2r1/pppppppp/8/8/8/8/PPPPPPPP/3R1RK1 w - - 4 3" {
+		t.Errorf("final position %s", fen.FEN())
+	}
+}

@@ -150,6 +150,17 @@ func minimalError(field, offset int, kind error, msg string) error {
 //	                         h = 111) and 1 bit rank (0 = rank 3, 1 = rank 6)
 //	halfmove clock h         Elias gamma code of h + 1
 //	fullmove number n        Elias gamma code of n
+//	Chess960 rook files      only when a right castles with another rook
+//	                         than the one its letter K, Q, k or q names in
+//	                         X-FEN (the outermost one on its side of the
+//	                         king; core.Position.OutermostRook): 4 bits
+//	                         K Q k q, 1 = the right's rook file follows,
+//	                         then 3 bits per such right (a = 000 … h = 111)
+//
+// The last field is Bitview's, for Chess960: standard positions and every
+// Chess960 start position end with the fullmove number, as the castling
+// letters of their FEN need no file either; the span of the extension is
+// a second castling availability span.
 //
 // The article keeps a presence bit and the file (its 4-bit "en-passant
 // column") and a 7-bit capped halfmove count, and drops the fullmove
@@ -206,7 +217,30 @@ func EncodeMinimal(p *core.Position) BitString {
 	start = len(buf)
 	buf = appendGamma(buf, uint64(p.FullmoveNumber))
 	state(core.FieldFullmoveNumber, start)
+	if inner := innerRooks(p); inner != 0 {
+		start = len(buf)
+		buf = appendBits(buf, uint64(inner), 4)
+		for i := range 4 {
+			if inner&(8>>i) != 0 {
+				buf = appendBits(buf, uint64(p.Castling.RookFile(core.CastlingRights(1)<<i)), 3)
+			}
+		}
+		state(core.FieldCastling, start)
+	}
 	return BitString{bits: string(buf), spans: spans}
+}
+
+// innerRooks returns the castling rights of p whose rook is not the one
+// X-FEN's letter names, as flags K Q k q in bits 3, 2, 1, 0 (the order the
+// castling field's bits are written in).
+func innerRooks(p *core.Position) core.CastlingRights {
+	var out core.CastlingRights
+	for i := range 4 {
+		if r := core.CastlingRights(1) << i; p.Castling&r != 0 && p.Castling.RookFile(r) != p.OutermostRook(r) {
+			out |= 8 >> i
+		}
+	}
+	return out
 }
 
 // DecodeMinimal returns the position b encodes (see EncodeMinimal). Bits
@@ -264,9 +298,46 @@ func DecodeMinimal(b BitString) (core.Position, error) {
 		return core.NewPosition(), err
 	}
 	p.FullmoveNumber = int(n)
+	// The rights read with the board: each the rook X-FEN's letter names,
+	// unless the Chess960 rook files that may follow say otherwise.
+	for i := range 4 {
+		if right := core.CastlingRights(1) << i; p.Castling&right != 0 {
+			p.Castling = p.Castling.WithRook(right, p.OutermostRook(right))
+		}
+	}
+	if r.i == len(r.s) {
+		return p, nil
+	}
+	start = r.i
+	mask, ok := r.read(4)
+	var held uint64 // the rights held, K in bit 3 … q in bit 0
+	for i := range 4 {
+		held |= uint64(p.Castling>>i&1) << (3 - i)
+	}
+	switch {
+	case !ok || mask == 0 || mask&^held != 0:
+		return core.NewPosition(), minimalError(core.FieldFullmoveNumber, start, ErrMalformed,
+			strconv.Itoa(len(r.s)-start)+" bits left over after the fullmove number, which are not the rook files of castling rights held")
+	}
+	for i := range 4 {
+		if mask&(8>>i) == 0 {
+			continue
+		}
+		at := r.i
+		f, ok := r.read(3)
+		if !ok {
+			return core.NewPosition(), r.truncated(core.FieldCastling, start, 4+3*bits.OnesCount64(mask))
+		}
+		right := core.CastlingRights(1) << i
+		if core.File(f) == p.OutermostRook(right) {
+			return core.NewPosition(), minimalError(core.FieldCastling, at, ErrMalformed,
+				"the rook file of castling right '"+"KQkq"[i:i+1]+"' is the one its letter names, which is not written")
+		}
+		p.Castling = p.Castling.WithRook(right, core.File(f))
+	}
 	if r.i < len(r.s) {
-		return core.NewPosition(), minimalError(core.FieldFullmoveNumber, r.i, ErrMalformed,
-			strconv.Itoa(len(r.s)-r.i)+" bits left over after the fullmove number")
+		return core.NewPosition(), minimalError(core.FieldCastling, r.i, ErrMalformed,
+			strconv.Itoa(len(r.s)-r.i)+" bits left over after the castling rights' rook files")
 	}
 	return p, nil
 }

@@ -91,6 +91,11 @@ func TestEncodeMinimalState(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K3 w - - 12 40", "1" + "0000" + "0" + "0001101" + "00000101000"},
 		{"4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647", "1" + "0000" + "0" +
 			strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31) + strings.Repeat("0", 30) + strings.Repeat("1", 31)},
+		// Chess960: a start position's rights are its outermost rooks, no
+		// file written; inner rooks' files follow the fullmove number.
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "1" + "1111" + "0" + "1" + "1"},
+		{"r2rk2r/8/8/8/8/8/8/R2RK2R w DHdh - 0 1", "1" + "1111" + "0" + "1" + "1" + "0101" + "011" + "011"},
+		{"4k3/8/8/8/8/8/8/4K3 w Gb - 0 1", "1" + "1001" + "0" + "1" + "1" + "1001" + "110" + "001"},
 	}
 	for _, tt := range tests {
 		p, err := core.ParseFEN(tt.fen)
@@ -189,6 +194,11 @@ var minimalErrorCases = func() []struct {
 		{"fullmove 2^31", s[:171] + strings.Repeat("0", 31) + "1" + strings.Repeat("0", 31), core.FieldFullmoveNumber, 171, ErrRange},
 		{"no fullmove number", s[:171], core.FieldFullmoveNumber, 171, ErrTruncated},
 		{"trailing bit", s + "0", core.FieldFullmoveNumber, 172, ErrMalformed},
+		{"Chess960 rook files of no right", s + "0000", core.FieldFullmoveNumber, 172, ErrMalformed},
+		{"Chess960 rook file of a right not held", e + "1000011", core.FieldFullmoveNumber, len(e), ErrMalformed},
+		{"Chess960 rook file cut", s + "100011", core.FieldCastling, 172, ErrTruncated},
+		{"Chess960 rook file its letter names", s + "1000111", core.FieldCastling, 176, ErrMalformed},
+		{"bits after the Chess960 rook files", s + "1000110" + "1", core.FieldCastling, 179, ErrMalformed},
 		{"not a bit", s[:50] + "2" + s[51:], 0, 50, ErrMalformed},
 		{"space", "0 1", 0, 1, ErrMalformed},
 	}

@@ -28,6 +28,9 @@ var reprExtraFENs = []struct{ name, fen string }{
 	{"largest counters", "4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647"},
 	{"en passant h6", "4k3/8/8/6Pp/8/8/8/4K3 w - h6 0 2"},
 	{"en passant a3", "4k3/8/8/8/Pp6/8/8/4K3 b - a3 0 1"},
+	{"Chess960 start 0", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
+	{"Chess960 inner rooks", "r2rk2r/8/8/8/8/8/8/R2RK2R w DHdh - 0 1"},
+	{"Chess960 rights by file, no rooks", "4k3/8/8/8/8/8/8/4K3 w Gb - 0 1"},
 }
 
 // reprCases returns the positions of reprExtraFENs and every line of

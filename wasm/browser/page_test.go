@@ -735,3 +735,47 @@ func linkEval[T any](t *testing.T, ctx context.Context, js string) T {
 		written();
 	})`)
 }
+
+// TestPageEditorChess960: the page reads a Chess960 FEN in Shredder-FEN,
+// its editor sets up a Chess960 start position by number, names the rook
+// each castling right castles with and picks an inner rook, and the FEN
+// field follows in the notation the FEN was given in, Shredder-FEN
+// (model's TestPageEdit checks X-FEN's).
+func TestPageEditorChess960(t *testing.T) {
+	ctx, url := site(t)
+	open(t, ctx, url+"/?fen=r2rk2r/pppppppp/8/8/8/8/PPPPPPPP/R2RK2R%20w%20HDhd%20-%200%201")
+	fen := func() string { return eval[string](t, ctx, `document.getElementById('fen').value`) }
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
+		t.Fatal(err)
+	}
+	checkAxe(t, ctx, "the editor of a Chess960 position")
+	// Q castles with the inner d1 rook: the editor's select says so.
+	if got := eval[string](t, ctx, `document.querySelector('[data-castle-rook="Q"]').value`); got != "d" {
+		t.Errorf("Q's rook select = %q, want d", got)
+	}
+	change := func(selector, value string) {
+		t.Helper()
+		eval[bool](t, ctx, `(() => { const s = document.querySelector('`+selector+`'); s.value = '`+value+`'; s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`)
+	}
+	change(`[data-castle-rook="Q"]`, "a")
+	if got := fen(); got != "r2rk2r/pppppppp/8/8/8/8/PPPPPPPP/R2RK2R w HAhd - 0 1" {
+		t.Errorf("Q with the a1 rook: FEN %q", got)
+	}
+	change("#sp960", "0")
+	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1" {
+		t.Errorf("Chess960 start 0: FEN %q", got)
+	}
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('.castle-rook')].map((s) => s.textContent).join(' ')`); got != "h1 f1 h8 f8" {
+		t.Errorf("the rooks the rights name: %q, want h1 f1 h8 f8", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-castle="q"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if got := fen(); got != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFh - 0 1" {
+		t.Errorf("without q: FEN %q", got)
+	}
+	if w := eval[string](t, ctx, `[...document.querySelectorAll('.warnings li')].map((l) => l.dataset.code).join(',')`); w != "" {
+		t.Errorf("warnings %q, want none", w)
+	}
+	screenshot(t, ctx, "editor-chess960")
+}

@@ -348,8 +348,9 @@ var PositionKeys = [5]string{"sideToMove", "castling", "enPassant", "halfmoveClo
 // reads it: its mailbox (64 entries, a1 first: "" or one of PNBRQKpnbrqk;
 // at most one character each, which the caller checked) through
 // core.Position.Put, and the fields of PositionKeys as FEN fields (each
-// one word, the numbers written as decimals) through core.ParseFEN, so
-// they obey exactly the FEN's rules and messages. The error names the
+// one word, the numbers written as decimals) through core.ParseFEN with
+// that board (castling in KQkq, X-FEN or Shredder-FEN), so they obey
+// exactly the FEN's rules and messages. The error names the
 // key at fault, with its FEN field.
 func Position(mailbox [core.SquareCount]string, fields [5]string) (core.Position, *Error) {
 	fail := func(field int, msg string) (core.Position, *Error) {
@@ -367,7 +368,10 @@ func Position(mailbox [core.SquareCount]string, fields [5]string) (core.Position
 		}
 		p.Put(pc, core.Square(i))
 	}
-	q, err := core.ParseFEN("8/8/8/8/8/8/8/8 " + strings.Join(fields[:], " "))
+	// The fields read with the board: X-FEN's castling letters name the
+	// rooks that stand there.
+	placement, _, _ := strings.Cut(p.FEN(), " ")
+	q, err := core.ParseFEN(placement + " " + strings.Join(fields[:], " "))
 	var fe *core.FENError
 	if errors.As(err, &fe) {
 		key := "" // the fields together longer than a FEN may be

@@ -201,6 +201,21 @@ func TestPosition(t *testing.T) {
 		t.Errorf("Position(start) = %q, %+v", p.FEN(), err)
 	}
 	with := func(i int, v string) [5]string { f := fields; f[i] = v; return f }
+	// A Chess960 start position: KQkq names its rooks on f and h, as
+	// Shredder-FEN's HFhf does; the castling field is read with the board.
+	const sp0 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+	var mb960 [core.SquareCount]string
+	pos960 := coretest.MustFEN(t, sp0)
+	for sq, pc := range pos960.Mailbox() {
+		if pc != core.NoPiece {
+			mb960[sq] = string(pc.Letter())
+		}
+	}
+	for _, castling := range []string{"KQkq", "HFhf", "FHfh"} {
+		if p, err := Position(mb960, with(1, castling)); err != nil || p.FEN() != sp0 || p.FENIn(core.ShredderFEN) != strings.Replace(sp0, "KQkq", "HFhf", 1) {
+			t.Errorf("Position(Chess960 start, %s) = %q, %+v", castling, p.FENIn(core.ShredderFEN), err)
+		}
+	}
 	letter := mb
 	letter[4] = "X"
 	for _, tc := range []struct {

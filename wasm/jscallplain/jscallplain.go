@@ -85,8 +85,12 @@ func parseFENPlain(args []js.Value) any {
 	if p.EnPassant != core.NoSquare {
 		ep = plainSquares[p.EnPassant]
 	}
+	castling := any(p.CastlingField(core.XFEN)) // a Chess960 field with file letters
+	if field := castling.(string); p.Castling.Standard() && field == p.Castling.String() {
+		castling = castlingNames[p.Castling&core.AllCastling]
+	}
 	return js.ValueOf(map[string]any{"ok": true, "fen": p.FEN(), "error": nil, "warnings": warnings,
-		"position": map[string]any{"sideToMove": side, "castling": castlingNames[p.Castling], "enPassant": ep,
+		"position": map[string]any{"sideToMove": side, "castling": castling, "enPassant": ep,
 			"halfmoveClock": p.HalfmoveClock, "fullmoveNumber": p.FullmoveNumber, "mailbox": mailbox}})
 }
 

@@ -60,11 +60,15 @@ func GameFromMoves(start string, moves []string) (*pgn.Game, error) {
 	return &games[0], bad
 }
 
-// UCIMoves returns the moves of g in UCI, as a link holds them.
+// UCIMoves returns the moves of g in UCI, as a link holds them: castling
+// written king-takes-rook when g starts from a position that needs
+// Chess960's castling ([core.Position.Chess960]), where a king that
+// castles without moving has no other name.
 func UCIMoves(g *pgn.Game) []string {
+	chess960 := g.Start.Chess960()
 	out := make([]string, len(g.Moves))
 	for i, m := range g.Moves {
-		out[i] = m.Move.UCI()
+		out[i] = string(m.Move.AppendUCI(nil, chess960))
 	}
 	return out
 }

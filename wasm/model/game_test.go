@@ -54,6 +54,21 @@ func TestGameFromMoves(t *testing.T) {
 		t.Errorf("UCIMoves round trip %q", UCIMoves(g))
 	}
 
+	// A Chess960 start: a king that castles without moving (g1, the rook
+	// on h1 going to f1) has only its king-takes-rook name, which the link
+	// keeps.
+	const start960 = "6kr/8/8/8/8/8/8/6KR w Hh - 0 1"
+	g, err = GameFromMoves(start960, []string{"g1h1", "g8h8"})
+	if err != nil || len(g.Moves) != 2 {
+		t.Fatalf("GameFromMoves(%q) = %v, %v", start960, g, err)
+	}
+	if p := g.PositionAt(2); p.FEN() != "5rk1/8/8/8/8/8/8/5RK1 w - - 2 2" {
+		t.Errorf("Chess960: after two plies %s", p.FEN())
+	}
+	if !slices.Equal(UCIMoves(g), []string{"g1h1", "g8h8"}) {
+		t.Errorf("Chess960: UCIMoves round trip %q", UCIMoves(g))
+	}
+
 	// A start FEN that does not parse.
 	if g, err := GameFromMoves("nonsense", []string{"e2e4"}); err == nil || g != nil {
 		t.Errorf("bad start: %v, %v", g, err)

@@ -189,13 +189,15 @@ func (p *Page) show(fen string, typed bool) {
 }
 
 // Edit changes the position on show with fn (through core.Position's Put
-// and Remove) and shows the result as a new entry of the history.
-// Illegal-but-instructive positions are allowed: core's warnings say what
-// is impossible about them.
+// and Remove) and shows the result as a new entry of the history, its FEN
+// written with castling in the notation of the FEN on show (Shredder-FEN
+// stays Shredder-FEN; see core.CastlingNotationOf). Illegal-but-instructive
+// positions are allowed: core's warnings say what is impossible about
+// them.
 func (p *Page) Edit(fn func(q *core.Position)) {
 	q := p.pos
 	fn(&q)
-	if fen := q.FEN(); fen != p.FEN {
+	if fen := q.FENIn(core.CastlingNotationOf(p.FEN)); fen != p.FEN {
 		p.show(fen, false)
 	}
 }
@@ -209,22 +211,51 @@ func (p *Page) Empty(sq core.Square) { p.Edit(func(q *core.Position) { q.Remove(
 // SetSideToMove makes c the side to move.
 func (p *Page) SetSideToMove(c core.Color) { p.Edit(func(q *core.Position) { q.SideToMove = c }) }
 
-// SetCastling grants (on) or takes away the castling right of the FEN
-// letter K, Q, k or q (any other is ignored).
-func (p *Page) SetCastling(letter string, on bool) {
+// castlingRight returns the right of the FEN letter K, Q, k or q, or
+// false.
+func castlingRight(letter string) (core.CastlingRights, bool) {
 	r := core.WhiteKingside
 	for r <= core.BlackQueenside && r.String() != letter {
 		r <<= 1
 	}
-	if r > core.BlackQueenside {
+	return r, r <= core.BlackQueenside
+}
+
+// SetCastling grants (on) or takes away the castling right of the FEN
+// letter K, Q, k or q (any other is ignored). A right granted castles
+// with the rook X-FEN's letter names: the outermost on its side of the
+// king (core.Position.OutermostRook), the corner's in standard chess.
+func (p *Page) SetCastling(letter string, on bool) {
+	r, ok := castlingRight(letter)
+	if !ok {
 		return
 	}
 	p.Edit(func(q *core.Position) {
-		q.Castling &^= r
+		q.Castling = q.Castling.Without(r)
 		if on {
-			q.Castling |= r
+			q.Castling = q.Castling.WithRook(r, q.OutermostRook(r))
 		}
 	})
+}
+
+// SetCastlingRook grants the castling right of the FEN letter K, Q, k or
+// q with the rook on file ("a" … "h") of its back rank: in Chess960, an
+// inner rook, which X-FEN names by its file. Any other letter or file is
+// ignored.
+func (p *Page) SetCastlingRook(letter, file string) {
+	r, ok := castlingRight(letter)
+	if !ok || len(file) != 1 || file[0] < 'a' || file[0] > 'h' {
+		return
+	}
+	p.Edit(func(q *core.Position) { q.Castling = q.Castling.WithRook(r, core.File(file[0]-'a')) })
+}
+
+// Chess960Start shows start position n (0–959) of Chess960 (see
+// core.Chess960Start; 518 is the standard one); another n is ignored.
+func (p *Page) Chess960Start(n int) {
+	if start, ok := core.Chess960Start(n); ok {
+		p.Edit(func(q *core.Position) { *q = start })
+	}
 }
 
 // SetEnPassant makes sq the en passant target square (core.NoSquare for
@@ -242,10 +273,11 @@ func (p *Page) ClearBoard() {
 	})
 }
 
-// StartPosition shows the start position.
+// StartPosition shows the start position, its FEN the PGN standard's
+// (KQkq), whatever the notation of the FEN on show.
 func (p *Page) StartPosition() {
-	if start, err := core.ParseFEN(core.StartFEN); err == nil {
-		p.Edit(func(q *core.Position) { *q = start })
+	if p.FEN != core.StartFEN {
+		p.show(core.StartFEN, false)
 	}
 }
 

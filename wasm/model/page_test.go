@@ -155,6 +155,24 @@ func TestPageEdit(t *testing.T) {
 		{"empty d4", func() { p.Empty(core.D4) }, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1"},
 		{"clear", p.ClearBoard, "8/8/8/8/8/8/8/8 b - - 0 1"},
 		{"start", p.StartPosition, core.StartFEN},
+		// Chess960: a start position by its number, its rights each naming
+		// the outermost rook; an inner rook by its file.
+		{"Chess960 start 0", func() { p.Chess960Start(0) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"},
+		{"no Chess960 start 960", func() { p.Chess960Start(960) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"},
+		// A rook put on d1 is the outermost: Q keeps its f1 rook, by file.
+		{"a rook on d1", func() { p.Put(core.WhiteRook, core.D1) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KFkq - 0 1"},
+		{"Q with the d1 rook", func() { p.SetCastlingRook("Q", "d") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KQkq - 0 1"},
+		{"Q with the f1 rook", func() { p.SetCastlingRook("Q", "f") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KFkq - 0 1"},
+		{"no such file", func() { p.SetCastlingRook("Q", "i") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KFkq - 0 1"},
+		{"Q off", func() { p.SetCastling("Q", false) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w Kkq - 0 1"},
+		{"Q on: the outermost rook", func() { p.SetCastling("Q", true) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w KQkq - 0 1"},
+		// A FEN given in Shredder-FEN: every edit writes it back so.
+		{"Shredder-FEN", func() { p.ShowFEN("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1") }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"},
+		{"Shredder-FEN: q off", func() { p.SetCastling("q", false) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFh - 0 1"},
+		{"Shredder-FEN: a rook on d1", func() { p.Put(core.WhiteRook, core.D1) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR w HFh - 0 1"},
+		{"Shredder-FEN: black to move", func() { p.SetSideToMove(core.Black) }, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNRKR b HFh - 0 1"},
+		// The start position is the PGN standard's, whatever the notation before.
+		{"start again", p.StartPosition, core.StartFEN},
 	}
 	var fens []string
 	for _, s := range steps {

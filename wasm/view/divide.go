@@ -35,7 +35,7 @@ var StatKinds = []struct {
 // stats, its leaves by kind of move in the columns of StatKinds, each
 // cell with data-kind, and their totals) and, when a pasted divide was
 // compared (got is not nil), the pasted count; rows of moves that differ
-// get class "missing", "extra" or "wrong" (see divide.Kind; a part of a
+// get class "missing", "extra", "wrong" or "repeated" (see divide.Kind; a part of a
 // divide, divide.Partial, marks no move missing), extra moves are appended
 // after the legal ones, and a footer row gives the totals ("total so far"
 // while d is not complete): Bitview's and the pasted total, class "wrong"
@@ -66,10 +66,15 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		diffs = map[string]divide.Difference{}
 		found, _ := pastedDiffs(d, *got)
 		for _, df := range found {
-			diffs[df.UCI] = df
+			if _, ok := diffs[df.UCI]; !ok { // a wrong count before "repeated"
+				diffs[df.UCI] = df
+			}
 		}
 		for _, c := range got.Moves {
 			theirs[c.UCI] = c.Nodes
+		}
+		for _, r := range divide.Renamed(d, *got) { // castling in UCI's other notation
+			theirs[r.UCI] = theirs[r.Written]
 		}
 	}
 	var b strings.Builder
@@ -88,7 +93,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 	b.WriteString(`</tr></thead><tbody>`)
 	stats := map[string]core.PerftStats{}
 	for _, e := range d.Entries {
-		stats[e.Move.UCI()] = e.Stats
+		stats[d.UCI(e.Move)] = e.Stats
 	}
 	statCells := func(s core.PerftStats) {
 		if !d.WithStats {
@@ -133,7 +138,7 @@ func divideTable(d core.Division, got *divide.Parsed, descend bool) string {
 		b.WriteString(`</tr>`)
 	}
 	for _, e := range d.Entries {
-		uci := e.Move.UCI()
+		uci := d.UCI(e.Move)
 		pasted := "—"
 		if n, ok := theirs[uci]; ok {
 			pasted = strconv.FormatUint(n, 10)

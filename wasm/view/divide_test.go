@@ -139,3 +139,30 @@ func TestDivideTablePartial(t *testing.T) {
 		}
 	}
 }
+
+// TestDivideTableNotation: a Chess960 position's castling rows are
+// written king-takes-rook; castling pasted in UCI's other notation counts
+// for the move it names; a move pasted twice is marked repeated.
+func TestDivideTableNotation(t *testing.T) {
+	d960, _ := core.Divide(mustPos(t, "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"), 1, nil)
+	rows := rowsByUCI(t, DivideTable(d960, nil))
+	if rows["e1b1"] == nil || rows["e1g1"] == nil || rows["e1c1"] != nil || len(rows) != 25 {
+		t.Errorf("Chess960 rows %v, want e1b1 and e1g1 (king takes rook), 25 in all", rows)
+	}
+	d, _ := core.Divide(mustPos(t, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), 1, nil)
+	got := divide.Parse("e1h1: 1\ne1a1: 2\ne1d1: 1\ne1d1: 1\n\nNodes searched: 5\n")
+	s := DivideTable(d, &got)
+	rows = rowsByUCI(t, s)
+	for uci, class := range map[string]string{"e1g1": "", "e1c1": "wrong", "e1d1": "repeated", "a1a2": "missing"} {
+		if rows[uci] == nil || rows[uci]["class"] != class {
+			t.Errorf("row %s: %v, want class %q", uci, rows[uci], class)
+		}
+	}
+	if rows["e1h1"] != nil || rows["e1a1"] != nil || !strings.Contains(s, `<tr data-uci="e1g1"><th scope="row"><code>e1g1</code></th><td>1</td><td>1</td></tr>`) {
+		t.Errorf("castling king-takes-rook is not the rows of e1g1 and e1c1:\n%s", s)
+	}
+	v := PerftVerdict(d, got, nil)
+	if !strings.Contains(v, "1 repeated") || !strings.Contains(v, "lists 1 move more than once") {
+		t.Errorf("verdict %s", v)
+	}
+}

@@ -106,6 +106,10 @@ func TestStateControls(t *testing.T) {
 					if _, ok := in["checked"]; ok {
 						checkedCastles += in["data-castle"]
 					}
+				case "number":
+					if in["id"] != "sp960" || in["min"] != "0" || in["max"] != "959" {
+						t.Errorf("number field %v, want #sp960, 0 to 959", in)
+					}
 				default:
 					t.Errorf("unexpected input %v", in)
 				}
@@ -150,6 +154,59 @@ func TestStateControls(t *testing.T) {
 				t.Errorf("selected %v, want none (the – option)", selected)
 			case tt.ep != "-" && (len(selected) != 1 || selected[0] != tt.ep):
 				t.Errorf("selected %v, want [%s]", selected, tt.ep)
+			}
+		})
+	}
+}
+
+// TestStateControlsChess960: in a Chess960 position each right names its
+// rook's square, and a select picks among the rooks on its side of the
+// king; a standard position shows neither.
+func TestStateControlsChess960(t *testing.T) {
+	tests := []struct {
+		name, fen string
+		rooks     []string          // the squares written beside K, Q, k, q
+		selects   map[string]string // letter → the options, selected one in brackets
+	}{
+		{"standard", core.StartFEN, nil, nil},
+		{"a start position", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1", []string{"h1", "f1", "h8", "f8"}, nil},
+		{"an inner rook held, another outside it", "r2rk2r/8/8/8/8/8/8/R2RK2R w KDkd - 0 1", []string{"h1", "h8"},
+			map[string]string{"Q": "a1 [d1]", "q": "a8 [d8]"}},
+		{"white has no rights: Q would name the outermost rook", "r2rk2r/8/8/8/8/8/8/R2RK2R w d - 0 1", []string{"h1", "h8"},
+			map[string]string{"Q": "[a1] d1", "q": "a8 [d8]"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := StateControls(mustParse(t, tt.fen))
+			checkTagBalance(t, out, "fieldset", "label", "legend", "select", "option", "span")
+			var rooks []string
+			for _, m := range regexp.MustCompile(`<span class="castle-rook">(\w+)</span>`).FindAllStringSubmatch(out, -1) {
+				rooks = append(rooks, m[1])
+			}
+			if strings.Join(rooks, " ") != strings.Join(tt.rooks, " ") {
+				t.Errorf("rook squares %v, want %v", rooks, tt.rooks)
+			}
+			selects := map[string]string{}
+			for _, m := range regexp.MustCompile(`<select data-castle-rook="(\w)"[^>]*>(.*?)</select>`).FindAllStringSubmatch(out, -1) {
+				var opts []string
+				for _, o := range regexp.MustCompile(`<option value="(\w)"( selected)?>(\w+)</option>`).FindAllStringSubmatch(m[2], -1) {
+					if o[1] != o[3][:1] {
+						t.Errorf("option %q has value %q", o[3], o[1])
+					}
+					if o[2] != "" {
+						o[3] = "[" + o[3] + "]"
+					}
+					opts = append(opts, o[3])
+				}
+				selects[m[1]] = strings.Join(opts, " ")
+			}
+			if len(selects) != len(tt.selects) {
+				t.Errorf("selects %v, want %v", selects, tt.selects)
+			}
+			for k, v := range tt.selects {
+				if selects[k] != v {
+					t.Errorf("select %s: %q, want %q", k, selects[k], v)
+				}
 			}
 		})
 	}

@@ -36,7 +36,8 @@ func PerftDepthOptions(depth int) string {
 // the depth going back there divides (one more per move back, at most
 // core.MaxDivideDepth); then the commands that make a UCI engine divide the
 // same position ("position startpos moves …" or "position fen … moves …",
-// and "go perft depth"), with a copy button. root is the root's FEN, depth
+// and "go perft depth", after "setoption name UCI_Chess960 value true" for
+// a Chess960 position), with a copy button. root is the root's FEN, depth
 // the depth at the end of the path.
 func PerftPath(root string, path []string, depth int) string {
 	var b strings.Builder
@@ -58,6 +59,11 @@ func PerftPath(root string, path []string, depth int) string {
 	cmd := "position startpos"
 	if root != core.StartFEN {
 		cmd = "position fen " + root
+	}
+	if p, err := core.ParseFEN(root); err == nil && p.Chess960() {
+		// Its castling is written king-takes-rook, which an engine reads
+		// (and writes) in Chess960 mode.
+		cmd = "setoption name UCI_Chess960 value true\n" + cmd
 	}
 	if len(path) > 0 {
 		cmd += " moves " + strings.Join(path, " ")
@@ -283,7 +289,7 @@ func pastedDiffs(d core.Division, got divide.Parsed) ([]divide.Difference, bool)
 // extra, then wrong counts, each with Bitview's and the pasted count, and
 // counts the rest by kind (n); see PerftVerdict.
 func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
-	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount}
+	kinds := []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount, divide.Repeated}
 	var named []string
 	for _, k := range kinds {
 		for _, df := range diffs {
@@ -296,6 +302,8 @@ func perftNamed(diffs []divide.Difference, n map[divide.Kind]int) string {
 				item += `Bitview ` + thousands.FormatUint(df.Want)
 			case divide.Extra:
 				item += `pasted ` + thousands.FormatUint(df.Got)
+			case divide.Repeated:
+				item += `pasted ` + thousands.FormatUint(df.Got) + ` on line ` + strconv.Itoa(df.Line) + ` and again`
 			default:
 				item += `Bitview ` + thousands.FormatUint(df.Want) + `, pasted ` + thousands.FormatUint(df.Got)
 			}
@@ -323,13 +331,16 @@ func perftHint(d core.Division, n map[divide.Kind]int, kinds string) string {
 	switch {
 	case n[divide.WrongCount] > 0 && d.Depth > 1:
 		return `Click a move with a wrong count to play it and divide one ply deeper.`
-	case n[divide.Missing] > 0 || n[divide.Extra] > 0:
+	case n[divide.Missing] > 0 || n[divide.Extra] > 0 || n[divide.Repeated] > 0:
 		var found []string
 		if n[divide.Missing] > 0 {
 			found = append(found, "misses "+strconv.Itoa(n[divide.Missing])+" legal "+perftPlural(n[divide.Missing], "move", "moves"))
 		}
 		if n[divide.Extra] > 0 {
 			found = append(found, "makes "+strconv.Itoa(n[divide.Extra])+" "+perftPlural(n[divide.Extra], "move that is", "moves that are")+" not legal")
+		}
+		if n[divide.Repeated] > 0 {
+			found = append(found, "lists "+strconv.Itoa(n[divide.Repeated])+" "+perftPlural(n[divide.Repeated], "move", "moves")+" more than once")
 		}
 		s := `Found it: in this position your move generator ` + strings.Join(found, " and ")
 		if kinds != "" {

@@ -47,8 +47,14 @@ func TestPerftPath(t *testing.T) {
 	}
 	kiwi := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	s = PerftPath(kiwi, nil, 3)
-	if !strings.Contains(s, "position fen "+kiwi+"\ngo perft 3") || strings.Contains(s, "moves") {
+	if !strings.Contains(s, "position fen "+kiwi+"\ngo perft 3") || strings.Contains(s, "moves") || strings.Contains(s, "UCI_Chess960") {
 		t.Errorf("root-only path from Kiwipete:\n%s", s)
+	}
+	// A Chess960 position: the engine is told first, as it writes castling king-takes-rook.
+	c960 := "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"
+	s = PerftPath(c960, []string{"e1b1"}, 2)
+	if b := startTags(t, s, "button"); b[len(b)-1]["data-copy"] != "setoption name UCI_Chess960 value true\nposition fen "+c960+" moves e1b1\ngo perft 2" {
+		t.Errorf("a Chess960 path's commands: %q", b[len(b)-1]["data-copy"])
 	}
 }
 

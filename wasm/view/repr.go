@@ -595,7 +595,7 @@ func reprFieldValue(p *core.Position, field int) string {
 	case core.FieldActiveColor:
 		return p.SideToMove.String() + " to move"
 	case core.FieldCastling:
-		return p.Castling.String()
+		return p.CastlingField(core.XFEN)
 	case core.FieldEnPassant:
 		if p.EnPassant >= core.NoSquare {
 			return "none"

@@ -36,7 +36,7 @@ export function makeApi(ex, go) {
     layouts: guard(() => go.layouts(), {}),
     bitboardNames: guard(() => go.bitboardNames(), {}),
     parseFen,
-    writeFen: copied(['position'], (position) => go.writeFen(position), { fen: '' }),
+    writeFen: copied(['position', 'options'], (position, options) => go.writeFen(position, options), { fen: '' }),
     bitboard,
     /**
      * Perft divide of fen to depth plies (1–6): {ok, error, depth, nodes,

@@ -103,7 +103,8 @@ export function makeWire(ex, go, tables) {
       pos = wire + ANSWER;
       if (r8() === 0) return { ok: false, fen: '', error: readError(), warnings: [], position: null };
       const sideToMove = r8() === 0 ? 'w' : 'b';
-      const castling = CASTLING[r8()];
+      const cr = r8();
+      const castling = cr < CASTLING.length ? CASTLING[cr] : ascii(); // a Chess960 field with file letters follows as a string
       const ep = r8();
       const halfmoveClock = r32();
       const fullmoveNumber = r32();

@@ -59,6 +59,15 @@ fault ("the 2 missing moves are en passant captures").
                    "bitview-divide/1": see go doc
                    github.com/bitview/bitview/wasm/cmd/bitview/benchjson)
 
+Chess960: a position whose castling needs Chess960's rules (X-FEN or
+Shredder-FEN castling letters, or KQkq with a king off the e-file or a
+rook off the corner) is divided with castling written king-takes-rook
+(e1h1), and bitview sends the engine "setoption name UCI_Chess960 value
+true" first, and says so (with -suite, once, when any of its positions
+needs it: every position is then compared king-takes-rook). Castling an engine writes in the other of UCI's
+notations (e1h1 in a standard game, as Stockfish does with UCI_Chess960
+set) is named and compared as the move it is.
+
 CMD and SCRIPT are split at blanks (no quoting). Each runs in a process
 group of its own, ended with all it started (the engine a #!/bin/sh
 wrapper runs, a script's background child) when bitview is done, at the
@@ -84,6 +93,7 @@ Examples:
   bitview divide -depth 4 -stats -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
   bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
   bitview divide -depth 5 -perftree ./perft.sh
+  bitview divide -fen 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9' -depth 4 -engine stockfish
   ./myengine divide 3 | bitview divide -depth 3 -engine -
   bitview divide -suite core/testdata/perftsuite.epd -max-depth 4 -engine ./myengine
 `
@@ -182,6 +192,8 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if ours.Depth > 0 {
 		o.doc.Moves, o.doc.Nodes, o.doc.Stats = movesJSON(ours), ours.Nodes, statsOf(ours)
 	}
+	chess960 := p.Chess960()
+	o.doc.Chess960 = chess960
 	switch {
 	case *engine == "-":
 		text, err := readLimited(stdin, "the divide on standard input", model.MaxPerftPaste)
@@ -202,19 +214,21 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *script != "" {
 			label = *script
 		}
-		eng, status, err := startDivider(*engine, *script, *timeout)
+		eng, status, err := startDivider(*engine, *script, *timeout, chess960)
 		if err != nil {
 			return o.fail(err, status)
 		}
+		mode := chess960Mode(eng, chess960)
 		defer eng.close()
 		began := time.Now()
 		d, err := divide.DrillDown(p, *depth, func(moves []string, depth int) (divide.Parsed, error) {
 			return eng.divide(root, moves, depth)
 		})
 		elapsed := time.Since(began)
-		status = report(o.text(), root, shown(label), d, elapsed)
+		info := reportOf(root, shown(label), chess960, mode)
+		status = report(o.text(), info, d, elapsed)
 		if len(d.Steps) > 0 {
-			o.doc.Engine = engineJSON(label, root, d, elapsed)
+			o.doc.Engine = engineJSON(label, info, d, elapsed)
 			if ours.Depth == 0 {
 				o.doc.Moves, o.doc.Nodes = movesJSON(d.Steps[0].Want), d.Steps[0].Want.Nodes
 			}
@@ -236,7 +250,7 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	d, _ := core.Divide(p, *depth, nil)
 	var b strings.Builder
 	for _, e := range d.Entries {
-		b.WriteString(e.Move.UCI() + ": " + strconv.FormatUint(e.Nodes, 10) + "\n")
+		b.WriteString(d.UCI(e.Move) + ": " + strconv.FormatUint(e.Nodes, 10) + "\n")
 	}
 	b.WriteString("\nNodes searched: " + strconv.FormatUint(d.Nodes, 10) + "\n")
 	io.WriteString(o.text(), b.String())
@@ -244,9 +258,11 @@ func divideCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // startDivider starts the UCI engine of cmd or, when script is given, the
-// perftree script; an error comes with its exit status: 2 when it cannot
-// start, 1 when it starts but fails the handshake.
-func startDivider(cmd, script string, timeout time.Duration) (divider, int, error) {
+// perftree script; with chess960, it sends a UCI engine "setoption name
+// UCI_Chess960 value true" (a perftree script has no option to set). An
+// error comes with its exit status: 2 when it cannot start, 1 when it
+// starts but fails the handshake.
+func startDivider(cmd, script string, timeout time.Duration, chess960 bool) (divider, int, error) {
 	if script != "" {
 		prog, _, err := command(script)
 		if err == nil {
@@ -258,6 +274,9 @@ func startDivider(cmd, script string, timeout time.Duration) (divider, int, erro
 		return &perftreeScript{name: script, timeout: timeout}, 0, nil
 	}
 	e, err := startUCI(cmd, timeout)
+	if err == nil && chess960 {
+		err = e.setChess960()
+	}
 	if err != nil {
 		var ee *EngineError
 		if errors.As(err, &ee) && strings.HasPrefix(ee.Msg, "cannot start") || !errors.As(err, &ee) {
@@ -266,6 +285,23 @@ func startDivider(cmd, script string, timeout time.Duration) (divider, int, erro
 		return nil, exitDiffer, err
 	}
 	return e, 0, nil
+}
+
+// chess960Mode says what startDivider did for Chess960 with eng: "" when
+// chess960 is false, else the clause a report writes after "bitview".
+func chess960Mode(eng divider, chess960 bool) string {
+	if !chess960 {
+		return ""
+	}
+	e, ok := eng.(*uciEngine)
+	if !ok {
+		return "gave the script the FEN in X-FEN, as a perftree script has no option to set"
+	}
+	mode := "sent \"setoption name " + chess960Option + " value true\""
+	if !e.chess960 {
+		mode += " (the engine lists no " + chess960Option + " option)"
+	}
+	return mode
 }
 
 // statKinds are the columns of the -stats table: a header and the count
@@ -305,7 +341,7 @@ func (o *divideRun) writeStats(d core.Division, after bool) {
 		rows = append(rows, r)
 	}
 	for _, e := range d.Entries {
-		row(e.Move.UCI(), e.Stats)
+		row(d.UCI(e.Move), e.Stats)
 	}
 	row("total", d.Stats)
 	widths := make([]int, len(rows[0]))
@@ -349,6 +385,7 @@ func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error)
 	const source = "standard input"
 	root := p.FEN()
 	want, _ := core.Divide(p, depth, nil)
+	info := reportOf(root, source, want.Chess960, "")
 	got := parsePerftree(text) // Stockfish's, qperft's or a perftree script's output, its total alone on the last line
 	if err := readable(got, text, source, ""); err != nil {
 		return exitBadInput, err
@@ -371,6 +408,7 @@ func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error)
 		var b strings.Builder
 		fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %d moves, %s nodes; %s: %s\n", depth, root,
 			len(want.Entries), thousands.FormatUint(want.Nodes), source, engineTotal(got))
+		writeNotes(&b, info, want, got)
 		if len(given) > 0 {
 			writeDiffs(&b, st)
 		} else {
@@ -378,12 +416,12 @@ func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error)
 		}
 		fmt.Fprintf(&b, "This is a part of a divide (%s of %d, %s): no verdict on the moves it leaves out. Paste the whole divide, with its total (\"Nodes searched: N\").\n",
 			plural(len(got.Moves), "move", "moves"), len(want.Entries), totalNote(got))
-		e := engineJSON(source, root, divide.Drill{Steps: []divide.Step{st}}, 0)
+		e := engineJSON(source, info, divide.Drill{Steps: []divide.Step{st}}, 0)
 		e.Outcome = "partial"
 		e.Verdict = fmt.Sprintf("a part of a divide (%s of %d, %s): no verdict on the moves it leaves out", plural(len(got.Moves), "move", "moves"), len(want.Entries), totalNote(got))
 		if w := firstWrong(given); w != "" && depth > 1 {
-			writeNextPaste(&b, p, root, w, depth)
-			e.See = nextPaste(root, w, depth)
+			writeNextPaste(&b, p, info, w, depth)
+			e.See = nextPaste(info, w, depth)
 		}
 		o.doc.Engine = e
 		io.WriteString(o.text(), b.String())
@@ -403,18 +441,18 @@ func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error)
 		d.Outcome = 0 // not drilled: the next divide is the user's to paste
 	}
 	var b strings.Builder
-	status := report(&b, root, source, d, 0)
-	o.doc.Engine = engineJSON(source, root, d, 0)
+	status := report(&b, info, d, 0)
+	o.doc.Engine = engineJSON(source, info, d, 0)
 	if d.Outcome == 0 {
 		if w := firstWrong(st.Diffs); w != "" {
-			writeNextPaste(&b, p, root, w, depth)
-			o.doc.Engine.See = nextPaste(root, w, depth)
+			writeNextPaste(&b, p, info, w, depth)
+			o.doc.Engine.See = nextPaste(info, w, depth)
 		} else {
-			o.doc.Engine.See = []string{"position fen " + root, "go perft 1"}
+			o.doc.Engine.See = append(info.commands(nil), "go perft 1")
 			fmt.Fprintf(&b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
 				"Paste next its depth-1 divide of the same position: if it lacks or adds the same moves, its move generation is wrong here; "+
 				"if it lists exactly the legal moves, it answers this position one way at depth %d and another at depth 1.\n"+
-				"  position fen %s\n  go perft 1\n  … | bitview divide -fen '%s' -depth 1 -engine -\n", depth, root, root)
+				"  %s\n  go perft 1\n  … | bitview divide -fen '%s' -depth 1 -engine -\n", depth, info.position(nil), root)
 		}
 	}
 	io.WriteString(o.text(), b.String())
@@ -424,19 +462,83 @@ func (o *divideRun) pasted(p core.Position, depth int, text string) (int, error)
 // writeNextPaste tells the user of -engine - which divide to paste next:
 // one ply deeper along the root p's move follow, with the command that
 // compares it.
-func writeNextPaste(b *strings.Builder, p core.Position, root string, follow string, depth int) {
+func writeNextPaste(b *strings.Builder, p core.Position, info reportInfo, follow string, depth int) {
 	if m, err := p.ParseUCI(follow); err == nil {
 		p.Play(m)
 	}
 	fmt.Fprintf(b, "\nA divide on standard input cannot be drilled down: Bitview cannot ask your engine for the next one. "+
-		"Paste next its divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n  … | bitview divide -fen '%s' -depth %d -engine -\n",
-		follow, root, follow, depth-1, p.FEN(), depth-1)
+		"Paste next its divide one ply deeper along %s:\n  %s\n  go perft %d\n  … | bitview divide -fen '%s' -depth %d -engine -\n",
+		follow, info.position([]string{follow}), depth-1, p.FEN(), depth-1)
+}
+
+// A reportInfo is what a report says beside the drill: the root's FEN,
+// the engine's name, and whether the comparison is in Chess960's notation
+// (and what was done for it).
+type reportInfo struct {
+	root, engine string
+	chess960     bool
+	mode         string // for Chess960: what bitview did, e.g. `sent "setoption …"`; "" for standard input
+}
+
+// reportOf returns the reportInfo of a comparison.
+func reportOf(root, engine string, chess960 bool, mode string) reportInfo {
+	return reportInfo{root: root, engine: engine, chess960: chess960, mode: mode}
+}
+
+// commands returns the UCI commands that set the position reached from
+// the root by moves, "setoption name UCI_Chess960 value true" first where
+// the comparison needs it: what the user types to see a step.
+func (r reportInfo) commands(moves []string) []string {
+	s := "position fen " + r.root
+	if len(moves) > 0 {
+		s += " moves " + strings.Join(moves, " ")
+	}
+	if r.chess960 {
+		return []string{"setoption name " + chess960Option + " value true", s}
+	}
+	return []string{s}
+}
+
+// position returns commands(moves) as a report lists them, one a line
+// indented by two spaces after the first.
+func (r reportInfo) position(moves []string) string {
+	return strings.Join(r.commands(moves), "\n  ")
+}
+
+// writeNotes writes what the report says of notation, after its first
+// line: that the position needs Chess960's castling (and what bitview did
+// for it), and the castling moves the engine writes in the other of UCI's
+// two notations, which are compared as the moves they name.
+func writeNotes(b *strings.Builder, info reportInfo, want core.Division, got divide.Parsed) {
+	if info.chess960 {
+		b.WriteString("Chess960: the position's castling needs Chess960's rules")
+		if info.mode != "" {
+			b.WriteString("; bitview " + info.mode)
+		}
+		b.WriteString("; castling is written king-takes-rook, as UCI_Chess960 writes it (e1h1 for O-O with the h1 rook).\n")
+	}
+	renames := divide.Renamed(want, got)
+	if len(renames) == 0 {
+		return
+	}
+	var pairs []string
+	for _, r := range renames {
+		pairs = append(pairs, r.Written+" for "+r.UCI)
+	}
+	if want.Chess960 {
+		fmt.Fprintf(b, "The engine writes castling as the king's move (%s), as UCI does in standard chess; in Chess960 mode (UCI_Chess960) UCI writes it king-takes-rook. Compared as the moves they name.\n",
+			strings.Join(pairs, ", "))
+		return
+	}
+	fmt.Fprintf(b, "The engine writes castling king-takes-rook (%s), as UCI does in Chess960 mode (UCI_Chess960); in standard chess UCI writes the king's move. Compared as the moves they name.\n",
+		strings.Join(pairs, ", "))
 }
 
 // nextPaste returns the UCI commands of the divide one ply deeper along
-// follow, as writeNextPaste names them.
-func nextPaste(root, follow string, depth int) []string {
-	return []string{"position fen " + root + " moves " + follow, "go perft " + strconv.Itoa(depth-1)}
+// follow, as writeNextPaste names them (the Chess960 option first where
+// info needs it).
+func nextPaste(info reportInfo, follow string, depth int) []string {
+	return append(info.commands([]string{follow}), "go perft "+strconv.Itoa(depth-1))
 }
 
 // totalNote says what a part of a divide states of its total.
@@ -462,17 +564,19 @@ func firstWrong(diffs []divide.Difference) string {
 	return w
 }
 
-// report writes the comparison with engine (its command, or "standard
-// input") and the drill-down, and returns the exit status: 0 when the
-// divides agree, else 1. elapsed is the drill's time (0: not timed).
-func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Duration) int {
+// report writes the comparison with info's engine (its command, or
+// "standard input") and the drill-down, and returns the exit status: 0
+// when the divides agree, else 1. elapsed is the drill's time (0: not
+// timed).
+func report(w io.Writer, info reportInfo, d divide.Drill, elapsed time.Duration) int {
 	if len(d.Steps) == 0 {
 		return exitDiffer
 	}
 	var b strings.Builder
 	first := d.Steps[0]
-	fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %s moves, %s nodes; %s: %s\n", first.Depth, root,
-		strconv.Itoa(len(first.Want.Entries)), thousands.FormatUint(first.Want.Nodes), engine, engineTotal(first.Got))
+	fmt.Fprintf(&b, "perft divide, depth %d, of %s\nBitview: %s moves, %s nodes; %s: %s\n", first.Depth, info.root,
+		strconv.Itoa(len(first.Want.Entries)), thousands.FormatUint(first.Want.Nodes), info.engine, engineTotal(first.Got))
+	writeNotes(&b, info, first.Want, first.Got)
 	if len(first.Diffs) == 0 && d.Outcome != divide.BadTotal {
 		fmt.Fprintf(&b, "All %d moves agree.\n", len(first.Want.Entries))
 		io.WriteString(w, b.String())
@@ -508,10 +612,7 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 		}
 	}
 	last := d.Last()
-	position := "position fen " + root
-	if len(last.Moves) > 0 {
-		position += " moves " + strings.Join(last.Moves, " ")
-	}
+	position := info.position(last.Moves)
 	switch d.Outcome {
 	case divide.Found:
 		if len(d.Steps) > 1 {
@@ -539,19 +640,31 @@ func report(w io.Writer, root, engine string, d divide.Drill, elapsed time.Durat
 		// Not drilled (a divide on standard input), or the engine failed
 		// on the way down: the next divide to ask it for.
 		if last.Follow != "" {
-			path := append(slices.Clip(last.Moves), last.Follow)
-			fmt.Fprintf(&b, "\nNext: divide one ply deeper along %s:\n  position fen %s moves %s\n  go perft %d\n", last.Follow, root, strings.Join(path, " "), last.Depth-1)
+			path := append(slices.Clip(last.Moves), written(last.Diffs, last.Follow))
+			fmt.Fprintf(&b, "\nNext: divide one ply deeper along %s:\n  %s\n  go perft %d\n", last.Follow, info.position(path), last.Depth-1)
 		}
 	}
 	io.WriteString(w, b.String())
 	return exitDiffer
 }
 
+// written returns the move uci of diffs as the engine wrote it (see
+// divide.Difference's Written).
+func written(diffs []divide.Difference, uci string) string {
+	for _, df := range diffs {
+		if df.UCI == uci && df.Written != "" {
+			return df.Written
+		}
+	}
+	return uci
+}
+
 // writeDiffs lists a step's differing moves as the page's verdict names
-// them: missing, then extra, then wrong counts, each in UCI order.
+// them: missing, then extra, then wrong counts, then moves listed more
+// than once, each in UCI order.
 func writeDiffs(b *strings.Builder, st divide.Step) {
 	fmt.Fprintf(b, "%s:\n", plural(len(st.Diffs), "move differs", "moves differ"))
-	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount} {
+	for _, k := range []divide.Kind{divide.Missing, divide.Extra, divide.WrongCount, divide.Repeated} {
 		for _, df := range st.Diffs {
 			if df.Kind != k {
 				continue
@@ -561,8 +674,20 @@ func writeDiffs(b *strings.Builder, st divide.Step) {
 				fmt.Fprintf(b, "  %-6s missing  Bitview %s\n", df.UCI, thousands.FormatUint(df.Want))
 			case divide.Extra:
 				fmt.Fprintf(b, "  %-6s extra    engine %s (not a legal move)\n", df.UCI, thousands.FormatUint(df.Got))
+			case divide.Repeated:
+				again := ""
+				for _, c := range st.Got.Moves {
+					if c.UCI == df.UCI {
+						again = ", again on line " + strconv.Itoa(c.Line)
+					}
+				}
+				fmt.Fprintf(b, "  %-6s repeated engine %s on line %d%s (a move listed more than once)\n", df.UCI, thousands.FormatUint(df.Got), df.Line, again)
 			default:
-				fmt.Fprintf(b, "  %-6s wrong    Bitview %s, engine %s\n", df.UCI, thousands.FormatUint(df.Want), thousands.FormatUint(df.Got))
+				w := ""
+				if df.Written != "" {
+					w = " (written " + df.Written + ")"
+				}
+				fmt.Fprintf(b, "  %-6s wrong    Bitview %s, engine %s%s\n", df.UCI, thousands.FormatUint(df.Want), thousands.FormatUint(df.Got), w)
 			}
 		}
 	}
@@ -590,15 +715,20 @@ func foundSentence(p core.Position, diffs []divide.Difference) string {
 
 // whatDiffers says how an engine's divide differs: "misses 1 legal move
 // (e5d6)", "makes 2 moves that are not legal (e1g1, e1c1)", "counts other
-// than 1 leaf at depth 1 below e1g1", joined by "and".
+// than 1 leaf at depth 1 below e1g1", "lists 1 move more than once
+// (e2e4)", joined by "and".
 func whatDiffers(diffs []divide.Difference) string {
-	var missing, extra, wrong []string
+	var missing, extra, wrong, repeated []string
 	for _, df := range diffs {
 		switch df.Kind {
 		case divide.Missing:
 			missing = append(missing, df.UCI)
 		case divide.Extra:
 			extra = append(extra, df.UCI)
+		case divide.Repeated:
+			if !slices.Contains(repeated, df.UCI) {
+				repeated = append(repeated, df.UCI)
+			}
 		default:
 			wrong = append(wrong, df.UCI)
 		}
@@ -612,6 +742,9 @@ func whatDiffers(diffs []divide.Difference) string {
 	}
 	if len(wrong) > 0 {
 		parts = append(parts, "counts other than 1 leaf at depth 1 below "+strings.Join(wrong, ", "))
+	}
+	if len(repeated) > 0 {
+		parts = append(parts, "lists "+plural(len(repeated), "move", "moves")+" more than once ("+strings.Join(repeated, ", ")+")")
 	}
 	return strings.Join(parts, " and ")
 }

@@ -18,6 +18,11 @@ import (
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
+// chess960Rooks is a Chess960 position (its rooks on b and g): White's
+// castling e1g1 (O-O, the king onto its rook's square, the same text in
+// both notations) and e1b1 (O-O-O, e1c1 as the king's move).
+const chess960Rooks = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1"
+
 // cpwPosition is a position of the Chess Programming Wiki's "Perft
 // Results" with its published counts.
 type cpwPosition struct {
@@ -223,6 +228,34 @@ func TestDivideEngines(t *testing.T) {
 			[]string{`| e2e4: 20 \x1b]0;pwned\a\x1b[2J`, `| stderr: \x1b[41mfatal\x1b[0m`}},
 		{"perftree prints terminal escapes", "perftree:correct,escape", kiwipete, 2, "-perftree", exe, 1, nil,
 			[]string{`| e2e4: 20 \x1b]0;pwned\a\x1b[2J`, `| stderr: \x1b[41mfatal\x1b[0m`}},
+		// Issue 46, item 9: a repeated move, castling king-takes-rook in a
+		// standard game, the partial last line of a stuck engine.
+		{"uci lists a move twice", "uci:correct,repeat", core.StartFEN, 1, "-engine", exe, 1,
+			[]string{"b1a3   repeated engine 1 on line 1, again on line 2 (a move listed more than once)",
+				"Found it: in this position your engine lists 1 move more than once (b1a3)"}, nil},
+		{"uci lists a move twice deeper", "uci:correct,repeat", core.StartFEN, 3, "-engine", exe, 1,
+			[]string{"b1a3   repeated engine 400 on line 1", "2. depth 1, the root: 1 move differs",
+				"Found it: in this position your engine lists 1 move more than once (b1a3)"}, nil},
+		{"uci writes castling king-takes-rook in a standard game", "uci:correct,kxr", kiwipete, 2, "-engine", exe, 0,
+			[]string{"The engine writes castling king-takes-rook (e1a1 for e1c1, e1h1 for e1g1), as UCI does in Chess960 mode (UCI_Chess960)",
+				"All 48 moves agree."}, nil},
+		{"uci writes king-takes-rook and miscounts castling", "uci:castleoff,kxr", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", 3, "-engine", exe, 1,
+			[]string{"e1c1   wrong    Bitview 72, engine 73 (written e1a1)", "following e1c1", "2. depth 2, after e1a1: all 3 moves agree",
+				"The engine counted 73 nodes below e1c1", "  position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 moves e1a1\n  go perft 2\n"}, nil},
+		{"uci hangs mid-line", "uci:stuck", kiwipete, 3, "-engine", exe, 1, nil,
+			[]string{"did not answer within 300ms (-timeout); stopped it", "| e2e4: 20\n", "| e7e5 (no line break after it)"}},
+		// Issue 47, item 1: Chess960 positions set UCI_Chess960.
+		{"uci in Chess960 mode", "uci:correct", chess960Rooks, 3, "-engine", exe, 0,
+			[]string{`Chess960: the position's castling needs Chess960's rules; bitview sent "setoption name UCI_Chess960 value true"; castling is written king-takes-rook`,
+				"All 25 moves agree."}, nil},
+		{"uci without Chess960 castling", "uci:no960", chess960Rooks, 3, "-engine", exe, 1,
+			[]string{"Found it: in this position your engine misses 2 legal moves (e1b1, e1g1)",
+				"To see it:\n  setoption name UCI_Chess960 value true\n  position fen " + chess960Rooks + "\n  go perft 1\n"}, nil},
+		{"uci that ignores UCI_Chess960", "uci:correct,kingmove,no960opt", chess960Rooks, 2, "-engine", exe, 0,
+			[]string{`sent "setoption name UCI_Chess960 value true" (the engine lists no UCI_Chess960 option)`,
+				"The engine writes castling as the king's move (e1c1 for e1b1)", "All 25 moves agree."}, nil},
+		{"perftree in Chess960", "perftree:correct", chess960Rooks, 2, "-perftree", exe, 0,
+			[]string{"bitview gave the script the FEN in X-FEN", "The engine writes castling as the king's move (e1c1 for e1b1)", "All 25 moves agree."}, nil},
 		{"no such engine", "", kiwipete, 2, "-engine", filepath.Join(dir, "nosuch"), 2, nil, []string{"cannot start"}},
 		{"no such script", "", kiwipete, 2, "-perftree", filepath.Join(dir, "nosuch"), 2, nil, []string{"cannot start"}},
 	} {
@@ -408,6 +441,60 @@ func TestDivideStdinPerftree(t *testing.T) {
 		code, out, errOut := bench(t, script.String(), "divide", "-fen", tc.fen, "-depth", "3", "-engine", "-")
 		if code != tc.code || !strings.Contains(out, tc.want) || strings.Contains(out, "part of a divide") || strings.Contains(out, "no total") {
 			t.Errorf("%s piped to -engine -: exit %d, want %d, %q and no \"part\":\n%s%s", tc.mode, code, tc.code, tc.want, out, errOut)
+		}
+	}
+}
+
+// TestDivideStdinHonesty: issue 46, item 9, on standard input. A move
+// listed twice is reported as such, whatever the total says; castling
+// written king-takes-rook in a standard game (Stockfish's own answer with
+// UCI_Chess960 set) is named and compared as the moves it names; a move
+// written with look-alike characters (Cyrillic е) is quoted as
+// unreadable, with no verdict, instead of being skipped and its move
+// reported missing.
+func TestDivideStdinHonesty(t *testing.T) {
+	_, start1, _ := bench(t, "", "divide", "-depth", "1")
+	first, _, _ := strings.Cut(start1, "\n")
+	// The first line again; the total still 20: "All 20 moves agree" before.
+	twice := first + "\n" + start1
+	code, out, errOut := bench(t, twice, "divide", "-depth", "1", "-engine", "-")
+	if code != 1 || !strings.Contains(out, "a2a3   repeated engine 1 on line 1, again on line 2") || !strings.Contains(out, "lists 1 move more than once (a2a3)") ||
+		strings.Contains(out, "agree") {
+		t.Errorf("a move listed twice: exit %d, want 1 and the move named:\n%s%s", code, out, errOut)
+	}
+	// Stockfish 15.1's "go perft 1" with UCI_Chess960 set, in a standard
+	// position: castling as e1h1 and e1a1.
+	const castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	kxr := "a1b1: 1\na1c1: 1\na1d1: 1\na1a2: 1\na1a3: 1\na1a4: 1\na1a5: 1\na1a6: 1\na1a7: 1\na1a8: 1\n" +
+		"h1f1: 1\nh1g1: 1\nh1h2: 1\nh1h3: 1\nh1h4: 1\nh1h5: 1\nh1h6: 1\nh1h7: 1\nh1h8: 1\n" +
+		"e1d1: 1\ne1f1: 1\ne1d2: 1\ne1e2: 1\ne1f2: 1\ne1h1: 1\ne1a1: 1\n\nNodes searched: 26\n"
+	code, out, errOut = bench(t, kxr, "divide", "-fen", castling, "-depth", "1", "-engine", "-")
+	if code != 0 || !strings.Contains(out, "The engine writes castling king-takes-rook (e1a1 for e1c1, e1h1 for e1g1), as UCI does in Chess960 mode (UCI_Chess960)") ||
+		!strings.Contains(out, "All 26 moves agree.") || strings.Contains(out, "missing") || strings.Contains(out, "not legal") {
+		t.Errorf("castling king-takes-rook in a standard game: exit %d, want 0 and the notation named:\n%s%s", code, out, errOut)
+	}
+	// The same counts wrong: the verdict names the moves as Bitview writes them.
+	code, out, _ = bench(t, strings.Replace(kxr, "e1h1: 1", "e1h1: 2", 1), "divide", "-fen", castling, "-depth", "1", "-engine", "-")
+	if code != 1 || !strings.Contains(out, "e1g1   wrong    Bitview 1, engine 2 (written e1h1)") {
+		t.Errorf("castling king-takes-rook counted wrong: exit %d:\n%s", code, out)
+	}
+	// е2е4 with Cyrillic е (U+0435).
+	cyrillic := strings.Replace(start1, "e2e4: 1", "\u04352\u04354: 1", 1)
+	code, out, errOut = bench(t, cyrillic, "divide", "-depth", "1", "-engine", "-")
+	if code != 2 || out != "" || !strings.Contains(errOut, "could not read the divide of standard input: 1 line writes a move in characters that only look like ASCII") ||
+		!strings.Contains(errOut, "'е' (U+0435) is not ASCII") || !strings.Contains(errOut, `  | \u04352\u04354: 1`) || strings.Contains(errOut, "misses") {
+		t.Errorf("a look-alike move: exit %d, want 2, no verdict and the line quoted:\n%s%s", code, out, errOut)
+	}
+}
+
+// TestDivideChess960Alone: bitview divide writes a Chess960 position's
+// castling king-takes-rook, as Stockfish's "go perft" does with
+// UCI_Chess960 set.
+func TestDivideChess960Alone(t *testing.T) {
+	code, out, errOut := bench(t, "", "divide", "-fen", chess960Rooks, "-depth", "1")
+	for _, w := range []string{"e1b1: 1\n", "e1g1: 1\n", "\n\nNodes searched: 25\n"} {
+		if code != 0 || !strings.Contains(out, w) || strings.Contains(out, "e1c1") {
+			t.Errorf("exit %d, want 0 and %q:\n%s%s", code, w, out, errOut)
 		}
 	}
 }

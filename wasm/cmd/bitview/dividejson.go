@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/bitview/bitview/core"
@@ -21,7 +20,7 @@ import (
 func movesJSON(d core.Division) []benchjson.Move {
 	moves := make([]benchjson.Move, 0, len(d.Entries))
 	for _, e := range d.Entries {
-		m := benchjson.Move{UCI: e.Move.UCI(), Nodes: e.Nodes}
+		m := benchjson.Move{UCI: d.UCI(e.Move), Nodes: e.Nodes}
 		if d.WithStats {
 			m.Stats = statsJSON(e.Stats)
 		}
@@ -63,7 +62,7 @@ var outcomeNames = map[divide.Outcome]string{
 // engineJSON returns the drill d against engine (its command, or
 // "standard input") from root as the document's Engine, with the verdict
 // and the commands that show it, as report writes them. d has a step.
-func engineJSON(engine, root string, d divide.Drill, elapsed time.Duration) *benchjson.Engine {
+func engineJSON(engine string, info reportInfo, d divide.Drill, elapsed time.Duration) *benchjson.Engine {
 	first := d.Steps[0]
 	e := &benchjson.Engine{Command: engine, Moves: []benchjson.Move{}, Differences: diffsJSON(first.Position, first.Diffs),
 		Outcome: outcomeNames[d.Outcome], Seconds: elapsed.Seconds()}
@@ -78,14 +77,11 @@ func engineJSON(engine, root string, d divide.Drill, elapsed time.Duration) *ben
 		e.Steps = append(e.Steps, benchjson.Step{Moves: append([]string{}, st.Moves...), Depth: st.Depth, Differences: diffsJSON(st.Position, st.Diffs), Follow: st.Follow})
 	}
 	last := d.Last()
-	position := "position fen " + root
-	if len(last.Moves) > 0 {
-		position += " moves " + strings.Join(last.Moves, " ")
-	}
+	position := info.commands(last.Moves)
 	switch d.Outcome {
 	case divide.Found:
 		e.Verdict = foundSentence(last.Position, last.Diffs)
-		e.See = []string{position, "go perft 1"}
+		e.See = append(position, "go perft 1")
 	case divide.Inconsistent:
 		prev := d.Steps[len(d.Steps)-2]
 		for _, df := range prev.Diffs {
@@ -94,19 +90,19 @@ func engineJSON(engine, root string, d divide.Drill, elapsed time.Duration) *ben
 					thousands.FormatUint(df.Got), df.UCI, engineSum(last.Got))
 			}
 		}
-		e.See = []string{position, "go perft " + strconv.Itoa(last.Depth)}
+		e.See = append(position, "go perft "+strconv.Itoa(last.Depth))
 	case divide.TwoWays:
 		prev := d.Steps[len(d.Steps)-2]
 		e.Verdict = fmt.Sprintf("the engine's depth-%d divide of this position %s, but its depth-1 divide of it lists exactly the legal moves: it answers this position two ways",
 			prev.Depth, whatDiffers(prev.Diffs))
-		e.See = []string{position, "go perft " + strconv.Itoa(prev.Depth), "go perft 1"}
+		e.See = append(position, "go perft "+strconv.Itoa(prev.Depth), "go perft 1")
 	case divide.BadTotal:
 		e.Verdict = fmt.Sprintf("every move agrees, but the engine's total %s is not their sum, %s", thousands.FormatUint(first.Got.Total), thousands.FormatUint(first.Want.Nodes))
 	case 0:
 		if last.Follow != "" {
 			path := append(slices.Clip(last.Moves), last.Follow)
 			e.Verdict = "next: divide one ply deeper along " + last.Follow
-			e.See = []string{"position fen " + root + " moves " + strings.Join(path, " "), "go perft " + strconv.Itoa(last.Depth-1)}
+			e.See = append(info.commands(path), "go perft "+strconv.Itoa(last.Depth-1))
 		}
 	}
 	return e

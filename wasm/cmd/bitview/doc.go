@@ -98,8 +98,18 @@
 // with all it started when the command is done, at the time limit and on
 // Ctrl-C or SIGTERM (exit status 128 + the signal's). Output Bitview
 // cannot read (lines that name a move without a count it reads, or no
-// total, which a part of a divide lacks) is "could not read the divide",
-// with its lines, exit status 2: never a verdict.
+// total, which a part of a divide lacks, or a move written in
+// look-alike characters such as Cyrillic е) is "could not read the
+// divide", with its lines, exit status 2: never a verdict. A move listed
+// twice is a difference of its own; the line an engine stuck mid-line
+// printed last is quoted with its last output.
+//
+// Chess960: a position that needs Chess960's castling (core.Position's
+// Chess960) is divided with castling written king-takes-rook, and an
+// engine is sent "setoption name UCI_Chess960 value true" first, which the
+// report says (with -suite, once, when any of the suite's positions needs
+// it); the -json document's "chess960" is then true. Castling written in the other of UCI's notations (e1h1 in
+// a standard game) is named, and compared as the move it is.
 //
 //	bitview divide -fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -depth 4 -engine ./myengine
 //

@@ -115,7 +115,22 @@ func (e *ReadError) Error() string {
 // count although a total is stated. engine and doing name the source as
 // in ReadError.
 func readable(got divide.Parsed, text, engine, doing string) error {
-	if unread := got.Unread(); len(unread) > 0 {
+	unread := got.Unread()
+	var alike []divide.Skipped // moves written with look-alike characters
+	for _, l := range unread {
+		if l.LookAlike {
+			alike = append(alike, l)
+		}
+	}
+	if len(alike) > 0 {
+		// Quoted with every character outside ASCII escaped: printed as it
+		// is, "е2е4" reads as the move it is not.
+		lines, more := quoteSkipped(alike)
+		return &ReadError{Engine: engine, Doing: doing, Lines: lines, More: more,
+			Msg: plural(len(alike), "line writes a move", "lines write moves") + " in characters that only look like ASCII (line " +
+				strconv.Itoa(alike[0].Line) + ": " + shown(alike[0].Reason) + ")"}
+	}
+	if len(unread) > 0 {
 		lines, more := quoteSkipped(unread)
 		return &ReadError{Engine: engine, Doing: doing, Lines: lines, More: more,
 			Msg: plural(len(unread), "line names a move but no count Bitview reads", "lines name a move but no count Bitview reads")}
@@ -145,7 +160,9 @@ func whole(got divide.Parsed, text, engine, doing string) error {
 func quoteSkipped(lines []divide.Skipped) ([]shownLine, int) {
 	var out []shownLine
 	for _, l := range lines[:min(len(lines), tailLines)] {
-		out = append(out, outLine([]byte(l.Text), false, 0, false))
+		q := outLine([]byte(l.Text), false, 0, false)
+		q.ascii = l.LookAlike
+		out = append(out, q)
 	}
 	return out, len(lines) - len(out)
 }
@@ -165,12 +182,16 @@ func firstLines(text string) []divide.Skipped {
 }
 
 // tail keeps the last tailLines lines written to it by the engine's
-// standard output and standard error readers.
+// standard output and standard error readers, and the line each stream
+// has begun and not ended: the last thing an engine stuck mid-line
+// printed.
 type tail struct {
 	mu    sync.Mutex
 	lines []shownLine
+	open  [2]shownLine // standard output's, standard error's; text "" when none
 }
 
+// add keeps a line that ended, which ends its stream's open line.
 func (t *tail) add(line shownLine) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -178,12 +199,41 @@ func (t *tail) add(line shownLine) {
 		t.lines = append(t.lines[:0], t.lines[1:]...)
 	}
 	t.lines = append(t.lines, line)
+	t.open[b2i(line.stderr)] = shownLine{}
 }
 
+// unended keeps the line a stream has begun and not ended (text, empty
+// when none).
+func (t *tail) unended(text []byte, stderr bool) {
+	l := shownLine{}
+	if len(text) > 0 {
+		l = outLine(text, false, 0, stderr)
+		l.unended = true
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.open[b2i(stderr)] = l
+}
+
+// get returns the last lines, each stream's open line after them.
 func (t *tail) get() []shownLine {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]shownLine(nil), t.lines...)
+	out := append([]shownLine(nil), t.lines...)
+	for _, l := range t.open {
+		if l.text != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // command splits an -engine or -perftree value at blanks into a program
@@ -209,6 +259,9 @@ type uciEngine struct {
 	timeout time.Duration
 	dead    error // set once the engine failed; every later call returns it
 	once    sync.Once
+	// chess960 says the engine listed the option UCI_Chess960 in its
+	// answer to "uci".
+	chess960 bool
 }
 
 // A stdoutLine is a line of an engine's standard output, whole unless
@@ -228,25 +281,51 @@ func startUCI(cmdline string, timeout time.Duration) (*uciEngine, error) {
 	go func() {
 		defer close(e.lines)
 		defer p.stdout.Close()
-		readLines(p.stdout, MaxEngineOutput, func(text []byte, long bool) bool {
-			p.tail.add(outLine(text, long, MaxEngineOutput, false))
+		readLines(p.stdout, MaxEngineOutput, func(text []byte, long, unended bool) bool {
+			p.tail.add(outLine(text, long, MaxEngineOutput, false).ended(!unended))
 			select {
 			case e.lines <- stdoutLine{string(text), long}:
 				return true
 			case <-e.quit:
 				return false
 			}
-		})
+		}, func(text []byte) { p.tail.unended(text, false) })
 	}()
 	// ask stops the engine when it fails.
-	if _, _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" }); err != nil {
+	text, _, err := e.ask("uci", `"uci"`, func(l string) bool { return strings.TrimSpace(l) == "uciok" })
+	if err != nil {
 		return nil, err
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if f := strings.Fields(l); len(f) >= 3 && f[0] == "option" && f[1] == "name" && f[2] == "UCI_Chess960" {
+			e.chess960 = true
+		}
 	}
 	if _, _, err := e.ask("isready", `"isready"`, isReadyOK); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
+
+// setChess960 sends "setoption name UCI_Chess960 value true" (the UCI
+// protocol's option for Chess960: the engine then reads castling rights
+// as Chess960's and writes castling king-takes-rook) and waits for
+// "readyok".
+func (e *uciEngine) setChess960() error {
+	const set = "setoption name " + chess960Option + " value true"
+	if e.dead == nil {
+		if _, err := io.WriteString(e.p.stdin, set+"\n"); err != nil {
+			e.close()
+			e.dead = &EngineError{Engine: e.p.name, Doing: `"` + set + `"`, Msg: "cannot be written to (" + err.Error() + ")", Tail: e.p.tail.get()}
+		}
+	}
+	_, _, err := e.ask("isready", `"isready" after "`+set+`"`, isReadyOK)
+	return err
+}
+
+// chess960Option is the UCI option of Chess960 (the UCI protocol
+// specification of April 2006, "UCI_Chess960").
+const chess960Option = "UCI_Chess960"
 
 // isReadyOK reports whether l is "readyok".
 func isReadyOK(l string) bool { return strings.TrimSpace(l) == "readyok" }
@@ -393,8 +472,8 @@ func (s *perftreeScript) divide(fen string, moves []string, depth int) (divide.P
 	)
 	go func() {
 		defer close(readDone)
-		readLines(p.stdout, MaxEngineOutput, func(text []byte, long bool) bool {
-			p.tail.add(outLine(text, long, MaxEngineOutput, false))
+		readLines(p.stdout, MaxEngineOutput, func(text []byte, long, unended bool) bool {
+			p.tail.add(outLine(text, long, MaxEngineOutput, false).ended(!unended))
 			switch {
 			case long:
 				overMsg = "printed a line over " + thousands.Itoa(MaxEngineOutput) + " bytes; stopped it"
@@ -407,7 +486,7 @@ func (s *perftreeScript) divide(fen string, moves []string, depth int) (divide.P
 			}
 			p.kill()
 			return false
-		})
+		}, func(text []byte) { p.tail.unended(text, false) })
 	}()
 	timer := time.NewTimer(s.timeout)
 	defer timer.Stop()

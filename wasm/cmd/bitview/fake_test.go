@@ -32,7 +32,16 @@ import (
 //     exits with status 3 while answering "go perft";
 //   - hang: never answers "go perft" (nor, as a script, finishes);
 //   - search: an engine without "go perft", which searches and answers
-//     "bestmove".
+//     "bestmove";
+//   - stuck: answers "go perft" with one line and the start of another,
+//     without its line break, and then hangs;
+//   - castleoff: adds 1 to the count of each castling move of the root's
+//     divide only;
+//   - no960: a move generator without Chess960 castling (castling only
+//     with the king on e1/e8 and the rook in its corner).
+//
+// As a UCI engine it lists the option UCI_Chess960 and, once it is set,
+// writes castling king-takes-rook, as Stockfish does.
 //
 // After the mode, comma-separated changes to how it answers:
 //
@@ -48,7 +57,12 @@ import (
 //   - longline: prints a 2 MiB line while answering "go perft";
 //   - flood: a perftree script that prints 8 MiB of "e2e4 20" lines;
 //   - escape: prints terminal escapes (a window title, clear screen) on
-//     both streams while answering, then exits with status 3.
+//     both streams while answering, then exits with status 3;
+//   - repeat: lists the first move of each divide twice (its total counts
+//     both lines), as a generator that makes a move twice;
+//   - kxr: writes castling king-takes-rook (e1h1) in any mode;
+//   - kingmove: writes castling as the king's move (e1g1) in any mode;
+//   - no960opt: lists no UCI_Chess960 option.
 const fakeEnv = "BITVIEW_FAKE_ENGINE"
 
 func TestMain(m *testing.M) {
@@ -70,6 +84,10 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 	if has("arrow") {
 		format = "%s -> %d\n"
 	}
+	// kxr says castling is written king-takes-rook: set by UCI_Chess960
+	// as a UCI engine, or by the changes.
+	kxr := has("kxr")
+	changes := fakeChanges{repeat: has("repeat")}
 	// before writes what the changes print before a divide, and reports
 	// whether the divide follows.
 	before := func() bool {
@@ -126,7 +144,7 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 			}
 			return 0
 		}
-		total := fakeDivide(w, p, depth, bug, len(args) == 2, format, false)
+		total := fakeDivide(w, p, depth, bug, len(args) == 2, format, false, kxr, changes)
 		if !has("nototal") {
 			fmt.Fprintf(w, "\n%d\n", total)
 		}
@@ -143,7 +161,15 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 		}
 		switch f[0] {
 		case "uci":
-			fmt.Fprintln(w, "id name fake "+bug+"\nid author bitview tests\nuciok")
+			fmt.Fprintln(w, "id name fake "+bug+"\nid author bitview tests")
+			if !has("no960opt") {
+				fmt.Fprintln(w, "option name UCI_Chess960 type check default false")
+			}
+			fmt.Fprintln(w, "uciok")
+		case "setoption":
+			if strings.Join(f, " ") == "setoption name UCI_Chess960 value true" && !has("kingmove") {
+				kxr = true
+			}
 		case "isready":
 			fmt.Fprintln(w, "readyok")
 		case "position":
@@ -178,12 +204,16 @@ func fakeEngine(mode string, args []string, in io.Reader, out, errOut io.Writer)
 				fmt.Fprintln(w, "info depth 1 score cp 20 pv e2e4\nbestmove e2e4")
 				w.Flush()
 				continue
+			case "stuck":
+				fmt.Fprint(w, "e2e4: 20\ne7e5")
+				w.Flush()
+				time.Sleep(time.Hour) // stuck mid-line
 			}
 			if !before() {
 				w.Flush()
 				return 3
 			}
-			total := fakeDivide(w, p, depth, bug, root, format, has("flaky") && gos == 1)
+			total := fakeDivide(w, p, depth, bug, root, format, has("flaky") && gos == 1, kxr, changes)
 			fmt.Fprintf(w, "\nNodes searched: %d\n\n", total)
 			if has("twice") {
 				fmt.Fprintf(w, "Nodes searched: %d\n", total)
@@ -211,10 +241,15 @@ func play(p *core.Position, moves []string) error {
 	return nil
 }
 
+// fakeChanges are the changes to how the fake engine writes a divide.
+type fakeChanges struct {
+	repeat bool // the first move's line twice
+}
+
 // fakeDivide writes the buggy engine's divide of p in format (move,
 // count) and returns its total; root says p is the drill's root; dropLast
-// leaves its last move out.
-func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string, dropLast bool) uint64 {
+// leaves its last move out; kxr writes castling king-takes-rook.
+func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, format string, dropLast, kxr bool, ch fakeChanges) uint64 {
 	var total uint64
 	moves := fakeMoves(p, bug)
 	if dropLast {
@@ -227,11 +262,17 @@ func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, 
 		if depth == 1 && bug == "castle2" && m.IsCastling() {
 			n = 2
 		}
-		if i == 0 && root && bug == "offbyone" {
+		if i == 0 && root && bug == "offbyone" || root && bug == "castleoff" && m.IsCastling() {
 			n++
 		}
-		total += n
-		fmt.Fprintf(w, format, m.UCI(), n)
+		uci := m.UCI()
+		if kxr {
+			uci = m.UCIChess960()
+		}
+		for range 1 + b2i(i == 0 && ch.repeat) {
+			total += n
+			fmt.Fprintf(w, format, uci, n)
+		}
 	}
 	return total
 }
@@ -239,12 +280,15 @@ func fakeDivide(w io.Writer, p core.Position, depth int, bug string, root bool, 
 // fakeMoves are the buggy engine's legal moves.
 func fakeMoves(p core.Position, bug string) []core.Move {
 	moves := p.LegalMoves(nil)
-	if !strings.HasPrefix(bug, "noep") {
+	if !strings.HasPrefix(bug, "noep") && bug != "no960" {
 		return moves
 	}
 	kept := moves[:0]
 	for _, m := range moves {
-		if !m.IsEnPassant() {
+		switch {
+		case bug == "no960" && m.IsCastling() && (m.From().File() != core.FileE || m.CastlingRook().File() != core.FileA && m.CastlingRook().File() != core.FileH):
+		case bug != "no960" && m.IsEnPassant():
+		default:
 			kept = append(kept, m)
 		}
 	}
@@ -256,7 +300,7 @@ func fakePerft(p core.Position, depth int, bug string) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	if bug == "correct" || bug == "offbyone" {
+	if bug == "correct" || bug == "offbyone" || bug == "castleoff" || bug == "stuck" {
 		return core.Perft(p, depth)
 	}
 	var n uint64

@@ -16,7 +16,11 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	status := run(os.Args[1:], os.Stdout, os.Stderr)
+	if signalled.Load() {
+		select {} // onSignal's handler exits with 128 + the signal
+	}
+	os.Exit(status)
 }
 
 // usage is the command's help text, after "usage:".

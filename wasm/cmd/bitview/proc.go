@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -115,10 +115,10 @@ func startProc(cmdline string, extra []string, withStdin bool) (*proc, error) {
 	go func() {
 		defer close(p.errRead)
 		defer errR.Close()
-		readLines(errR, maxKeptLine, func(text []byte, long bool) bool {
-			p.tail.add(outLine(text, long, maxKeptLine, true))
+		readLines(errR, maxKeptLine, func(text []byte, long, unended bool) bool {
+			p.tail.add(outLine(text, long, maxKeptLine, true).ended(!unended))
 			return true
-		})
+		}, func(text []byte) { p.tail.unended(text, true) })
 	}()
 	return p, nil
 }
@@ -155,39 +155,55 @@ func (p *proc) kill() { killGroup(p.cmd.Process) }
 // line longer than keep bytes is passed as soon as its first keep bytes
 // are read, with long set, and the rest of it is read and dropped: memory
 // stays under keep and a 64 KiB buffer whatever r sends. A false from
-// line stops the reading.
-func readLines(r io.Reader, keep int, line func(text []byte, long bool) bool) {
-	br := bufio.NewReaderSize(r, 64<<10)
+// line stops the reading. A last line without a line break is passed at
+// the end of r, with unended set. unended, if not nil, is called after
+// each read with the line begun and not yet ended (empty when there is
+// none; the text is reused after it returns): what a process stuck
+// mid-line printed last, which line never gets.
+func readLines(r io.Reader, keep int, line func(text []byte, long, unended bool) bool, unended func(text []byte)) {
+	chunk := make([]byte, 64<<10)
 	var buf []byte
 	skipping := false // the rest of a long line
 	for {
-		chunk, err := br.ReadSlice('\n')
-		whole := err == nil // chunk ends a line
-		data := chunk
-		if whole {
-			data = chunk[:len(chunk)-1]
-		}
-		switch {
-		case skipping:
-			skipping = !whole
-		case len(buf)+len(data) > keep:
-			buf = append(buf, data[:keep-len(buf)]...)
-			if !line(buf, true) {
-				return
-			}
-			buf, skipping = buf[:0], !whole
-		default:
-			buf = append(buf, data...)
+		n, err := r.Read(chunk)
+		data := chunk[:n]
+		for len(data) > 0 {
+			part := data
+			i := bytes.IndexByte(data, '\n')
+			whole := i >= 0 // part ends a line
 			if whole {
-				if !line(bytes.TrimSuffix(buf, []byte("\r")), false) {
+				part, data = data[:i], data[i+1:]
+			} else {
+				data = nil
+			}
+			switch {
+			case skipping:
+				skipping = !whole
+			case len(buf)+len(part) > keep:
+				buf = append(buf, part[:keep-len(buf)]...)
+				if !line(buf, true, false) {
 					return
 				}
-				buf = buf[:0]
+				buf, skipping = buf[:0], !whole
+			default:
+				buf = append(buf, part...)
+				if whole {
+					if !line(bytes.TrimSuffix(buf, []byte("\r")), false, false) {
+						return
+					}
+					buf = buf[:0]
+				}
 			}
 		}
-		if err != nil && err != bufio.ErrBufferFull {
+		if unended != nil && n > 0 {
+			unended(buf)
+		}
+		if err != nil {
 			if len(buf) > 0 { // a last line without a line break
-				line(bytes.TrimSuffix(buf, []byte("\r")), false)
+				if unended != nil {
+					unended(nil)
+				}
+				line(bytes.TrimSuffix(buf, []byte("\r")), false, true)
 			}
 			return
 		}
@@ -200,6 +216,16 @@ type shownLine struct {
 	size   int    // its length in bytes, when read whole
 	over   int    // when it was longer than this many bytes, not read whole; else 0
 	stderr bool   // from standard error
+	ascii  bool   // every character outside ASCII escaped too (a look-alike of a move)
+	// unended says the line is the last output of its stream, not ended
+	// by a line break (yet): an engine stuck or killed mid-line.
+	unended bool
+}
+
+// ended returns l, marked as not ended by a line break unless ended.
+func (l shownLine) ended(ended bool) shownLine {
+	l.unended = !ended
+	return l
 }
 
 // outLine keeps what an error quotes of a line read by readLines with a
@@ -217,16 +243,37 @@ func outLine(text []byte, long bool, keep int, stderr bool) shownLine {
 // cut short followed by its length.
 func (l shownLine) String() string {
 	s := shown(l.text)
+	if l.ascii {
+		s = shownASCII(l.text)
+	}
 	switch {
 	case l.over > 0:
 		s += "… (over " + thousands.Itoa(l.over) + " bytes)"
 	case len(l.text) < l.size:
 		s += "… (" + thousands.Itoa(l.size) + " bytes)"
 	}
+	if l.unended {
+		s += " (no line break after it)"
+	}
 	if l.stderr {
 		s = "stderr: " + s
 	}
 	return s
+}
+
+// shownASCII is shown with every character outside ASCII escaped as well
+// (\u0435), for a line whose look-alike characters are the point.
+func shownASCII(s string) string {
+	var b strings.Builder
+	for _, r := range shown(s) {
+		if r >= utf8.RuneSelf {
+			q := strconv.QuoteToASCII(string(r))
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // cutChars returns the first n characters of s (a byte that starts no
@@ -303,17 +350,24 @@ func (ps *procs) stopAll() {
 	}
 }
 
+// signalled is set once onSignal's handler runs: it ends the process
+// itself, with 128 + the signal, and main waits for it.
+var signalled atomic.Bool
+
 // onSignal makes Ctrl-C (SIGINT), SIGTERM and SIGHUP end every engine's
 // process group before the command exits, as 128 + the signal's number
 // with a line on stderr: an engine in its own group does not get the
 // terminal's Ctrl-C. The returned function restores the default.
 func onSignal(name string, stderr io.Writer) (restore func()) {
+	// The engines it stops may make the command fail at once ("exited
+	// while answering"): main then waits for this exit, not its own.
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
+			signalled.Store(true)
 			live.stopAll()
 			fmt.Fprintf(stderr, "bitview %s: %v; the engine is stopped\n", name, sig)
 			status := 130

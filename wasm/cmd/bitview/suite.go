@@ -26,6 +26,7 @@ type suiteRun struct {
 	maxDepth       int
 	engine, script string
 	timeout        time.Duration
+	chess960       string // what was done for Chess960 (see chess960Mode); "" when nothing
 }
 
 // The statuses of a suite's cell, as the document and the table name them.
@@ -147,11 +148,20 @@ func (o *divideRun) suite(r suiteRun, stdin io.Reader) int {
 	// Ctrl-C ends the engine's process group, which the terminal's Ctrl-C
 	// does not reach, from here on: the handshake may hang too.
 	defer onSignal("divide", o.stderr)()
-	eng, status, err := startDivider(r.engine, r.script, r.timeout)
+	// One position that needs Chess960's castling puts the engine in
+	// Chess960 mode for the whole suite: it then writes castling
+	// king-takes-rook, as Bitview's divides are written.
+	chess960 := false
+	for _, l := range lines {
+		chess960 = chess960 || len(l.cells) > 0 && l.pos.Position.Chess960()
+	}
+	eng, status, err := startDivider(r.engine, r.script, r.timeout, chess960)
 	if err != nil {
 		return o.fail(err, status)
 	}
 	defer eng.close()
+	mode := chess960Mode(eng, chess960)
+	r.chess960, o.doc.Chess960 = mode, chess960
 	var first *suiteRef
 	for i := range lines {
 		l := &lines[i]
@@ -167,6 +177,9 @@ func (o *divideRun) suite(r suiteRun, stdin io.Reader) int {
 			wantc := make(chan core.Division, 1)
 			go func(p core.Position, depth int) {
 				d, _ := core.Divide(p, depth, nil)
+				if chess960 {
+					d = divide.Chess960Notation(d)
+				}
 				wantc <- d
 			}(l.pos.Position, c.depth)
 			got, err := eng.divide(fen, nil, c.depth)
@@ -209,9 +222,10 @@ func (o *divideRun) suite(r suiteRun, stdin io.Reader) int {
 	})
 	elapsed := time.Since(began)
 	var b strings.Builder
-	report(&b, root, shown(label), d, elapsed)
+	info := reportOf(root, shown(label), chess960, mode)
+	report(&b, info, d, elapsed)
 	if len(d.Steps) > 0 {
-		o.doc.Engine = engineJSON(label, root, d, elapsed)
+		o.doc.Engine = engineJSON(label, info, d, elapsed)
 	}
 	o.writeSuite(name, r, lines, deeper, bitviewTime, label, &suiteDrill{line: l.pos.Line, depth: first.depth, text: b.String()})
 	var re *ReadError
@@ -334,6 +348,16 @@ func (o *divideRun) writeSuite(name string, r suiteRun, lines []suiteLine, deepe
 			fmt.Fprintf(&b, "; %s differ (the deeper depths of each skipped)", plural(positions, "position", "positions"))
 		}
 		b.WriteString(".\n")
+	}
+	if r.chess960 != "" {
+		n := 0
+		for _, l := range lines {
+			if l.pos.Position.Chess960() {
+				n++
+			}
+		}
+		fmt.Fprintf(&b, "Chess960: %s of the suite %s Chess960's castling rules; bitview %s, and compares castling written king-takes-rook (e1h1 for O-O with the h1 rook), as UCI_Chess960 writes it, in every position.\n",
+			plural(n, "position", "positions"), map[bool]string{true: "needs", false: "need"}[n == 1], r.chess960)
 	}
 	// The table: the depths run as columns.
 	var cols []int

@@ -82,10 +82,17 @@ type Divide struct {
 	FEN    string `json:"fen,omitempty"`
 	Depth  int    `json:"depth,omitempty"`
 	// Moves is Bitview's divide: each legal move in UCI order with its
-	// leaf count (and its counts by kind with -stats).
+	// leaf count (and its counts by kind with -stats). In Chess960 its
+	// castling is written king-takes-rook ("g1h1"), as UCI_Chess960 writes it.
 	Moves []Move `json:"moves,omitempty"`
-	Nodes uint64 `json:"nodes,omitempty"` // the total, Perft(FEN, Depth)
-	Stats *Stats `json:"stats,omitempty"` // the total by kind, with -stats
+	// Chess960 is true when the position (with -suite, one of the suite's
+	// positions) needs Chess960's castling rules: moves are written
+	// king-takes-rook, and a UCI engine was sent "setoption name
+	// UCI_Chess960 value true" first (a perftree script, which has no
+	// option, was given the FEN in X-FEN).
+	Chess960 bool   `json:"chess960,omitempty"`
+	Nodes    uint64 `json:"nodes,omitempty"` // the total, Perft(FEN, Depth)
+	Stats    *Stats `json:"stats,omitempty"` // the total by kind, with -stats
 	// Engine is the comparison with the engine, perftree script or divide
 	// on standard input.
 	Engine *Engine `json:"engine,omitempty"`
@@ -140,7 +147,8 @@ type Engine struct {
 	// move is an en passant capture".
 	Verdict string `json:"verdict,omitempty"`
 	// See is the UCI commands that show the bug (or the next divide to
-	// ask for): "position fen … moves …" and "go perft N".
+	// ask for): "position fen … moves …" and "go perft N", after
+	// "setoption name UCI_Chess960 value true" in Chess960 (see Chess960).
 	See     []string `json:"see,omitempty"`
 	Seconds float64  `json:"seconds,omitempty"` // the drill-down's time
 }
