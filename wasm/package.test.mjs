@@ -87,10 +87,10 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
     problems: [`line 6: "bogus" is not "key: value"; keys: ${Object.keys(KEYS).join(', ')}`],
   });
-  // A long line is quoted up to 40 characters, then its length.
+  // A long line is quoted up to 40 characters, then its length in bytes (as Go's core/excerpt quotes).
   assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
-    `line 1: "${'x'.repeat(40)}"… (1,048,576 characters) is not "key: value"`,
-    `line 2: unknown key "${'é'.repeat(40)}"… (50 characters)`,
+    `line 1: "${'x'.repeat(40)}"… (1,048,576 bytes) is not "key: value"`,
+    `line 2: unknown key "${'é'.repeat(40)}"… (100 bytes)`,
   ]);
 
   // custom-elements.json says what the element, view.css and the markup do.
