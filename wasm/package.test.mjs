@@ -44,7 +44,7 @@ test('the package: name, version, license, files', () => {
   for (const f of ['LICENSE', 'README.md', 'bitview.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview.wasm', 'wasm_exec.js',
     'view.css', 'repr.css', 'embed.html', 'bitview.d.ts', 'bitview-element.d.ts', 'custom-elements.json', 'pieces/chessnut/wK.svg',
     'bitview-options.js', 'bitview-options.d.ts', 'bitview-api.d.ts',
-    'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt', 'bitview-load.js']) {
+    'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt', 'bitview-load.js', 'bitview-frame.js']) {
     assert.ok(files.includes(f), `${f} is not in the package`);
   }
   assert.equal(files.filter((f) => f.endsWith('.svg')).length, 12);

@@ -146,9 +146,10 @@
   const base = new URL('.', script.src);
   // The modules the line imports; each imports others from its folder.
   const MODULES = ['bitview-markdown.js', 'bitview-element.js'];
-  // The relative imports of a module's text: import … from, export … from
-  // and import(), each at the start of a statement (not in a comment).
-  const IMPORTS = /(?:^|[;\n])\s*(?:(?:import|export)\b[^'"`;]*?\bfrom\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+  // The relative imports of a module's text: import … from, export … from,
+  // import '…' and import(), each at the start of a statement (not in a
+  // comment).
+  const IMPORTS = /(?:^|[;\n])\s*(?:(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
   // The blocks bitview-markdown.js upgrades, to put a box above (its BLOCKS).
   const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
 
