@@ -222,9 +222,11 @@ func outsideFigures(page string) string {
 }
 
 // siteServer serves the folder dir under the path prefix ("/repo/") as a
-// plain static host does (no CORS headers, types from the extension). It
-// returns the URL of the prefix and a function that returns the paths
-// asked for so far, below the prefix, and forgets them.
+// plain static host does (no CORS headers, types from the extension),
+// with a Content Security Policy that allows no inline script (authorCSP:
+// the recipes' lines are script files). It returns the URL of the prefix
+// and a function that returns the paths asked for so far, below the
+// prefix, and forgets them.
 func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 	t.Helper()
 	var mu sync.Mutex
@@ -238,6 +240,7 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 		mu.Lock()
 		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
 		mu.Unlock()
+		w.Header().Set("Content-Security-Policy", authorCSP)
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
