@@ -114,9 +114,9 @@ class BitboardView extends HTMLElement {
       this.#settled = true;
       this.#applyBase();
       if (on(this.getAttribute('repr'), false)) linkRepr(this.#links);
-      // A prerendered view that shows a problem (a FEN error) starts at
-      // once, for its status and bitview-error; one without is ready.
-      if (this.#idle && !this.#container.querySelector('.errors > *')) {
+      // A prerendered view that shows an error (a FEN's, a show item's)
+      // starts at once, for its status and bitview-error; one without is ready.
+      if (this.#idle && !this.#container.querySelector('.errors .error')) {
         this.#setStatus({ ok: true, error: null });
         if (!this.#ready) this.#emit('bitview-ready', { ...this.#status });
         this.#ready = true;

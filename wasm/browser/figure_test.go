@@ -328,8 +328,8 @@ var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open"[^>]*>(?s:.
 // output) shows every figure with scripts off, styled and fitting the
 // column at 360 px, each at the height of the view the element draws; with
 // scripts on, every element is ready at once and no wasm is fetched; a
-// reader focuses a square of a figure (highlighted without the wasm) and
-// presses an arrow key, which starts Bitview (slowed down); the element
+// reader focuses a square of a figure (highlighted without the wasm:
+// Bitview, slowed down, starts) and presses an arrow key; the element
 // adopts its prerendered view: no node inside the views is written or
 // replaced (but the highlight's rule), the heights are those of the page
 // without scripts, nothing shifts (PerformanceObserver 'layout-shift',
@@ -431,9 +431,10 @@ func TestFigurePrerendered(t *testing.T) {
 		for (const v of vs) new MutationObserver((rs) => { for (const r of rs) if (!style(r.target)) __mutations.push(r.type + ' ' + (r.target.className || r.target.nodeName) + ' ' + (r.attributeName ?? '')); })
 			.observe(v.shadowRoot.querySelector('.host'), { subtree: true, childList: true, attributes: true, characterData: true });
 		const b2 = vs[1].shadowRoot.querySelector('.board [data-square="b2"]');
-		b2.focus();
+		const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bitview.wasm')).length;
+		b2.focus(); // Bitview starts (the wasm slowed down)
 		return { ready: readyCount, ok: vs.filter((v) => v.status.ok).length, views: __nodes.filter(Boolean).length, focus: vs[1].shadowRoot.activeElement?.dataset.square ?? '',
-			outline: getComputedStyle(b2).outlineWidth, wasm: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bitview.wasm')).length }; })()`)
+			outline: getComputedStyle(b2).outlineWidth, wasm }; })()`)
 	if before["ready"] != 4.0 || before["ok"] != 4.0 || before["views"] != 4.0 || before["focus"] != "b2" || before["outline"] != "3px" || before["wasm"] != 0.0 {
 		t.Fatalf("before Bitview started: %v; want 4 prerendered views ready without the wasm, b2 focused and highlighted", before)
 	}

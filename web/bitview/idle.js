@@ -8,7 +8,8 @@
 //   representations' arrays), and the copy buttons copy, here, from what
 //   Go wrote into the markup and the tables below, generated from Go; the
 //   wasm starts when the figure must change: an attribute changes, a key
-//   moves the focus (ArrowStep and GridStep in wasm/model), the pointer
+//   moves the focus (ArrowStep and GridStep in wasm/model; the wasm
+//   starts as a square takes the focus, before the key), the pointer
 //   enters a figure whose representations follow it, toSVG is called.
 //   The event that started it is dispatched again once the view is live.
 // - A figure that is not prerendered starts when it comes near the screen
@@ -73,7 +74,11 @@ export function idle(container, wake) {
       case 'focusin':
         if (!interactive() || !/^[a-h][1-8]$/.test(sq)) return;
         point(sq);
+        // The representations follow the pointer: Go draws them. A square
+        // focused is a keyboard on its way to the arrow keys: Bitview
+        // starts now, so that the first key finds the view live.
         if (follows() && ev.type === 'pointerover') wake(ev);
+        else if (ev.type === 'focusin') wake(null);
         return;
       case 'pointerleave': // as Go's view: when the pointer leaves the view
         if (ev.target === container) point('');
