@@ -252,7 +252,7 @@ func TestFigureTutorial(t *testing.T) {
 }
 
 // TestTutorialHydrates: tutorial.html, as make wasm built it,
-// with the wasm slowed down, at 1280 and 360 px: before Bitview starts
+// at 1280 and 360 px: before Bitview starts
 // (no figure needs it until it changes: none fetches it) the page and
 // each figure have the heights they have once every element has adopted
 // its view (each made live by toSVG), and nothing shifts meanwhile (the
@@ -274,7 +274,6 @@ func TestTutorialHydrates(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 			t.Fatal(err)
 		}
-		slowWasm(t, ctx, url, 1_000_000, "")
 		if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
 			t.Fatal(err)
 		}
