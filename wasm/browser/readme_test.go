@@ -483,14 +483,15 @@ const snippetPage = `<!doctype html>
 // without an error, every iframe sized by its view, every image loaded,
 // and the JS API's line logged.
 func TestReadmeSnippets(t *testing.T) {
-	ctx, _ := site(t)
 	dir := readmeDist(t)
 	mySite := filepath.Join(dir, "my-site")
 	if _, err := os.Stat(filepath.Join(mySite, "bitview", "bitview-element.js")); err != nil {
 		// TestReadmeCommands copies it; alone, this test does the same.
 		readmeRun(t, dir, "mkdir -p my-site/bitview && cp -R dist/. my-site/bitview/")
 	}
-	mapCDN(t, ctx, installedPackage(t))
+	pkg := installedPackage(t)
+	ctx, _ := site(t) // its time runs from here, after make dist and npm
+	mapCDN(t, ctx, pkg)
 	fs, _ := fences(t, "README.md")
 	n := 0
 	for _, f := range fs {
