@@ -102,7 +102,8 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   const rootBlock = css.slice(css.indexOf(':root, :host {'), css.indexOf('}'));
   assert.deepEqual(decl.cssProperties.map((p) => p.name), [...rootBlock.matchAll(/(--bitview-[a-z-]+):/g)].map((m) => m[1]));
   const markup = fs.readdirSync(path.join(root, 'wasm/view')).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'))
-    .map((f) => fs.readFileSync(path.join(root, 'wasm/view', f), 'utf8')).join('') + fs.readFileSync(fileURLToPath(el), 'utf8');
+    .map((f) => fs.readFileSync(path.join(root, 'wasm/view', f), 'utf8')).join('') + fs.readFileSync(fileURLToPath(el), 'utf8') +
+    fs.readFileSync(path.join(root, 'web/bitview/shadow.js'), 'utf8'); // the element's shadow root: its part view
   // part="a b", setAttribute('part', 'a') and attr(b, "part", "a b-"+id) (its ID-named part, documented with the other, is left out).
   const parts = new Set([...markup.matchAll(/part="([a-z ]+)"|setAttribute\('part', '([a-z]+)'\)|attr\(b, "part", "([a-z]+)/g)].flatMap((m) => (m[1] ?? m[2] ?? m[3]).split(' ')));
   assert.deepEqual(decl.cssParts.map((p) => p.name).sort(), [...parts].sort());
