@@ -5,15 +5,13 @@
 //   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"
 //                  arrows="Ge2e4" marks="Gd4">This figure needs JavaScript.</bitboard-view>
 //
-// Attributes (all live): ATTRIBUTES of bitview-options.js, which go
-// generate writes from Go's one table of options (model.Attributes in
-// wasm/model/options.go): README.md's table lists them with their values,
-// bitview-options.d.ts describes each. readOptions gives Go's mount its
-// options from them; this module reads the few that shape the element
-// itself (size, values, repr for repr.css, wasm). What the author writes
-// inside the element is its fallback: shown where the element is never
-// defined (no JavaScript, its script not found or not allowed), hidden
-// once it is.
+// Attributes (all live): ATTRIBUTES of bitview-options.js, generated from
+// Go's one table of options (model.Attributes): README.md's table lists
+// them, bitview-options.d.ts describes each; readOptions gives mount its
+// options, this module reads those that shape the element (size, values,
+// repr, wasm). What the author writes inside the element is its fallback:
+// shown where it is never defined (no JavaScript, its script not found or
+// not allowed), hidden once it is.
 //
 // Every element on a page shares one Bitview instance, loaded when the
 // first element needs it: a prerendered element (the bitview command's
@@ -38,6 +36,7 @@
 // Methods: toSVG() and toPNG(scale = 2) export what the element shows.
 // status is the last drawing's {ok, error}. An element never throws into
 // its page: problems show inside it.
+
 import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL } from './bitview.js';
 import { explain, failureBox } from './bitview/diagnose.js';
 import { FIGURE, applyBase, linkRepr, shadowOf, styled } from './bitview/shadow.js';
@@ -47,6 +46,7 @@ import { IDLE_EVENTS, idle, replayOf, squareIndex, whenNear } from './bitview/id
 
 export { setBaseURL, baseURL };
 
+const drawnFrom = (el) => JSON.stringify(readOptions(el)); // what a view's drawing depends on
 let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
 
@@ -64,9 +64,8 @@ function bitview(url) {
   return started;
 }
 
-// The longest size attribute read (a CSS length such as "calc(100% - 2rem)").
-// The other attributes are checked by Go before it copies them (see
-// README.md, "Limits"): fen, show, layout, orientation and magic.
+// The longest size attribute read (a CSS length such as "calc(100% - 2rem)");
+// Go checks the others before it copies them (README.md, "Limits").
 const MAX_SIZE = 64;
 
 class BitboardView extends HTMLElement {
@@ -97,7 +96,7 @@ class BitboardView extends HTMLElement {
     super();
     ({ root: this.#root, container: this.#container, slot: this.#slot, links: this.#links, prerendered: this.#prerendered } = shadowOf(this));
     this.#slot.addEventListener('slotchange', () => { this.#slot.hidden = this.#handle !== null || this.#prerendered || !this.querySelector(FIGURE); });
-    if (this.#prerendered) this.#idle = idle(this.#container, (ev) => this.#wake(ev));
+    if (this.#prerendered) this.#idle = idle(this.#container, (ev) => this.#wake(ev), drawnFrom(this));
     for (const type of ['pointerover', 'focusin', 'click']) this.#root.addEventListener(type, (ev) => this.#pointAt(ev));
     for (const type of IDLE_EVENTS) this.#root.addEventListener(type, (ev) => this.#idle?.handle(ev), true);
   }
@@ -114,9 +113,10 @@ class BitboardView extends HTMLElement {
       this.#settled = true;
       this.#applyBase();
       if (on(this.getAttribute('repr'), false)) linkRepr(this.#links);
-      // A prerendered view that shows an error (a FEN's, a show item's)
-      // starts at once, for its status and bitview-error; one without is ready.
-      if (this.#idle && !this.#container.querySelector('.errors .error')) {
+      // A prerendered view that shows an error (a FEN's, a show item's),
+      // or whose attributes changed since the page was parsed, starts at
+      // once (for its status and bitview-error); another is ready.
+      if (this.#idle && !this.#idle.stale(drawnFrom(this)) && !this.#container.querySelector('.errors .error')) {
         this.#setStatus({ ok: true, error: null });
         if (!this.#ready) this.#emit('bitview-ready', { ...this.#status });
         this.#ready = true;
@@ -147,7 +147,7 @@ class BitboardView extends HTMLElement {
     if (name === 'size') this.#applySize();
     if (name === 'repr' && on(this.getAttribute('repr'), false)) linkRepr(this.#links);
     if (name === 'values') this.#applyValues();
-    if (this.#idle && this.#settled && !['size', 'values', 'wasm'].includes(name)) this.#wake(null);
+    if (this.#idle && this.#settled && this.#idle.stale(drawnFrom(this))) this.#wake(null);
     if (!this.#handle) return;
     try {
       this.#setStatus(this.#handle.update(this.#options()));

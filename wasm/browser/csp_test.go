@@ -5,7 +5,9 @@ package browser
 // Browser tests of Bitview under a Content Security Policy that allows no
 // inline script: every example an author copies (the README's lines, the
 // Embed tab's snippets) on an author's site that sends one (its copy of
-// Bitview under /bitview/, the same origin), a wrong path there, and a
+// Bitview under /bitview/, the same origin; the Embed tab's snippets from
+// the Bitview site, serve.go, too: another origin, which the policy
+// names), a wrong path there, and a
 // prerendered page under script-src 'self' alone, in Chromium, Firefox
 // and WebKit; serve.go's own pages (the tutorial, embed.html), whose
 // policy is as strict, too. (TestSites serves the Hugo, MkDocs and Jekyll
@@ -133,6 +135,10 @@ func TestNoInlineScript(t *testing.T) {
 			w.Header().Set("Content-Type", "image/svg+xml")
 			w.Write(figures[p])
 		case pages[p] != "":
+			if p == "/embed-tab-bitview-site/" {
+				// The snippets load from the Bitview site, which the policy names.
+				policy = "script-src 'self' " + siteURL + " 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'"
+			}
 			w.Header().Set("Content-Security-Policy", policy)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			fmt.Fprintf(w, cspPage, pages[p])
@@ -142,17 +148,20 @@ func TestNoInlineScript(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	base = srv.URL
-	// The Embed tab's two snippets, as its page served from the author's copy writes them.
+	// The Embed tab's two snippets, as its page writes them: served from
+	// the author's copy, and from the Bitview site (serve.go, another origin).
 	s := model.DefaultState()
 	s.Show = []string{"P", "empty"}
-	var snippets []string
-	for _, m := range regexp.MustCompile(`data-copy="([^"]*)"`).FindAllStringSubmatch(view.EmbedSnippets(s, base+"/bitview/index.html", ""), -1) {
-		snippets = append(snippets, html.UnescapeString(m[1]))
+	for p, page := range map[string]string{"/embed-tab/": base + "/bitview/index.html", "/embed-tab-bitview-site/": siteURL + "/index.html"} {
+		var snippets []string
+		for _, m := range regexp.MustCompile(`data-copy="([^"]*)"`).FindAllStringSubmatch(view.EmbedSnippets(s, page, ""), -1) {
+			snippets = append(snippets, html.UnescapeString(m[1]))
+		}
+		if len(snippets) != 2 {
+			t.Fatalf("the Embed tab writes %d snippets, want 2", len(snippets))
+		}
+		pages[p] = strings.Join(snippets, "\n")
 	}
-	if len(snippets) != 2 {
-		t.Fatalf("the Embed tab writes %d snippets, want 2", len(snippets))
-	}
-	pages["/embed-tab/"] = strings.Join(snippets, "\n")
 	for name, text := range pages {
 		if strings.Contains(text, "<script>") || strings.Contains(text, " onerror=") || strings.Contains(text, " onload=") {
 			t.Errorf("%s holds an inline script: %s", name, text)
@@ -166,6 +175,7 @@ func TestNoInlineScript(t *testing.T) {
 		}{
 			{"/readme/", 1, 1, 0},
 			{"/embed-tab/", 1, 1, 0},
+			{"/embed-tab-bitview-site/", 1, 1, 0},
 			{"/wrong/", 0, 0, 1},
 			{"/prerendered/", 2, 0, 0},
 		} {

@@ -49,13 +49,15 @@ export function squareIndex(layout, square) {
 }
 
 /**
- * A prerendered view before the wasm: idle(container, wake) answers the
- * view's events in container (the element's .host) until wake(event) is
- * called, with the event to dispatch again once live (or null), when the
- * view must change. restore() puts the drawing back as Go drew it, for
- * mount to adopt it.
+ * A prerendered view before the wasm: idle(container, wake, drawnFrom)
+ * answers the view's events in container (the element's .host) until
+ * wake(event) is called, with the event to dispatch again once live (or
+ * null), when the view must change. drawnFrom is what the drawing was
+ * made from (the element's options as parsed); stale(now) tells whether
+ * the options now differ. restore() puts the drawing back as Go drew it,
+ * for mount to adopt it.
  */
-export function idle(container, wake) {
+export function idle(container, wake, drawnFrom) {
   const style = container.querySelector(':scope > style');
   const drawn = style?.textContent ?? '';
   let square = '';
@@ -97,6 +99,7 @@ export function idle(container, wake) {
   };
   return {
     handle,
+    stale: (now) => now !== drawnFrom,
     restore() {
       if (style) style.textContent = drawn;
       square = '';
