@@ -75,8 +75,10 @@ export function parseBlock(text) {
 const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
 
 // A highlighter's wrapper around one block: the outermost of these that
-// holds no other <pre> hosts the view.
+// holds no other <pre>, and no text beyond the block's but a label or a
+// button's (WRAPPER_TEXT characters), hosts the view.
 const WRAPPERS = 'div[class*="highlight"], div[class*="language-"], div[class*="codeBlock"], div[class*="code-block"]';
+const WRAPPER_TEXT = 64;
 
 // The wrapper's own box (a code block's background, padding, scroll bar)
 // gives way to the figure's: important rules of a shadow root win over
@@ -96,7 +98,8 @@ function textOf(pre) {
 // hostOf returns the wrapper that is to show pre's view, or null.
 function hostOf(pre) {
   let host = null;
-  for (let el = pre.parentElement; el?.matches(WRAPPERS) && el.querySelectorAll('pre').length === 1; el = el.parentElement) host = el;
+  const wraps = (el) => el?.matches(WRAPPERS) && el.querySelectorAll('pre').length === 1 && el.textContent.length - pre.textContent.length <= WRAPPER_TEXT;
+  for (let el = pre.parentElement; wraps(el); el = el.parentElement) host = el;
   return host && (!host.shadowRoot || hosts.has(host)) ? host : null;
 }
 
