@@ -89,8 +89,8 @@ func TestNoInlineScript(t *testing.T) {
 	fs, _ := fences(t, "README.md")
 	var readme []string
 	for _, f := range fs {
-		if f.lang == "html" && strings.Contains(f.text, `src="/bitview/`) {
-			readme = append(readme, f.text)
+		if f.Lang == "html" && strings.Contains(f.Text, `src="/bitview/`) {
+			readme = append(readme, f.Text)
 		}
 	}
 	if len(readme) != 2 {

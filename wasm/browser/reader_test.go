@@ -38,8 +38,8 @@ func readerSite(t *testing.T) (url string, asked func() []string, pages map[stri
 	fs, _ := fences(t, "README.md")
 	var line string
 	for _, f := range fs {
-		if f.lang == "html" && strings.HasPrefix(f.text, `<script src="/bitview/bitview-load.js"`) {
-			line = strings.Split(f.text, "\n")[0]
+		if f.Lang == "html" && strings.HasPrefix(f.Text, `<script src="/bitview/bitview-load.js"`) {
+			line = strings.Split(f.Text, "\n")[0]
 		}
 	}
 	if line == "" {
