@@ -72,7 +72,16 @@ export function parseBlock(text) {
   return { attributes, problems };
 }
 
-const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
+// The shapes a fence takes once a generator and its highlighter wrote it,
+// as prerender recognises them (wasm/figure/pages/fence.go; one table of
+// cases, wasm/figure/pages/testdata/fences.json, tests both): a <pre> (or
+// Marp's <marp-pre>) that says its language (the class language-bitboard
+// or bitboard, data-language or data-lang="bitboard"), a <pre> whose
+// first element is a <code> that says it, or a <pre> in a <div> wrapper
+// of the class language-bitboard or highlight-bitboard (Sphinx).
+const MARKS = ['.language-bitboard', '.bitboard', '[data-language="bitboard"]', '[data-lang="bitboard"]'];
+const BLOCKS = ['pre', 'marp-pre'].flatMap((pre) => MARKS.flatMap((m) => [pre + m, `${pre} > code${m}`]))
+  .concat('div.language-bitboard pre', 'div.highlight-bitboard pre').join(', ');
 
 // A highlighter's wrapper around one block: the outermost of these that
 // holds no other <pre>, and no text beyond the block's but a label or a
@@ -90,9 +99,24 @@ const HOST_CSS = ':host{background:none!important;border:0!important;border-radi
 const upgraded = new Map(); // <pre> → {shown: the view or its box with the problems, host: the wrapper or null, source}
 const hosts = new WeakMap(); // a wrapper → {root, slot}: the shadow roots this module made
 
-// textOf returns a block's text, as its lines.
+// textOf returns a block's text, as its lines: a <br> ends a line (Prism's
+// per-line markup), and so does the end of a <div> in it whose text has
+// not ended one (a highlighter that writes each line as a <div>).
 function textOf(pre) {
-  return pre.textContent;
+  let text = '';
+  const walk = (node) => {
+    for (const n of node.childNodes) {
+      if (n.nodeType === 3 || n.nodeType === 4) text += n.data; // text, CDATA
+      else if (n.nodeType !== 1) continue;
+      else if (n.localName === 'br') text += '\n';
+      else {
+        walk(n);
+        if (n.localName === 'div' && text !== '' && !text.endsWith('\n')) text += '\n';
+      }
+    }
+  };
+  walk(pre);
+  return text;
 }
 
 // hostOf returns the wrapper that is to show pre's view, or null.
@@ -178,8 +202,11 @@ function upgradeBlock(pre) {
 export function upgrade(root = document) {
   const done = [];
   for (const found of root.querySelectorAll(BLOCKS)) {
-    const pre = found.closest('pre');
-    if (pre?.isConnected && !upgraded.has(pre)) done.push(upgradeBlock(pre));
+    const pre = found.closest('pre, marp-pre');
+    // A <code> says the block's language when it is the <pre>'s first element, nothing but blanks before it.
+    const kids = pre ? [...pre.childNodes] : [];
+    const first = found === pre || kids.slice(0, kids.indexOf(found)).every((n) => n.nodeType === 8 || (n.nodeType === 3 && n.data.trim() === ''));
+    if (first && pre?.isConnected && !upgraded.has(pre)) done.push(upgradeBlock(pre));
   }
   return done;
 }
