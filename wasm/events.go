@@ -162,7 +162,7 @@ func goEvent(args []js.Value) any {
 }
 
 // jsHelpers returns web/bitview/events.js's helpers for Go
-// (globalThis.__bitviewJS: listen, unlisten, patchCard), set before the Go
+// (globalThis.__bitviewJS: listen, unlisten, patchCard, copy), set before the Go
 // program starts.
 func jsHelpers() js.Value { return js.Global().Get("__bitviewJS") }
 

@@ -133,14 +133,9 @@ func (v *figureView) wire(sc *scope) {
 	})
 }
 
-// copyText copies text to the clipboard and says so on the button.
+// copyText copies text to the clipboard and says so on the button: JS's
+// copyText (web/bitview/events.js), which a prerendered figure uses before
+// the wasm has started.
 func copyText(button *domElement, text string) {
-	clip := js.Global().Get("navigator").Get("clipboard")
-	if clip.IsUndefined() {
-		button.SetTextContent("Select it")
-		return
-	}
-	then(clip.Call("writeText", text), // dom/v2 has no clipboard
-		func(js.Value) { button.SetTextContent("Copied") },
-		func(js.Value) { button.SetTextContent("Not allowed") })
+	jsHelpers().Call("copy", button.Underlying(), text)
 }

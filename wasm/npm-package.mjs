@@ -25,7 +25,7 @@ const entry = (js, types) => ({ types: `./${types}`, default: `./${js}` });
 
 /** The package's files (npm's "files"; LICENSE, README.md and package.json go in anyway). */
 export const FILES = [
-  'bitview-load.js', 'bitview.js', 'bitview/*.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
+  'bitview-load.js', 'bitview-frame.js', 'bitview.js', 'bitview/*.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview-options.js',
   'bitview.d.ts', 'bitview-api.d.ts', 'bitview-element.d.ts', 'bitview-options.d.ts', 'bitview-markdown.d.ts', 'bitview-react.d.ts', 'custom-elements.json',
   'bitview.wasm', 'wasm_exec.js', 'perft-worker.js', 'view.css', 'repr.css', 'embed.html', 'embed.css', 'embed.js',
   'pieces/chessnut/*.svg', 'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt',
@@ -52,7 +52,8 @@ export function packageJSON(v = version()) {
       './*': './*', // bitview.wasm, view.css, pieces/… for bundlers and setBaseURL
     },
     customElements: 'custom-elements.json',
-    sideEffects: ['./bitview-element.js', './bitview-markdown.js', './wasm_exec.js'],
+    // bitview-load.js: bitview/diagnose.js imports it for what it defines (the one load diagnosis).
+    sideEffects: ['./bitview-element.js', './bitview-markdown.js', './bitview-load.js', './bitview-frame.js', './wasm_exec.js'],
     files: FILES,
     keywords: ['chess', 'bitboard', 'web-component', 'custom-element', 'webassembly', 'markdown'],
   };

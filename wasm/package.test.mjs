@@ -44,7 +44,7 @@ test('the package: name, version, license, files', () => {
   for (const f of ['LICENSE', 'README.md', 'bitview.js', 'bitview-element.js', 'bitview-markdown.js', 'bitview.wasm', 'wasm_exec.js',
     'view.css', 'repr.css', 'embed.html', 'bitview.d.ts', 'bitview-element.d.ts', 'custom-elements.json', 'pieces/chessnut/wK.svg',
     'bitview-options.js', 'bitview-options.d.ts', 'bitview-api.d.ts',
-    'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt', 'bitview-load.js']) {
+    'pieces/chessnut/LICENSE.txt', 'pieces/chessnut/README.txt', 'bitview-load.js', 'bitview-frame.js']) {
     assert.ok(files.includes(f), `${f} is not in the package`);
   }
   assert.equal(files.filter((f) => f.endsWith('.svg')).length, 12);
@@ -87,10 +87,10 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
     problems: [`line 6: "bogus" is not "key: value"; keys: ${Object.keys(KEYS).join(', ')}`],
   });
-  // A long line is quoted up to 40 characters, then its length.
+  // A long line is quoted up to 40 characters, then its length in bytes (as Go's core/excerpt quotes).
   assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
-    `line 1: "${'x'.repeat(40)}"… (1,048,576 characters) is not "key: value"`,
-    `line 2: unknown key "${'é'.repeat(40)}"… (50 characters)`,
+    `line 1: "${'x'.repeat(40)}"… (1,048,576 bytes) is not "key: value"`,
+    `line 2: unknown key "${'é'.repeat(40)}"… (100 bytes)`,
   ]);
 
   // custom-elements.json says what the element, view.css and the markup do.
@@ -102,7 +102,8 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   const rootBlock = css.slice(css.indexOf(':root, :host {'), css.indexOf('}'));
   assert.deepEqual(decl.cssProperties.map((p) => p.name), [...rootBlock.matchAll(/(--bitview-[a-z-]+):/g)].map((m) => m[1]));
   const markup = fs.readdirSync(path.join(root, 'wasm/view')).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'))
-    .map((f) => fs.readFileSync(path.join(root, 'wasm/view', f), 'utf8')).join('') + fs.readFileSync(fileURLToPath(el), 'utf8');
+    .map((f) => fs.readFileSync(path.join(root, 'wasm/view', f), 'utf8')).join('') + fs.readFileSync(fileURLToPath(el), 'utf8') +
+    fs.readFileSync(path.join(root, 'web/bitview/shadow.js'), 'utf8'); // the element's shadow root: its part view
   // part="a b", setAttribute('part', 'a') and attr(b, "part", "a b-"+id) (its ID-named part, documented with the other, is left out).
   const parts = new Set([...markup.matchAll(/part="([a-z ]+)"|setAttribute\('part', '([a-z]+)'\)|attr\(b, "part", "([a-z]+)/g)].flatMap((m) => (m[1] ?? m[2] ?? m[3]).split(' ')));
   assert.deepEqual(decl.cssParts.map((p) => p.name).sort(), [...parts].sort());

@@ -3,24 +3,29 @@
 //
 //   <script type="module" src="https://cdn.example/bitview/bitview-element.js"></script>
 //   <bitboard-view fen="8/8/8/8/4P3/8/8/8 w - - 0 1" layout="lerf" show="P,empty"
-//                  arrows="Ge2e4" marks="Gd4"></bitboard-view>
+//                  arrows="Ge2e4" marks="Gd4">This figure needs JavaScript.</bitboard-view>
 //
-// Attributes (all live): ATTRIBUTES of bitview-options.js, which go
-// generate writes from Go's one table of options (model.Attributes in
-// wasm/model/options.go): README.md's table lists them with their values,
-// bitview-options.d.ts describes each. readOptions gives Go's mount its
-// options from them; this module reads the few that shape the element
-// itself (size, height, values, repr for repr.css, wasm).
+// Attributes (all live): ATTRIBUTES of bitview-options.js, generated from
+// Go's one table of options (model.Attributes): README.md's table lists
+// them, bitview-options.d.ts describes each; readOptions gives mount its
+// options, this module reads those that shape the element (size, height, values,
+// repr, wasm). What the author writes inside the element is its fallback:
+// shown where it is never defined (no JavaScript, its script not found or
+// not allowed), hidden once it is.
 //
-// Every element on a page shares one Bitview instance, loaded lazily when
-// the first element connects. Its files (bitview.wasm, wasm_exec.js,
-// view.css, repr.css, pieces/chessnut/) are found beside this module, from
-// import.meta.url; setBaseURL(url), exported here, points them elsewhere.
-// Drawing happens in Go (bitview.mount), inside each element's shadow root,
-// styled by view.css and themed with the --bitview-* custom properties.
+// Every element on a page shares one Bitview instance, loaded when the
+// first element needs it: a prerendered element (the bitview command's
+// declarative shadow root) when it must change, another when it comes
+// near the screen (bitview/idle.js). Its files (bitview.wasm,
+// wasm_exec.js, view.css, repr.css, pieces/chessnut/) are found beside
+// this module, from import.meta.url; setBaseURL(url), exported here,
+// points them elsewhere. Drawing happens in Go (bitview.mount), inside
+// each element's shadow root, styled by view.css and themed with the
+// --bitview-* custom properties.
 //
 // Events (CustomEvents that bubble out of the shadow root):
-//   bitview-ready   detail {ok, error}: the first drawing is done
+//   bitview-ready   detail {ok, error}: the first drawing is done (for a
+//                   prerendered element: at once, it is drawn)
 //   bitview-error   detail {message, field, offset, fieldName}: a drawing
 //                   failed (field 1–6 and offset ≥ 0 when the FEN is at
 //                   fault), or Bitview could not start (field 0, offset -1)
@@ -32,18 +37,18 @@
 // status is the last drawing's {ok, error}. An element never throws into
 // its page: problems show inside it.
 
-import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL, diagnose } from './bitview.js';
-// The attributes, their on/off rule and the options they give mount:
-// generated from Go's table (model.Attributes, go generate ./wasm/model).
-import { ATTRIBUTES, DEFAULT_LAYOUT, PIECE_BASE, SQUARES, VALUES, on, readOptions } from './bitview-options.js';
+import { load, svgToPng, themeOf, pieceImages, setBaseURL, baseURL, assetURL, onBaseURL } from './bitview.js';
+import { explain, failureBox } from './bitview/diagnose.js';
+import { FIGURE, applyBase, linkRepr, shadowOf, styled } from './bitview/shadow.js';
+// The attributes, their on/off rule and the options they give mount, from Go's table (go generate ./wasm/model).
+import { ATTRIBUTES, PIECE_BASE, VALUES, on, readOptions } from './bitview-options.js';
+import { IDLE_EVENTS, idle, replayOf, squareIndex, whenNear } from './bitview/idle.js';
 
 export { setBaseURL, baseURL };
 
+const drawnFrom = (el) => JSON.stringify(readOptions(el)); // what a view's drawing depends on
 let wasmURL = null; // null: bitview.wasm at the base
 let started = null;
-let shared = null; // the started instance, once it answered
-let layoutTable = null; // api.layouts(), read once, when a square is first pointed at
-const diagnoses = new Map(); // URL → the promise of diagnose(URL): one probe per failed file for the page
 
 /** Sets where bitview.wasm is loaded from, for elements not yet started. */
 export function setWasmURL(url) {
@@ -52,107 +57,48 @@ export function setWasmURL(url) {
 
 // bitview starts the shared instance once, from the first element's URL.
 function bitview(url) {
-  started ??= load(url ?? wasmURL ?? undefined).then((api) => (shared = api), (err) => {
+  started ??= load(url ?? wasmURL ?? undefined).catch((err) => {
     started = null; // let a later element try again
     throw err;
   });
   return started;
 }
 
-// afterLoad resolves at once, or, when wait is set (the element holds a
-// prerendered figure), once the page has loaded.
-function afterLoad(wait) {
-  if (!wait || document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
-}
-
-// The longest size or height attribute read (a CSS length such as "calc(100% - 2rem)").
-// The other attributes are checked by Go before it copies them (see
-// README.md, "Limits"): fen, show, layout, orientation and magic.
+// The longest size or height attribute read (a CSS length such as "calc(100% - 2rem)");
+// Go checks the others before it copies them (README.md, "Limits").
 const MAX_SIZE = 64;
-
-
-// HOST_CSS styles each element's shadow root, besides view.css and
-// repr.css (where the element's own layout is, in :host rules, so that a
-// prerendered element is styled with JavaScript off): one sheet that every
-// element adopts.
-const HOST_CSS = 'slot[hidden],.host[hidden]{display:none}::slotted(svg),::slotted(img[data-bitview-figure]){display:block;max-width:100%;height:auto}' +
-  // The failure box is styled here, not by view.css, which may be what failed.
-  '.failed{display:block;min-height:3rem;margin:0 0 .5rem;padding:.6rem .8rem;border:2px solid #b42318;border-radius:6px;' +
-  'background:#fff4d6;color:#7a1a10;font:14px/1.45 system-ui,sans-serif;overflow-wrap:anywhere}.failed code{font-size:13px}';
-
-let sheet = null;
-function hostSheet() {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(HOST_CSS);
-  }
-  return sheet;
-}
 
 class BitboardView extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
 
   #root;
   #container;
-  #slot; // shows the light DOM (a prerendered SVG) until the view is drawn
+  #slot; // shows the light DOM's prerendered figure, if any, until the view is drawn
   #handle = null;
   #status = { ok: false, error: null };
   #links;
   #stopBase = null;
+  #stopNear = null;
   #lastError = '';
   #square = '';
-  // prerendered: the shadow root came with the page (a declarative shadow
-  // root written by the bitview command) and holds the view as mount
-  // draws it, which mount adopts (see #pieces).
+  #ready = false; // bitview-ready was sent
+  #settled = false; // connected and started (or idle): later attribute changes are changes
+  // idle: the prerendered view's events before the wasm (bitview/idle.js),
+  // while the shadow root came with the page (a declarative shadow root
+  // written by the bitview command) holding the view as mount draws it,
+  // which mount adopts (see #pieces); null once live, or not prerendered.
+  #idle = null;
   #prerendered = false;
+  #live = null; // the promise of the mounted view, once started
+  #replay = null; // the event to dispatch again once live
 
   constructor() {
     super();
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    const reprLink = document.createElement('link');
-    reprLink.rel = 'stylesheet';
-    // Their hrefs: applyBase, when connected. repr.css joins the shadow
-    // root only when the view shows the representations (#linkRepr): a
-    // stylesheet still loading holds up the page's first paint, and a
-    // prerendered figure that shows none would wait for it for nothing.
-    this.#links = [[link, 'view.css'], [reprLink, 'repr.css']];
-    this.#slot = document.createElement('slot');
-    // A declarative shadow root is adopted as it is (attachShadow would
-    // empty it): its links and its .host container, drawn as mount draws.
-    const children = [...(this.shadowRoot?.children ?? [])];
-    const declared = children.find((el) => el.classList.contains('host'));
-    if (declared) {
-      this.#root = this.shadowRoot;
-      this.#prerendered = true;
-      this.#container = declared;
-      for (const pair of this.#links) {
-        const found = children.find((el) => el.localName === 'link' && el.dataset.bitview === pair[1]);
-        if (found) pair[0] = found;
-        else if (pair[1] === 'view.css') declared.before(pair[0]);
-      }
-      this.#slot.hidden = true; // the drawn view is on show already
-      this.#root.append(this.#slot);
-    } else {
-      this.#root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-      this.#root.replaceChildren();
-      this.#container = document.createElement('div');
-      this.#container.setAttribute('part', 'view');
-      this.#container.className = 'host';
-      this.#container.hidden = true; // until drawn: the slot shows the prerendered figure, if any
-      this.#root.append(link, this.#slot, this.#container);
-    }
-    if ('adoptedStyleSheets' in ShadowRoot.prototype) {
-      this.#root.adoptedStyleSheets = [hostSheet()]; // after the links in the cascade, as a <style> after them
-    } else {
-      const style = document.createElement('style');
-      style.textContent = HOST_CSS;
-      this.#container.before(style);
-    }
-    for (const type of ['pointerover', 'focusin', 'click']) {
-      this.#root.addEventListener(type, (ev) => this.#pointAt(ev));
-    }
+    ({ root: this.#root, container: this.#container, slot: this.#slot, links: this.#links, prerendered: this.#prerendered } = shadowOf(this));
+    this.#slot.addEventListener('slotchange', () => { this.#slot.hidden = this.#handle !== null || this.#prerendered || !this.querySelector(FIGURE); });
+    if (this.#prerendered) this.#idle = idle(this.#container, (ev) => this.#wake(ev), drawnFrom(this));
+    for (const type of ['pointerover', 'focusin', 'click']) this.#root.addEventListener(type, (ev) => this.#pointAt(ev));
+    for (const type of IDLE_EVENTS) this.#root.addEventListener(type, (ev) => this.#idle?.handle(ev), true);
   }
 
   connectedCallback() {
@@ -163,47 +109,45 @@ class BitboardView extends HTMLElement {
     // Start once the current script is done, so that a page (or bundle)
     // that imports this module and then calls setBaseURL is heard first.
     queueMicrotask(() => {
-      if (!this.isConnected || this.#handle) return;
+      if (!this.isConnected || this.#handle || this.#live) return;
+      this.#settled = true;
       this.#applyBase();
-      this.#linkRepr();
-      // The view is shown once Bitview and view.css are both there, in
-      // one step, so the prerendered figure never gives way to an
-      // unstyled or empty one. A page whose figures are prerendered shows
-      // them first: Bitview starts after the page has loaded, so its
-      // download and compilation do not hold up their painting.
-      afterLoad(this.#prerendered || this.firstElementChild !== null).then(() => Promise.all([bitview(this.getAttribute('wasm') ?? undefined), this.#styled()])).then(
-        ([api]) => {
-          if (!this.isConnected || this.#handle) return;
-          const handle = api.mount(this.#container, this.#options());
-          if (!handle.drawn) {
-            this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
-            return;
-          }
-          this.#handle = handle;
-          this.#show();
-          this.#setStatus({ ok: handle.ok, error: handle.error });
-          this.#emit('bitview-ready', { ...this.#status });
-        },
-        (err) => this.#failToLoad(err),
-      );
+      if (on(this.getAttribute('repr'), false)) linkRepr(this.#links);
+      // A prerendered view that shows an error (a FEN's, a show item's),
+      // or whose attributes changed since the page was parsed, starts at
+      // once (for its status and bitview-error); another is ready.
+      if (this.#idle && !this.#idle.stale(drawnFrom(this)) && !this.#container.querySelector('.errors .error')) {
+        this.#setStatus({ ok: true, error: null });
+        if (!this.#ready) this.#emit('bitview-ready', { ...this.#status });
+        this.#ready = true;
+        return;
+      }
+      this.#stopNear?.();
+      this.#stopNear = this.#idle ? (this.#start(), null) : whenNear(this, () => this.#start());
     });
   }
 
   disconnectedCallback() {
     this.#stopBase?.();
     this.#stopBase = null;
+    this.#stopNear?.();
+    this.#stopNear = null;
     try {
       this.#handle?.destroy();
     } catch {}
-    this.#handle = null;
-    this.#slot.hidden = false; // the prerendered figure, until drawn again
-    this.#container.hidden = true;
+    if (this.#handle) {
+      this.#handle = null;
+      this.#live = null;
+      this.#slot.hidden = !this.querySelector(FIGURE); // the prerendered figure, until drawn again
+      this.#container.hidden = true;
+    }
   }
 
   attributeChangedCallback(name) {
     if (name === 'size' || name === 'height') this.#applySize();
-    if (name === 'repr') this.#linkRepr();
+    if (name === 'repr' && on(this.getAttribute('repr'), false)) linkRepr(this.#links);
     if (name === 'values') this.#applyValues();
+    if (this.#idle && this.#settled && this.#idle.stale(drawnFrom(this))) this.#wake(null);
     if (!this.#handle) return;
     try {
       this.#setStatus(this.#handle.update(this.#options()));
@@ -212,91 +156,58 @@ class BitboardView extends HTMLElement {
     }
   }
 
-  // linkRepr puts repr.css into the shadow root, after view.css, once the
-  // view shows the representations.
-  #linkRepr() {
-    const [reprLink] = this.#links[1];
-    if (reprLink.isConnected || !on(this.getAttribute('repr'), false)) return;
-    this.#links[0][0].after(reprLink);
+  // wake starts the wasm for a prerendered view that must change, and
+  // dispatches ev (if any) again once the view is live.
+  #wake(ev) {
+    if (ev) this.#replay = replayOf(ev);
+    this.#start();
   }
 
-  // styled resolves when the stylesheets in the shadow root (view.css, and
-  // repr.css when linked) have loaded (at once when they already have),
-  // and rejects, naming the URL, when one cannot be.
-  #styled() {
-    return Promise.all(this.#links.filter(([link]) => link.isConnected).map(([link]) => new Promise((resolve, reject) => {
-      if (link.sheet) return resolve();
-      const failed = () => {
-        const err = new Error(`could not load ${link.href}`);
-        err.url = link.href;
-        reject(err);
-      };
-      // A stylesheet the browser refused (a wrong MIME type) may still
-      // fire load, with no sheet.
-      link.addEventListener('load', () => (link.sheet ? resolve() : failed()), { once: true });
-      link.addEventListener('error', failed, { once: true });
-    })));
+  // start loads Bitview (once for the page) and view.css, then mounts the
+  // view: a prerendered one is adopted as it is drawn (nothing is
+  // redrawn, the focus stays), another is drawn and shown in one step, so
+  // the prerendered figure never gives way to an unstyled or empty one.
+  #start() {
+    this.#live ??= Promise.all([bitview(this.getAttribute('wasm') ?? undefined), styled(this.#links)]).then(([api]) => {
+      if (!this.isConnected || this.#handle) {
+        this.#live = null;
+        return;
+      }
+      this.#idle?.restore();
+      const handle = api.mount(this.#container, this.#options());
+      this.#idle = null;
+      if (!handle.drawn) {
+        this.#fail(`Bitview could not draw: ${handle.error?.message ?? 'no view'}`);
+        return;
+      }
+      this.#handle = handle;
+      this.#container.hidden = false;
+      this.#slot.hidden = true;
+      this.#setStatus({ ok: handle.ok, error: handle.error });
+      if (!this.#ready) this.#emit('bitview-ready', { ...this.#status });
+      this.#ready = true;
+      const replay = this.#replay;
+      this.#replay = null;
+      replay?.();
+    }, async (err) => {
+      this.#live = null;
+      const d = await explain(err, baseURL());
+      if (this.isConnected && !this.#handle) await this.#fail(d.message, d.url, d.fix, d.cause);
+    });
+    return this.#live;
   }
 
-  // show replaces the prerendered figure (the slot) with the drawn view,
-  // in one step; the focus, if it was on the element, stays there.
-  #show() {
-    this.#container.hidden = false;
-    this.#slot.hidden = true;
-  }
-
-  // failToLoad shows why Bitview's files could not be loaded: the file
-  // that failed is asked for again (diagnose, once per URL for the whole
-  // page) to name the cause (not found, no CORS header, a wrong MIME type,
-  // an HTML page instead of the file, offline) and its fix.
-  async #failToLoad(err) {
-    if (!err?.url) {
-      this.#fail(`Bitview could not start: ${err?.message ?? err}`, baseURL(),
-        `Bitview loads its files from ${baseURL()}; call setBaseURL('/path/to/bitview/') from bitview-element.js if they are elsewhere.`);
-      return;
-    }
-    let found = diagnoses.get(err.url);
-    if (!found) {
-      found = Promise.race([
-        diagnose(err.url),
-        new Promise((resolve) => setTimeout(resolve, 10_000, null)), // a probe that hangs says nothing
-      ]).catch(() => null);
-      diagnoses.set(err.url, found);
-    }
-    const d = await found;
-    if (!this.isConnected || this.#handle) return;
-    if (!d || d.cause === 'loads') {
-      this.#fail(`Bitview could not start: ${err.message}`, err.url, d?.fix ?? 'Reload the page.');
-      return;
-    }
-    this.#fail(d.message, err.url, d.fix, d.cause);
-  }
-
-  // fail shows why the element cannot draw, inside it, in a box styled
-  // without view.css (never 0 px tall), with the URL that failed and the
-  // fix, and tells the page (bitview-error). A prerendered figure stays
-  // on show below the box.
-  #fail(message, url, fix = '', cause = '') {
+  // fail shows why the element cannot draw, inside it, in the failure box
+  // (bitview-load.js's failureBox), and tells the page (bitview-error). A
+  // prerendered figure stays on show below the box.
+  async #fail(message, url = '', fix = '', cause = '') {
+    const text = fix ? `${message} ${fix}` : message;
+    const box = await failureBox({ message, fix, url, cause }).catch(() => Object.assign(document.createElement('p'), { className: 'failed', textContent: text }));
     if (!this.#prerendered || this.#handle) this.#container.innerHTML = '';
     this.#container.querySelector(':scope > .failed')?.remove();
     this.#container.hidden = false;
-    const box = document.createElement('div');
-    box.className = 'failed';
-    box.setAttribute('role', 'alert');
-    if (url) box.dataset.url = url;
-    if (cause) box.dataset.cause = cause;
-    const what = document.createElement('p');
-    what.style.margin = '0';
-    what.textContent = message;
-    box.append(what);
-    if (fix) {
-      const how = document.createElement('p');
-      how.style.margin = '.3rem 0 0';
-      how.textContent = fix;
-      box.append(' ', how); // the box's text is the status's message
-    }
     this.#container.prepend(box);
-    this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message: fix ? `${message} ${fix}` : message } });
+    this.#setStatus({ ok: false, error: { field: 0, fieldName: '', offset: -1, message: text } });
   }
 
   // setStatus records a drawing's result and sends bitview-error when it
@@ -315,7 +226,7 @@ class BitboardView extends HTMLElement {
   }
 
   // pointAt sends bitview-square for the square under the pointer or focus
-  // (once per square) or clicked.
+  // (once per square) or clicked, with its index in the element's layout.
   #pointAt(ev) {
     const el = ev.target instanceof Element ? ev.target.closest('[data-square]') : null;
     const square = el?.dataset.square ?? '';
@@ -323,23 +234,14 @@ class BitboardView extends HTMLElement {
     if (type === 'hover' && square === this.#square) return;
     if (type === 'hover') this.#square = square;
     if (!square || !/^[a-h][1-8]$/.test(square)) return;
-    // The layouts are read from Go once per page, when first needed: a
-    // conversion costs milliseconds, too much to repeat for every element.
-    if (shared && !layoutTable) layoutTable = shared.layouts();
-    const layouts = Array.isArray(layoutTable) ? layoutTable : [];
-    const layout = layouts.find((l) => l.id === (this.getAttribute('layout') ?? '').trim()) ?? layouts.find((l) => l.id === DEFAULT_LAYOUT);
-    const lerf = SQUARES.indexOf(square);
-    this.#emit('bitview-square', { square, index: layout ? layout.index[lerf] : lerf, layout: layout?.id ?? DEFAULT_LAYOUT, type });
+    this.#emit('bitview-square', { square, ...squareIndex(this.getAttribute('layout'), square), type });
   }
 
   // applyBase points the stylesheets (and, once drawn, the pieces) at the
   // current base URL.
   #applyBase() {
     if (!this.isConnected) return;
-    for (const [link, name] of this.#links) {
-      const href = assetURL(name);
-      if (link.href !== href) link.href = href;
-    }
+    applyBase(this.#links);
     if (this.#handle) this.attributeChangedCallback(''); // the pieces' URLs
   }
 
@@ -354,13 +256,11 @@ class BitboardView extends HTMLElement {
 
   #applySize() {
     // A prerendered element's width and height, from the bitview command,
-    // give way to the same set here.
+    // give way to the same set here. A CSS length is short: a longer value
+    // is not one, and is not parsed.
     [...this.#root.children].find((el) => el.localName === 'style' && el.dataset.bitview === 'size')?.remove();
-    // A CSS length is short: a longer value is not one, and is not parsed.
-    for (const [name, prop] of [['size', 'width'], ['height', 'height']]) {
-      const v = this.getAttribute(name);
+    for (const [name, prop, v = this.getAttribute(name)] of [['size', 'width'], ['height', 'height']])
       this.style[prop] = v && v.length <= MAX_SIZE && CSS.supports(prop, v) ? v : '';
-    }
   }
 
   // values="hex" keeps only each grid's hex value, values="none" none: for
@@ -384,8 +284,9 @@ class BitboardView extends HTMLElement {
     return { ...readOptions(this), pieceBase: this.#pieces() };
   }
 
-  /** Returns what the element shows as a standalone SVG document (text as text). */
+  /** Returns what the element shows as a standalone SVG document (text as text); a prerendered one starts Bitview first. */
   async toSVG() {
+    if (!this.#handle && this.#idle) await this.#start();
     if (!this.#handle) throw new Error('the view is not drawn yet');
     return this.#handle.svg(themeOf(this.#container), await pieceImages());
   }

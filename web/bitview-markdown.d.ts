@@ -1,8 +1,13 @@
-// Types for bitview-markdown.js: ```bitboard blocks into <bitboard-view>.
+// Types for bitview-markdown.js: ```bitboard blocks shown as <bitboard-view>.
 
 /** The keys a block line may use, and the attribute each sets (expr adds to show). */
 export const KEYS: Readonly<Record<string, string>>;
 /** Reads a block's text into the element's attributes and one message per line not understood. */
 export function parseBlock(text: string): { attributes: Record<string, string>; problems: string[] };
-/** Upgrades every block under root (default: the document) and returns the new elements. */
+/**
+ * Gives every block under root (default: the document) that has none yet its element, and
+ * returns the new elements. The block stays, hidden: the element follows a bare <pre>, or
+ * shows in a shadow root on the highlighter's wrapper that holds the block alone. Blocks a
+ * navigation brings later get theirs without a call (a MutationObserver).
+ */
 export function upgrade(root?: ParentNode): HTMLElement[];

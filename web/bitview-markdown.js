@@ -21,27 +21,26 @@
 // show; repeat the line for more). The static-site generator
 // writes the fence as <pre><code class="language-bitboard">…</code></pre>
 // (inside a highlighter's <div> at times); without JavaScript it stays
-// readable text. With it, each block becomes a <bitboard-view> whose
+// readable text. With it, each block gets a <bitboard-view> whose
 // attributes are the block's lines; a line that is not understood is
 // shown under the view, and the source stays in data-source.
+//
+// The page's nodes stay where they are, as the page's framework (VitePress,
+// Docusaurus, mkdocs-material's instant navigation, Astro) wrote them: a
+// framework that hydrates the page or navigates without reloading it
+// finds what it wrote. Inside a highlighter's wrapper that holds the
+// block alone, the view takes the wrapper's place on screen (a shadow
+// root on the wrapper shows the view instead of what the wrapper holds);
+// a block without one is hidden (display: none) with the view after it.
+// A MutationObserver upgrades the blocks a navigation brings, follows a
+// block whose text changes, and takes the view away with its block.
 
 import { KEYS } from './bitview-options.js';
+// A line not understood is quoted as Go's core/excerpt quotes it.
+import { quote } from './bitview/quote.js';
 
 /** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
-
-/**
- * Quotes text for a problem, cut as Go's core/excerpt cuts it: at most 40
- * characters (code points), then an ellipsis and the length, so that no
- * line makes a long message.
- * @param {string} text
- * @returns {string} e.g. `"colour"`, or `"xxxx…"… (1,048,576 characters)`
- */
-function quote(text) {
-  const chars = [...text.slice(0, 80)]; // 80 UTF-16 units hold 40 code points
-  if (chars.length <= 40 && text.length <= 80) return `"${text}"`;
-  return `"${chars.slice(0, 40).join('')}"… (${text.length.toLocaleString('en-US')} characters)`;
-}
 
 /**
  * Reads a bitboard block's text.
@@ -73,52 +72,180 @@ export function parseBlock(text) {
   return { attributes, problems };
 }
 
-const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
+// The shapes a fence takes once a generator and its highlighter wrote it,
+// as prerender recognises them (wasm/figure/pages/fence.go; one table of
+// cases, wasm/figure/pages/testdata/fences.json, tests both): a <pre> (or
+// Marp's <marp-pre>) that says its language (the class language-bitboard
+// or bitboard, data-language or data-lang="bitboard"), a <pre> whose
+// first element is a <code> that says it, or a <pre> in a <div> wrapper
+// of the class language-bitboard or highlight-bitboard (Sphinx).
+const MARKS = ['.language-bitboard', '.bitboard', '[data-language="bitboard"]', '[data-lang="bitboard"]'];
+const BLOCKS = ['pre', 'marp-pre'].flatMap((pre) => MARKS.flatMap((m) => [pre + m, `${pre} > code${m}`]))
+  .concat('div.language-bitboard pre', 'div.highlight-bitboard pre').join(', ');
+
+// A highlighter's wrapper around one block: the outermost of these that
+// holds no other <pre>, and no text beyond the block's but a label or a
+// button's (WRAPPER_TEXT characters), hosts the view.
+const WRAPPERS = 'div[class*="highlight"], div[class*="language-"], div[class*="codeBlock"], div[class*="code-block"]';
+const WRAPPER_TEXT = 64;
+
+// The wrapper's own box (a code block's background, padding, scroll bar)
+// gives way to the figure's: important rules of a shadow root win over
+// the page's.
+const HOST_CSS = ':host{background:none!important;border:0!important;border-radius:0!important;box-shadow:none!important;' +
+  'padding:0!important;margin-inline:0!important;overflow:visible!important;height:auto!important;max-height:none!important}' +
+  'slot[hidden]{display:none}';
+
+const upgraded = new Map(); // <pre> → {shown: the view or its box with the problems, host: the wrapper or null, source}
+const hosts = new WeakMap(); // a wrapper → {root, slot}: the shadow roots this module made
+
+// textOf returns a block's text, as its lines: a <br> ends a line (Prism's
+// per-line markup), and so does the end of a <div> in it whose text has
+// not ended one (a highlighter that writes each line as a <div>).
+function textOf(pre) {
+  let text = '';
+  const walk = (node) => {
+    for (const n of node.childNodes) {
+      if (n.nodeType === 3 || n.nodeType === 4) text += n.data; // text, CDATA
+      else if (n.nodeType !== 1) continue;
+      else if (n.localName === 'br') text += '\n';
+      else {
+        walk(n);
+        if (n.localName === 'div' && text !== '' && !text.endsWith('\n')) text += '\n';
+      }
+    }
+  };
+  walk(pre);
+  return text;
+}
+
+// hostOf returns the wrapper that is to show pre's view, or null.
+function hostOf(pre) {
+  let host = null;
+  const wraps = (el) => el?.matches(WRAPPERS) && el.querySelectorAll('pre').length === 1 && el.textContent.length - pre.textContent.length <= WRAPPER_TEXT;
+  for (let el = pre.parentElement; wraps(el); el = el.parentElement) host = el;
+  return host && (!host.shadowRoot || hosts.has(host)) ? host : null;
+}
+
+// shadowOf returns the shadow root this module made on host, made once.
+function shadowOf(host) {
+  let h = hosts.get(host);
+  if (!h) {
+    const root = host.attachShadow({ mode: 'open' });
+    const slot = document.createElement('slot');
+    root.append(slot);
+    if ('adoptedStyleSheets' in ShadowRoot.prototype) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(HOST_CSS);
+      root.adoptedStyleSheets = [sheet];
+    }
+    h = { root, slot };
+    hosts.set(host, h);
+  }
+  return h;
+}
+
+// show puts the block's view on screen in place of pre (see above).
+function show(pre, rec) {
+  if (rec.host) {
+    const { root, slot } = shadowOf(rec.host);
+    slot.hidden = true;
+    if (rec.shown.parentNode !== root) root.append(rec.shown);
+    return;
+  }
+  pre.style.setProperty('display', 'none', 'important');
+  if (rec.shown.previousSibling !== pre) pre.after(rec.shown);
+}
+
+// forget takes pre's view away and shows what the page wrote again.
+function forget(pre) {
+  const rec = upgraded.get(pre);
+  upgraded.delete(pre);
+  rec.shown.remove();
+  if (rec.host && hosts.has(rec.host) && ![...upgraded.values()].some((r) => r.host === rec.host)) hosts.get(rec.host).slot.hidden = false;
+  if (!rec.host && pre.style.getPropertyValue('display') === 'none') pre.style.removeProperty('display');
+}
+
+// upgradeBlock gives pre its view and returns it.
+function upgradeBlock(pre) {
+  const source = textOf(pre);
+  const { attributes, problems } = parseBlock(source);
+  const view = document.createElement('bitboard-view');
+  for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
+  view.dataset.source = source;
+  let shown = view;
+  if (problems.length > 0) {
+    shown = document.createElement('div');
+    shown.className = 'bitview-markdown';
+    const list = document.createElement('ul');
+    list.setAttribute('role', 'alert');
+    list.className = 'bitview-markdown-problems';
+    for (const p of problems) {
+      const li = document.createElement('li');
+      li.textContent = `bitboard block, ${p}`;
+      list.append(li);
+    }
+    shown.append(view, list);
+  }
+  const rec = { shown, host: hostOf(pre), source };
+  upgraded.set(pre, rec);
+  show(pre, rec);
+  return view;
+}
 
 /**
- * Upgrades every bitboard block under root (default: the document) that is
- * not upgraded yet, and returns the new elements.
+ * Gives every bitboard block under root (default: the document) that has
+ * none yet its <bitboard-view>, and returns the new elements.
  * @param {ParentNode} [root]
  * @returns {HTMLElement[]}
  */
 export function upgrade(root = document) {
   const done = [];
   for (const found of root.querySelectorAll(BLOCKS)) {
-    const pre = found.closest('pre');
-    if (!pre?.isConnected) continue;
-    // Replace the highlighter's wrappers too, when they hold only this block.
-    let outer = pre;
-    while (outer.parentElement && outer.parentElement !== root && outer.parentElement.children.length === 1 &&
-      outer.parentElement.matches('div.highlight, div.language-bitboard, div.highlighter-rouge, div[class*="codeBlock"]')) {
-      outer = outer.parentElement;
-    }
-    const source = pre.textContent;
-    const { attributes, problems } = parseBlock(source);
-    const view = document.createElement('bitboard-view');
-    for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
-    view.dataset.source = source;
-    let replacement = view;
-    if (problems.length > 0) {
-      replacement = document.createElement('div');
-      replacement.className = 'bitview-markdown';
-      const list = document.createElement('ul');
-      list.setAttribute('role', 'alert');
-      list.className = 'bitview-markdown-problems';
-      for (const p of problems) {
-        const li = document.createElement('li');
-        li.textContent = `bitboard block, ${p}`;
-        list.append(li);
-      }
-      replacement.append(view, list);
-    }
-    outer.replaceWith(replacement);
-    done.push(view);
+    const pre = found.closest('pre, marp-pre');
+    // A <code> says the block's language when it is the <pre>'s first element, nothing but blanks before it.
+    const kids = pre ? [...pre.childNodes] : [];
+    const first = found === pre || kids.slice(0, kids.indexOf(found)).every((n) => n.nodeType === 8 || (n.nodeType === 3 && n.data.trim() === ''));
+    if (first && pre?.isConnected && !upgraded.has(pre)) done.push(upgradeBlock(pre));
   }
   return done;
 }
 
+// sweep follows the page's changes: a block gone takes its view with it,
+// a block whose text changed gets a new view, a view the page's
+// framework took away (as it hydrated what it wrote) is put back, and
+// new blocks are upgraded.
+function sweep() {
+  for (const [pre, rec] of [...upgraded]) {
+    if (!pre.isConnected || (rec.host && !rec.host.contains(pre)) || (!rec.host && hostOf(pre))) {
+      forget(pre);
+    } else if (textOf(pre) !== rec.source) {
+      forget(pre);
+      upgradeBlock(pre);
+    } else if (!rec.shown.isConnected || (!rec.host && pre.style.getPropertyValue('display') !== 'none')) {
+      show(pre, rec);
+    }
+  }
+  upgrade();
+}
+
+let swept = false; // a sweep is due at the end of this task
+const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => {
+  if (swept) return;
+  swept = true;
+  queueMicrotask(() => {
+    swept = false;
+    sweep();
+  });
+}) : null;
+
 if (typeof document !== 'undefined') {
   import('./bitview-element.js'); // defines <bitboard-view>; the new elements upgrade when it is
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => upgrade(), { once: true });
-  else upgrade();
+  // From the parsed page on (a block the parser is still writing is not read).
+  const start = () => {
+    upgrade();
+    observer?.observe(document, { childList: true, subtree: true, characterData: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }

@@ -22,8 +22,14 @@
 //   views.js     mount's handles, and views released when their root goes
 //   events.js    the JavaScript half of Go's one event path (wasm/events.go)
 //   card.js      the card patcher (a new position written into a card)
-//   diagnose.js  why a file could not be loaded
+//   diagnose.js  why a file could not be loaded (bitview-load.js's), and the failure box
 //   export.js    a figure exported as SVG or PNG in the theme on show
+//
+// and, for bitview-element.js and bitview-markdown.js alone:
+//
+//   shadow.js    an element's shadow root, its stylesheets and slot
+//   idle.js      a prerendered element before the wasm, and when it starts
+//   quote.js     input quoted in a message, as Go's core/excerpt quotes
 
 export { setBaseURL, baseURL, assetURL, onBaseURL } from './bitview/base.js';
 export { load } from './bitview/load.js';

@@ -4,14 +4,11 @@
 // table of options (model.Attributes; README.md's table lists them).
 //
 // The frame tells its parent how tall its content is, whenever that
-// changes, as a message {type: "bitview-height", height} (in CSS pixels).
-// The parent may ignore it (the snippet's height fits the view at 760 px
-// wide), or let the frame follow its content with the one-line listener
-// the snippet carries:
-//
-//   addEventListener('message', (e) => { if (e.data?.type === 'bitview-height')
-//     for (const f of document.querySelectorAll('iframe[data-bitview]'))
-//       if (f.contentWindow === e.source) f.style.height = e.data.height + 'px'; });
+// changes, as a message {type: "bitview-height", height} (in CSS pixels),
+// and again when the parent asks ({type: "bitview-height?"}). The parent
+// may ignore it (the snippet's height fits the view at 760 px wide), or
+// let the frame follow its content with the script file the snippet's
+// second line loads, bitview-frame.js.
 import './bitview-element.js';
 import { EMBED } from './bitview-options.js'; // the parameters, from Go's model.Attributes
 
@@ -44,6 +41,11 @@ const start = () => {
   post();
 };
 new ResizeObserver(post).observe(document.documentElement);
+addEventListener('message', (e) => {
+  if (e.source !== window.parent || e.data?.type !== 'bitview-height?') return;
+  sent = 0; // the parent's listener may have come after the last height: tell it again
+  post();
+});
 addEventListener('resize', post);
 view.addEventListener('bitview-ready', start, { once: true });
 view.addEventListener('bitview-error', start, { once: true });

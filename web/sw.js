@@ -62,22 +62,14 @@ const CACHE = PREFIX + self.bitviewBuild.version;
 const HASH = 'X-Bitview-SHA256';
 
 /**
- * The files cached, relative to the scope: every file the page (as its
- * folder's URL, which is the one the server answers; index.html redirects
- * there), the tutorial and the perft worker fetch from this folder, with
- * every panel open (wasm/browser's TestWorkerCoversEveryFetch lists them).
+ * Absolute URL → the file's name in sw-version.js: every file of the
+ * build that sw-version.js lists (what the page, the tutorial and the
+ * perft worker fetch from this folder, and the rest of Bitview's copy:
+ * wasm/browser's TestWorkerCoversEveryFetch checks the first), the page as
+ * its folder's URL, which is the one the server answers (index.html
+ * redirects there).
  */
-const FILES = [
-  './', 'tutorial.html',
-  'main.js', 'prerender.js', 'tutorial.js', 'sw-register.js', 'bitview.js', 'bitview-element.js', 'bitview-options.js', 'wasm_exec.js', 'bitview.wasm',
-  ...['base', 'load', 'api', 'wire', 'args', 'views', 'events', 'card', 'diagnose', 'export'].map((m) => `bitview/${m}.js`), // bitview.js's modules
-  'perft-worker.js',
-  'view.css', 'style.css', 'repr.css', 'tutorial.css',
-  ...['K', 'Q', 'R', 'B', 'N', 'P'].flatMap((p) => [`pieces/chessnut/w${p}.svg`, `pieces/chessnut/b${p}.svg`]),
-];
-
-/** Absolute URL → the file's name in sw-version.js. */
-const NAMES = new Map(FILES.map((f) => [new URL(f, SCOPE).href, f === './' ? 'index.html' : f]));
+const NAMES = new Map(Object.keys(self.bitviewBuild.files).map((f) => [new URL(f === 'index.html' ? './' : f, SCOPE).href, f]));
 
 /**
  * How long a request waits for the network's answer (its status and
@@ -266,7 +258,7 @@ async function retire(why) {
   self.registration.unregister().catch(() => {});
 }
 
-// precache fills this version's cache with every file of FILES, each from
+// precache fills this version's cache with every file of NAMES, each from
 // an older cache of this scope if its hash there is the same, else from the
 // network, checked against its hash. A file that does not match its hash,
 // or is gone (404, 410), rejects with a Mismatch; other failures (the

@@ -29,16 +29,17 @@ import (
 
 // distFiles are the files a package or CDN copy of Bitview holds (the
 // package's "files"), copied from web/ for the static server.
-var distFiles = []string{"bitview-load.js", "bitview.js", "bitview", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
+var distFiles = []string{"bitview-load.js", "bitview-frame.js", "bitview.js", "bitview", "bitview-element.js", "bitview-markdown.js", "bitview-options.js", "bitview.wasm", "wasm_exec.js",
 	"view.css", "repr.css", "embed.html", "embed.css", "embed.js", "pieces"}
 
 // moduleFile returns the file of web/ an author's site serves at
 // /assets/NAME, when NAME is one of the modules a bundler or a copy of
 // the element's module takes along: bitview-element.js, bitview.js with
-// its modules (bitview/*.js) and bitview-options.js.
+// its modules (bitview/*.js), bitview-options.js and bitview-load.js
+// (which bitview/diagnose.js imports).
 func moduleFile(path string) (string, bool) {
 	name, ok := strings.CutPrefix(path, "/assets/")
-	if ok && (name == "bitview-element.js" || name == "bitview.js" || name == "bitview-options.js" ||
+	if ok && (name == "bitview-element.js" || name == "bitview.js" || name == "bitview-options.js" || name == "bitview-load.js" ||
 		strings.HasPrefix(name, "bitview/") && strings.HasSuffix(name, ".js") && !strings.Contains(name[len("bitview/"):], "/")) {
 		return filepath.Join(repo, "web", filepath.FromSlash(name)), true
 	}
@@ -147,7 +148,7 @@ addEventListener('message', (e) => { if (e.data?.type === 'bitview-height') heig
 
 // authorPage is an author's article: the element snippet, a 0x88 figure,
 // arrows and marks, a broken FEN and the iframe snippet (with its height
-// listener), all from the origin %[1]s.
+// listener, bitview-frame.js), all from the origin %[1]s.
 const authorPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Bitboards, part 2</title>
 <style>body{font:16px/1.5 Georgia,serif;max-width:820px;margin:2rem auto;padding:0 1rem;color:#222}
@@ -165,7 +166,7 @@ bitboard-view{margin:1rem 0}</style>` + eventLog + `
 <bitboard-view id="broken" fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" show="P"></bitboard-view>
 <p>And the same figure as an iframe.</p>
 <iframe data-bitview src="%[1]s/embed.html?fen=8/8/8/8/4P3/8/8/8%%20w%%20-%%20-%%200%%201&layout=lerf&show=P,empty" width="760" height="500" style="border:0;max-width:100%%" title="Bitview"></iframe>
-<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>
+<script src="%[1]s/bitview-frame.js" async></script>
 </body></html>`
 
 // markdownPage is what a Hugo-like generator writes for ```bitboard
@@ -212,12 +213,24 @@ setBaseURL('%[1]s/');
 // waitEvents waits until the page has recorded n events of the type.
 func waitEvents(t *testing.T, ctx context.Context, typ string, n int) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`new Promise((resolve) => {
-		const check = () => events.filter((e) => e.type === %q).length >= %d ? resolve(true) : setTimeout(check, 20);
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise((resolve) => {
+		const check = () => `+nearUntil(fmt.Sprintf(`events.filter((e) => e.type === %q).length >= %d`, typ, n))+` ? resolve(true) : setTimeout(check, 20);
 		check();
-	})`, typ, n), chromedp.EvalAwaitPromise)); err != nil {
+	})`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatalf("waiting for %d %s events: %v", n, typ, err)
 	}
+}
+
+// nearUntil returns an expression that is the expression cond, and,
+// while cond is false, scrolls the first <bitboard-view> that has not
+// drawn into view (a figure that is not prerendered starts when it comes
+// near the screen), as a reader scrolling down the page would; once cond
+// holds, the page is scrolled back to where it was.
+func nearUntil(cond string) string {
+	return `(() => { window.__scrolledFrom ??= [scrollX, scrollY]; const ok = (` + cond + `);
+		if (ok) { scrollTo(...__scrolledFrom); delete window.__scrolledFrom; }
+		else ` + allViewsJS + `().find((v) => !(v.status?.ok || v.status?.error))?.scrollIntoView({ block: 'center' });
+		return ok; })()`
 }
 
 // pieceImagesJS is the expression whose value is, per element id, how
@@ -354,21 +367,31 @@ func TestEmbedOtherOrigin(t *testing.T) {
 	})
 }
 
+// allViewsJS is a function that returns the page's <bitboard-view>
+// elements in document order, with those a bitboard block's wrapper shows
+// in its shadow root (bitview-markdown.js), at the wrapper's place.
+const allViewsJS = `(() => { const out = []; const walk = (root) => { for (const el of root.querySelectorAll('*')) {
+	if (el.localName === 'bitboard-view') out.push(el); else if (el.shadowRoot) walk(el.shadowRoot); } }; walk(document); return out; })`
+
 // TestEmbedMarkdownPage: bitview-markdown.js on a generator's page of
-// another origin turns each bitboard block into an element, in
-// Chromium, Firefox and WebKit.
+// another origin shows each bitboard block as an element, in Chromium,
+// Firefox and WebKit: the blocks stay in the page, hidden (a plain one
+// with its element after it, one in a highlighter's wrapper with its
+// element in the wrapper's shadow root); the other language's block is
+// left alone.
 func TestEmbedMarkdownPage(t *testing.T) {
 	needsSite(t)
 	bitview, _, author := origins(t, siteURL)
 	inEngines(t, func(t *testing.T, tab browsers.Tab) {
 		visit(t, tab, author+"/posts/2026/markdown/?from="+bitview)
 		waitEventsIn(t, tab, "bitview-ready", 3)
-		got := evalIn[map[string]any](t, tab, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
+		got := evalIn[map[string]any](t, tab, `(() => { const vs = `+allViewsJS+`();
 			return { attrs: vs.map((v) => ['fen', 'show', 'layout', 'arrows', 'marks', 'labels'].map((a) => v.getAttribute(a) ?? '').join('|')).join('\n'),
 				cards: vs.map((v) => [...v.shadowRoot.querySelectorAll('section.card')].map((c) => c.dataset.bitboard + '=' +
 					[...c.querySelectorAll('.cell[data-bit="1"]')].map((e) => e.dataset.square).sort().join(' ')).join(',')).join('\n'),
-				left: document.querySelectorAll('code.language-bitboard').length, other: document.querySelectorAll('code.language-go').length,
-				wrappers: document.querySelectorAll('div.highlight').length,
+				left: [...document.querySelectorAll('code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length,
+				kept: document.querySelectorAll('code.language-bitboard').length, other: document.querySelectorAll('code.language-go')[0].getClientRects().length,
+				wrappers: [...document.querySelectorAll('div.highlight')].filter((d) => d.shadowRoot?.querySelector('bitboard-view')).length,
 				problems: [...document.querySelectorAll('.bitview-markdown-problems li')].map((l) => l.textContent).join('\n'),
 				arrows: vs[0].shadowRoot.querySelectorAll('.arrows [data-arrow]').length,
 				source: vs[2].dataset.source }; })()`)
@@ -380,7 +403,7 @@ func TestEmbedMarkdownPage(t *testing.T) {
 		if got["cards"] != wantCards {
 			t.Errorf("cards\n%v\nwant\n%v", got["cards"], wantCards)
 		}
-		if got["left"] != 0.0 || got["other"] != 1.0 || got["wrappers"] != 0.0 || got["arrows"] != 1.0 || got["source"] != "show: p\ncolour: red\n" {
+		if got["left"] != 0.0 || got["kept"] != 3.0 || got["other"] != 1.0 || got["wrappers"] != 1.0 || got["arrows"] != 1.0 || got["source"] != "show: p\ncolour: red\n" {
 			t.Errorf("after upgrading: %v", got)
 		}
 		if p := got["problems"].(string); !strings.Contains(p, `bitboard block, line 2: unknown key "colour"`) {
@@ -460,8 +483,8 @@ func TestEmbedExamples(t *testing.T) {
 					t.Errorf("%s: %d of %d piece images loaded", id, n[1], n[0])
 				}
 			}
-			if n := eval[int](t, ctx, `document.querySelectorAll('code.language-go').length - document.querySelectorAll('code.language-bitboard').length`); n < 0 {
-				t.Errorf("a bitboard block was left as code")
+			if n := eval[int](t, ctx, `[...document.querySelectorAll('code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length`); n > 0 {
+				t.Errorf("%d bitboard blocks were left on show as code", n)
 			}
 			screenshot(t, ctx, "example-"+strings.Trim(strings.ReplaceAll(tc.page, "/", "-"), "-"))
 			if e := errs(); len(e) > 0 {

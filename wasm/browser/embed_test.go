@@ -30,13 +30,7 @@ var expressions = map[string]core.Bitboard{
 // has taken it over).
 func waitViews(t *testing.T, ctx context.Context) int {
 	t.Helper()
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(async () => {
-		await customElements.whenDefined('bitboard-view');
-		const views = [...document.querySelectorAll('bitboard-view')];
-		await Promise.all(views.map((v) => v.status.ok || v.status.error ? 0 :
-			new Promise((r) => v.addEventListener('bitview-ready', r, { once: true }))));
-		return views.length;
-	})()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](waitViewsJS, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +51,7 @@ type viewState struct {
 
 // readViewsJS is the expression whose value is a viewState per
 // <bitboard-view> on the page.
-const readViewsJS = `[...document.querySelectorAll('bitboard-view')].map((v) => ({
+const readViewsJS = allViewsJS + `().map((v) => ({
 	FEN: v.getAttribute('fen') ?? '', Layout: v.getAttribute('layout') ?? '', Show: v.getAttribute('show') ?? '',
 	Board: v.shadowRoot.querySelectorAll('.board [data-square]').length,
 	Error: [...v.shadowRoot.querySelectorAll('.error')].map((e) => e.textContent).join(' '),

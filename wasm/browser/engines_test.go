@@ -199,17 +199,27 @@ func noErrors(t testing.TB, tab browsers.Tab) {
 	}
 }
 
+// waitViewsJS waits until every <bitboard-view> on the page has drawn
+// (or shows an error), scrolling each to the screen in turn (one that is
+// not prerendered starts when it comes near it) and back to where the
+// page was, and answers how many there are.
+const waitViewsJS = `(async () => {
+	await customElements.whenDefined('bitboard-view');
+	const at = [scrollX, scrollY], views = ` + allViewsJS + `();
+	for (const v of views) {
+		if (v.status.ok || v.status.error) continue;
+		v.scrollIntoView({ block: 'center' });
+		await new Promise((r) => { v.addEventListener('bitview-ready', r, { once: true }); v.addEventListener('bitview-error', r, { once: true }); });
+	}
+	scrollTo(...at);
+	return views.length;
+})()`
+
 // waitViewsIn waits until every <bitboard-view> on the page has drawn
 // (or shows an error), and returns how many there are.
 func waitViewsIn(t testing.TB, tab browsers.Tab) int {
 	t.Helper()
-	return evalIn[int](t, tab, `(async () => {
-		await customElements.whenDefined('bitboard-view');
-		const views = [...document.querySelectorAll('bitboard-view')];
-		await Promise.all(views.map((v) => v.status.ok || v.status.error ? 0 :
-			new Promise((r) => v.addEventListener('bitview-ready', r, { once: true }))));
-		return views.length;
-	})()`)
+	return evalIn[int](t, tab, waitViewsJS)
 }
 
 // readViewsIn is readViews in a tab.
@@ -222,7 +232,7 @@ func readViewsIn(t testing.TB, tab browsers.Tab) []viewState {
 // of the type.
 func waitEventsIn(t testing.TB, tab browsers.Tab, typ string, n int) {
 	t.Helper()
-	waitIn(t, tab, fmt.Sprintf(`window.events && events.filter((e) => e.type === %q).length >= %d`, typ, n))
+	waitIn(t, tab, nearUntil(fmt.Sprintf(`window.events && events.filter((e) => e.type === %q).length >= %d`, typ, n)))
 }
 
 // pieceImagesIn is pieceImages in a tab.

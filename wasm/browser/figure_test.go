@@ -99,7 +99,7 @@ window.hydrationCLS = () => { const parsed = performance.getEntriesByType('navig
 
 func waitReady(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`window.readyCount >= %d`, n))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](nearUntil(fmt.Sprintf(`window.readyCount >= %d`, n)))); err != nil {
 		t.Fatalf("waiting for %d bitview-ready: %v", n, err)
 	}
 }
@@ -252,10 +252,11 @@ func TestFigureTutorial(t *testing.T) {
 }
 
 // TestTutorialHydrates: tutorial.html, as make wasm built it,
-// with the wasm slowed down, at 1280 and 360 px: before Bitview starts
-// the page and each figure have the heights they have once every element
-// has adopted its view, and nothing shifts meanwhile (the CLS from the
-// end of parsing is 0: hydrationCLS).
+// at 1280 and 360 px: before Bitview starts
+// (no figure needs it until it changes: none fetches it) the page and
+// each figure have the heights they have once every element has adopted
+// its view (each made live by toSVG), and nothing shifts meanwhile (the
+// CLS from the end of parsing is 0: hydrationCLS).
 func TestTutorialHydrates(t *testing.T) {
 	ctx, _ := site(t)
 	read := func(name string) string {
@@ -273,15 +274,15 @@ func TestTutorialHydrates(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)); err != nil {
 			t.Fatal(err)
 		}
-		slowWasm(t, ctx, url, 1_000_000, "")
 		if err := chromedp.Do(ctx, chromedp.Navigate(url+"/tutorial.html")); err != nil {
 			t.Fatal(err)
 		}
-		if r := eval[int](t, ctx, `readyCount`); r != 0 {
-			t.Fatalf("at %d px %d elements were ready before the slowed-down wasm arrived", w, r)
-		}
 		before := eval[[]float64](t, ctx, heights)
 		waitReady(t, ctx, n)
+		if got := eval[int](t, ctx, `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bitview.wasm')).length`); got != 0 {
+			t.Errorf("at %d px the tutorial fetched the wasm %d times before any figure changed", w, got)
+		}
+		evalAsync[int](t, ctx, `Promise.all([...document.querySelectorAll('bitboard-view')].map((v) => v.toSVG())).then((svgs) => svgs.length)`)
 		after := eval[[]float64](t, ctx, heights)
 		cls, all := eval[float64](t, ctx, `hydrationCLS()`), eval[float64](t, ctx, `shifts.reduce((a, b) => a + b, 0)`)
 		t.Logf("at %d px: the page and its %d figures %v px tall before Bitview, %v after; CLS %.4f from the end of parsing (%.6f in all)", w, n, before, after, cls, all)
@@ -325,13 +326,14 @@ var shadowRoots = regexp.MustCompile(`<template shadowrootmode="open"[^>]*>(?s:.
 // TestFigurePrerendered: a prerendered page (the bitview command's
 // output) shows every figure with scripts off, styled and fitting the
 // column at 360 px, each at the height of the view the element draws; with
-// scripts on and the wasm slowed down, a reader focuses a square of a
-// figure before Bitview has started; then every element adopts its
-// prerendered view: no node inside the views is written or replaced, the
-// heights are those of the page without scripts, nothing shifts
-// (PerformanceObserver 'layout-shift', the CLS from the end of
-// parsing is 0: hydrationCLS) and the square keeps
-// the focus. The view then works: the arrow keys move the focus.
+// scripts on, every element is ready at once and no wasm is fetched; a
+// reader focuses a square of a figure (highlighted without the wasm:
+// Bitview, slowed down, starts) and presses an arrow key; the element
+// adopts its prerendered view: no node inside the views is written or
+// replaced (but the highlight's rule), the heights are those of the page
+// without scripts, nothing shifts (PerformanceObserver 'layout-shift',
+// the CLS from the end of parsing is 0: hydrationCLS), and the key moves
+// the focus once the view is live; the next key moves it again.
 func TestFigurePrerendered(t *testing.T) {
 	ctx, _ := site(t)
 	files := map[string]string{}
@@ -418,18 +420,27 @@ func TestFigurePrerendered(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/on.html")); err != nil {
 		t.Fatal(err)
 	}
-	// Before Bitview: the views are there; each shadow root's mutations are counted; the reader focuses b2 of the second figure's board.
+	// Before Bitview: the views are there and ready; each shadow root's mutations are counted (the
+	// highlight's <style> aside); the reader focuses b2 of the second figure's board.
+	waitReady(t, ctx, 4)
 	before := eval[map[string]any](t, ctx, `(() => { const vs = [...document.querySelectorAll('bitboard-view')];
 		window.__nodes = vs.map((v) => v.shadowRoot.querySelector('.bitview-embed'));
 		window.__mutations = [];
-		for (const v of vs) new MutationObserver((rs) => { for (const r of rs) __mutations.push(r.type + ' ' + (r.target.className || r.target.nodeName) + ' ' + (r.attributeName ?? '')); })
+		const style = (n) => (n.nodeType === 1 ? n : n.parentNode).localName === 'style';
+		for (const v of vs) new MutationObserver((rs) => { for (const r of rs) if (!style(r.target)) __mutations.push(r.type + ' ' + (r.target.className || r.target.nodeName) + ' ' + (r.attributeName ?? '')); })
 			.observe(v.shadowRoot.querySelector('.host'), { subtree: true, childList: true, attributes: true, characterData: true });
-		vs[1].shadowRoot.querySelector('.board [data-square="b2"]').focus();
-		return { ready: readyCount, views: __nodes.filter(Boolean).length, focus: vs[1].shadowRoot.activeElement?.dataset.square ?? '' }; })()`)
-	if before["ready"] != 0.0 || before["views"] != 4.0 || before["focus"] != "b2" {
-		t.Fatalf("before Bitview started: %v; want no element drawn yet, 4 prerendered views and b2 focused", before)
+		const b2 = vs[1].shadowRoot.querySelector('.board [data-square="b2"]');
+		const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bitview.wasm')).length;
+		b2.focus(); // Bitview starts (the wasm slowed down)
+		return { ready: readyCount, ok: vs.filter((v) => v.status.ok).length, views: __nodes.filter(Boolean).length, focus: vs[1].shadowRoot.activeElement?.dataset.square ?? '',
+			outline: getComputedStyle(b2).outlineWidth, wasm }; })()`)
+	if before["ready"] != 4.0 || before["ok"] != 4.0 || before["views"] != 4.0 || before["focus"] != "b2" || before["outline"] != "3px" || before["wasm"] != 0.0 {
+		t.Fatalf("before Bitview started: %v; want 4 prerendered views ready without the wasm, b2 focused and highlighted", before)
 	}
-	waitReady(t, ctx, 4)
+	key(t, ctx, kb.ArrowRight)
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll('bitboard-view')[1].shadowRoot.activeElement?.dataset.square === 'c2'`)); err != nil {
+		t.Fatalf("ArrowRight from b2 before Bitview started: the focus never reached c2: %v", err)
+	}
 	// With scripts on, a browser that shows the shadow roots does not
 	// fetch the fallback images: they are lazy and not rendered.
 	if n := eval[int](t, ctx, fetchedJS); n != 0 {
@@ -440,11 +451,12 @@ func TestFigurePrerendered(t *testing.T) {
 			mutations: __mutations, ok: vs.filter((v) => v.status.ok).length,
 			focus: document.activeElement === vs[1] ? vs[1].shadowRoot.activeElement?.dataset.square ?? '' : document.activeElement.localName,
 			cls: hydrationCLS(), all: shifts.reduce((a, b) => a + b, 0), n: shifts.length, sources: shiftSources,
+			wasm: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/bitview.wasm')).length,
 			heights: vs.map((v) => v.getBoundingClientRect().height) }; })()`)
-	t.Logf("4 prerendered figures hydrated at 1280×900, the wasm slowed down: %v layout-shift entries, CLS %.4f from the end of parsing (%.6f in all) %v; heights without scripts %v, drawn %v; mutations inside the views %v; focus on %v",
+	t.Logf("4 prerendered figures, one made live by a key, the wasm slowed down, at 1280×900: %v layout-shift entries, CLS %.4f from the end of parsing (%.6f in all) %v; heights without scripts %v, drawn %v; mutations inside the views %v; focus on %v",
 		got["n"], got["cls"], got["all"], got["sources"], static, got["heights"], got["mutations"], got["focus"])
-	if got["same"] != 4.0 || got["ok"] != 4.0 {
-		t.Errorf("after bitview-ready: %v of 4 views adopted, %v drawn without an error", got["same"], got["ok"])
+	if got["same"] != 4.0 || got["ok"] != 4.0 || got["wasm"] != 1.0 {
+		t.Errorf("after the key: %v of 4 views adopted, %v without an error, the wasm fetched %v times (want 4, 4, 1)", got["same"], got["ok"], got["wasm"])
 	}
 	if m := got["mutations"].([]any); len(m) > 0 {
 		t.Errorf("adopting the prerendered views wrote %d changes: %v", len(m), m)
@@ -461,12 +473,12 @@ func TestFigurePrerendered(t *testing.T) {
 			t.Errorf("figure %d is %.1f px tall drawn, %.1f px without scripts", i, h, static[i])
 		}
 	}
-	if got["focus"] != "b2" {
-		t.Errorf("after Bitview started the focus is on %v, want b2 of the second figure", got["focus"])
+	if got["focus"] != "c2" {
+		t.Errorf("after Bitview started the focus is on %v, want c2 of the second figure", got["focus"])
 	}
 	key(t, ctx, kb.ArrowRight)
-	if f := eval[string](t, ctx, `document.querySelectorAll('bitboard-view')[1].shadowRoot.activeElement?.dataset.square ?? ''`); f != "c2" {
-		t.Errorf("ArrowRight from b2 in an adopted view: the focus is on %q, want c2", f)
+	if f := eval[string](t, ctx, `document.querySelectorAll('bitboard-view')[1].shadowRoot.activeElement?.dataset.square ?? ''`); f != "d2" {
+		t.Errorf("ArrowRight from c2 in an adopted view: the focus is on %q, want d2", f)
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("console errors: %q", e)

@@ -4,13 +4,14 @@ package browser
 
 // Browser tests of the load-failure box: when the element's script or
 // its files cannot be loaded, the box names the URL and the cause, found
-// by asking for the URL again (web/bitview.js's diagnose for the files;
-// web/bitview-load.js, the classic script of the Embed snippet and the
-// README's line, for the modules it imports; the README line's onerror
-// when bitview-load.js itself cannot be loaded). One case per cause: not
-// found (a wrong path, and a version of the package not published), no
-// CORS header, a wrong MIME type, an HTML page instead of the file, a
-// host that cannot be reached, and a browser that is offline.
+// by asking for the URL again (web/bitview-load.js's one diagnosis, for
+// the modules it imports and, through web/bitview/diagnose.js, for the
+// element's files); when bitview-load.js itself cannot be loaded, the
+// element's fallback text, the README's, names it (no inline handler:
+// nothing runs). One case per cause: not found (a wrong path, and a
+// version of the package not published), no CORS header, a wrong MIME
+// type, an HTML page instead of the file, a host that cannot be reached,
+// and a browser that is offline.
 
 import (
 	"context"
@@ -89,14 +90,14 @@ func closedPort(t *testing.T) string {
 	return "http://" + addr
 }
 
-// failurePage is an author's page in a sub-folder with two elements.
-// %[1]s is what loads Bitview: the Embed snippet's script, or the element
-// from the Bitview site with setBaseURL. With ?later, the script (or the
-// elements, views()) are added when the test calls them, around taking
-// the browser offline.
+// failurePage is an author's page in a sub-folder with two elements,
+// each holding the fallback text %[2]s. %[1]s is what loads Bitview: the
+// Embed snippet's script, or the element from the Bitview site with
+// setBaseURL. With ?later, the script (or the elements, views()) are
+// added when the test calls them, around taking the browser offline.
 const failurePage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A post</title>` + eventLog + `
-<template id="loader">%[1]s</template>
+<template id="loader">%[1]s</template><template id="fallback">%[2]s</template>
 <script>
 window.start = () => {
   const old = document.getElementById('loader').content.querySelector('script');
@@ -105,20 +106,20 @@ window.start = () => {
   s.textContent = old.textContent;
   document.head.append(s);
 };
-window.views = () => { document.getElementById('post').innerHTML =
-  '<p>before</p><bitboard-view id="a" show="P"></bitboard-view><p>between</p><bitboard-view id="b"></bitboard-view><p>after</p>'; };
+window.views = () => { const fallback = document.getElementById('fallback').innerHTML; document.getElementById('post').innerHTML =
+  '<p>before</p><bitboard-view id="a" show="P">' + fallback + '</bitboard-view><p>between</p><bitboard-view id="b">' + fallback + '</bitboard-view><p>after</p>'; };
 </script>
 </head><body><div id="post"></div>
 <script>if (!location.search.includes('later')) { views(); start(); }</script>
 </body></html>`
 
 // boxesJS finds each element's box: in its shadow root (the element's
-// own), inside it (bitview-load.js's, when the element was never
-// defined) or just before it (the README line's onerror).
+// own, or bitview-load.js's when the element was never defined), or, in
+// an element that nothing has run for, its fallback text, as shown.
 const boxesJS = `[...document.querySelectorAll('bitboard-view')].map((v) => {
-	const before = v.previousElementSibling?.getAttribute('role') === 'alert' ? v.previousElementSibling : null;
-	const box = v.shadowRoot?.querySelector('.failed') ?? v.querySelector('[role=alert]') ?? before;
-	return { h: (before ?? v).getBoundingClientRect().height, text: box?.textContent ?? '', cause: box?.dataset.cause ?? '',
+	const box = v.shadowRoot?.querySelector('.failed') ?? (v.shadowRoot ? null : v);
+	return { h: v.getBoundingClientRect().height, text: box?.textContent ?? '', cause: box?.dataset?.cause ?? '',
+		shown: box === v ? v.getClientRects().length > 0 && getComputedStyle(v).visibility === 'visible' : true,
 		status: v.status?.error?.message ?? '', defined: customElements.get('bitboard-view') !== undefined }; })`
 
 // failureBoxes returns each element's box: its height, text and cause.
@@ -137,19 +138,20 @@ func waitBoxes(t *testing.T, ctx context.Context) {
 	}
 }
 
-// readmeLine returns the README's script line, its folder /bitview/
-// replaced with folder (a URL ending without "/").
-func readmeLine(t *testing.T, folder string) string {
+// readmeLine returns the README's script line and the text inside its
+// element, their folder /bitview/ replaced with folder (a URL ending
+// without "/"). The line is a script file alone, no inline handler.
+func readmeLine(t *testing.T, folder string) (line, fallback string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repo, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	line := regexp.MustCompile(`(?m)^<script src="/bitview/bitview-load\.js"[^\n]*$`).FindString(string(b))
-	if line == "" || !strings.Contains(line, "onerror=") {
-		t.Fatalf("README.md has no line <script src=\"/bitview/bitview-load.js\" … onerror=…>")
+	m := regexp.MustCompile(`(?m)^(<script src="/bitview/bitview-load\.js" defer></script>)\n<bitboard-view [^>]*>([^<]*)</bitboard-view>$`).FindStringSubmatch(string(b))
+	if m == nil || !strings.Contains(m[2], "/bitview/bitview-load.js") {
+		t.Fatalf("README.md has no line <script src=\"/bitview/bitview-load.js\" defer></script> then an element whose text names it")
 	}
-	return strings.Replace(line, "/bitview/", folder+"/", 1)
+	return strings.Replace(m[1], "/bitview/", folder+"/", 1), strings.Replace(m[2], "/bitview/", folder+"/", 1)
 }
 
 func TestLoadFailureCauses(t *testing.T) {
@@ -157,14 +159,14 @@ func TestLoadFailureCauses(t *testing.T) {
 	bad := httptest.NewServer(http.HandlerFunc(badSite))
 	defer bad.Close()
 	down := closedPort(t)
-	var current string // the loader of the page being served
+	var current, fallback string // the loader of the page being served, and its elements' text
 	author := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/posts/2026/bitboards/" {
 			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, failurePage, current)
+		fmt.Fprintf(w, failurePage, current, fallback)
 	}))
 	defer author.Close()
 
@@ -181,50 +183,57 @@ func TestLoadFailureCauses(t *testing.T) {
 	element := func(folder string) string {
 		return `<script type="module">import { setBaseURL } from '` + siteURL + `/bitview-element.js'; setBaseURL('` + folder + `');</script>`
 	}
+	line := func(folder string) [2]string {
+		l, f := readmeLine(t, folder)
+		return [2]string{l, f}
+	}
+	text := func(s string) [2]string { return [2]string{s, "Needs JavaScript."} }
 	cases := []struct {
-		name, loader, url string
-		offline           bool
-		cause             string   // the box's data-cause ("" for the README line's onerror)
-		want              []string // in every box
+		name    string
+		loader  [2]string // the script, and the elements' fallback text
+		url     string
+		offline bool
+		cause   string   // the box's data-cause ("" for the fallback text)
+		want    []string // in every box
 	}{
 		// The Embed snippet's loader runs; the modules it imports cannot be.
-		{"loader no CORS", snippet(bad.URL + "/nocors"), bad.URL + "/nocors/bitview-markdown.js", false, "no-cors",
+		{"loader no CORS", text(snippet(bad.URL + "/nocors")), bad.URL + "/nocors/bitview-markdown.js", false, "no-cors",
 			[]string{"answers without an Access-Control-Allow-Origin header", "send Access-Control-Allow-Origin: * for Bitview's files"}},
-		{"loader modules missing", snippet(bad.URL + "/loader-404"), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
+		{"loader modules missing", text(snippet(bad.URL + "/loader-404")), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
 			[]string{"not found (HTTP 404)", "The path is wrong", "run make dist in a clone of Bitview"}},
-		{"loader MIME", snippet(bad.URL + "/loader-mime"), bad.URL + "/loader-mime/bitview-markdown.js", false, "mime",
+		{"loader MIME", text(snippet(bad.URL + "/loader-mime")), bad.URL + "/loader-mime/bitview-markdown.js", false, "mime",
 			[]string{"it is served as text/plain", "only as text/javascript"}},
-		{"loader module deep in the imports missing", snippet(bad.URL + "/wire404"), bad.URL + "/wire404/bitview/wire.js", false, "not-found",
+		{"loader module deep in the imports missing", text(snippet(bad.URL + "/wire404")), bad.URL + "/wire404/bitview/wire.js", false, "not-found",
 			[]string{"not found (HTTP 404)"}},
-		{"loader HTML", snippet(bad.URL + "/loader-html"), bad.URL + "/loader-html/bitview-markdown.js", false, "html",
+		{"loader HTML", text(snippet(bad.URL + "/loader-html")), bad.URL + "/loader-html/bitview-markdown.js", false, "html",
 			[]string{"answered an HTML page (text/html), not JavaScript"}},
-		// The README's line, whose own file cannot be loaded: its onerror.
-		{"line not found", readmeLine(t, bad.URL+"/404"), bad.URL + "/404/bitview-load.js", false, "", nil},
-		{"line MIME", readmeLine(t, bad.URL+"/mime"), bad.URL + "/mime/bitview-load.js", false, "", nil},
-		{"line unreachable", readmeLine(t, down), down + "/bitview-load.js", false, "", nil},
-		{"line offline", readmeLine(t, bad.URL+"/ok"), bad.URL + "/ok/bitview-load.js", true, "", nil},
+		// The README's line, whose own file cannot be loaded: its element's text.
+		{"line not found", line(bad.URL + "/404"), bad.URL + "/404/bitview-load.js", false, "", nil},
+		{"line MIME", line(bad.URL + "/mime"), bad.URL + "/mime/bitview-load.js", false, "", nil},
+		{"line unreachable", line(down), down + "/bitview-load.js", false, "", nil},
+		{"line offline", line(bad.URL + "/ok"), bad.URL + "/ok/bitview-load.js", true, "", nil},
 		// The README's line, its file there and the modules not.
-		{"line modules missing", readmeLine(t, bad.URL+"/loader-404"), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
+		{"line modules missing", line(bad.URL + "/loader-404"), bad.URL + "/loader-404/bitview-markdown.js", false, "not-found",
 			[]string{"not found (HTTP 404)"}},
 		// The element's files (view.css, wasm_exec.js, bitview.wasm).
-		{"files wrong path", element(bad.URL + "/404/"), bad.URL + "/404/", false, "not-found",
+		{"files wrong path", text(element(bad.URL + "/404/")), bad.URL + "/404/", false, "not-found",
 			[]string{"not found (HTTP 404)", "The path is wrong", "setBaseURL", "make dist"}},
-		{"files unpublished", element(bad.URL + "/npm/bitview@9.9.9/"), bad.URL + "/npm/bitview@9.9.9/", false, "not-found",
+		{"files unpublished", text(element(bad.URL + "/npm/bitview@9.9.9/")), bad.URL + "/npm/bitview@9.9.9/", false, "not-found",
 			[]string{"not found (HTTP 404)", "Version 9.9.9 of the bitview package may not be published yet", "make dist"}},
-		{"files no CORS", element(bad.URL + "/nocors/"), bad.URL + "/nocors/bitview.wasm", false, "no-cors",
+		{"files no CORS", text(element(bad.URL + "/nocors/")), bad.URL + "/nocors/bitview.wasm", false, "no-cors",
 			[]string{"answers without an Access-Control-Allow-Origin header", "send Access-Control-Allow-Origin: *"}},
-		{"files MIME", element(bad.URL + "/mime/"), bad.URL + "/mime/", false, "mime",
+		{"files MIME", text(element(bad.URL + "/mime/")), bad.URL + "/mime/", false, "mime",
 			[]string{"it is served as text/plain, and browsers take", "Make the server send .js as text/javascript"}},
-		{"files HTML", element(bad.URL + "/html/"), bad.URL + "/html/", false, "html",
+		{"files HTML", text(element(bad.URL + "/html/")), bad.URL + "/html/", false, "html",
 			[]string{"the server answered an HTML page (text/html)", "not at that path"}},
-		{"files unreachable", element(down + "/"), down + "/", false, "offline",
+		{"files unreachable", text(element(down + "/")), down + "/", false, "offline",
 			[]string{"cannot be reached"}},
-		{"files offline", element(bad.URL + "/ok2/"), bad.URL + "/ok2/", true, "offline",
+		{"files offline", text(element(bad.URL + "/ok2/")), bad.URL + "/ok2/", true, "offline",
 			[]string{"this browser is offline"}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
-			current = tc.loader
+			current, fallback = tc.loader[0], tc.loader[1]
 			errs := consoleErrors(ctx)
 			defer func() {
 				if t.Failed() {
@@ -261,6 +270,12 @@ func TestLoadFailureCauses(t *testing.T) {
 				text := box["text"].(string)
 				if i == 0 {
 					t.Logf("%s: %s", tc.name, text)
+				}
+				if tc.cause == "" {
+					if want := "Needs JavaScript and " + tc.url + "."; text != want || box["shown"] != true || box["h"].(float64) < 10 {
+						t.Errorf("element %d: shows %q (shown %v, %v px tall), want its fallback text %q", i, text, box["shown"], box["h"], want)
+					}
+					continue
 				}
 				if !strings.Contains(text, "Bitview could not load "+tc.url) {
 					t.Errorf("element %d: %q does not name %s", i, text, tc.url)

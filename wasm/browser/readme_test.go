@@ -464,6 +464,11 @@ func mapCDN(t *testing.T, ctx context.Context, pkg string) {
 	}
 }
 
+// moduleBlock matches a js block that is a module of the author's site:
+// its first line names the file and the line that loads it,
+// "// my-figure.js, a module of your site: <script type="module" src="/my-figure.js"></script>".
+var moduleBlock = regexp.MustCompile(`^// ([a-z-]+\.js), a module of your site: (<script type="module" src="/[a-z-]+\.js"></script>)\n`)
+
 // snippetPage wraps an html block in an author's post; console.log is
 // recorded in window.logs.
 const snippetPage = `<!doctype html>
@@ -478,23 +483,31 @@ const snippetPage = `<!doctype html>
 // without an error, every iframe sized by its view, every image loaded,
 // and the JS API's line logged.
 func TestReadmeSnippets(t *testing.T) {
-	ctx, _ := site(t)
 	dir := readmeDist(t)
 	mySite := filepath.Join(dir, "my-site")
 	if _, err := os.Stat(filepath.Join(mySite, "bitview", "bitview-element.js")); err != nil {
 		// TestReadmeCommands copies it; alone, this test does the same.
 		readmeRun(t, dir, "mkdir -p my-site/bitview && cp -R dist/. my-site/bitview/")
 	}
-	mapCDN(t, ctx, installedPackage(t))
+	pkg := installedPackage(t)
+	ctx, _ := site(t) // its time runs from here, after make dist and npm
+	mapCDN(t, ctx, pkg)
 	fs, _ := fences(t, "README.md")
 	n := 0
 	for _, f := range fs {
-		if f.Lang != "html" {
+		// A js block that is a module of the author's site says so on its
+		// first line, with the line that loads it: the post is that line,
+		// and the module is served at its path.
+		module := moduleBlock.FindStringSubmatch(f.Text)
+		if f.Lang != "html" && (f.Lang != "js" || module == nil) {
 			continue
 		}
 		n++
 		t.Run(fmt.Sprintf("README.md:%d", f.Line), func(t *testing.T) {
 			page := fmt.Sprintf(snippetPage, f.Text)
+			if module != nil {
+				page = fmt.Sprintf(snippetPage, module[2])
+			}
 			var url string
 			if strings.Contains(f.Text, "/figure.svg") {
 				// serve.go's Content-Security-Policy allows no inline script: the post is the snippet alone.
@@ -517,6 +530,11 @@ func TestReadmeSnippets(t *testing.T) {
 						fmt.Fprint(w, page)
 						return
 					}
+					if module != nil && r.URL.Path == "/"+module[1] {
+						w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+						fmt.Fprint(w, f.Text)
+						return
+					}
 					files.ServeHTTP(w, r)
 				}))
 				t.Cleanup(srv.Close)
@@ -529,7 +547,7 @@ func TestReadmeSnippets(t *testing.T) {
 			wait := `new Promise((resolve) => { const t0 = performance.now(); const check = () => {
 				const views = [...document.querySelectorAll('bitboard-view')], frames = [...document.querySelectorAll('iframe[data-bitview]')], imgs = [...document.images];
 				const done = views.every((v) => v.status?.ok || v.status?.error) && frames.every((f) => f.style.height) && imgs.every((i) => i.complete)
-					&& (!document.querySelector('script[type=module]:not([src])') || window.logs?.length > 0);
+					&& (!document.querySelector('script[type=module][src^="/my-"]') || window.logs?.length > 0);
 				if (done || performance.now() - t0 > 20000) resolve({ views: views.map((v) => v.status ?? { ok: false, error: 'never defined' }), frames: frames.map((f) => f.style.height),
 					imgs: imgs.map((i) => i.naturalWidth), logs: window.logs ?? [] });
 				else setTimeout(check, 50); }; check(); })`
@@ -579,7 +597,7 @@ func TestReadmeSnippets(t *testing.T) {
 // moduleImports are the relative imports of a module's text, as
 // web/bitview-load.js finds them: import … from, export … from and
 // import() at the start of a statement.
-var moduleImports = regexp.MustCompile(`(?:^|[;\n])\s*(?:(?:import|export)\b[^'"` + "`" + `;]*?\bfrom\s*|import\(\s*)['"](\.{1,2}/[^'"]+)['"]`)
+var moduleImports = regexp.MustCompile(`(?:^|[;\n])\s*(?:(?:import|export)\b[^'"` + "`" + `;]*?\bfrom\s*|import\s*\(?\s*)['"](\.{1,2}/[^'"]+)['"]`)
 
 // pageFiles returns the files of web/ that a page with figures loads,
 // the pieces aside: bitview-load.js, the modules it imports and those they

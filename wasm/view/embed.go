@@ -122,11 +122,13 @@ func hidden(h bool) string {
 	return ""
 }
 
-// frameListener is the iframe snippet's optional second line: it lets
-// every Bitview frame of the page follow its content's height, which
-// embed.js posts as {type: "bitview-height", height}. Sites that strip
-// scripts keep the frame at FrameHeight.
-const frameListener = `<script>addEventListener('message',(e)=>{if(e.data?.type==='bitview-height')for(const f of document.querySelectorAll('iframe[data-bitview]'))if(f.contentWindow===e.source)f.style.height=e.data.height+'px'})</script>`
+// FrameScript is the file of Bitview's copy that the iframe snippet's
+// optional second line loads (web/bitview-frame.js): it lets every
+// Bitview frame of the page follow its content's height, which embed.js
+// posts as {type: "bitview-height", height}; a script file, not an inline
+// one, so that it runs under a Content Security Policy of script-src
+// 'self'. Sites that strip scripts keep the frame at FrameHeight.
+const FrameScript = "bitview-frame.js"
 
 // CDN is the folder of Bitview's npm package at a version on jsDelivr
 // (every npm CDN sends Access-Control-Allow-Origin: *): CDN + version +
@@ -174,6 +176,14 @@ func scriptLine(folder string) string {
 	return `<script src="` + escape(folder+Loader) + `" defer></script>`
 }
 
+// Fallback returns the text an element snippet writes inside the element
+// for Bitview's copy in folder: what shows where Loader does not run (no
+// JavaScript, a wrong path, a script not allowed), naming the file, so
+// that a wrong path is seen on the page.
+func Fallback(folder string) string {
+	return "Needs JavaScript and " + folder + Loader + "."
+}
+
 // local reports whether a URL's host is this machine: localhost,
 // 127.0.0.0/8 or [::1].
 func local(u string) bool {
@@ -212,9 +222,10 @@ func snippets(s model.State, script, base string) string {
 	if s.Labels {
 		attrs += ` labels`
 	}
-	element := script + "\n" + `<bitboard-view` + attrs + `></bitboard-view>`
+	element := script + "\n" + `<bitboard-view` + attrs + `>` + escape(Fallback(base)) + `</bitboard-view>`
 	iframe := `<iframe data-bitview src="` + escape(base+"embed.html"+q) + `" width="` + strconv.Itoa(FrameWidth) + `" height="` + strconv.Itoa(FrameHeight(s)) +
-		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" + frameListener
+		`" style="border:0;max-width:100%" loading="lazy" title="Bitview: ` + escape(s.FEN) + `"></iframe>` + "\n" +
+		`<script src="` + escape(base+FrameScript) + `" async></script>`
 	var b strings.Builder
 	for _, sn := range []struct{ label, text string }{{"Element", element}, {"iframe", iframe}} {
 		b.WriteString(`<div class="snippet"><div class="snippet-head">` + sn.label + `<button type="button" class="copy" data-copy="` +

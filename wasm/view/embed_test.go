@@ -275,8 +275,8 @@ func TestSnippets(t *testing.T) {
 				t.Errorf("script line %q, want a deferred classic script from %q", lines[0], src)
 			}
 			views := startTags(t, lines[1], "bitboard-view")
-			if len(views) != 1 || !strings.HasSuffix(lines[1], "></bitboard-view>") {
-				t.Fatalf("element line %q, want one <bitboard-view></bitboard-view>", lines[1])
+			if len(views) != 1 || !strings.HasSuffix(lines[1], ">"+escape(Fallback(tt.base))+"</bitboard-view>") {
+				t.Fatalf("element line %q, want one <bitboard-view> holding its fallback text, %q", lines[1], Fallback(tt.base))
 			}
 			v := views[0]
 			want := map[string]string{"fen": tt.s.FEN, "layout": tt.s.Layout, "show": strings.Join(tt.s.Show, ",")}
@@ -308,8 +308,8 @@ func TestSnippets(t *testing.T) {
 
 			// The iframe snippet.
 			ifrLines := strings.Split(text["iframe"], "\n")
-			if len(ifrLines) != 2 || ifrLines[1] != frameListener {
-				t.Fatalf("iframe snippet %q, want the frame and the height listener", text["iframe"])
+			if want := `<script src="` + escape(tt.base+FrameScript) + `" async></script>`; len(ifrLines) != 2 || ifrLines[1] != want {
+				t.Fatalf("iframe snippet %q, want the frame and the height listener's script, %s", text["iframe"], want)
 			}
 			ifr := ifrLines[0]
 			frames := startTags(t, ifr, "iframe")

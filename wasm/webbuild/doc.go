@@ -28,7 +28,8 @@
 // by name in byte order, and a version made of the first 16 hex digits of
 // the SHA-256 of the list those hashes make as sha256sum prints it
 // ("HASH  NAME\n" each), so a build that changes any file gets a new cache
-// and the worker downloads only the files whose hash changed.
+// and the worker downloads only the files whose hash changed. The list is
+// also the worker's list of the files it caches: every file it names.
 //
 // sizes reads a wasm built with its name section (without -ldflags=-s;
 // make sizes builds one) and prints, per Go package, its functions, the

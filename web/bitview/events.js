@@ -14,7 +14,7 @@ const listeners = new Map(); // scope → [[target, type, fn, capture]]
 // stopPropagation as Go answered; unlisten(scope) removes a scope's
 // listeners. Every listener is in the capture phase, so that events that
 // do not bubble (pointerleave, toggle) reach it too. patchCard writes a
-// new position into a card (card.js).
+// new position into a card (card.js); copy is copyText below.
 export const goEvents = {
   listen(target, type, scope) {
     const capture = true;
@@ -42,4 +42,22 @@ export const goEvents = {
     listeners.delete(scope);
   },
   patchCard,
+  copy: copyText,
 };
+
+/**
+ * Copies text to the clipboard and says so on the button that asked
+ * ("Copied", "Not allowed", or "Select it" without a clipboard): the one
+ * copy of a readout's value, for Go's views (wasm/figure.go) and for a
+ * prerendered figure before the wasm (idle.js).
+ * @param {HTMLElement} button
+ * @param {string} text
+ */
+export function copyText(button, text) {
+  const clip = globalThis.navigator?.clipboard;
+  if (!clip) {
+    button.textContent = 'Select it';
+    return;
+  }
+  clip.writeText(text).then(() => { button.textContent = 'Copied'; }, () => { button.textContent = 'Not allowed'; });
+}

@@ -105,11 +105,12 @@ const Mark = "data-bitview-prerendered"
 // base, the elements get the SVG alone, inline, and there are no files.
 // Each part written carries Mark.
 //
-// A bitboard block is what a generator builds from a ```bitboard fence: a
-// <pre class="language-bitboard">, or a <pre> whose first child is a
-// <code class="language-bitboard">, each replaced whole; or a <div
-// class="language-bitboard …"> (the highlighter's wrapper: Jekyll,
-// Docusaurus) around its <pre>, replaced whole when it holds only the
+// A bitboard block is what a generator builds from a ```bitboard fence,
+// in each highlighter's shape (fence.go): a <pre> that says its language
+// (class="language-bitboard", …), or a <pre> whose first child is a
+// <code> that says it, each replaced whole; or a <div> wrapper
+// (class="language-bitboard …" or "highlight-bitboard …": Jekyll,
+// Docusaurus, Sphinx) around its <pre>, replaced whole when it holds only the
 // block (blank text and <div>s around one <pre>), else kept with
 // everything in it but its <pre>, which becomes the element. Its lines
 // are read as bitview-markdown.js reads them (one "key: value" a line,
@@ -551,7 +552,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			}
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			tn, more := z.TagName()
-			tag := string(tn)
+			tag := preTag(string(tn))
 			var attrs [][2]string
 			class, marked := "", false
 			for more {
@@ -581,13 +582,13 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			case tag == "bitboard-view" && open:
 				fig = &figureState{start: start, content: pos, attrs: attrs, owned: pos}
 				pg.first(start)
-			case (tag == "div" || tag == "pre") && open && hasClass(class, "language-bitboard"):
+			case open && (tag == "div" && blockWrapper(class) || tag == "pre" && blockMarked(attrs)):
 				blk = &blockState{start: start, tag: tag, depth: 1}
 				if tag == "pre" {
 					blk.pre = &preState{start: start, depth: 1}
 				}
 				pg.first(start)
-			case tag == "code" && open && lastPre >= 0 && hasClass(class, "language-bitboard"):
+			case tag == "code" && open && lastPre >= 0 && blockMarked(attrs):
 				blk = &blockState{start: lastPre, tag: "pre", depth: 1, pre: &preState{start: lastPre, depth: 1}}
 				pg.first(lastPre)
 			}
@@ -598,7 +599,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 		case xhtml.EndTagToken:
 			lastPre = -1
 			tn, _ := z.TagName()
-			tag := string(tn)
+			tag := preTag(string(tn))
 			switch {
 			case fig != nil && tag == "bitboard-view":
 				if fig.part != "" {
@@ -719,6 +720,11 @@ func (b *blockState) startTag(tag string, open bool, start int) {
 // endTag reads an end tag inside a block, which ends at end, and reports
 // whether it ends the block.
 func (b *blockState) endTag(tag string, end int) bool {
+	if b.pre != nil && tag == "div" {
+		if t := b.pre.text.String(); t != "" && !strings.HasSuffix(t, "\n") {
+			b.pre.text.WriteString("\n") // a line written as a <div> ends with it
+		}
+	}
 	if b.pre != nil && tag == "pre" {
 		if b.pre.depth--; b.pre.depth == 0 {
 			b.pre.end = end
