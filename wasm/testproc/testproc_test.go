@@ -84,10 +84,11 @@ func startChild(t *testing.T, what string) (*exec.Cmd, *bufio.Scanner, []int) {
 	return cmd, lines, pids
 }
 
-// gone waits up to testproc.Grace and a second for each process of pids
+// gone waits up to testproc.Grace and ten seconds (a loaded machine runs
+// the watchdog late) for each process of pids
 // to be gone and returns those still running.
 func gone(pids []int) []int {
-	deadline := time.Now().Add(testproc.Grace + time.Second)
+	deadline := time.Now().Add(testproc.Grace + 10*time.Second)
 	for {
 		var left []int
 		for _, p := range pids {
