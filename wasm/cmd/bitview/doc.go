@@ -42,12 +42,12 @@
 // a figure changed, so a second run changes nothing. What an author
 // wrote inside an element is kept after its figure, whatever it looks
 // like: prerender replaces only what it wrote, which carries its mark
-// (pages.Mark). A block's unknown key is a warning naming its line, and
-// the block is drawn from its other lines (as the live Markdown loader,
-// bitview-markdown.js, lists it under the view); a line that is not
-// "key: value" (prose in a fence left open) and every wrong option are
-// errors naming their lines: the file is left untouched, the others are
-// still done, and the exit status is 1. A page changed while its figures
+// (pages.Mark). A block line that is not a known "key: value", a blank
+// line or a "# comment" (a key that is no option, prose in a fence left
+// open, a "## heading") and every wrong option are errors naming their
+// lines (the live Markdown loader, bitview-markdown.js, leaves such a
+// block as text by the same rule): the file is left untouched, the
+// others are still done, and the exit status is 1. A page changed while its figures
 // were drawn (size, time or content) is left as it is, and named, with
 // status 1. -n only reports.
 //

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
 	xhtml "golang.org/x/net/html"
 
@@ -110,15 +109,16 @@ const Mark = "data-bitview-prerendered"
 // <code class="language-bitboard">, each replaced whole; or a <div
 // class="language-bitboard …"> (the highlighter's wrapper: Jekyll,
 // Docusaurus) around its <pre>, replaced whole when it holds only the
-// block (blank text and <div>s around one <pre>), else kept with
-// everything in it but its <pre>, which becomes the element. Its lines
-// are read as bitview-markdown.js reads them (one "key: value" a line,
-// blank lines and # comments skipped): a line that is not "key: value"
-// (prose in a fence left open, which the generator put into the code
-// block) is an error naming its line, so that prose is never replaced
-// by a figure; a key that is not one of BlockKeys is skipped, and its
-// line given in Output.Warnings, as the live loader lists it under the
-// view.
+// block (blank text and the <div>s that hold its <pre>), else kept with
+// everything in it (a comment, an anchor, prose) but its <pre>, which
+// becomes the element; a <br> in a <pre> ends a line. Its lines are read
+// by the rule bitview-markdown.js applies (see block.go; one table of
+// cases, testdata/blocks.json, tests both): one "key: value" a line, the
+// key one of BlockKeys, blank lines and "# comments" skipped. Any other
+// line (a key that is no option, a line without a colon, a "## heading":
+// most often the prose after a fence left open, which the generator put
+// into the code block) is an error naming its line, every such line of
+// the block named, so that no line of prose is replaced by a figure.
 //
 // The page gets Style once (before </head>, or before its first figure).
 // What an author wrote inside an element (a paragraph, an image: its
@@ -382,53 +382,13 @@ func splice(page []byte, spans []span) []byte {
 	return b.Bytes()
 }
 
-// parseBlock reads a bitboard block's lines as bitview-markdown.js does:
-// one "key: value" a line, blank lines and # comments skipped, show and
-// expr lines joined into show. A key that is not one of BlockKeys is
-// skipped and returned as a warning, as the live loader lists it under
-// the view and draws the rest. A line that is not "key: value" is an
-// error naming its line: a block holds only its options, and such a line
-// is most often the prose after a fence left open, which drawing the
-// block would replace. line is the block's first line in the page.
-func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError, err error) {
-	var show []string
-	for i, raw := range strings.Split(text, "\n") {
-		l := strings.TrimSpace(raw)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		key, value, ok := strings.Cut(l, ":")
-		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
-		if !ok {
-			return nil, warnings, &PageError{name, line + i, errors.New(excerpt.Quote(l) + ` is not "key: value": a bitboard block holds one option a line (is the fence above it left open?); the page is left as it is`)}
-		}
-		if !slices.Contains(BlockKeys, key) {
-			warnings = append(warnings, &PageError{name, line + i, errors.New(`unknown key ` + excerpt.Quote(key) + "; keys: " + strings.Join(BlockKeys, ", "))})
-			continue
-		}
-		if key == "show" || key == "expr" {
-			if value != "" {
-				show = append(show, value)
-			}
-			continue
-		}
-		attrs = slices.DeleteFunc(attrs, func(a [2]string) bool { return a[0] == key })
-		attrs = append(attrs, [2]string{key, value})
-	}
-	if len(show) > 0 {
-		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
-	}
-	return attrs, warnings, nil
-}
-
-// blockFigure turns a block's text into the element with its figure. Its
-// unknown keys are warnings and a line that is not "key: value" an error
-// (see parseBlock); when options are wrong, the error names every one of
-// them, each at its line (errors.Join of *PageError): the option at
-// fault is left out and the rest tried again.
+// blockFigure turns a block's text into the element with its figure. A
+// wrong line is an error (see parseBlock); when options are wrong, the
+// error names every one of them, each at its line (errors.Join of
+// *PageError): the option at fault is left out and the rest tried again.
 func (pg *pager) blockFigure(text string, line int) (string, error) {
-	attrs, warnings, err := parseBlock(pg.name, text, line)
-	pg.warnings = append(pg.warnings, warnings...)
+	text = blockText(text)
+	attrs, err := parseBlock(pg.name, text, line)
 	if err != nil {
 		return "", err
 	}
@@ -455,16 +415,16 @@ func (pg *pager) blockFigure(text string, line int) (string, error) {
 	return "", errors.Join(errs...)
 }
 
-// optionLine returns the 0-based line of text that sets the option err
-// names (the first, for show), or 0.
+// optionLine returns the 0-based line of a block's text that sets the
+// option err names (the first, for show), or 0.
 func optionLine(text string, err error) int {
 	var fe *figure.Error
 	if !errors.As(err, &fe) {
 		return 0
 	}
 	for i, raw := range strings.Split(text, "\n") {
-		key, _, _ := strings.Cut(strings.TrimSpace(raw), ":")
-		key = strings.ToLower(strings.TrimSpace(key))
+		key, _, _ := strings.Cut(strings.Trim(raw, blockBlanks), ":")
+		key = asciiLower(strings.Trim(key, blockBlanks))
 		if key == fe.Option || fe.Option == "show" && key == "expr" {
 			return i
 		}
@@ -495,7 +455,12 @@ type blockState struct {
 	depth int    // its outer tag's elements open, itself included
 	pre   *preState
 	pres  []*preState
-	other bool // a <div> holding more than its <pre>: text, or an element other than a <div>
+	begun int   // the <pre>s begun so far
+	divs  []int // for each <div> open inside a wrapper and outside its <pre>s, the <pre>s begun before it
+	// other: a <div> wrapper holding more than its <pre>s and the <div>s
+	// around them: text, a comment, another element, a <div> that holds
+	// no <pre> (an anchor).
+	other bool
 }
 
 // A preState is a <pre> of a block: its span and its text.
@@ -633,6 +598,9 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			if fig != nil && fig.part == "" {
 				fig.authored = true
 			}
+			if blk != nil && blk.pre == nil {
+				blk.other = true // a wrapper that holds a comment is kept
+			}
 		}
 	}
 }
@@ -711,7 +679,10 @@ func (b *blockState) startTag(tag string, open bool, start int) {
 		}
 	case tag == "pre" && open:
 		b.pre = &preState{start: start, depth: 1}
-	case tag != "div":
+		b.begun++
+	case tag == "div" && open:
+		b.divs = append(b.divs, b.begun)
+	default:
 		b.other = true
 	}
 }
@@ -729,6 +700,12 @@ func (b *blockState) endTag(tag string, end int) bool {
 	}
 	if b.tag == "div" && tag == "div" {
 		b.depth--
+		if n := len(b.divs); b.pre == nil && n > 0 && b.depth > 0 {
+			if b.divs[n-1] == b.begun { // a <div> with no <pre> in it
+				b.other = true
+			}
+			b.divs = b.divs[:n-1]
+		}
 		return b.depth == 0
 	}
 	return false
