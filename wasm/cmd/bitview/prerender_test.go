@@ -66,10 +66,14 @@ func TestPrerenderUnclosedBlock(t *testing.T) {
 	dir := t.TempDir()
 	md := "```bitboard\nshow: P\n\nIMPORTANT prose\n"
 	built := "<html><body>\n<p>Before.</p>\n<pre><code class=\"language-bitboard\">show: P\n\nIMPORTANT prose\n\nNote: more prose\n</code></pre>\n</body></html>\n"
-	writeFiles(t, dir, map[string]string{"x.md": md, "x.html": built})
+	// Issue 46's repro: prose with colons and a heading after the fence.
+	colons := "<pre><code class=\"language-bitboard\">show: P\n\n## Pawn structure\n\nNote: about doubled pawns.\n</code></pre>"
+	writeFiles(t, dir, map[string]string{"x.md": md, "x.html": built, "colons.html": colons})
 	for _, tc := range []struct{ file, content, want string }{
 		{"x.md", md, "x.md"},
 		{"x.html", built, "x.html:5: \"IMPORTANT prose\" is not \"key: value\""},
+		{"colons.html", colons, "colons.html:3: \"## Pawn structure\" is not \"key: value\""},
+		{"colons.html", colons, "colons.html:5: unknown key \"note\""},
 	} {
 		p := filepath.Join(dir, tc.file)
 		code, _, stderr := prerenderRun("-base", "/b/", p)
