@@ -213,7 +213,7 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 // replace; figureStyle is the one <style> it adds for them.
 var (
 	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>`)
-	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures>.*?</style>\n?`)
+	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
 // outsideFigures returns a page with each figure as "<figure>".

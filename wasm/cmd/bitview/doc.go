@@ -42,7 +42,8 @@
 // a figure changed, so a second run changes nothing. What an author
 // wrote inside an element is kept after its figure, whatever it looks
 // like: prerender replaces only what it wrote, which carries its mark
-// (pages.Mark). A block line that is not a known "key: value", a blank
+// sealed with a hash of what it wrote (pages.Mark), never a part that
+// merely carries the mark's attribute or was edited since. A block line that is not a known "key: value", a blank
 // line or a "# comment" (a key that is no option, prose in a fence left
 // open, a "## heading") and every wrong option are errors naming their
 // lines (the live Markdown loader, bitview-markdown.js, leaves such a

@@ -55,7 +55,7 @@ func TestPageFrameworks(t *testing.T) {
 				if !strings.Contains(string(out), "data-bitview-figures") {
 					t.Error("no style for the figures")
 				}
-				shadows := strings.Count(string(out), `<template shadowrootmode="open" `+Mark+`><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
+				shadows := strings.Count(unseal(out), `<template shadowrootmode="open" `+Mark+`><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
 				if base == "" && shadows != 0 || base != "" && shadows != 1 {
 					t.Errorf("with base %q the page has %d shadow roots", base, shadows)
 				}

@@ -25,7 +25,7 @@ const MaxSizeLength = 64
 // off, styled and at the size the live view has, and the element adopts
 // it when its script runs (nothing is redrawn; the focus stays):
 //
-//	<template shadowrootmode="open" data-bitview-prerendered>
+//	<template shadowrootmode="open" data-bitview-prerendered="SEAL">
 //	  <link rel="stylesheet" href="BASEview.css" data-bitview="view.css">
 //	  (<link … repr.css> when the view shows the representations)
 //	  (<style data-bitview="size">:host{width:SIZE}</style> for a size attribute)
@@ -36,7 +36,9 @@ const MaxSizeLength = 64
 // the page sees it, ending in "/" ("./" for the page's own folder): the
 // element uses its piece images as written while its files are there. An
 // attribute the element would show an error for is an error here, as in
-// Resolve.
+// Resolve. Every character outside ASCII is written as a character
+// reference (but in a <style>; see asciiHTML), and Mark is sealed (see
+// Mark).
 func Shadow(attrs [][2]string, base string) (string, error) {
 	m := map[string]string{}
 	for _, a := range attrs {
@@ -67,7 +69,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 		b = ""
 	}
 	var s strings.Builder
-	s.WriteString(`<template shadowrootmode="open" ` + Mark + `><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
+	s.WriteString(`<template shadowrootmode="open" ` + unsealed + `><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
 	if e.ShowsRepr() {
 		s.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(b+"repr.css") + `" data-bitview="repr.css">`)
 	}
@@ -77,7 +79,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	s.WriteString(`<div part="view" class="host" data-values="` + values + `" data-base="` + html.EscapeString(base) + `">`)
 	s.WriteString(view.EmbedDrawing(e, perft))
 	s.WriteString(`</div></template>`)
-	return s.String(), nil
+	return seal(asciiHTML(s.String())), nil
 }
 
 // cssLength reports whether a size attribute may go into a style rule as
