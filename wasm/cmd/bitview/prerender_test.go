@@ -306,3 +306,28 @@ func TestPrerenderMarkdownSource(t *testing.T) {
 		t.Error("the .md of a built site was written")
 	}
 }
+
+// TestPrerenderBaseFromLoader (issue 45.7): without -base, a page that
+// loads the README's one line (bitview-load.js) gets its figures' shadow
+// roots from the script's folder, sub-path and all, with no "SVG only"
+// message; a -base that is not where the script finds Bitview's files is
+// warned about, naming the page and the script's line.
+func TestPrerenderBaseFromLoader(t *testing.T) {
+	page := "<!doctype html>\n<html><head>\n<script src=\"/repo/bitview/bitview-load.js\" defer></script>\n</head><body>\n<bitboard-view show=\"P\"></bitboard-view>\n</body></html>\n"
+	dir := writeFiles(t, t.TempDir(), map[string]string{"posts/a.html": page})
+	p := filepath.Join(dir, "posts", "a.html")
+	code, _, stderr := prerenderRun(dir)
+	got, _ := os.ReadFile(p)
+	if code != 0 || stderr != "" || !strings.Contains(string(got), `<link rel="stylesheet" href="/repo/bitview/view.css" data-bitview="view.css">`) {
+		t.Errorf("no -base: exit %d, %q, and the page:\n%.800s", code, stderr, got)
+	}
+	writeFiles(t, dir, map[string]string{"posts/a.html": page})
+	code, _, stderr = prerenderRun("-base", "/bitview/", dir)
+	if want := "bitview: warning: " + p + `:3: -base "/bitview/" is not where the page's script "/repo/bitview/bitview-load.js" finds Bitview's files ("/repo/bitview/")`; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("-base /bitview/: exit %d, %q; want 0 and %q", code, stderr, want)
+	}
+	writeFiles(t, dir, map[string]string{"posts/a.html": page})
+	if code, _, stderr = prerenderRun("-base", "/repo/bitview/", dir); code != 0 || stderr != "" {
+		t.Errorf("-base /repo/bitview/: exit %d, %q; want 0 and nothing said", code, stderr)
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !unix && !(js && wasm)
+
+package main
+
+import "errors"
+
+// setFileSizeLimit is not there on this system.
+func setFileSizeLimit(uint64) error { return errors.New("no file size limit on this system") }
