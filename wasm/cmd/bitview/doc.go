@@ -30,6 +30,11 @@
 // file gets 0666 less the umask, and a read-only file or one with other
 // hard links is refused (status 1); errors name FILE as given.
 //
+// Every command writes its messages through excerpt.Escape: a byte of a
+// page, a file name, an option's value or an engine's output that is not
+// printable is written escaped (ESC as \x1b, BEL as \a), so nothing it
+// prints can move the cursor, clear the screen or retitle the window.
+//
 // prerender walks each PATH for the .html and .htm pages a site generator
 // built (Hugo's public/, MkDocs's site/, Jekyll's _site/: it is the step
 // after the build) and writes each <bitboard-view> element's and bitboard

@@ -54,11 +54,27 @@ func (f *attrFlag) Set(v string) error {
 }
 func (f *attrFlag) IsBoolFlag() bool { return f.boolean }
 
+// run runs the command with args, its messages written through
+// printable (see excerpt.Escape): standard error always; standard output
+// but for the figure written to it (-o -) and show's grids (which may be
+// coloured for a terminal, and print only what their parser read).
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "prerender" {
-		return prerender(args[1:], stdout, stderr)
+	errOut := &printable{w: stderr}
+	defer errOut.flush()
+	stderr = errOut
+	messages := stdout
+	if len(args) == 0 || args[0] != "show" {
+		out := &printable{w: stdout}
+		defer out.flush()
+		messages = out
 	}
-	if status, ok := runBench(args, stdout, stderr); ok {
+	if len(args) > 0 && args[0] == "prerender" {
+		return prerender(args[1:], messages, stderr)
+	}
+	if len(args) > 0 && args[0] == "show" {
+		messages = stdout
+	}
+	if status, ok := runBench(args, messages, stderr); ok {
 		return status
 	}
 	fs := flag.NewFlagSet("bitview", flag.ContinueOnError)
