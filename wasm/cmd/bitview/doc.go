@@ -114,7 +114,9 @@
 // is stopped and reported with its last output, every byte that is not
 // printable escaped. The engine runs in a process group of its own, ended
 // with all it started when the command is done, at the time limit and on
-// Ctrl-C or SIGTERM (exit status 128 + the signal's). Output Bitview
+// Ctrl-C or SIGTERM (exit status 128 + the signal's); a process that
+// leaves the group on purpose (a daemon the engine starts with setsid)
+// is not followed, and outlives it. Output Bitview
 // cannot read (lines that name a move without a count it reads, or no
 // total, which a part of a divide lacks) is "could not read the divide",
 // with its lines, exit status 2: never a verdict.
