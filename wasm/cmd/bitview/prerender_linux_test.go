@@ -58,7 +58,7 @@ func TestPrerenderWriteFails(t *testing.T) {
 	dir, before := setup()
 	code, stdout, stderr := prerenderRun(dir)
 	a := filepath.Join(dir, "a.html")
-	if code != 1 || !strings.Contains(stderr, "write "+a+": the file has other hard links; it was not written (2 names: prerender -break-links") {
+	if code != 1 || !strings.Contains(stderr, "write "+a+": the file has other hard links; it was not written (2 names: replaced under this one") {
 		t.Errorf("a page with two hard links: exit %d, %q; want 1 and the page refused", code, stderr)
 	}
 	after := snapshot(t, dir)

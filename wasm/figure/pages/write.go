@@ -79,7 +79,7 @@ func (o WriteOptions) checkWrite(name, target string, info os.FileInfo) error {
 		case !canWrite(target):
 			return pathError("write", name, fmt.Errorf("%w (mode %04o, not writable by this user)", ErrReadOnly, info.Mode().Perm()))
 		case linkCount(info) > 1 && !o.BreakLinks:
-			return pathError("write", name, fmt.Errorf("%w (%d names: prerender -break-links replaces it under this one, the others keeping the old page)", ErrHardLinks, linkCount(info)))
+			return pathError("write", name, fmt.Errorf("%w (%d names: replaced under this one, the others would keep the old file; remove this name first, or give prerender -break-links)", ErrHardLinks, linkCount(info)))
 		}
 	}
 	if !canWrite(dir) {
