@@ -251,6 +251,7 @@ func TestPrerenderDryRunRefusals(t *testing.T) {
 		os.Chmod(p, 0o777) // everyone may write these: what may not be is what each case says
 	}
 	os.Chmod(filepath.Join(site, "locked"), 0o555)
+	t.Cleanup(func() { os.Chmod(filepath.Join(site, "locked"), 0o755) }) // so that the test's folder can be removed
 	want := []string{
 		"write " + filepath.Join(site, "locked/a.html") + ": cannot create a file in " + filepath.Join(site, "locked") + ": the folder is not writable by this user",
 		"write " + filepath.Join(site, "linked.html") + ": the file has other hard links",
@@ -280,7 +281,6 @@ func TestPrerenderDryRunRefusals(t *testing.T) {
 			t.Errorf("%s was written", name)
 		}
 	}
-	os.Chmod(filepath.Join(site, "locked"), 0o755) // so that the test's folder can be removed
 }
 
 // copyFile copies the file src to dst, with mode perm.
