@@ -1,4 +1,4 @@
-//go:build !unix && !(js && wasm)
+//go:build !unix
 
 package main
 
