@@ -11,13 +11,6 @@ import (
 	"testing"
 )
 
-// setFileSizeLimit sets this process's limit on the size of the files
-// it writes (RLIMIT_FSIZE), as `ulimit -f` does: a write past it fails
-// with EFBIG (Go ignores SIGXFSZ).
-func setFileSizeLimit(n uint64) error {
-	return syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n})
-}
-
 // A commandRun is how runCommand runs the command: a file size limit
 // (0 for none) and a user to run as (nil for this test's).
 type commandRun struct {
