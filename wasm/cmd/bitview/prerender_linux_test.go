@@ -230,8 +230,10 @@ var nobody = &syscall.Credential{Uid: 65534, Gid: 65534}
 // TestPrerenderDryRunRefusals (issue 46.12): -n says what the real run
 // would refuse, with the same error and exit status 1: a page the user
 // may not write (owned by another user, as a user who is not root), a
-// page in a folder the user may not write, a page with other hard links;
-// the real run refuses each the same way and writes nothing of them.
+// page in a folder the user may not write, a page with other hard links,
+// a page's figure file in a folder the user may not write; the real run
+// refuses each the same way, writes nothing of them, and neither run
+// lists a file it refused as written.
 func TestPrerenderDryRunRefusals(t *testing.T) {
 	dir := t.TempDir()
 	run := commandRun{}
@@ -245,9 +247,12 @@ func TestPrerenderDryRunRefusals(t *testing.T) {
 		os.Chmod(dir, 0o755)
 	}
 	site := filepath.Join(dir, "site")
-	writeFiles(t, site, map[string]string{"locked/a.html": elementPage, "theirs.html": elementPage, "linked.html": elementPage})
+	// locked/b.html loads Bitview: its figure is a file, to be written
+	// into locked/bitview-figures/, which cannot be made.
+	scripted := "<html><head><script src=\"/bitview/bitview-load.js\"></script></head>" + elementPage[len("<html>"):]
+	writeFiles(t, site, map[string]string{"locked/a.html": elementPage, "locked/b.html": scripted, "theirs.html": elementPage, "linked.html": elementPage})
 	os.Link(filepath.Join(site, "linked.html"), filepath.Join(site, "linked-too.html"))
-	for _, p := range []string{dir, site, filepath.Join(site, "locked/a.html"), filepath.Join(site, "linked.html")} {
+	for _, p := range []string{dir, site, filepath.Join(site, "locked/a.html"), filepath.Join(site, "locked/b.html"), filepath.Join(site, "linked.html")} {
 		os.Chmod(p, 0o777) // everyone may write these: what may not be is what each case says
 	}
 	os.Chmod(filepath.Join(site, "locked"), 0o555)
@@ -255,6 +260,8 @@ func TestPrerenderDryRunRefusals(t *testing.T) {
 	want := []string{
 		"write " + filepath.Join(site, "locked/a.html") + ": cannot create a file in " + filepath.Join(site, "locked") + ": the folder is not writable by this user",
 		"write " + filepath.Join(site, "linked.html") + ": the file has other hard links",
+		"write " + filepath.Join(site, "locked/bitview-figures") + "/",
+		".svg: cannot create a file in " + filepath.Join(site, "locked") + ": the folder is not writable by this user",
 	}
 	if run.user != nil { // a page of root's, 0644
 		os.Chmod(filepath.Join(site, "theirs.html"), 0o644)
@@ -274,9 +281,12 @@ func TestPrerenderDryRunRefusals(t *testing.T) {
 				t.Errorf("%v: says it would write %s", args, name)
 			}
 		}
+		if strings.Contains(stdout, "locked") { // neither the page nor its figure
+			t.Errorf("%v: says it wrote, or would write, a file it refused:\n%s", args, stdout)
+		}
 	}
 	after := snapshot(t, site)
-	for _, name := range []string{"locked/a.html", "linked.html", "linked-too.html"} {
+	for _, name := range []string{"locked/a.html", "locked/b.html", "linked.html", "linked-too.html"} {
 		if after[name] != before[name] {
 			t.Errorf("%s was written", name)
 		}

@@ -516,10 +516,13 @@ func fileKind(m fs.FileMode) string {
 // writeFigures writes the figure files of the page p (Output.Figures)
 // that are missing or differ, into FiguresDir beside it (created under
 // the umask), before the page that refers to them, as wo writes; with
-// dryRun it only lists them, and says what the write would refuse. A
-// file that holds what it should is left untouched: a file's name is its
-// content's hash, so pages beside each other share their common figures.
-// Files no page refers to any more are left.
+// dryRun it only lists them. Each is checked first as checkFigure does,
+// with and without dryRun, so -n refuses what the write would, with the
+// same error. The files listed are those written (or that would be): a
+// file refused is not among them. A file that holds what it should is
+// left untouched: a file's name is its content's hash, so pages beside
+// each other share their common figures. Files no page refers to any
+// more are left.
 func writeFigures(p string, files map[string][]byte, dryRun bool, wo WriteOptions) ([]string, error) {
 	var written []string
 	for _, name := range slices.Sorted(maps.Keys(files)) {
@@ -527,26 +530,25 @@ func writeFigures(p string, files map[string][]byte, dryRun bool, wo WriteOption
 		if old, _, err := readRegular(fp, fp, len(files[name])); err == nil && bytes.Equal(old, files[name]) {
 			continue
 		}
-		written = append(written, fp)
-		if dryRun {
-			if err := checkFigure(fp, wo); err != nil {
+		if err := checkFigure(fp, wo); err != nil { // the same refusal with -n and without
+			return written, err
+		}
+		if !dryRun {
+			if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
 				return written, err
 			}
-			continue
+			if err := wo.WriteFile(fp, files[name]); err != nil {
+				return written, err
+			}
 		}
-		if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
-			return written, err
-		}
-		if err := wo.WriteFile(fp, files[name]); err != nil {
-			return written, err
-		}
+		written = append(written, fp)
 	}
 	return written, nil
 }
 
-// checkFigure says, for a dry run, what writing the figure file fp would
-// refuse (see checkWrite): a file there that cannot be replaced, or a
-// folder in which FiguresDir, or the file, cannot be created.
+// checkFigure says what writing the figure file fp would refuse (see
+// checkWrite): a file there that cannot be replaced, or a folder in
+// which FiguresDir, or the file, cannot be created.
 func checkFigure(fp string, wo WriteOptions) error {
 	target, err := resolveLinks(fp)
 	if err != nil {
