@@ -32,7 +32,7 @@ for (const c of table.cases) {
       for (const list of document.querySelectorAll('.bitview-markdown-problems')) list.remove();
       assert.equal(document.body.innerHTML, before, 'the block is left as it was, every line of it');
       assert.deepEqual(upgrade(document), [], 'a second upgrade');
-      assert.equal(document.querySelectorAll('.bitview-markdown-problems').length, 0, 'a second upgrade says it again');
+      assert.equal(document.querySelectorAll('.bitview-markdown-problems').length, 0, 'a second upgrade does not list them again');
       return;
     }
     assert.deepEqual(problems, []);
