@@ -1176,6 +1176,60 @@ func TestConditionalEncodings(t *testing.T) {
 	}
 }
 
+// TestNotModifiedCoding (issue 46.11): a conditional request is
+// answered 304 only for the entity tag of the coding it would get. For
+// /figure.svg, the brotli answer's tag sent by a client that takes gzip
+// only, or nothing, gets that client's own answer (200, its coding and
+// tag): a shared cache holding both is never told to give brotli to a
+// client that cannot decode it. A precompressed file (which has no
+// entity tag: its validator is its time, the same in every coding) is
+// 304 only for "*" or a time, and every answer of both, 304 included,
+// says Vary: Accept-Encoding.
+func TestNotModifiedCoding(t *testing.T) {
+	srv := startServer(t, newSite(t))
+	tags := map[string]string{}
+	for _, enc := range []string{"br", "gzip", ""} {
+		resp, _ := do(t, srv, "GET", "/figure.svg?show=P", map[string]string{"Accept-Encoding": enc})
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != enc {
+			t.Fatalf("Accept-Encoding %q: %d, Content-Encoding %q", enc, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		tags[enc] = resp.Header.Get("ETag")
+	}
+	for sent, tag := range tags {
+		for _, enc := range []string{"br", "gzip", ""} {
+			resp, body := do(t, srv, "GET", "/figure.svg?show=P", map[string]string{"Accept-Encoding": enc, "If-None-Match": tag})
+			want := 200
+			if sent == enc {
+				want = 304
+			}
+			if resp.StatusCode != want || resp.Header.Get("ETag") != tags[enc] || resp.Header.Get("Vary") != "Accept-Encoding" ||
+				want == 200 && (resp.Header.Get("Content-Encoding") != enc || len(body) == 0) {
+				t.Errorf("/figure.svg, the %q answer's tag with Accept-Encoding %q: %d, ETag %s, Vary %q, Content-Encoding %q; want %d, ETag %s",
+					sent, enc, resp.StatusCode, resp.Header.Get("ETag"), resp.Header.Get("Vary"), resp.Header.Get("Content-Encoding"), want, tags[enc])
+			}
+		}
+	}
+	head, _ := do(t, srv, "HEAD", "/pre.js", nil)
+	modified := head.Header.Get("Last-Modified")
+	for _, enc := range []string{"br", "gzip", ""} {
+		for _, tc := range []struct {
+			header map[string]string
+			want   int
+		}{
+			{map[string]string{"If-None-Match": tags["br"]}, 200},
+			{map[string]string{"If-None-Match": `"pre.js-br"`}, 200},
+			{map[string]string{"If-None-Match": "*"}, 304},
+			{map[string]string{"If-Modified-Since": modified}, 304},
+		} {
+			tc.header["Accept-Encoding"] = enc
+			resp, _ := do(t, srv, "GET", "/pre.js", tc.header)
+			if resp.StatusCode != tc.want || resp.Header.Get("Vary") != "Accept-Encoding" || resp.Header.Get("ETag") != "" {
+				t.Errorf("/pre.js, %v: %d, Vary %q, ETag %q; want %d, Vary: Accept-Encoding and no tag", tc.header, resp.StatusCode, resp.Header.Get("Vary"), resp.Header.Get("ETag"), tc.want)
+			}
+		}
+	}
+}
+
 // answer is one response read off a connection, or why it could not be.
 type answer struct {
 	resp *http.Response

@@ -85,11 +85,12 @@ test('bitview/element and bitview/markdown resolve and import', async () => {
   const { parseBlock, KEYS } = await import(md); // KEYS: generated from Go's view.Attributes
   assert.deepEqual(parseBlock('fen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P\nexpr: (P << 8) & empty\n# note\narrows: Ge2e4\nbogus'), {
     attributes: { fen: '8/8/8/8/4P3/8/8/8 w - - 0 1', show: 'P, (P << 8) & empty', arrows: 'Ge2e4' },
-    problems: [`line 6: "bogus" is not "key: value"; keys: ${Object.keys(KEYS).join(', ')}`],
+    problems: ['line 6: "bogus" is not "key: value", a blank line or a "# comment"'],
   });
+  assert.deepEqual(parseBlock('sho: P').problems, [`line 1: unknown key "sho"; keys: ${Object.keys(KEYS).join(', ')}`]);
   // A long line is quoted up to 40 characters, then its length in bytes (as Go's core/excerpt quotes).
-  assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.slice(0, p.indexOf(';'))), [
-    `line 1: "${'x'.repeat(40)}"… (1,048,576 bytes) is not "key: value"`,
+  assert.deepEqual(parseBlock('x'.repeat(1 << 20) + '\n' + 'é'.repeat(50) + ': 1').problems.map((p) => p.replace(/; keys: .*/, '')), [
+    `line 1: "${'x'.repeat(40)}"… (1,048,576 bytes) is not "key: value", a blank line or a "# comment"`,
     `line 2: unknown key "${'é'.repeat(40)}"… (100 bytes)`,
   ]);
 

@@ -14,16 +14,22 @@
 //
 //   <script type="module" src="https://cdn.example/bitview/bitview-markdown.js"></script>
 //
-// One "key: value" per line; blank lines and lines starting with # are
-// skipped. The keys are KEYS of bitview-options.js, which go generate
+// One "key: value" per line; blank lines and comments ("# " and a note)
+// are skipped. The keys are KEYS of bitview-options.js, which go generate
 // writes from Go's one table of options (model.Attributes): the element's
 // attributes that a block may set, and expr (one expression, added to
 // show; repeat the line for more). The static-site generator
 // writes the fence as <pre><code class="language-bitboard">…</code></pre>
 // (inside a highlighter's <div> at times); without JavaScript it stays
 // readable text. With it, each block gets a <bitboard-view> whose
-// attributes are the block's lines; a line that is not understood is
-// shown under the view, and the source stays in data-source.
+// attributes are the block's lines, the source kept in data-source. A
+// block holding any other line (a key that is no option, a line without
+// a colon, "## a heading": most often the prose after a fence left open,
+// which the generator put into the code block) gets no view: it is left
+// as it is, every line of it, with a list of its wrong lines before it:
+// the rule the bitview command's prerender applies (Go's
+// wasm/figure/pages, block.go), both tested against one table of cases
+// (wasm/figure/pages/testdata/blocks.json).
 //
 // The page's nodes stay where they are, as the page's framework (VitePress,
 // Docusaurus, mkdocs-material's instant navigation, Astro) wrote them: a
@@ -42,24 +48,39 @@ import { quote } from './bitview/quote.js';
 /** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
 
+// BLANKS are the characters trimmed from a block line, its key and its
+// value: ASCII's blanks (String.prototype.trim takes more than Go's
+// strings.TrimSpace, and other ones).
+const BLANKS = /^[ \t\r\f\v]+|[ \t\r\f\v]+$/g;
+const trim = (s) => s.replace(BLANKS, '');
+
 /**
- * Reads a bitboard block's text.
+ * Reads a bitboard block's text: after the blanks at either end (ASCII's)
+ * are taken away, a line is blank, a comment ("#" alone, or "#" then a
+ * space or a tab), or "key: value" with one of KEYS in any ASCII case;
+ * show and expr lines are joined into show. Any other line is a problem,
+ * and a block with a problem is not to be drawn.
  * @param {string} text the block's lines
  * @returns {{attributes: Record<string, string>, problems: string[]}} the
- *   element's attributes and one message per line not understood
+ *   element's attributes and one message per wrong line ("line N: …", N
+ *   from 1), none when every line is right
  */
 export function parseBlock(text) {
   const attributes = {};
   const problems = [];
   const show = [];
-  String(text).split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
+  String(text).replace(/\r\n?/g, '\n').split('\n').forEach((raw, i) => {
+    const line = trim(raw);
+    if (line === '' || line === '#' || line.startsWith('# ') || line.startsWith('#\t')) return;
     const colon = line.indexOf(':');
-    const key = colon < 0 ? '' : line.slice(0, colon).trim().toLowerCase();
-    const value = colon < 0 ? '' : line.slice(colon + 1).trim();
+    const key = colon < 0 ? '' : trim(line.slice(0, colon)).replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const value = colon < 0 ? '' : trim(line.slice(colon + 1));
+    if (colon < 0) {
+      problems.push(`line ${i + 1}: ${quote(line)} is not "key: value", a blank line or a "# comment"`);
+      return;
+    }
     if (!Object.hasOwn(KEYS, key)) {
-      problems.push(`line ${i + 1}: ${colon < 0 ? `${quote(line)} is not "key: value"` : `unknown key ${quote(key)}`}; keys: ${Object.keys(KEYS).join(', ')}`);
+      problems.push(`line ${i + 1}: unknown key ${quote(key)}; keys: ${Object.keys(KEYS).join(', ')}`);
       return;
     }
     if (KEYS[key] === 'show') { // show and expr: each line adds to the list
@@ -134,7 +155,7 @@ function shadowOf(host) {
     const root = host.attachShadow({ mode: 'open' });
     const slot = document.createElement('slot');
     root.append(slot);
-    if ('adoptedStyleSheets' in ShadowRoot.prototype) {
+    if (typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype) {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(HOST_CSS);
       root.adoptedStyleSheets = [sheet];
@@ -166,31 +187,35 @@ function forget(pre) {
   if (!rec.host && pre.style.getPropertyValue('display') === 'none') pre.style.removeProperty('display');
 }
 
-// upgradeBlock gives pre its view and returns it.
+// upgradeBlock gives pre its view and returns it, or refuses a block
+// with a wrong line and returns undefined.
 function upgradeBlock(pre) {
   const source = textOf(pre);
   const { attributes, problems } = parseBlock(source);
+  if (problems.length > 0) return refuse(pre, source, problems);
   const view = document.createElement('bitboard-view');
   for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
   view.dataset.source = source;
-  let shown = view;
-  if (problems.length > 0) {
-    shown = document.createElement('div');
-    shown.className = 'bitview-markdown';
-    const list = document.createElement('ul');
-    list.setAttribute('role', 'alert');
-    list.className = 'bitview-markdown-problems';
-    for (const p of problems) {
-      const li = document.createElement('li');
-      li.textContent = `bitboard block, ${p}`;
-      list.append(li);
-    }
-    shown.append(view, list);
-  }
-  const rec = { shown, host: hostOf(pre), source };
+  const rec = { shown: view, host: hostOf(pre), source };
   upgraded.set(pre, rec);
   show(pre, rec);
   return view;
+}
+
+// refuse leaves the block pre as it is (its lines are not all right: see
+// parseBlock), after a list of its problems (role="alert", class
+// bitview-markdown-problems), said once.
+function refuse(pre, source, problems) {
+  const list = document.createElement('ul');
+  list.setAttribute('role', 'alert');
+  list.className = 'bitview-markdown-problems';
+  for (const p of problems) {
+    const li = document.createElement('li');
+    li.textContent = `bitboard block, ${p}; the block is left as text`;
+    list.append(li);
+  }
+  upgraded.set(pre, { shown: list, host: null, source });
+  (hostOf(pre) ?? pre).before(list);
 }
 
 /**
@@ -200,13 +225,17 @@ function upgradeBlock(pre) {
  * @returns {HTMLElement[]}
  */
 export function upgrade(root = document) {
+  const doc = root.ownerDocument ?? root;
   const done = [];
   for (const found of root.querySelectorAll(BLOCKS)) {
     const pre = found.closest('pre, marp-pre');
     // A <code> says the block's language when it is the <pre>'s first element, nothing but blanks before it.
     const kids = pre ? [...pre.childNodes] : [];
     const first = found === pre || kids.slice(0, kids.indexOf(found)).every((n) => n.nodeType === 8 || (n.nodeType === 3 && n.data.trim() === ''));
-    if (first && pre?.isConnected && !upgraded.has(pre)) done.push(upgradeBlock(pre));
+    if (first && pre?.isConnected && !upgraded.has(pre)) {
+      const view = upgradeBlock(pre);
+      if (view) done.push(view);
+    }
   }
   return done;
 }

@@ -44,7 +44,7 @@ export interface BitboardViewAttributes {
   zobrist?: string | boolean;
   /** A perft divide under the view, 1 to 4 plies (each legal move in UCI with its leaf count, and the total). It is counted on the page's thread, so the element caps it at 4; a deeper value is an error. Deeper divides run in the page's panel or in a Web Worker (perft-worker.js). */
   perft?: string;
-  /** The URL of bitview.wasm, for the first element that starts Bitview (default: beside the module, or setBaseURL's). */
+  /** The URL of bitview.wasm, for the first element that starts Bitview (default: beside the module, or setBaseURL's). The element fetches and runs the code at whatever URL it is given, from any origin, with the page's rights: give it only a copy you trust (a Content-Security-Policy's connect-src limits where it may come from). */
   wasm?: string;
 }
 

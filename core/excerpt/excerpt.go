@@ -2,6 +2,7 @@ package excerpt
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core/thousands"
@@ -60,4 +61,46 @@ func Unquoted(s string) string {
 		return s
 	}
 	return head + "… (" + thousands.Itoa(len(s)) + " bytes)"
+}
+
+// Escape returns s with every character that is not printable, and every
+// byte that starts no valid UTF-8 sequence, written as strconv.Quote
+// writes it (ESC as \x1b, BEL as \a, a newline as \n, a zero-width space
+// as \u200b, an invalid byte as \xff), and every other character (a
+// space, a backslash, a quote, any printable letter) as it is; it adds no
+// quotes and cuts nothing. It is the one escaping of what Bitview's
+// commands print (the bitview command writes its messages through it):
+// whatever a page, a file name, an option's value or an engine put into
+// a message, the terminal gets no byte it would act on (move the cursor,
+// clear the screen, retitle the window). Text already quoted by Quote
+// comes back unchanged. "Printable" is strconv.IsPrint's: letters, marks,
+// numbers, punctuation, symbols and the ASCII space.
+func Escape(s string) string {
+	clean := true
+	for i := 0; i < len(s) && clean; {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		clean = r != utf8.RuneError && (r == ' ' || strconv.IsPrint(r))
+		i += size
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatUint(uint64(s[i])>>4, 16))
+			b.WriteString(strconv.FormatUint(uint64(s[i])&15, 16))
+		case r == ' ' || strconv.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	return b.String()
 }

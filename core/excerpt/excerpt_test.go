@@ -105,3 +105,28 @@ func FuzzQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestEscape: what is not printable is escaped as strconv.Quote escapes
+// it, and nothing else: a terminal's control sequences (OSC, CSI, C1's
+// CSI), invalid bytes and format characters become visible escapes;
+// printable text, backslashes and quotes stay; Quote's output is left as
+// it is.
+func TestEscape(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"a.html", "a.html"},
+		{`C:\sites\a "b".html`, `C:\sites\a "b".html`},
+		{"x\x1b]0;PWNED\a.html", `x\x1b]0;PWNED\a.html`},
+		{"P\x1b[2J", `P\x1b[2J`},
+		{"\u009b2J", `\u009b2J`},
+		{"tab\there\nnext", `tab\there\nnext`},
+		{"\xff\xfe", `\xff\xfe`},
+		{"zero\u200bwidth", `zero\u200bwidth`},
+		{"é€𝄞 ", "é€𝄞 "},
+		{Quote("P\x1b]0;T\a"), Quote("P\x1b]0;T\a")},
+	} {
+		if got := Escape(tt.in); got != tt.want {
+			t.Errorf("Escape(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

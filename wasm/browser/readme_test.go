@@ -349,7 +349,7 @@ func TestReadmeCommands(t *testing.T) {
 			t.Errorf("prerender wrote other pages than the post, or no figure file beside it: %q", out)
 		}
 		got, _ := os.ReadFile(post)
-		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open" data-bitview-prerendered>`) || !strings.Contains(string(got), "/bitview/view.css") ||
+		if !strings.Contains(out, "wrote "+post) || !strings.Contains(string(got), `<template shadowrootmode="open" data-bitview-prerendered="`) || !strings.Contains(string(got), "/bitview/view.css") ||
 			!strings.Contains(string(got), `<img data-bitview-figure src="bitview-figures/`) {
 			t.Errorf("prerender printed %q and wrote:\n%.2000s", out, got)
 		}

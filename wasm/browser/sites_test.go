@@ -213,7 +213,7 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 // replace; figureStyle is the one <style> it adds for them.
 var (
 	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>`)
-	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures>.*?</style>\n?`)
+	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
 // outsideFigures returns a page with each figure as "<figure>".
@@ -499,7 +499,10 @@ func TestSites(t *testing.T) {
 					pages[name] = string(b)
 				}
 			}
-			command := strings.Replace(strings.Replace(pre.commands[0], "-base /bitview/", "-base /repo/bitview/", 1), "my-site/public/", s.dir+"/", 1)
+			command := strings.Replace(pre.commands[0], "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
+			if !strings.Contains(command, "-base /repo/bitview/ ") {
+				t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", pre.commands[0])
+			}
 			s.prerendered = true // a failure below is the test's; the pages may still show
 			siteRun(t, repo, command)
 			after := treeHashes(t, s.dir)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bitview/bitview/core"
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/expr"
 	"github.com/bitview/bitview/core/pgn"
 	"github.com/bitview/bitview/core/thousands"
@@ -244,7 +245,7 @@ func checkLists(o Options, e model.Embed, grid bool) error {
 				_, perr = x.Eval(e.Pos)
 			}
 			if xe, ok := perr.(*expr.Error); ok {
-				off, msg = at+min(xe.Offset, len(item)), `"`+item+`": `+xe.Msg
+				off, msg = at+min(xe.Offset, len(item)), excerpt.Quote(item)+": "+xe.Msg
 			}
 			return &Error{Option: "show", Value: show, Offset: off, Msg: msg, Err: perr}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/wasm/figure/png"
 	"github.com/bitview/bitview/wasm/view"
 	"github.com/bitview/bitview/web"
@@ -107,7 +108,7 @@ func ParseTheme(s string) (view.Theme, error) {
 				continue
 			}
 			return view.Theme{}, &Error{Option: "theme", Value: s, Offset: start + strings.Index(item, name),
-				Msg: `"` + name + `" is not light, dark or name=value`}
+				Msg: excerpt.Quote(name) + ` is not light, dark or name=value`}
 		}
 		value = strings.TrimSpace(value)
 		var field *string

@@ -11,7 +11,7 @@
 // Usage:
 //
 //	bitview [options] -o FILE.svg|FILE.png|-
-//	bitview prerender [-n] [-base URL] [-exclude PATH]... PATH...
+//	bitview prerender [-n] [-base URL] [-exclude PATH]... [-break-links] PATH...
 //	bitview show [-fen FEN] [-layout L] [-index] [-binary] [-decimal] [-literals] [-json] NAME|EXPR|NUMBER...
 //	bitview divide [-fen FEN] -depth N [-stats] [-engine CMD | -engine - | -perftree SCRIPT] [-timeout D] [-json]
 //	bitview divide -suite FILE [-max-depth N] [-engine CMD | -perftree SCRIPT] [-timeout D] [-json]
@@ -25,10 +25,15 @@
 // Bad input exits with status 1 and a message naming the option, the
 // field and the character; no file is written then. Files are written as
 // an editor saves them (pages.WriteFile): through a symbolic link to its
-// target, in place for a file with other hard links, else a temporary
-// file renamed over FILE only when whole; the mode is kept, a new file
-// gets 0666 less the umask, and a read-only file is refused (status 1);
-// errors name FILE as given.
+// target, always through a temporary file renamed over FILE only when
+// whole; the mode, owner, ACL and extended attributes are kept, a new
+// file gets 0666 less the umask, and a read-only file or one with other
+// hard links is refused (status 1); errors name FILE as given.
+//
+// Every command writes its messages through excerpt.Escape: a byte of a
+// page, a file name, an option's value or an engine's output that is not
+// printable is written escaped (ESC as \x1b, BEL as \a), so nothing it
+// prints can move the cursor, clear the screen or retitle the window.
 //
 // prerender walks each PATH for the .html and .htm pages a site generator
 // built (Hugo's public/, MkDocs's site/, Jekyll's _site/: it is the step
@@ -37,28 +42,41 @@
 // class="language-bitboard"> a generator builds from a ```bitboard fence):
 // the view in a declarative shadow root and an <img> of the figure's SVG,
 // a file written into bitview-figures/ beside the page and named by its
-// content (a page that loads no bitview-element.js, without -base, gets
-// the SVG inline instead; see pages.Page). A file is rewritten only when
-// a figure changed, so a second run changes nothing. What an author
-// wrote inside an element is kept after its figure, whatever it looks
-// like: prerender replaces only what it wrote, which carries its mark
-// (pages.Mark). A block's unknown key is a warning naming its line, and
-// the block is drawn from its other lines (as the live Markdown loader,
-// bitview-markdown.js, lists it under the view); a line that is not
-// "key: value" (prose in a fence left open) and every wrong option are
-// errors naming their lines: the file is left untouched, the others are
-// still done, and the exit status is 1. A page changed while its figures
-// were drawn (size, time or content) is left as it is, and named, with
-// status 1. -n only reports.
+// content (a page that loads no Bitview script, without -base, gets the
+// SVG inline instead; see pages.Page). -base is the folder of Bitview's
+// files as the pages see it; by default the folder of each page's
+// bitview-load.js or bitview-element.js script, and a -base that is not
+// where a page's script finds them is warned about. A file is rewritten
+// only when a figure changed, so a second run changes nothing. What an
+// author wrote inside an element is kept after its figure, whatever it
+// looks like: prerender replaces only what it wrote, which carries its
+// mark sealed with a hash of what it wrote (pages.Mark), never a part
+// that merely carries the mark's attribute or was edited since. A block
+// line that is not a known "key: value", a blank line or a "# comment"
+// (a key that is no option, prose in a fence left open, a "## heading")
+// and every wrong option are errors naming their lines (the live
+// Markdown loader, bitview-markdown.js, leaves such a block as text by
+// the same rule): the file is left untouched, the others are still done,
+// and the exit status is 1. A page changed while its figures were drawn
+// (size, time or content) is left as it is, and named, with status 1.
+// Pages are written as pages.WriteFile writes: through a temporary file
+// renamed over the page, keeping its mode, owner, ACL and extended
+// attributes, so a failed write leaves it whole; a page with other hard
+// links is refused unless -break-links (then replaced under the name
+// walked, its other names keeping the old page). -n only reports, the
+// refusals of the real run included.
 //
 // prerender never writes a source: a Markdown file given is refused (exit
 // 1) with the built folder to prerender instead, found from the
 // generator's configuration (hugo.toml, mkdocs.yml, _config.yml) above
 // it; in a walked folder Markdown files are left alone, and a generator's
 // source folder is refused. A copy of Bitview's own files (a folder
-// holding bitview-element.js and bitview.wasm, see pages.IsCopy) is left
-// byte for byte, as is each -exclude PATH (repeatable). Only regular files
-// are read, each to pages.MaxPageBytes.
+// holding bitview-element.js, see pages.IsCopy) is left byte for byte, as
+// is each -exclude PATH (repeatable; -exclude= is refused). Links are
+// resolved before these rules: a site given as a link is walked, a link
+// to a page outside the site or in the copy is left as it is (and said),
+// and -exclude names the files its paths lead to. Only regular files are
+// read, each to pages.MaxPageBytes.
 //
 //	bitview prerender -base /repo/bitview/ public/
 //
@@ -96,7 +114,9 @@
 // is stopped and reported with its last output, every byte that is not
 // printable escaped. The engine runs in a process group of its own, ended
 // with all it started when the command is done, at the time limit and on
-// Ctrl-C or SIGTERM (exit status 128 + the signal's). Output Bitview
+// Ctrl-C or SIGTERM (exit status 128 + the signal's); a process that
+// leaves the group on purpose (a daemon the engine starts with setsid)
+// is not followed, and outlives it. Output Bitview
 // cannot read (lines that name a move without a count it reads, or no
 // total, which a part of a divide lacks, or a move written in
 // look-alike characters such as Cyrillic е) is "could not read the

@@ -69,6 +69,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(fakeEnv); mode != "" {
 		os.Exit(fakeEngine(mode, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	if os.Getenv(commandEnv) != "" { // the bitview command itself (see runCommand)
+		os.Exit(commandChild(os.Args[1:]))
+	}
 	done := testproc.Guard() // every process a test starts ends with the test binary
 	os.Exit(done(m.Run()))
 }

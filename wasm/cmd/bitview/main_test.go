@@ -188,19 +188,19 @@ func TestWriteLikeEditor(t *testing.T) {
 	}
 }
 
-// TestPrerenderUnknownKeys: an unknown key is a warning naming its line,
-// and the figure is drawn (as the live Markdown loader does); every wrong
-// option of a block is named.
+// TestPrerenderUnknownKeys: an unknown key is an error naming its line,
+// and the page is left as it is (as the live Markdown loader leaves the
+// block as text); every wrong option of a block is named.
 func TestPrerenderUnknownKeys(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "a.html")
 	os.WriteFile(page, []byte(block("show: P\ncolour: red\n")), 0o644)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"prerender", "-base", "/b/", page}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "bitview: warning: "+page+`:4: unknown key "colour"`) {
+	if code := run([]string{"prerender", "-base", "/b/", page}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "bitview: "+page+`:4: unknown key "colour"`) {
 		t.Errorf("an unknown key: exit %d, %q", code, stderr.String())
 	}
-	if b, _ := os.ReadFile(page); !bytes.Contains(b, []byte("<bitboard-view show=\"P\"><template")) {
-		t.Error("the figure was not drawn")
+	if b, _ := os.ReadFile(page); string(b) != block("show: P\ncolour: red\n") {
+		t.Error("the page was written")
 	}
 	os.WriteFile(page, []byte(block("layout: berff\norientation: up\n")), 0o644)
 	stderr.Reset()

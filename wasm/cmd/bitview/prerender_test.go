@@ -66,10 +66,14 @@ func TestPrerenderUnclosedBlock(t *testing.T) {
 	dir := t.TempDir()
 	md := "```bitboard\nshow: P\n\nIMPORTANT prose\n"
 	built := "<html><body>\n<p>Before.</p>\n<pre><code class=\"language-bitboard\">show: P\n\nIMPORTANT prose\n\nNote: more prose\n</code></pre>\n</body></html>\n"
-	writeFiles(t, dir, map[string]string{"x.md": md, "x.html": built})
+	// Issue 46's repro: prose with colons and a heading after the fence.
+	colons := "<pre><code class=\"language-bitboard\">show: P\n\n## Pawn structure\n\nNote: about doubled pawns.\n</code></pre>"
+	writeFiles(t, dir, map[string]string{"x.md": md, "x.html": built, "colons.html": colons})
 	for _, tc := range []struct{ file, content, want string }{
 		{"x.md", md, "x.md"},
 		{"x.html", built, "x.html:5: \"IMPORTANT prose\" is not \"key: value\""},
+		{"colons.html", colons, "colons.html:3: \"## Pawn structure\" is not \"key: value\""},
+		{"colons.html", colons, "colons.html:5: unknown key \"note\""},
 	} {
 		p := filepath.Join(dir, tc.file)
 		code, _, stderr := prerenderRun("-base", "/b/", p)
@@ -85,8 +89,9 @@ func TestPrerenderUnclosedBlock(t *testing.T) {
 // TestPrerenderKeepsLookalikes: what an author wrote inside a
 // <bitboard-view> is kept byte for byte, even when it looks like
 // Bitview's own output (the SVG bitview -o - prints, a declarative shadow
-// root, an <img data-bitview-figure>): only what prerender wrote, which
-// carries its mark, is replaced; a second run changes nothing.
+// root, an <img data-bitview-figure>, any tag carrying the mark's
+// attribute): only what prerender wrote, whose mark is sealed with a
+// hash of it, is replaced; a second run changes nothing.
 func TestPrerenderKeepsLookalikes(t *testing.T) {
 	f, err := figure.Resolve(figure.Options{"show": "N"})
 	if err != nil {
@@ -97,6 +102,12 @@ func TestPrerenderKeepsLookalikes(t *testing.T) {
 		`<template shadowrootmode="open"><p>the author's shadow root</p></template>`,
 		`<img data-bitview-figure src="mine.svg" alt="the author's own picture">`,
 		`<template shadowrootmode="open"><template><template></template></template></template><p>after</p>`,
+		// Issue 46.7: the mark's attribute, written by the author, on any
+		// tag and with any value, is not prerender's.
+		`<p data-bitview-prerendered>the author's paragraph</p>`,
+		`<p data-bitview-prerendered="1">the author's paragraph</p>`,
+		`<img data-bitview-figure src="mine.svg" alt="mine" data-bitview-prerendered="0123456789abcdef">`,
+		`<template shadowrootmode="open" data-bitview-prerendered><p>the author's shadow root</p></template>`,
 	}
 	for _, base := range []string{"/b/", ""} {
 		for i, a := range authored {
@@ -145,11 +156,11 @@ func TestPrerenderWrapperWithProse(t *testing.T) {
 }
 
 // TestPrerenderNesting: a page of deeply nested <template>s inside a
-// figure is read in linear time: inside what an earlier run wrote
-// (500,000 nested templates, 10.5 MB; the quadratic reader of db8cea0
-// took 20.5 s for 40,000, and would take about 50 minutes here, past
-// go test's timeout) they are replaced by the figure, and inside the
-// author's content they are kept.
+// figure is read in linear time (500,000 nested templates, 10.5 MB; the
+// quadratic reader of db8cea0 took 20.5 s for 40,000, and would take
+// about 50 minutes here, past go test's timeout): inside what an earlier
+// run wrote, which makes it the author's (its seal no longer matches),
+// and inside the author's content, they are kept.
 func TestPrerenderNesting(t *testing.T) {
 	const k = 500_000
 	nest := strings.Repeat("<template>", k) + strings.Repeat("</template>", k)
@@ -160,7 +171,9 @@ func TestPrerenderNesting(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	drawn, _ := os.ReadFile(p)
-	// Inside the shadow root prerender wrote: its own, replaced.
+	// Inside the shadow root prerender wrote: no longer prerender's (its
+	// seal does not match what it holds), so the author's, kept after a
+	// figure drawn again.
 	shadow := strings.Index(string(drawn), "<template shadowrootmode")
 	open := shadow + strings.Index(string(drawn[shadow:]), ">") + 1
 	nested := string(drawn[:open]) + nest + string(drawn[open:])
@@ -168,8 +181,9 @@ func TestPrerenderNesting(t *testing.T) {
 	if code, _, stderr := prerenderRun("-base", "/b/", p); code != 0 {
 		t.Fatalf("nested in prerender's own: exit %d: %s", code, stderr)
 	}
-	if got, _ := os.ReadFile(p); !bytes.Equal(got, drawn) {
-		t.Errorf("the templates nested in prerender's shadow root are not replaced by the figure (%d bytes, want %d)", len(got), len(drawn))
+	got, _ := os.ReadFile(p)
+	if edited := nested[shadow:strings.Index(nested, "</bitboard-view>")]; !strings.Contains(string(got), edited+"</bitboard-view>") || strings.Count(string(got), "<template shadowrootmode") != 2 {
+		t.Errorf("the edited shadow root is not kept after a figure drawn again (%d bytes)", len(got))
 	}
 	// In the author's content: kept.
 	authored := "<template shadowrootmode=\"open\">" + nest + "</template>"
@@ -290,5 +304,30 @@ func TestPrerenderMarkdownSource(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(site, "notes.md")); string(got) != post {
 		t.Error("the .md of a built site was written")
+	}
+}
+
+// TestPrerenderBaseFromLoader (issue 45.7): without -base, a page that
+// loads the README's one line (bitview-load.js) gets its figures' shadow
+// roots from the script's folder, sub-path and all, with no "SVG only"
+// message; a -base that is not where the script finds Bitview's files is
+// warned about, naming the page and the script's line.
+func TestPrerenderBaseFromLoader(t *testing.T) {
+	page := "<!doctype html>\n<html><head>\n<script src=\"/repo/bitview/bitview-load.js\" defer></script>\n</head><body>\n<bitboard-view show=\"P\"></bitboard-view>\n</body></html>\n"
+	dir := writeFiles(t, t.TempDir(), map[string]string{"posts/a.html": page})
+	p := filepath.Join(dir, "posts", "a.html")
+	code, _, stderr := prerenderRun(dir)
+	got, _ := os.ReadFile(p)
+	if code != 0 || stderr != "" || !strings.Contains(string(got), `<link rel="stylesheet" href="/repo/bitview/view.css" data-bitview="view.css">`) {
+		t.Errorf("no -base: exit %d, %q, and the page:\n%.800s", code, stderr, got)
+	}
+	writeFiles(t, dir, map[string]string{"posts/a.html": page})
+	code, _, stderr = prerenderRun("-base", "/bitview/", dir)
+	if want := "bitview: warning: " + p + `:3: -base "/bitview/" is not where the page's script "/repo/bitview/bitview-load.js" finds Bitview's files ("/repo/bitview/")`; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("-base /bitview/: exit %d, %q; want 0 and %q", code, stderr, want)
+	}
+	writeFiles(t, dir, map[string]string{"posts/a.html": page})
+	if code, _, stderr = prerenderRun("-base", "/repo/bitview/", dir); code != 0 || stderr != "" {
+		t.Errorf("-base /repo/bitview/: exit %d, %q; want 0 and nothing said", code, stderr)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
 )
 
@@ -291,26 +292,11 @@ func cutChars(s string, n int) string {
 // printable (control characters such as ESC, which would move the cursor,
 // clear the screen or retitle the window; invalid UTF-8; format
 // characters) written as strconv.Quote writes it (\x1b, \a, \t, \u200b),
-// without the quotes. A backslash is doubled, so an escape written here
-// and one printed by the engine differ.
+// without the quotes: excerpt.Escape, the command's one escaping. A
+// backslash is doubled first, so an escape written here and one printed
+// by the engine differ.
 func shown(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == ' ' || strconv.IsPrint(r):
-			b.WriteString(s[i : i+size])
-		default:
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		}
-		i += size
-	}
-	return b.String()
+	return excerpt.Escape(strings.ReplaceAll(s, `\`, `\\`))
 }
 
 // live is every engine process started and not yet ended, for the signal

@@ -60,7 +60,9 @@ const BrotliQuality = 5
 // query (the known options, sorted) and of build (the server's build:
 // BuildID), with "-br" or "-gz" for a compressed answer, and
 // `Cache-Control: public, max-age=31536000, immutable`. If-None-Match
-// with one of those tags gets 304 before anything is drawn. The answer is
+// with the tag of the answer the request would get (of its coding, as
+// Accept-Encoding chooses it) gets 304 before anything is drawn; the
+// tag of another coding does not. The answer is
 // brotli- or gzip-compressed as Accept-Encoding weighs them (brotli first
 // when equal; Vary: Accept-Encoding). The limits come first: the query's
 // length (MaxQueryBytes), then each option's (Options.Set, and
@@ -91,12 +93,12 @@ func Handler(build string) http.Handler {
 		coding, suffix := negotiate(r.Header.Get("Accept-Encoding"))
 		h.Set("Vary", "Accept-Encoding")
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-		if m := matchingTag(r.Header.Get("If-None-Match"), tag); m != "" {
-			h.Set("ETag", m)
+		key := tag + suffix
+		if matchingTag(r.Header.Get("If-None-Match"), key) {
+			h.Set("ETag", `"`+key+`"`)
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
-		key := tag + suffix
 		// Wait for a slot to draw (or send a drawn figure) in, among at
 		// most MaxWaiting others.
 		select {
@@ -246,22 +248,19 @@ func busy(w http.ResponseWriter, why string) {
 	io.WriteString(w, body)
 }
 
-// matchingTag returns the entity tag of an If-None-Match header that
-// names the figure whose hash is tag, in any of its codings ("*" matches
-// too), or "".
-func matchingTag(header, tag string) string {
+// matchingTag reports whether an If-None-Match header names the entity
+// tag key (weakly or strongly), or is "*": key is the tag of the answer
+// the request would get, its coding's suffix included, so that a client
+// (or a shared cache) holding the brotli answer is never told 304 for a
+// request that would get the gzip or plain one, which it may not decode.
+func matchingTag(header, key string) bool {
 	for part := range strings.SplitSeq(header, ",") {
 		t := strings.TrimPrefix(strings.TrimSpace(part), "W/")
-		if t == "*" {
-			return `"` + tag + `"`
-		}
-		for _, suffix := range []string{"", "-br", "-gz"} {
-			if t == `"`+tag+suffix+`"` {
-				return t
-			}
+		if t == "*" || t == `"`+key+`"` {
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
 // negotiate returns the coding of the answer (br, gzip or none) and the

@@ -135,9 +135,10 @@ func TestHandlerEncoding(t *testing.T) {
 	}
 }
 
-// TestHandlerNotModified: If-None-Match with the figure's tag, in any
-// coding, is answered 304 before the figure is drawn: many such answers
-// take less time than drawing the figure once.
+// TestHandlerNotModified: If-None-Match with the figure's tag in the
+// coding the request would get is answered 304 before the figure is
+// drawn: many such answers take less time than drawing the figure once.
+// A tag of another coding is not (see TestHandlerNotModifiedCoding).
 func TestHandlerNotModified(t *testing.T) {
 	h := Handler("test")
 	start := time.Now()
@@ -149,9 +150,9 @@ func TestHandlerNotModified(t *testing.T) {
 	}
 	const n = 20
 	start = time.Now()
-	for _, inm := range []string{tag, `W/` + tag, `"x", ` + tag, strings.Replace(tag, "-gz", "-br", 1), strings.Replace(tag, "-gz", "", 1)} {
-		for range n / 5 {
-			if w := get(h, largest, map[string]string{"Accept-Encoding": "br", "If-None-Match": inm}); w.Code != http.StatusNotModified || w.Body.Len() != 0 || w.Header().Get("ETag") == "" {
+	for _, inm := range []string{tag, `W/` + tag, `"x", ` + tag, "*"} {
+		for range n / 4 {
+			if w := get(h, largest, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": inm}); w.Code != http.StatusNotModified || w.Body.Len() != 0 || w.Header().Get("ETag") != tag {
 				t.Fatalf("If-None-Match %s: %d with %d bytes, ETag %q", inm, w.Code, w.Body.Len(), w.Header().Get("ETag"))
 			}
 		}
@@ -163,6 +164,37 @@ func TestHandlerNotModified(t *testing.T) {
 	}
 	if w := get(h, largest, map[string]string{"If-None-Match": `"other"`}); w.Code != 200 {
 		t.Errorf("another tag: %d, want 200", w.Code)
+	}
+}
+
+// TestHandlerNotModifiedCoding (issue 46.11): the tag If-None-Match must
+// name is the one of the coding the request would get: a client that
+// takes no brotli, sending the brotli answer's tag, gets the figure in
+// its own coding (200, its tag), never a 304 that would let a shared
+// cache give it the brotli bytes; each answer says Vary: Accept-Encoding.
+func TestHandlerNotModifiedCoding(t *testing.T) {
+	h := Handler("test")
+	tags := map[string]string{}
+	for _, enc := range []string{"br", "gzip", ""} {
+		w := get(h, "show=P", map[string]string{"Accept-Encoding": enc})
+		tags[enc] = w.Header().Get("ETag")
+	}
+	for sent, tag := range tags {
+		for _, enc := range []string{"br", "gzip", "", "gzip, br;q=0"} {
+			want, coding := http.StatusOK, enc
+			switch enc {
+			case "gzip, br;q=0":
+				coding = "gzip"
+			}
+			if sent == coding {
+				want = http.StatusNotModified
+			}
+			w := get(h, "show=P", map[string]string{"Accept-Encoding": enc, "If-None-Match": tag})
+			if w.Code != want || w.Header().Get("ETag") != tags[coding] || w.Header().Get("Vary") != "Accept-Encoding" || w.Header().Get("Content-Encoding") != map[int]string{200: coding}[w.Code] {
+				t.Errorf("the %q answer's tag %s sent with Accept-Encoding %q: %d, ETag %s, Vary %q, Content-Encoding %q; want %d, ETag %s, Vary: Accept-Encoding",
+					sent, tag, enc, w.Code, w.Header().Get("ETag"), w.Header().Get("Vary"), w.Header().Get("Content-Encoding"), want, tags[coding])
+			}
+		}
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 // A built page (a fence as MkDocs builds it, and an element with the
 // author's fallback) prerendered for a site under /repo/: each figure
 // gets its shadow root and an <img> of its file, both marked as
-// prerender's; the author's paragraph stays. The shadow roots and images
-// are shortened here.
+// prerender's (sealed: see Mark); the author's paragraph stays. The
+// shadow roots, images and seals are shortened here.
 func ExamplePage() {
 	page := "<html><head></head><body>\n" +
 		"<pre><code class=\"language-bitboard\">show: P\n</code></pre>\n" +
@@ -23,15 +23,15 @@ func ExamplePage() {
 		fmt.Println(err)
 		return
 	}
-	out := regexp.MustCompile(`(?s)(<template shadowrootmode="open" data-bitview-prerendered><link rel="stylesheet" href="[^"]*").*?</template>`).ReplaceAllString(string(o.Page), "$1 …</template>")
-	out = regexp.MustCompile(`(<img data-bitview-figure src="bitview-figures/)[0-9a-f]+\.svg" [^>]*>`).ReplaceAllString(out, "$1….svg\" … data-bitview-prerendered>")
-	fmt.Println(strings.Replace(out, pages.Style, "<style data-bitview-figures>…</style>", 1))
+	out := regexp.MustCompile(`(?s)(<template shadowrootmode="open" data-bitview-prerendered=")[0-9a-f]{16}("><link rel="stylesheet" href="[^"]*").*?</template>`).ReplaceAllString(string(o.Page), "${1}SEAL$2 …</template>")
+	out = regexp.MustCompile(`(<img data-bitview-figure src="bitview-figures/)[0-9a-f]+\.svg" [^>]*>`).ReplaceAllString(out, "$1….svg\" … data-bitview-prerendered=\"SEAL\">")
+	fmt.Println(strings.Replace(out, pages.Style, `<style data-bitview-figures data-bitview-prerendered="SEAL">…</style>`, 1))
 	fmt.Println(len(o.Figures), "figure files, to write beside the page in", pages.FiguresDir)
 	// Output:
-	// <html><head><style data-bitview-figures>…</style>
+	// <html><head><style data-bitview-figures data-bitview-prerendered="SEAL">…</style>
 	// </head><body>
-	// <bitboard-view show="P"><template shadowrootmode="open" data-bitview-prerendered><link rel="stylesheet" href="/repo/bitview/view.css" …</template><img data-bitview-figure src="bitview-figures/….svg" … data-bitview-prerendered></bitboard-view>
-	// <bitboard-view show="N"><template shadowrootmode="open" data-bitview-prerendered><link rel="stylesheet" href="/repo/bitview/view.css" …</template><img data-bitview-figure src="bitview-figures/….svg" … data-bitview-prerendered><p>The knights.</p></bitboard-view>
+	// <bitboard-view show="P"><template shadowrootmode="open" data-bitview-prerendered="SEAL"><link rel="stylesheet" href="/repo/bitview/view.css" …</template><img data-bitview-figure src="bitview-figures/….svg" … data-bitview-prerendered="SEAL"></bitboard-view>
+	// <bitboard-view show="N"><template shadowrootmode="open" data-bitview-prerendered="SEAL"><link rel="stylesheet" href="/repo/bitview/view.css" …</template><img data-bitview-figure src="bitview-figures/….svg" … data-bitview-prerendered="SEAL"><p>The knights.</p></bitboard-view>
 	// </body></html>
 	//
 	// 2 figure files, to write beside the page in bitview-figures

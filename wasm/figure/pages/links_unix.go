@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // linkCount returns how many hard links the file of info has.
@@ -23,6 +25,13 @@ func chown(f *os.File, info fs.FileInfo) {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		f.Chown(int(st.Uid), int(st.Gid))
 	}
+}
+
+// canWrite reports whether this process (its effective user and groups,
+// and the file's ACL) may write the file or folder p, without opening it
+// (an open for writing is an event to a file watcher).
+func canWrite(p string) bool {
+	return unix.Faccessat(unix.AT_FDCWD, p, unix.W_OK, unix.AT_EACCESS) == nil
 }
 
 // openNonblock is the flag that opens a file without waiting: a FIFO's

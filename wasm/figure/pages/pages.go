@@ -13,7 +13,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/bitview/bitview/core/excerpt"
 	"github.com/bitview/bitview/core/thousands"
 	xhtml "golang.org/x/net/html"
 
@@ -23,8 +22,10 @@ import (
 
 // Style is the rule a prerendered page gets once, so that its figures fit
 // their column with JavaScript off (an SVG's width attribute is its size
-// at 1×); the element's shadow root says the same to its slot.
-const Style = `<style data-bitview-figures>bitboard-view{display:block}bitboard-view>svg,bitboard-view>img[data-bitview-figure]{display:block;max-width:100%;height:auto}</style>`
+// at 1×); the element's shadow root says the same to its slot. It
+// carries Mark, sealed: a <style data-bitview-figures> an author wrote is
+// left as it is.
+var Style = seal(`<style data-bitview-figures ` + unsealed + `>bitboard-view{display:block}bitboard-view>svg,bitboard-view>img[data-bitview-figure]{display:block;max-width:100%;height:auto}</style>`)
 
 // FiguresDir is the folder, beside a prerendered page, of its figures'
 // SVG files: each is named by the first 16 hex digits of its SHA-256
@@ -77,16 +78,6 @@ func (e *PageError) Error() string {
 
 func (e *PageError) Unwrap() error { return e.Err }
 
-// Mark is the attribute Page writes on each part of an element's content
-// that it owns: the declarative shadow root, the <img> fallback, or the
-// inline <svg> of a page without a base. A run replaces what carries it
-// at the start of an element's content (what an earlier run wrote);
-// whatever else the element holds is the author's and is kept byte for
-// byte, even when it looks like Bitview's output (the SVG bitview -o
-// prints, a shadow root, an <img data-bitview-figure>): the mark
-// identifies prerender's own parts, where their shape could only guess.
-const Mark = "data-bitview-prerendered"
-
 // Page writes the figure of every <bitboard-view> of an HTML page into it,
 // and turns every bitboard block into such an element. Each element gets
 // its view as the element draws it, in a declarative shadow root (see
@@ -110,16 +101,17 @@ const Mark = "data-bitview-prerendered"
 // (class="language-bitboard", …), or a <pre> whose first child is a
 // <code> that says it, each replaced whole; or a <div> wrapper
 // (class="language-bitboard …" or "highlight-bitboard …": Jekyll,
-// Docusaurus, Sphinx) around its <pre>, replaced whole when it holds only the
-// block (blank text and <div>s around one <pre>), else kept with
-// everything in it but its <pre>, which becomes the element. Its lines
-// are read as bitview-markdown.js reads them (one "key: value" a line,
-// blank lines and # comments skipped): a line that is not "key: value"
-// (prose in a fence left open, which the generator put into the code
-// block) is an error naming its line, so that prose is never replaced
-// by a figure; a key that is not one of BlockKeys is skipped, and its
-// line given in Output.Warnings, as the live loader lists it under the
-// view.
+// Docusaurus, Sphinx) around its <pre>, replaced whole when it holds only
+// the block (blank text and the <div>s that hold its <pre>), else kept with
+// everything in it (a comment, an anchor, prose) but its <pre>, which
+// becomes the element; a <br> in a <pre> ends a line. Its lines are read
+// by the rule bitview-markdown.js applies (see block.go; one table of
+// cases, testdata/blocks.json, tests both): one "key: value" a line, the
+// key one of BlockKeys, blank lines and "# comments" skipped. Any other
+// line (a key that is no option, a line without a colon, a "## heading":
+// most often the prose after a fence left open, which the generator put
+// into the code block) is an error naming its line, every such line of
+// the block named, so that no line of prose is replaced by a figure.
 //
 // The page gets Style once (before </head>, or before its first figure).
 // What an author wrote inside an element (a paragraph, an image: its
@@ -165,7 +157,7 @@ func prerenderPage(name string, page []byte, base string) ([]byte, *pager, error
 // styleSpan returns the span that gives a page with figures Style, once:
 // inserted before </head> when the page has a head before its first
 // figure, else before that figure; or a Style an earlier version wrote (a
-// <style data-bitview-figures> that is not Style) replaced. Each place is
+// <style> with a sealed Mark that is not Style) replaced. Each place is
 // one the tokenizer found, so that a "<bitboard-view" or a "</head>" in
 // a script, a comment or a code example is no such place.
 func (pg *pager) styleSpan() (span, bool) {
@@ -244,8 +236,7 @@ func (pg *pager) content(attrs [][2]string) (string, error) {
 		pg.files[file] = []byte(fileSVG)
 		pg.out += len(fileSVG)
 	}
-	img := figureImg(file, f, svg)
-	content := asciiHTML(shadow + img)
+	content := shadow + figureImg(file, f, svg)
 	pg.out += len(content)
 	return content, nil
 }
@@ -291,9 +282,9 @@ func asciiHTML(s string) string {
 }
 
 // markedSVG returns a figure's SVG (view.FigureSVG: it begins "<svg ")
-// with Mark on its root element, as Page writes it inline.
+// with Mark, sealed, on its root element, as Page writes it inline.
 func markedSVG(svg string) string {
-	return "<svg " + Mark + strings.TrimPrefix(svg, "<svg")
+	return seal("<svg " + unsealed + strings.TrimPrefix(svg, "<svg"))
 }
 
 // FigureFile returns the path, relative to its page's folder, of the file
@@ -307,10 +298,11 @@ func FigureFile(svg string) string {
 // figureImg returns the <img> of a figure's SVG file: lazy, so that a
 // browser that shows the shadow root (where the image is not shown) does
 // not fetch it, at the SVG's size (so the page does not move when it
-// arrives), with the figure's description as its alt text, and Mark.
+// arrives), with the figure's description as its alt text, and Mark,
+// sealed; in ASCII, as Shadow.
 func figureImg(file string, f *figure.Figure, svg string) string {
 	w, h := svgSize(svg)
-	return `<img data-bitview-figure src="` + html.EscapeString(file) + `" alt="` + html.EscapeString(figure.Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async" ` + Mark + `>`
+	return seal(asciiHTML(`<img data-bitview-figure src="` + html.EscapeString(file) + `" alt="` + html.EscapeString(figure.Describe(f)) + `" width="` + w + `" height="` + h + `" loading="lazy" decoding="async" ` + unsealed + `>`))
 }
 
 // svgSize returns the width and height attributes of view.SVG's root
@@ -383,53 +375,13 @@ func splice(page []byte, spans []span) []byte {
 	return b.Bytes()
 }
 
-// parseBlock reads a bitboard block's lines as bitview-markdown.js does:
-// one "key: value" a line, blank lines and # comments skipped, show and
-// expr lines joined into show. A key that is not one of BlockKeys is
-// skipped and returned as a warning, as the live loader lists it under
-// the view and draws the rest. A line that is not "key: value" is an
-// error naming its line: a block holds only its options, and such a line
-// is most often the prose after a fence left open, which drawing the
-// block would replace. line is the block's first line in the page.
-func parseBlock(name, text string, line int) (attrs [][2]string, warnings []*PageError, err error) {
-	var show []string
-	for i, raw := range strings.Split(text, "\n") {
-		l := strings.TrimSpace(raw)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		key, value, ok := strings.Cut(l, ":")
-		key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
-		if !ok {
-			return nil, warnings, &PageError{name, line + i, errors.New(excerpt.Quote(l) + ` is not "key: value": a bitboard block holds one option a line (is the fence above it left open?); the page is left as it is`)}
-		}
-		if !slices.Contains(BlockKeys, key) {
-			warnings = append(warnings, &PageError{name, line + i, errors.New(`unknown key ` + excerpt.Quote(key) + "; keys: " + strings.Join(BlockKeys, ", "))})
-			continue
-		}
-		if key == "show" || key == "expr" {
-			if value != "" {
-				show = append(show, value)
-			}
-			continue
-		}
-		attrs = slices.DeleteFunc(attrs, func(a [2]string) bool { return a[0] == key })
-		attrs = append(attrs, [2]string{key, value})
-	}
-	if len(show) > 0 {
-		attrs = append(attrs, [2]string{"show", strings.Join(show, ", ")})
-	}
-	return attrs, warnings, nil
-}
-
-// blockFigure turns a block's text into the element with its figure. Its
-// unknown keys are warnings and a line that is not "key: value" an error
-// (see parseBlock); when options are wrong, the error names every one of
-// them, each at its line (errors.Join of *PageError): the option at
-// fault is left out and the rest tried again.
+// blockFigure turns a block's text into the element with its figure. A
+// wrong line is an error (see parseBlock); when options are wrong, the
+// error names every one of them, each at its line (errors.Join of
+// *PageError): the option at fault is left out and the rest tried again.
 func (pg *pager) blockFigure(text string, line int) (string, error) {
-	attrs, warnings, err := parseBlock(pg.name, text, line)
-	pg.warnings = append(pg.warnings, warnings...)
+	text = blockText(text)
+	attrs, err := parseBlock(pg.name, text, line)
 	if err != nil {
 		return "", err
 	}
@@ -456,16 +408,16 @@ func (pg *pager) blockFigure(text string, line int) (string, error) {
 	return "", errors.Join(errs...)
 }
 
-// optionLine returns the 0-based line of text that sets the option err
-// names (the first, for show), or 0.
+// optionLine returns the 0-based line of a block's text that sets the
+// option err names (the first, for show), or 0.
 func optionLine(text string, err error) int {
 	var fe *figure.Error
 	if !errors.As(err, &fe) {
 		return 0
 	}
 	for i, raw := range strings.Split(text, "\n") {
-		key, _, _ := strings.Cut(strings.TrimSpace(raw), ":")
-		key = strings.ToLower(strings.TrimSpace(key))
+		key, _, _ := strings.Cut(strings.Trim(raw, blockBlanks), ":")
+		key = asciiLower(strings.Trim(key, blockBlanks))
 		if key == fe.Option || fe.Option == "show" && key == "expr" {
 			return i
 		}
@@ -478,12 +430,14 @@ func hasClass(class, c string) bool { return slices.Contains(strings.Fields(clas
 
 // A figureState is a <bitboard-view> being read: its start tag (offset,
 // end, attributes), and the parts of its content a previous run wrote
-// (those that carry Mark, at the start of its content).
+// (those that carry Mark, sealed, at the start of its content).
 type figureState struct {
 	start, content int
 	attrs          [][2]string
-	owned          int    // the end of the parts read so far that carry Mark
+	owned          int    // the end of the parts read so far that a run wrote
 	part           string // the tag of the marked part being read, "" between parts
+	partStart      int    // its offset
+	seal           string // its Mark's value
 	depth          int    // the part's elements of its own tag open, itself included
 	authored       bool   // the author's content has begun: no part after it is Page's
 }
@@ -496,7 +450,12 @@ type blockState struct {
 	depth int    // its outer tag's elements open, itself included
 	pre   *preState
 	pres  []*preState
-	other bool // a <div> holding more than its <pre>: text, or an element other than a <div>
+	begun int   // the <pre>s begun so far
+	divs  []int // for each <div> open inside a wrapper and outside its <pre>s, the <pre>s begun before it
+	// other: a <div> wrapper holding more than its <pre>s and the <div>s
+	// around them: text, a comment, another element, a <div> that holds
+	// no <pre> (an anchor).
+	other bool
 }
 
 // A preState is a <pre> of a block: its span and its text.
@@ -518,7 +477,8 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 	var fig *figureState
 	var blk *blockState
 	lastPre := -1  // the offset of a <pre> start tag followed by blanks only so far
-	style := false // in the <style data-bitview-figures>
+	style := false // in a <style> that carries Mark
+	styleStart, styleSeal := 0, ""
 	for {
 		tt := z.Next()
 		raw := z.Raw()
@@ -554,7 +514,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			tn, more := z.TagName()
 			tag := preTag(string(tn))
 			var attrs [][2]string
-			class, marked := "", false
+			class, mark, marked := "", "", false
 			for more {
 				var k, v []byte
 				k, v, more = z.TagAttr()
@@ -563,20 +523,19 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				case "class":
 					class = string(v)
 				case Mark:
-					marked = true
+					mark, marked = string(v), true
 				}
 			}
 			open := tt == xhtml.StartTagToken && !voidTag(tag)
-			if tag == "style" && fig == nil && blk == nil && slices.ContainsFunc(attrs, func(a [2]string) bool { return a[0] == "data-bitview-figures" }) && pg.style[1] == 0 {
-				pg.style[0] = start
-				style = true
+			if tag == "style" && open && marked && fig == nil && blk == nil && pg.style[1] == 0 {
+				style, styleStart, styleSeal = true, start, mark
 			}
 			switch {
 			case fig != nil:
 				if tag == "bitboard-view" {
 					return nil, &PageError{name, pg.lineAt(start), fmt.Errorf("a <bitboard-view> inside the <bitboard-view> of line %d: an element cannot hold another; close the first before the second", pg.lineAt(fig.start))}
 				}
-				fig.startTag(tag, open, marked, pos)
+				fig.startTag(page, tag, open, marked, mark, start, pos)
 			case blk != nil:
 				blk.startTag(tag, open, start)
 			case tag == "bitboard-view" && open:
@@ -603,7 +562,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			switch {
 			case fig != nil && tag == "bitboard-view":
 				if fig.part != "" {
-					return nil, &PageError{name, pg.lineAt(fig.start), fmt.Errorf("the <%s> Bitview wrote into this <bitboard-view> has no end tag: build the page again", fig.part)}
+					return nil, &PageError{name, pg.lineAt(fig.start), fmt.Errorf("the <%s> marked as Bitview's (%s) in this <bitboard-view> has no end tag: build the page again", fig.part, Mark)}
 				}
 				s, err := pg.figureSpan(page, fig, start)
 				if err != nil {
@@ -614,11 +573,14 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				}
 				fig = nil
 			case fig != nil:
-				fig.endTag(tag, pos)
+				fig.endTag(page, tag, pos)
 			case blk == nil && tag == "head" && pg.headEnd < 0:
 				pg.headEnd = start
 			case blk == nil && tag == "style" && style:
-				pg.style[1], style = pos, false
+				if sealed(page[styleStart:pos], styleSeal) { // Style as a run wrote it, not the author's
+					pg.style = [2]int{styleStart, pos}
+				}
+				style = false
 			case blk != nil:
 				if !blk.endTag(tag, pos) {
 					break
@@ -634,6 +596,9 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			if fig != nil && fig.part == "" {
 				fig.authored = true
 			}
+			if blk != nil && blk.pre == nil {
+				blk.other = true // a wrapper that holds a comment is kept
+			}
 		}
 	}
 }
@@ -645,11 +610,12 @@ func (pg *pager) first(at int) {
 	}
 }
 
-// startTag reads a start tag inside the element's content, which ends at
-// end: a tag that carries Mark at the start of the content (or just after
-// another marked part) begins a part Page wrote, and anything else the
+// startTag reads a start tag of page inside the element's content, from
+// start to end: a tag that carries Mark at the start of the content (or
+// just after another part a run wrote) begins a part that may be Page's
+// (it is, when its seal matches: see sealed), and anything else the
 // author's content.
-func (f *figureState) startTag(tag string, open, marked bool, end int) {
+func (f *figureState) startTag(page []byte, tag string, open, marked bool, mark string, start, end int) {
 	switch {
 	case f.part != "":
 		if tag == f.part && open {
@@ -659,20 +625,31 @@ func (f *figureState) startTag(tag string, open, marked bool, end int) {
 	case !marked:
 		f.authored = true
 	case open:
-		f.part, f.depth = tag, 1
+		f.part, f.partStart, f.seal, f.depth = tag, start, mark, 1
 	default: // a void element (the <img>) or a self-closed one
-		f.owned = end
+		f.partEnd(page, start, mark, end)
 	}
 }
 
-// endTag reads an end tag, which ends at end, inside the element's
-// content.
-func (f *figureState) endTag(tag string, end int) {
+// partEnd ends a marked part, page[start:end] with the Mark value mark:
+// Page's when sealed, else the author's, and all after it.
+func (f *figureState) partEnd(page []byte, start int, mark string, end int) {
+	if sealed(page[start:end], mark) {
+		f.owned = end
+	} else {
+		f.authored = true
+	}
+}
+
+// endTag reads an end tag of page, which ends at end, inside the
+// element's content.
+func (f *figureState) endTag(page []byte, tag string, end int) {
 	switch {
 	case f.part != "":
 		if tag == f.part {
 			if f.depth--; f.depth == 0 {
-				f.part, f.owned = "", end
+				f.partEnd(page, f.partStart, f.seal, end)
+				f.part = ""
 			}
 		}
 	default:
@@ -712,7 +689,10 @@ func (b *blockState) startTag(tag string, open bool, start int) {
 		}
 	case tag == "pre" && open:
 		b.pre = &preState{start: start, depth: 1}
-	case tag != "div":
+		b.begun++
+	case tag == "div" && open:
+		b.divs = append(b.divs, b.begun)
+	default:
 		b.other = true
 	}
 }
@@ -735,6 +715,12 @@ func (b *blockState) endTag(tag string, end int) bool {
 	}
 	if b.tag == "div" && tag == "div" {
 		b.depth--
+		if n := len(b.divs); b.pre == nil && n > 0 && b.depth > 0 {
+			if b.divs[n-1] == b.begun { // a <div> with no <pre> in it
+				b.other = true
+			}
+			b.divs = b.divs[:n-1]
+		}
 		return b.depth == 0
 	}
 	return false

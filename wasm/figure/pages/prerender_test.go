@@ -55,7 +55,7 @@ func TestPageFrameworks(t *testing.T) {
 				if !strings.Contains(string(out), "data-bitview-figures") {
 					t.Error("no style for the figures")
 				}
-				shadows := strings.Count(string(out), `<template shadowrootmode="open" `+Mark+`><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
+				shadows := strings.Count(unseal(out), `<template shadowrootmode="open" `+Mark+`><link rel="stylesheet" href="/static/bitview/view.css" data-bitview="view.css">`)
 				if base == "" && shadows != 0 || base != "" && shadows != 1 {
 					t.Errorf("with base %q the page has %d shadow roots", base, shadows)
 				}
@@ -79,7 +79,8 @@ func TestPageFrameworks(t *testing.T) {
 }
 
 // TestScriptBase: the folder of Bitview's files is that of the page's
-// <script src="…/bitview-element.js">, as written.
+// <script src="…/bitview-element.js"> (or bitview-load.js, or
+// bitview-markdown.js), as written.
 func TestScriptBase(t *testing.T) {
 	for _, tc := range []struct{ page, want string }{
 		{`<script type="module" src="/static/bitview/bitview-element.js"></script>`, "/static/bitview/"},
@@ -88,9 +89,51 @@ func TestScriptBase(t *testing.T) {
 		{`<script src="js/notbitview-element.js"></script><script src="app.js"></script>`, ""},
 		{`<pre><code>&lt;script src="/b/bitview-element.js"&gt;</code></pre>`, ""},
 		{``, ""},
+		// Issue 45.7: the README's one line, and MkDocs's extra_javascript.
+		{`<script src="/repo/bitview/bitview-load.js" defer></script>`, "/repo/bitview/"},
+		{`<script src="../../bitview/bitview-load.js" defer></script>`, "../../bitview/"},
+		{`<script type="module" src="/static/bitview-markdown.js"></script>`, "/static/"},
 	} {
 		if got := ScriptBase([]byte(tc.page)); got != tc.want {
 			t.Errorf("ScriptBase(%q) = %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}
+
+// TestBaseWarning (issue 45.7): a -base that cannot be where the page's
+// script finds Bitview's files is warned about, naming the script's
+// line; one that may be (the same folder, relative or with the site's
+// sub-path before it) is not, nor is a page without a script.
+func TestBaseWarning(t *testing.T) {
+	for _, tc := range []struct {
+		script, base, sitePath string
+		warn                   bool
+	}{
+		{"/repo/bitview/bitview-load.js", "/repo/bitview/", "posts/a.html", false},
+		{"/repo/bitview/bitview-load.js", "/bitview/", "posts/a.html", true},
+		{"/repo/bitview/bitview-load.js", "/repo/bitview", "posts/a.html", false},
+		{"../bitview/bitview-load.js", "/repo/bitview/", "posts/a.html", false},
+		{"../bitview/bitview-load.js", "/bitview/", "posts/a.html", false},
+		{"../bitview/bitview-load.js", "/static/", "posts/a.html", true},
+		{"bitview/bitview-load.js", "/bitview/", "posts/a.html", true},
+		{"/bitview/bitview-load.js", "../bitview/", "posts/a.html", false},
+		{"/bitview/bitview-load.js", "./", "posts/a.html", true},
+		{"../bitview/bitview-load.js", "/other/", "", false}, // no site path: cannot tell
+		{"https://cdn.jsdelivr.net/npm/bitview@0.1.0/bitview-load.js", "/bitview/", "a.html", true},
+		{"https://cdn.jsdelivr.net/npm/bitview@0.1.0/bitview-load.js", "https://cdn.jsdelivr.net/npm/bitview@0.1.0/", "a.html", false},
+		{"", "/bitview/", "a.html", false},
+	} {
+		page := "<html><head>\n<title>x</title>\n"
+		if tc.script != "" {
+			page += `<script src="` + tc.script + `" defer></script>`
+		}
+		page += "</head><body></body></html>\n"
+		w := baseWarning("a.html", []byte(page), tc.base, tc.sitePath)
+		switch {
+		case tc.warn && (w == nil || w.Line != 3 || !strings.Contains(w.Error(), `-base "`+tc.base+`" is not where the page's script "`+tc.script+`" finds Bitview's files`)):
+			t.Errorf("script %s, -base %s, page %s: %v; want a warning at line 3", tc.script, tc.base, tc.sitePath, w)
+		case !tc.warn && w != nil:
+			t.Errorf("script %s, -base %s, page %s: %v; want none", tc.script, tc.base, tc.sitePath, w)
 		}
 	}
 }

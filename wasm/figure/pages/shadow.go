@@ -2,9 +2,14 @@ package pages
 
 import (
 	"bytes"
+	"fmt"
 	"html"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/bitview/bitview/core/excerpt"
 
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/bitview/bitview/wasm/view"
@@ -25,7 +30,7 @@ const MaxSizeLength = 64
 // off, styled and at the size the live view has, and the element adopts
 // it when its script runs (nothing is redrawn; the focus stays):
 //
-//	<template shadowrootmode="open" data-bitview-prerendered>
+//	<template shadowrootmode="open" data-bitview-prerendered="SEAL">
 //	  <link rel="stylesheet" href="BASEview.css" data-bitview="view.css">
 //	  (<link … repr.css> when the view shows the representations)
 //	  (<style data-bitview="size">:host{width:SIZE;height:HEIGHT}</style> for a size or height attribute)
@@ -36,7 +41,9 @@ const MaxSizeLength = 64
 // the page sees it, ending in "/" ("./" for the page's own folder): the
 // element uses its piece images as written while its files are there. An
 // attribute the element would show an error for is an error here, as in
-// Resolve.
+// Resolve. Every character outside ASCII is written as a character
+// reference (but in a <style>; see asciiHTML), and Mark is sealed (see
+// Mark).
 func Shadow(attrs [][2]string, base string) (string, error) {
 	m := map[string]string{}
 	for _, a := range attrs {
@@ -67,7 +74,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 		b = ""
 	}
 	var s strings.Builder
-	s.WriteString(`<template shadowrootmode="open" ` + Mark + `><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
+	s.WriteString(`<template shadowrootmode="open" ` + unsealed + `><link rel="stylesheet" href="` + html.EscapeString(b+"view.css") + `" data-bitview="view.css">`)
 	if e.ShowsRepr() {
 		s.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(b+"repr.css") + `" data-bitview="repr.css">`)
 	}
@@ -84,7 +91,7 @@ func Shadow(attrs [][2]string, base string) (string, error) {
 	s.WriteString(`<div part="view" class="host" data-values="` + values + `" data-base="` + html.EscapeString(base) + `">`)
 	s.WriteString(view.EmbedDrawing(e, perft))
 	s.WriteString(`</div></template>`)
-	return s.String(), nil
+	return seal(asciiHTML(s.String())), nil
 }
 
 // cssLength reports whether a size or height attribute may go into a style rule as
@@ -106,15 +113,31 @@ func cssLength(v string) bool {
 	return true
 }
 
-// ScriptBase returns the folder of the page's <script src="…/bitview-element.js">
-// as written, ending in "/" ("./" when the script is beside the page), or
-// "" when the page has no such script.
+// ScriptNames are the names of Bitview's scripts a page loads from the
+// folder of its files, by which ScriptBase finds it: the loader of the
+// README's one line, the element, and the Markdown blocks.
+var ScriptNames = []string{"bitview-load.js", "bitview-element.js", "bitview-markdown.js"}
+
+// ScriptBase returns the folder of the page's first <script src="…/NAME">,
+// NAME one of ScriptNames, as written, ending in "/" ("./" when the
+// script is beside the page), or "" when the page has no such script.
 func ScriptBase(page []byte) string {
+	base, _, _ := scriptBase(page)
+	return base
+}
+
+// scriptBase is ScriptBase, with the script's src as written and the
+// offset of its tag in page.
+func scriptBase(page []byte) (base, src string, at int) {
 	z := xhtml.NewTokenizer(bytes.NewReader(page))
+	pos := 0
 	for {
-		switch z.Next() {
+		tt := z.Next()
+		start := pos
+		pos += len(z.Raw())
+		switch tt {
 		case xhtml.ErrorToken: // the end of the page, or a page the tokenizer gave up on
-			return ""
+			return "", "", 0
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			tn, more := z.TagName()
 			if string(tn) != "script" {
@@ -127,17 +150,88 @@ func ScriptBase(page []byte) string {
 					continue
 				}
 				src := string(v)
-				if i := strings.IndexAny(src, "?#"); i >= 0 {
-					src = src[:i]
+				p := src
+				if i := strings.IndexAny(p, "?#"); i >= 0 {
+					p = p[:i]
 				}
-				if path.Base(src) != "bitview-element.js" {
+				if !slices.Contains(ScriptNames, path.Base(p)) {
 					continue
 				}
-				if i := strings.LastIndex(src, "/"); i >= 0 {
-					return src[:i+1]
+				if i := strings.LastIndex(p, "/"); i >= 0 {
+					return p[:i+1], src, start
 				}
-				return "./"
+				return "./", src, start
 			}
 		}
 	}
+}
+
+// baseWarning returns a warning naming the page's script when base (the
+// -base given) is not where that script finds Bitview's files, or nil.
+// sitePath is the page's path from the site's folder ("posts/a.html"),
+// "" when not known: a relative folder (the script's, or base) is read
+// from the page's folder there, and an absolute one may hold the site's
+// sub-path before it (/repo/bitview/ is where ../bitview/ leads on a site
+// served under /repo/). What cannot be told apart without the site's
+// folder is not warned about.
+func baseWarning(name string, page []byte, base, sitePath string) *PageError {
+	script, src, at := scriptBase(page)
+	if script == "" || sameFolder(base, script, sitePath) {
+		return nil
+	}
+	line := 1 + bytes.Count(page[:at], []byte("\n"))
+	return &PageError{name, line, fmt.Errorf("-base %s is not where the page's script %s finds Bitview's files (%s): the figures would link view.css and the pieces in %s; give -base %s, or no -base to take it from the script",
+		quotePath(base), quotePath(src), quotePath(script), quotePath(base), quotePath(script))}
+}
+
+// quotePath quotes a path or URL for a message as strconv.Quote does
+// (every character that is not printable escaped), whole up to 1,024
+// bytes (a message that tells what to give must give it whole), cut as
+// excerpt.Quote cuts beyond.
+func quotePath(s string) string {
+	if len(s) > 1024 {
+		return excerpt.Quote(s)
+	}
+	return strconv.Quote(s)
+}
+
+// sameFolder reports whether the folders a and b (each ending in "/", as
+// a page writes them) may be the same, for a page at sitePath (see
+// baseWarning).
+func sameFolder(a, b, sitePath string) bool {
+	norm := func(f string) string {
+		if !strings.HasSuffix(f, "/") {
+			f += "/"
+		}
+		return f
+	}
+	a, b = norm(a), norm(b)
+	if a == b {
+		return true
+	}
+	url := func(f string) bool { return strings.Contains(f, "://") || strings.HasPrefix(f, "//") }
+	if url(a) || url(b) {
+		return false
+	}
+	rooted := func(f string) string { // f from the site's folder, "" when not known
+		if strings.HasPrefix(f, "/") {
+			return f
+		}
+		if sitePath == "" {
+			return ""
+		}
+		return norm(path.Join("/", path.Dir(sitePath), f))
+	}
+	ra, rb := rooted(a), rooted(b)
+	switch {
+	case ra == "" || rb == "":
+		return true
+	case ra == rb:
+		return true
+	case !strings.HasPrefix(a, "/"): // a relative, b absolute: b may have the sub-path
+		return strings.HasSuffix(rb, ra)
+	case !strings.HasPrefix(b, "/"):
+		return strings.HasSuffix(ra, rb)
+	}
+	return false
 }

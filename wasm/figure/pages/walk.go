@@ -17,14 +17,20 @@ import (
 // Options are what Pages does besides drawing.
 type Options struct {
 	// Base is Page's: the folder of Bitview's files as the pages see it,
-	// "" to take it from each page's <script src="…/bitview-element.js">.
+	// "" to take it from each page's script (see ScriptBase).
 	Base string
-	// DryRun: nothing is written; the Results say what would be.
+	// DryRun: nothing is written; the Results say what would be, and
+	// what the write would refuse (see WriteFile).
 	DryRun bool
 	// Exclude are files and folders left as they are, with everything
 	// below them: paths as given on the command line (relative to the
-	// working folder), each of which must exist.
+	// working folder), each of which must exist, compared by the files
+	// they lead to (their links resolved).
 	Exclude []string
+	// BreakLinks: a page with other hard links is written as any other,
+	// under its name in the site (see WriteOptions); without it, such a
+	// page is refused with ErrHardLinks.
+	BreakLinks bool
 }
 
 // A Result is what Pages did to one file, or to a folder it left.
@@ -33,9 +39,10 @@ type Result struct {
 	Changed bool
 	Err     error
 	// SVGOnly: the page's figures got no shadow root, as no base was
-	// given and the page loads no bitview-element.js (see Page).
+	// given and the page loads no Bitview script (see ScriptBase).
 	SVGOnly bool
-	// Warnings are the block lines skipped (see Output.Warnings).
+	// Warnings are what is doubtful about the page: a Base that is not
+	// where the page's script finds Bitview's files.
 	Warnings []*PageError
 	// Figures are the figure files (Output.Figures, as paths from the
 	// folder Pages was given) that were written, or would be with
@@ -44,37 +51,36 @@ type Result struct {
 	// Copy: File is a folder of Bitview's own files (see IsCopy), left
 	// as it is with everything below it.
 	Copy bool
+	// Left says why the page File, a symbolic link, was left as it is:
+	// it leads out of the site, or into a copy of Bitview's files.
+	Left string
 }
 
-// CopyFiles are the files whose presence in a folder makes it a copy of
+// CopyFile is the file whose presence in a folder makes it a copy of
 // Bitview's own files (see IsCopy).
-var CopyFiles = []string{"bitview-element.js", "bitview.wasm"}
+const CopyFile = "bitview-element.js"
 
 // IsCopy reports whether the folder dir is a copy of Bitview's own files
 // (make dist's dist/, web/, or a site's copy of either, such as
-// public/bitview/): it holds both CopyFiles as regular files (through
-// links). Pages leaves such a folder as it is, byte for byte, with its
-// .br and .gz siblings: its pages (embed.html, tutorial.html, examples/)
-// are Bitview's, already drawn, and its README.md shows the element's
-// markup as an example. The two files are what every working copy
-// needs (the element's script and the wasm it loads), whatever else an
-// author leaves out of it, and no folder of an author's pages holds
-// them; a marker file would be lost when an author copies only the files
-// a site needs, and a list of Bitview's pages would age with each
-// release.
+// public/bitview/): it holds CopyFile as a regular file (through links),
+// with or without the wasm beside it (a copy whose bitview.wasm is served
+// from elsewhere is one too). Pages leaves such a folder as it is, byte
+// for byte, with its .br and .gz siblings: its pages (embed.html,
+// tutorial.html, examples/) are Bitview's, already drawn, and its
+// README.md shows the element's markup as an example. The element's
+// script is what every copy holds (the one line of a page loads it, or
+// the loader beside it), whatever else an author leaves out of it, and
+// no folder of an author's pages holds it; a marker file would be lost
+// when an author copies only the files a site needs, and a list of
+// Bitview's pages would age with each release.
 func IsCopy(dir string) bool {
-	for _, f := range CopyFiles {
-		info, err := os.Stat(filepath.Join(dir, f))
-		if err != nil || !info.Mode().IsRegular() {
-			return false
-		}
-	}
-	return true
+	info, err := os.Stat(filepath.Join(dir, CopyFile))
+	return err == nil && info.Mode().IsRegular()
 }
 
 // ErrCopy is the error (wrapped, naming the path) of a path Pages was
 // given that is, or is inside, a copy of Bitview's own files (IsCopy).
-var ErrCopy = errors.New("a copy of Bitview's own files (it holds bitview-element.js and bitview.wasm), which prerender leaves as they are: give the folder of your pages, with Bitview's files in a folder of their own such as bitview/")
+var ErrCopy = errors.New("a copy of Bitview's own files (it holds bitview-element.js), which prerender leaves as they are: give the folder of your pages, with Bitview's files in a folder of their own such as bitview/")
 
 // ErrSource is the error (wrapped, naming the file or folder and the
 // folder to prerender instead) of a source Pages was given: a Markdown
@@ -168,7 +174,18 @@ func markdown(ext string) bool { return ext == ".md" || ext == ".markdown" }
 // or a folder, with Page: a page is rewritten only when one of its
 // figures changed, and left untouched when one of them is wrong, or when
 // it changed while its figures were drawn (see ErrChanged). Pages are
-// written as WriteFile writes, and their figure files beside them.
+// written as WriteFile writes (with Options.BreakLinks), and their
+// figure files beside them.
+//
+// Symbolic links are resolved before any rule is applied: a path given
+// (a site's folder given as a link is walked), each Exclude, and each
+// page of a folder that is a link. A link to a page is never written
+// through when the page is outside the folder given (the site) or in a
+// copy of Bitview's files: it is left, with a Result saying why (Left);
+// a link to an excluded page is left as the page is; a link to a page of
+// the site gets the page drawn (once, however many names lead to it) and
+// the figure files beside the link. Links to folders are not followed:
+// the pages they lead to are done where they are, if in the site.
 //
 // What Pages leaves as it is:
 //   - a copy of Bitview's own files (IsCopy), with everything below it:
@@ -187,117 +204,218 @@ func markdown(ext string) bool { return ext == ".md" || ext == ".markdown" }
 //     MaxPageBytes checked on the opened file, so a link to /dev/zero is
 //     an error, not a read without end.
 //
-// It returns one Result per page with figures, per copy left and per
-// error; the error is the first that occurred, after all were tried. An
-// error with no Results is that of Options (an Exclude that does not
-// exist): then nothing was done.
+// A Base that is not where a page's script finds Bitview's files is a
+// warning of its Result (see ScriptBase).
+//
+// It returns one Result per page with figures, per copy and link left and
+// per error; the error is the first that occurred, after all were tried.
+// An error with no Results is that of Options (an Exclude that is empty
+// or does not exist): then nothing was done.
 func Pages(paths []string, o Options) ([]Result, error) {
-	excluded := map[string]bool{}
+	w := &walker{o: o, excluded: map[string]bool{}, seen: map[string]bool{}}
 	for _, e := range o.Exclude {
-		abs, err := filepath.Abs(e)
-		if err == nil {
-			_, err = os.Lstat(abs)
+		if e == "" {
+			return nil, errors.New(`exclude: an empty path names no file or folder (give "." for the working folder)`)
 		}
+		real, err := realPath(e)
 		if err != nil {
-			return nil, fmt.Errorf("exclude %s: %w", e, errors.Unwrap(err))
+			return nil, fmt.Errorf("exclude %s: %w", e, unwrapPath(err))
 		}
-		excluded[abs] = true
-	}
-	var results []Result
-	var first error
-	add := func(r Result) {
-		if r.Err != nil && first == nil {
-			first = r.Err
-		}
-		results = append(results, r)
+		w.excluded[real] = true
 	}
 	for _, root := range paths {
-		absRoot, err := filepath.Abs(root)
-		if err != nil {
-			add(Result{File: root, Err: err})
-			continue
+		w.root(root)
+	}
+	return w.results, w.first
+}
+
+// A walker is a run of Pages: its options, the excluded files and
+// folders (their real paths), the real paths of the pages drawn so far,
+// and the results.
+type walker struct {
+	o        Options
+	excluded map[string]bool
+	seen     map[string]bool
+	results  []Result
+	first    error
+}
+
+// add adds a Result, noting its error if it is the first.
+func (w *walker) add(r Result) {
+	if r.Err != nil && w.first == nil {
+		w.first = r.Err
+	}
+	w.results = append(w.results, r)
+}
+
+// realPath returns the absolute path of the file p leads to, every
+// symbolic link in it resolved.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// unwrapPath returns the cause of an *fs.PathError, or err.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// isExcluded reports whether the real path p is, or is below, an
+// excluded path.
+func (w *walker) isExcluded(p string) bool {
+	for d := p; ; d = filepath.Dir(d) {
+		if w.excluded[d] {
+			return true
 		}
-		info, err := os.Stat(root)
-		switch {
-		case err != nil:
-			add(Result{File: root, Err: err})
-			continue
-		case excluded[absRoot]:
-			continue
-		}
-		dir := root
-		if !info.IsDir() {
-			dir = filepath.Dir(root)
-		}
-		if c := copyAround(dir); c != "" {
-			where := ""
-			if c != absRoot {
-				where = " is inside " + c + ","
-			}
-			add(Result{File: root, Err: fmt.Errorf("%s:%s %w", root, where, ErrCopy)})
-			continue
-		}
-		if !info.IsDir() {
-			switch ext := strings.ToLower(filepath.Ext(root)); {
-			case markdown(ext):
-				add(Result{File: root, Err: fmt.Errorf("%s: a Markdown file is %w; %s", root, ErrSource, builtHint(root))})
-			case ext == ".html" || ext == ".htm":
-				if r := pageFile(root, o); r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
-					add(r.Result)
-				}
-			default:
-				add(Result{File: root, Err: fmt.Errorf("%s: not an HTML page (.html or .htm)", root)})
-			}
-			continue
-		}
-		htmlPages, sources := 0, 0
-		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				add(Result{File: p, Err: err})
-				if d != nil && d.IsDir() && p != root {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if rel, err := filepath.Rel(root, p); err == nil && excluded[filepath.Join(absRoot, rel)] {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				switch {
-				case p != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules"):
-					return filepath.SkipDir
-				case p != root && IsCopy(p):
-					add(Result{File: p, Copy: true})
-					return filepath.SkipDir
-				}
-				if g, config, ok := siteSource(p); ok {
-					add(Result{File: p, Err: fmt.Errorf("%s: the source of a %s site (%s) is %w; prerender what it builds, %s by default", p, g.name, config, ErrSource, filepath.Join(p, g.output)+string(filepath.Separator))})
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			switch ext := strings.ToLower(filepath.Ext(p)); {
-			case markdown(ext):
-				sources++
-			case ext == ".html" || ext == ".htm":
-				htmlPages++
-				if r := pageFile(p, o); r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
-					add(r.Result)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			add(Result{File: root, Err: err})
-		}
-		if htmlPages == 0 && sources > 0 {
-			add(Result{File: root, Err: fmt.Errorf("%s: %d Markdown files and no HTML page: %w; %s", root, sources, ErrSource, builtHint(root))})
+		if filepath.Dir(d) == d {
+			return false
 		}
 	}
-	return results, first
+}
+
+// within reports whether the real path p is the real folder dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// isPage reports whether a file's extension is an HTML page's.
+func isPage(ext string) bool { return ext == ".html" || ext == ".htm" }
+
+// root prerenders the path root, a file or a folder, as given.
+func (w *walker) root(root string) {
+	if root == "" {
+		w.add(Result{File: root, Err: errors.New(`an empty path names no file or folder (give "." for the working folder)`)})
+		return
+	}
+	real, err := realPath(root)
+	if err != nil {
+		w.add(Result{File: root, Err: pathError("open", root, unwrapPath(err))})
+		return
+	}
+	info, err := os.Stat(real)
+	switch {
+	case err != nil:
+		w.add(Result{File: root, Err: pathError("open", root, unwrapPath(err))})
+		return
+	case w.isExcluded(real):
+		return
+	}
+	dir := real
+	if !info.IsDir() {
+		dir = filepath.Dir(real)
+	}
+	if c := copyAround(dir); c != "" {
+		where := ""
+		if c != real {
+			where = " is inside " + c + ","
+		}
+		w.add(Result{File: root, Err: fmt.Errorf("%s:%s %w", root, where, ErrCopy)})
+		return
+	}
+	if !info.IsDir() {
+		switch ext := strings.ToLower(filepath.Ext(root)); {
+		case markdown(ext) || markdown(strings.ToLower(filepath.Ext(real))):
+			w.add(Result{File: root, Err: fmt.Errorf("%s: a Markdown file is %w; %s", root, ErrSource, builtHint(root))})
+		case isPage(ext):
+			w.page(root, real, "")
+		default:
+			w.add(Result{File: root, Err: fmt.Errorf("%s: not an HTML page (.html or .htm)", root)})
+		}
+		return
+	}
+	w.walk(root, real)
+}
+
+// walk prerenders the pages below the folder root (as given), whose real
+// path is real.
+func (w *walker) walk(root, real string) {
+	htmlPages, sources := 0, 0
+	name := func(p string) string { // p as named from root
+		rel, err := filepath.Rel(real, p)
+		if err != nil || rel == "." {
+			return root
+		}
+		return filepath.Join(root, rel)
+	}
+	err := filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			w.add(Result{File: name(p), Err: pathError("open", name(p), unwrapPath(err))})
+			if d != nil && d.IsDir() && p != real {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if w.excluded[p] {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			switch {
+			case p != real && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules"):
+				return filepath.SkipDir
+			case p != real && IsCopy(p):
+				w.add(Result{File: name(p), Copy: true})
+				return filepath.SkipDir
+			}
+			if g, config, ok := siteSource(p); ok {
+				w.add(Result{File: name(p), Err: fmt.Errorf("%s: the source of a %s site (%s) is %w; prerender what it builds, %s by default", name(p), g.name, config, ErrSource, filepath.Join(name(p), g.output)+string(filepath.Separator))})
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		ext := strings.ToLower(filepath.Ext(p))
+		switch {
+		case markdown(ext):
+			sources++
+			return nil
+		case !isPage(ext):
+			return nil
+		}
+		htmlPages++
+		if d.Type()&fs.ModeSymlink == 0 {
+			w.page(name(p), p, filepath.ToSlash(strings.TrimPrefix(p, real+string(filepath.Separator))))
+			return nil
+		}
+		target, err := filepath.EvalSymlinks(p)
+		switch {
+		case err != nil:
+			w.add(Result{File: name(p), Err: pathError("open", name(p), unwrapPath(err))})
+		case !within(real, target):
+			w.add(Result{File: name(p), Left: "a link to " + target + ", outside the site " + root + ": prerender never writes through it"})
+		case copyAround(filepath.Dir(target)) != "":
+			w.add(Result{File: name(p), Left: "a link to " + target + ", in " + copyAround(filepath.Dir(target)) + ", a copy of Bitview's own files"})
+		case w.isExcluded(target):
+		default:
+			w.page(name(p), target, filepath.ToSlash(strings.TrimPrefix(p, real+string(filepath.Separator))))
+		}
+		return nil
+	})
+	if err != nil {
+		w.add(Result{File: root, Err: err})
+	}
+	if htmlPages == 0 && sources > 0 {
+		w.add(Result{File: root, Err: fmt.Errorf("%s: %d Markdown files and no HTML page: %w; %s", root, sources, ErrSource, builtHint(root))})
+	}
+}
+
+// page prerenders the page named name, whose real path is real, and adds
+// its Result when there is something to say. sitePath is the page's path
+// from the site's folder (slash-separated, as its URL path below the
+// site's), "" when not known (a page given as a file).
+func (w *walker) page(name, real, sitePath string) {
+	if r := w.pageFile(name, real, sitePath); r.Err != nil || r.Changed || r.figures || len(r.Warnings) > 0 {
+		w.add(r.Result)
+	}
 }
 
 type pageResult struct {
@@ -305,32 +423,46 @@ type pageResult struct {
 	figures bool
 }
 
-func pageFile(p string, o Options) pageResult {
-	r := pageResult{Result: Result{File: p}}
-	in, info, err := readRegular(p, MaxPageBytes)
+// pageFile prerenders one page (see page): its figure files beside name,
+// the page itself written to real, once in a run whatever names lead to
+// it.
+func (w *walker) pageFile(name, real, sitePath string) pageResult {
+	o := w.o
+	r := pageResult{Result: Result{File: name}}
+	in, info, err := readRegular(name, real, MaxPageBytes)
 	if err != nil {
 		r.Err = err
 		return r
 	}
-	out, err := Page(p, in, o.Base)
+	out, err := Page(name, in, o.Base)
 	r.Warnings = out.Warnings
+	if o.Base != "" {
+		if warning := baseWarning(name, in, o.Base, sitePath); warning != nil {
+			r.Warnings = append(r.Warnings, warning)
+		}
+	}
 	if err != nil {
 		r.Err = err
 		return r
 	}
 	r.figures = bytes.Contains(out.Page, []byte("<bitboard-view"))
 	r.SVGOnly = bytes.Contains(out.Page, []byte("<svg "+Mark))
-	if r.Figures, err = writeFigures(p, out.Figures, o.DryRun); err != nil {
+	if r.Figures, err = writeFigures(name, out.Figures, o.DryRun, WriteOptions{BreakLinks: o.BreakLinks}); err != nil {
 		r.Err = err
 		return r
 	}
-	if bytes.Equal(in, out.Page) {
+	if bytes.Equal(in, out.Page) || w.seen[real] {
+		w.seen[real] = true
 		return r
 	}
+	w.seen[real] = true
 	r.Changed = true
-	if !o.DryRun {
-		r.Err = writeFile(p, out.Page, func(target string) error { return unchanged(p, target, info, in) })
+	wo := WriteOptions{BreakLinks: o.BreakLinks}
+	if o.DryRun {
+		r.Err = wo.checkWrite(name, real, info)
+		return r
 	}
+	r.Err = wo.write(name, real, out.Page, func(target string) error { return unchanged(name, target, info, in) })
 	return r
 }
 
@@ -339,29 +471,29 @@ func pageFile(p string, o Options) pageResult {
 // FIFO does not block the open), its type and size are checked on the
 // opened file, and it is read through a LimitReader, so a file larger
 // than its size said (one growing as it is read) is refused too. The
-// error names p: a *PageError for a page over the limit.
-func readRegular(p string, limit int) ([]byte, os.FileInfo, error) {
+// error names the file as name: a *PageError for a page over the limit.
+func readRegular(name, p string, limit int) ([]byte, os.FileInfo, error) {
 	f, err := os.OpenFile(p, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, pathError("open", name, err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, pathError("stat", name, err)
 	}
 	if !info.Mode().IsRegular() {
-		return nil, info, fmt.Errorf("%s: not a regular file (%s): only regular files are read", p, fileKind(info.Mode()))
+		return nil, info, fmt.Errorf("%s: not a regular file (%s): only regular files are read", name, fileKind(info.Mode()))
 	}
 	if info.Size() > int64(limit) {
-		return nil, info, &PageError{p, 1, fmt.Errorf("the page is %d bytes; the limit is %d", info.Size(), limit)}
+		return nil, info, &PageError{name, 1, fmt.Errorf("the page is %d bytes; the limit is %d", info.Size(), limit)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
 	if err != nil {
-		return nil, info, fmt.Errorf("%s: %w", p, err)
+		return nil, info, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > limit {
-		return nil, info, &PageError{p, 1, fmt.Errorf("the page is more than %d bytes (it grew while read); the limit is %d", limit, limit)}
+		return nil, info, &PageError{name, 1, fmt.Errorf("the page is more than %d bytes (it grew while read); the limit is %d", limit, limit)}
 	}
 	return data, info, nil
 }
@@ -383,29 +515,56 @@ func fileKind(m fs.FileMode) string {
 
 // writeFigures writes the figure files of the page p (Output.Figures)
 // that are missing or differ, into FiguresDir beside it (created under
-// the umask), before the page that refers to them; with dryRun it only
-// lists them. A file that holds what it should is left untouched: a
-// file's name is its content's hash, so pages beside each other share
-// their common figures. Files no page refers to any more are left.
-func writeFigures(p string, files map[string][]byte, dryRun bool) ([]string, error) {
+// the umask), before the page that refers to them, as wo writes; with
+// dryRun it only lists them. Each is checked first as checkFigure does,
+// with and without dryRun, so -n refuses what the write would, with the
+// same error. The files listed are those written (or that would be): a
+// file refused is not among them. A file that holds what it should is
+// left untouched: a file's name is its content's hash, so pages beside
+// each other share their common figures. Files no page refers to any
+// more are left.
+func writeFigures(p string, files map[string][]byte, dryRun bool, wo WriteOptions) ([]string, error) {
 	var written []string
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		fp := filepath.Join(filepath.Dir(p), filepath.FromSlash(name))
-		if old, _, err := readRegular(fp, len(files[name])); err == nil && bytes.Equal(old, files[name]) {
+		if old, _, err := readRegular(fp, fp, len(files[name])); err == nil && bytes.Equal(old, files[name]) {
 			continue
+		}
+		if err := checkFigure(fp, wo); err != nil { // the same refusal with -n and without
+			return written, err
+		}
+		if !dryRun {
+			if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
+				return written, err
+			}
+			if err := wo.WriteFile(fp, files[name]); err != nil {
+				return written, err
+			}
 		}
 		written = append(written, fp)
-		if dryRun {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(fp), 0o777); err != nil {
-			return written, err
-		}
-		if err := WriteFile(fp, files[name]); err != nil {
-			return written, err
-		}
 	}
 	return written, nil
+}
+
+// checkFigure says what writing the figure file fp would refuse (see
+// checkWrite): a file there that cannot be replaced, or a folder in
+// which FiguresDir, or the file, cannot be created.
+func checkFigure(fp string, wo WriteOptions) error {
+	target, err := resolveLinks(fp)
+	if err != nil {
+		return pathError("write", fp, err)
+	}
+	if info, err := os.Stat(target); err == nil {
+		return wo.checkWrite(fp, target, info)
+	}
+	dir := filepath.Dir(target)
+	if _, err := os.Stat(dir); err != nil {
+		dir = filepath.Dir(dir) // FiguresDir, made in the page's folder
+	}
+	if !canWrite(dir) {
+		return pathError("write", fp, fmt.Errorf("cannot create a file in %s: the folder is not writable by this user", filepath.Clean(dir)))
+	}
+	return nil
 }
 
 // ErrChanged is the error (wrapped, naming the page) of a page that was
@@ -429,7 +588,7 @@ func unchanged(p, target string, info os.FileInfo, in []byte) error {
 	case !now.ModTime().Equal(info.ModTime()):
 		what = "its modification time changed"
 	default:
-		again, _, err := readRegular(target, MaxPageBytes)
+		again, _, err := readRegular(p, target, MaxPageBytes)
 		if err != nil {
 			return err
 		}

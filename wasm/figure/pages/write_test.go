@@ -13,8 +13,8 @@ import (
 )
 
 // TestWriteFile: WriteFile saves as an editor does: through symbolic
-// links, in place for hard links, the mode kept, a new file under the
-// umask, a read-only file refused, and errors naming the path given.
+// links, the mode kept, a new file under the umask, a read-only file and
+// one with other hard links refused, and errors naming the path given.
 func TestWriteFile(t *testing.T) {
 	data := []byte("<svg/>")
 	for _, tc := range []struct {
@@ -50,15 +50,16 @@ func TestWriteFile(t *testing.T) {
 				t.Error("b.svg is no longer a link")
 			}
 		}},
-		{"hard link", func(dir string) string {
+		{"hard link refused", func(dir string) string {
 			os.WriteFile(filepath.Join(dir, "a.svg"), []byte("old"), 0o644)
 			os.Link(filepath.Join(dir, "a.svg"), filepath.Join(dir, "b.svg"))
 			return filepath.Join(dir, "a.svg")
 		}, func(t *testing.T, dir string, err error) {
 			a, _ := os.Stat(filepath.Join(dir, "a.svg"))
 			b, _ := os.Stat(filepath.Join(dir, "b.svg"))
-			if got, _ := os.ReadFile(filepath.Join(dir, "b.svg")); err != nil || !os.SameFile(a, b) || string(got) != string(data) {
-				t.Errorf("the hard link is broken: same file %v, b.svg holds %q (%v)", os.SameFile(a, b), got, err)
+			got, _ := os.ReadFile(filepath.Join(dir, "a.svg"))
+			if !errors.Is(err, ErrHardLinks) || !strings.HasPrefix(err.Error(), "write "+filepath.Join(dir, "a.svg")+": the file has other hard links") || !os.SameFile(a, b) || string(got) != "old" {
+				t.Errorf("error %v, same file %v, a.svg holds %q; want ErrHardLinks and the file as it was", err, os.SameFile(a, b), got)
 			}
 		}},
 		{"mode 0640 kept", func(dir string) string {
@@ -113,5 +114,24 @@ func TestWriteFile(t *testing.T) {
 				t.Errorf("temporary files left: %v", left)
 			}
 		})
+	}
+}
+
+// TestWriteFileBreakLinks: asked to, WriteFile replaces a file with other
+// hard links under the name given, the other names keeping the old file
+// whole.
+func TestWriteFileBreakLinks(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
+	os.WriteFile(a, []byte("old"), 0o640)
+	os.Link(a, b)
+	if err := (WriteOptions{BreakLinks: true}).WriteFile(a, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	ga, _ := os.ReadFile(a)
+	gb, _ := os.ReadFile(b)
+	ia, _ := os.Stat(a)
+	if string(ga) != "new" || string(gb) != "old" || ia.Mode().Perm() != 0o640 {
+		t.Errorf("a holds %q (mode %v), b %q; want new (0640) and old", ga, ia.Mode().Perm(), gb)
 	}
 }
