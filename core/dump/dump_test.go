@@ -184,11 +184,21 @@ func TestMappings(t *testing.T) {
 			t.Errorf("%s: Squares(Value(b)) != b", m.ID)
 		}
 	}
-	// Every 64-slot layout of core is a candidate; msb-a8 stands for
-	// lerf-mirrored, which is the same numbering.
-	for _, id := range []string{"lerf", "msb-a8", "berf", "lerf-reversed", "lefr", "befr", "lefr-mirrored", "lefr-flipped"} {
-		if !ids[id] {
-			t.Errorf("no mapping %s", id)
+	// Every 64-slot layout of core is a candidate, and each symmetry is
+	// one, under a layout's id where a layout numbers the squares as it
+	// does (msb-a8 for lerf-mirrored): 8 in all.
+	for _, l := range core.Layouts {
+		if l.Slots == 64 && !ids[l.ID] {
+			t.Errorf("no mapping %s", l.ID)
+		}
+	}
+	for _, s := range symmetries {
+		m := mappingByID(s.id)
+		for sq := core.A1; sq < core.NoSquare; sq++ {
+			if int(m.bit[sq]) != s.bit(int(sq.File()), int(sq.Rank())) {
+				t.Errorf("symmetry %s: mapping %q numbers %v %d", s.id, m.ID, sq, m.bit[sq])
+				break
+			}
 		}
 	}
 	if ids["lerf-mirrored"] || len(ms) != 8 {

@@ -98,18 +98,30 @@ var mappings = sync.OnceValue(func() []Mapping {
 	return ms
 })
 
-// mappingByID returns the mapping with the id (one of Mappings, or one
-// of the symmetries under its own id when a layout holds its numbering:
-// "lerf-mirrored" is "msb-a8"), or the zero Mapping. It points into
-// Mappings' list, built once: verdicts share it, never change it.
+// mappingByID returns the mapping with the id: one of Mappings, or a
+// symmetry's id whose numbering a layout of core.Layouts holds (then that
+// layout's mapping: "lerf-mirrored" is "msb-a8"); else the zero Mapping.
+// It points into Mappings' list, built once: verdicts share it, never
+// change it.
 func mappingByID(id string) *Mapping {
-	if id == "lerf-mirrored" {
-		id = "msb-a8"
-	}
 	ms := mappings()
 	for i := range ms {
 		if ms[i].ID == id {
 			return &ms[i]
+		}
+	}
+	for _, s := range symmetries {
+		if s.id != id {
+			continue
+		}
+		for i := range ms {
+			same := true
+			for sq := core.A1; sq < core.NoSquare && same; sq++ {
+				same = int(ms[i].bit[sq]) == s.bit(int(sq.File()), int(sq.Rank()))
+			}
+			if same {
+				return &ms[i]
+			}
 		}
 	}
 	return &noMapping
