@@ -26,7 +26,7 @@ if (cards && typeof ResizeObserver === 'function') {
 // square when the pointer came over it (wasm/figure.go), before the click.
 const info = document.getElementById('square-info');
 if (info) {
-  const hide = () => info.classList.remove('callout');
+  const hide = () => { if (info.classList.contains('callout')) info.classList.remove('callout'); }; // no write when hidden
   document.addEventListener('click', (e) => {
     const at = e.target instanceof Element ? e.target.closest('#board [data-square], #bitview-app .bits .cell[data-square]') : null;
     hide();

@@ -158,7 +158,14 @@ func TestAnyFontGrids(t *testing.T) {
 			ctx, _ := tab()
 			open(t, ctx, siteURL+"/")
 			t.Logf("fonts (a string's width in the mono, sans-serif and serif stacks): %v", eval[map[string]float64](t, ctx, fontsUsed))
-			checkFrameHeights(t, tab, [][2]any{{"lerf", 3}, {"0x88", 1}, {"10x12", 1}})
+			// One font alone may set the text shorter than the fonts
+			// FrameHeight is computed for: never taller, and at most 40
+			// px of frame to spare.
+			slack := 8
+			if fs.conf != "" {
+				slack = 40
+			}
+			checkFrameHeights(t, tab, [][2]any{{"lerf", 3}, {"0x88", 1}, {"10x12", 1}}, slack)
 		})
 	}
 }

@@ -493,7 +493,7 @@ func TestPageLoadFailure(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "bitview"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"index.html", "style.css", "main.js", "bitview.js", "bitview-options.js", "wasm_exec.js"}
+	names := []string{"index.html", "style.css", "main.js", "bitview.js", "bitview-options.js", "bitview-load.js", "wasm_exec.js"} // all the page loads but the wasm
 	for _, m := range modules {
 		names = append(names, filepath.Join("bitview", filepath.Base(m)))
 	}
