@@ -354,8 +354,10 @@ func TestFigurePrerendered(t *testing.T) {
 		t.Fatal(err)
 	}
 	const lookJS = `[...document.querySelectorAll('bitboard-view')].map((v) => { const r = v.getBoundingClientRect();
-		const cell = v.shadowRoot?.querySelector('.bits .cell');
-		return { w: r.width, h: r.height, styled: cell ? getComputedStyle(cell).contain : '', img: v.querySelector(':scope > img[data-bitview-figure]')?.getBoundingClientRect().height ?? -1,
+		// Styled by view.css: a grid's cells are fixed boxes (contain: strict),
+		// a board's squares (a figure of a board alone) square.
+		const cell = v.shadowRoot?.querySelector('.bits .cell'), sq = v.shadowRoot?.querySelector('.board .sq');
+		return { w: r.width, h: r.height, styled: cell ? getComputedStyle(cell).contain : sq && getComputedStyle(sq).aspectRatio === '1 / 1' ? 'strict' : '', img: v.querySelector(':scope > img[data-bitview-figure]')?.getBoundingClientRect().height ?? -1,
 			svgs: v.querySelectorAll(':scope > svg').length }; })`
 	type look struct {
 		W, H, Img float64
@@ -364,7 +366,7 @@ func TestFigurePrerendered(t *testing.T) {
 	}
 	for i, b := range eval[[]look](t, off, lookJS) {
 		if b.W < 200 || b.W > 360 || b.H < 100 || b.Styled != "strict" || b.Img != 0 || b.SVGs != 0 {
-			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (a grid's cells contain: strict) in the column, its <img> not shown, no inline SVG", i, b)
+			t.Errorf("figure %d with scripts off at 360 px: %+v; want its view styled (a grid's cells contain: strict, or a board's squares square) in the column, its <img> not shown, no inline SVG", i, b)
 		}
 	}
 	// The fallback images are lazy, and HTML loads lazy images at once
