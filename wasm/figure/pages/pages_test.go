@@ -149,7 +149,7 @@ func TestBlockProblems(t *testing.T) {
 	}
 
 	bad := block("fen: 8/8/8/8/8/8/8/9 w - - 0 1\nshow: P\nlayout: lerff\narrows: Ge2e9\n")
-	o, err = Page("b.html", []byte(bad), "")
+	_, err = Page("b.html", []byte(bad), "")
 	for _, w := range []string{"b.html:3: fen: field 1", "b.html:5: layout: unknown layout", "b.html:6: arrows: character 1"} {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("a block with three wrong options: %v; want it to name %q", err, w)
