@@ -1,13 +1,10 @@
 package pages
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"os"
 	"testing"
-
-	xhtml "golang.org/x/net/html"
 )
 
 // A fenceCase is a case of testdata/fences.json, the table of the shapes
@@ -40,7 +37,7 @@ func TestFenceShapes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := viewAttrs(o.Page)
+			got := elementAttrs(o.Page)
 			if len(got) != len(tc.Blocks) {
 				t.Fatalf("%d elements %v, want %d %v\n%s", len(got), got, len(tc.Blocks), tc.Blocks, o.Page)
 			}
@@ -50,30 +47,5 @@ func TestFenceShapes(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// viewAttrs returns the attributes of each <bitboard-view> of page, in
-// order.
-func viewAttrs(page []byte) []map[string]string {
-	var out []map[string]string
-	z := xhtml.NewTokenizer(bytes.NewReader(page))
-	for {
-		switch z.Next() {
-		case xhtml.ErrorToken:
-			return out
-		case xhtml.StartTagToken:
-			tn, more := z.TagName()
-			if string(tn) != "bitboard-view" {
-				continue
-			}
-			attrs := map[string]string{}
-			for more {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				attrs[string(k)] = string(v)
-			}
-			out = append(out, attrs)
-		}
 	}
 }
