@@ -117,7 +117,10 @@ const HOST_CSS = ':host{background:none!important;border:0!important;border-radi
   'padding:0!important;margin-inline:0!important;overflow:visible!important;height:auto!important;max-height:none!important}' +
   'slot[hidden]{display:none}';
 
-const upgraded = new Map(); // <pre> → {shown: the view or its box with the problems, host: the wrapper or null, source}
+// <pre> → {shown: the view, or the list of its problems for a refused
+// block; host: the wrapper that shows the view, or null; refused: the
+// wrapper (or null) the list stands before, undefined for a view; source}.
+const upgraded = new Map();
 const hosts = new WeakMap(); // a wrapper → {root, slot}: the shadow roots this module made
 
 // textOf returns a block's text, as its lines: a <br> ends a line (Prism's
@@ -183,6 +186,7 @@ function forget(pre) {
   const rec = upgraded.get(pre);
   upgraded.delete(pre);
   rec.shown.remove();
+  if (rec.refused !== undefined) return; // a refused block was left as it was
   if (rec.host && hosts.has(rec.host) && ![...upgraded.values()].some((r) => r.host === rec.host)) hosts.get(rec.host).slot.hidden = false;
   if (!rec.host && pre.style.getPropertyValue('display') === 'none') pre.style.removeProperty('display');
 }
@@ -214,8 +218,16 @@ function refuse(pre, source, problems) {
     li.textContent = `bitboard block, ${p}; the block is left as text`;
     list.append(li);
   }
-  upgraded.set(pre, { shown: list, host: null, source });
-  (hostOf(pre) ?? pre).before(list);
+  const rec = { shown: list, host: null, refused: hostOf(pre), source };
+  upgraded.set(pre, rec);
+  placeList(pre, rec);
+}
+
+// placeList puts a refused block's list of problems before the block (or
+// before its wrapper).
+function placeList(pre, rec) {
+  const at = rec.refused ?? pre;
+  if (rec.shown.nextSibling !== at) at.before(rec.shown);
 }
 
 /**
@@ -246,6 +258,14 @@ export function upgrade(root = document) {
 // new blocks are upgraded.
 function sweep() {
   for (const [pre, rec] of [...upgraded]) {
+    if (rec.refused !== undefined) { // a block left as text, its problems before it
+      if (!pre.isConnected || hostOf(pre) !== rec.refused) forget(pre);
+      else if (textOf(pre) !== rec.source) {
+        forget(pre);
+        upgradeBlock(pre);
+      } else if (!rec.shown.isConnected) placeList(pre, rec);
+      continue;
+    }
     if (!pre.isConnected || (rec.host && !rec.host.contains(pre)) || (!rec.host && hostOf(pre))) {
       forget(pre);
     } else if (textOf(pre) !== rec.source) {
