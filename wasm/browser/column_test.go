@@ -37,6 +37,7 @@ type figureLook struct {
 	Notice               bool
 	CardTops, BoardTop   []float64
 	FirstBeside, Stacked bool
+	Overlaps             []string
 }
 
 // figureLooksJS measures every <bitboard-view> on the page (figureLook),
@@ -82,7 +83,28 @@ const figureLooksJS = `(() => {
 		const cells = grid ? [...grid.querySelectorAll('.cell')] : [];
 		const cards = [...root.querySelectorAll('.view .card')].map(box);
 		const bb = board ? box(board) : null;
+		// The readouts' texts and buttons that overlap (by more than a pixel
+		// across and a quarter of the smaller one's height), as "a / b".
+		const parts = [], range = document.createRange();
+		for (const rs of root.querySelectorAll('.readouts')) {
+			const walker = document.createTreeWalker(rs, NodeFilter.SHOW_TEXT);
+			for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+				if (!n.textContent.trim() || getComputedStyle(n.parentElement).display === 'none') continue;
+				const button = n.parentElement.closest('button');
+				range.selectNodeContents(n);
+				// A button is its box, not its text.
+				for (const r of button ? [button.getBoundingClientRect()] : range.getClientRects()) if (r.width > 0) parts.push({ el: button ?? n.parentElement, r, text: n.textContent.trim().slice(0, 20) });
+			}
+		}
+		const overlaps = [];
+		for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+			const a = parts[i].r, b = parts[j].r;
+			if (parts[i].el.contains(parts[j].el) || parts[j].el.contains(parts[i].el)) continue;
+			const x = Math.min(a.right, b.right) - Math.max(a.left, b.left), y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+			if (x > 1 && y > Math.min(a.height, b.height) / 4) overlaps.push(parts[i].text + ' / ' + parts[j].text);
+		}
 		return {
+			overlaps,
 			name: v.dataset.name ?? '', layout: v.getAttribute('layout') ?? 'lerf',
 			cell: cell ? cell.getBoundingClientRect().width : 0,
 			digit: cell ? parseFloat(getComputedStyle(cell.querySelector('b')).fontSize) : 0,
@@ -180,6 +202,9 @@ func checkColumnLooks(t *testing.T, engine browsers.Engine, c columnCase, looks 
 		}
 		if f.Unreachable > 0 || f.Spills > 1 {
 			t.Errorf("%s: %d cells of the first grid out of a scroll's reach; the content passes the figure by %d px", name, f.Unreachable, f.Spills)
+		}
+		if len(f.Overlaps) > 0 {
+			t.Errorf("%s: the values' texts and buttons over each other: %q", name, f.Overlaps)
 		}
 		if c.column > 0 && f.Board > 0 && !f.FirstBeside {
 			t.Errorf("%s: the first grid is not beside the board (board at %v, cards at %v)", name, f.BoardTop, f.CardTops)

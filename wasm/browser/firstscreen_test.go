@@ -98,15 +98,17 @@ func TestFirstScreen(t *testing.T) {
 
 // TestFirstScreenWidths: the same at the widths between, with the heights
 // screens of those widths have: the whole board and a whole grid on the
-// first screen, nothing sideways.
+// first screen, nothing sideways. The page is loaded once and the window
+// resized (as a reader's), each size measured from the top.
 func TestFirstScreenWidths(t *testing.T) {
 	ctx, site := site(t)
-	for _, s := range []struct{ w, h int64 }{{360, 640}, {414, 896}, {600, 960}, {900, 700}, {1024, 768}, {1100, 800},
+	for i, s := range []struct{ w, h int64 }{{360, 640}, {414, 896}, {600, 960}, {900, 700}, {1024, 768}, {1100, 800},
 		{1366, 768}, {1440, 900}, {1600, 900}, {2560, 1440}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-			t.Fatal(err)
+		viewport(t, ctx, s.w, s.h)
+		if i == 0 {
+			open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&show=P,n,occupied,attackedByBlack")
 		}
-		open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&show=P,n,occupied,attackedByBlack")
+		settle(t, ctx, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && (scrollTo(0, 0), true)`, s.w, s.h))
 		m := measureFirstScreen(t, ctx)
 		t.Logf("%dx%d: board %.0f–%.0f (%s), first grid %.0f–%.0f (%s)", s.w, s.h, m.BoardTop, m.BoardBottom,
 			yes(m.BoardShown, m.BoardCover), m.GridTop, m.GridBottom, yes(m.GridShown, m.GridCover))

@@ -360,8 +360,16 @@ func TestRoomToolScale(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
+		// One load per size, with what every tool needs (the first card is
+		// P, as with the default cards); each tool is then opened in place.
+		query := ""
 		for _, tool := range tools {
-			open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&tab="+tool.tab+tool.query+s.present)
+			query += tool.query
+		}
+		open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&tab="+tools[0].tab+query+s.present)
+		for _, tool := range tools {
+			eval[bool](t, ctx, `(document.documentElement.dataset.tool === '`+tool.tab+`' || document.getElementById('tab-`+tool.tab+`').click(), true)`)
+			settle(t, ctx, `document.documentElement.dataset.tool === '`+tool.tab+`' && [...document.querySelectorAll(`+"`"+tool.grids+"`"+`)].some((g) => g.querySelector('.cell'))`)
 			name := fmt.Sprintf("%dx%d%s %s", s.w, s.h, s.present, tool.tab)
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
 				const card = document.querySelector('#cards .card .bits .cell').getBoundingClientRect().width;

@@ -285,9 +285,26 @@ func (s *State) Toggle(name string) {
 	}
 }
 
-// Tabs are the tools of the page's tool area, in the order of its tab
-// bar: each is the id of its panel in index.html (State.Tab).
-var Tabs = []string{"editor", "playground", "attacks", "game", "shiftdemo", "repr", "perft", "engine", "embed"}
+// A Tool is a tool of the page's tool area: ID is the id of its panel in
+// index.html (State.Tab, the link's &tab=), Label its tab's text.
+type Tool struct{ ID, Label string }
+
+// Tools are the page's tools in the order of its tab bar, which
+// view.ToolTabs draws from them: adding a tool is an entry here, its
+// panel in index.html and its code.
+var Tools = []Tool{
+	{"editor", "Edit"}, {"playground", "Expression"}, {"attacks", "Attacks"}, {"game", "Game"},
+	{"shiftdemo", "Shifts"}, {"repr", "Representations"}, {"perft", "Perft"}, {"engine", "Engine"}, {"embed", "Embed"},
+}
+
+// Tabs are the ids of Tools, in their order.
+var Tabs = func() []string {
+	ids := make([]string, len(Tools))
+	for i, t := range Tools {
+		ids[i] = t.ID
+	}
+	return ids
+}()
 
 // EmbedQuery returns the query of embed.html that shows the view of s,
 // starting with "?": the options web/embed.js reads (fen, layout, show,

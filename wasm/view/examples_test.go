@@ -74,3 +74,33 @@ func TestExampleButtonsManyExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestToolTabs: the tab bar has one tab per model.Tools entry, in its
+// order, each controlling its panel, the first the bar's one stop, and a
+// tool added to the table gets its tab.
+func TestToolTabs(t *testing.T) {
+	saved := model.Tools
+	t.Cleanup(func() { model.Tools = saved })
+	for _, tools := range [][]model.Tool{saved, append(append([]model.Tool{}, saved...), model.Tool{ID: "new", Label: "A <new> tool"})} {
+		model.Tools = tools
+		tabs := startTags(t, ToolTabs(), "button")
+		if len(tabs) != len(tools) {
+			t.Fatalf("%d tabs, want %d", len(tabs), len(tools))
+		}
+		for i, a := range tabs {
+			id := tools[i].ID
+			want := map[string]string{"type": "button", "role": "tab", "id": "tab-" + id, "data-tab": id, "aria-controls": id, "aria-selected": "false", "tabindex": "-1"}
+			if i == 0 {
+				want["tabindex"] = "0"
+			}
+			for k, v := range want {
+				if a[k] != v {
+					t.Errorf("tab %d: %s=%q, want %q", i, k, a[k], v)
+				}
+			}
+		}
+		if last := tools[len(tools)-1]; !regexp.MustCompile(`>` + regexp.QuoteMeta(html.EscapeString(last.Label)) + `</button>$`).MatchString(ToolTabs()) {
+			t.Errorf("the last tab's text is not %q, escaped: %s", last.Label, ToolTabs())
+		}
+	}
+}

@@ -30,11 +30,12 @@ const NoCardsHint = `<p class="hint">Switch on a bitboard above to see its bits.
 var NoSquareHint = SquareInfo(nil, core.NoSquare)
 
 // FixedRegions returns the regions the page writes once, at start: the
-// example buttons, the expression help, the shortcuts dialog and the shift
+// tool tabs (ToolTabs), the example buttons, the expression help, the shortcuts dialog and the shift
 // demo's selectors (with src and op selected), and the perft panel's
 // depth picker at DefaultPerftDepth (rewritten when the depth changes).
 func FixedRegions(src string, op int) []Region {
 	return []Region{
+		{"tool-tabs", ToolTabs()},
 		{"examples", ExampleButtons()},
 		{"expr-help", ExprHelp()},
 		{"shortcuts", `<div>` + ShortcutsHelp() + `</div>`},
