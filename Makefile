@@ -68,9 +68,9 @@ sizes: | $(WEBBUILD)
 	$(WEBBUILD) sizes out/bitview-named.wasm
 
 # The page with its default view prerendered by wasm/view, natively (see
-# wasm/prerender): the board is on screen before the wasm has downloaded.
-web/index.html: wasm/prerender/index.html $(GO_SOURCES)
-	go run ./wasm/prerender -o $@ wasm/prerender/index.html
+# wasm/webpages): the board is on screen before the wasm has downloaded.
+web/index.html: wasm/webpages/index.html $(GO_SOURCES)
+	go run ./wasm/webpages -o $@ wasm/webpages/index.html
 
 web/wasm_exec.js: $(GOROOT_WASM)/wasm_exec.js
 	cp $< $@
@@ -92,15 +92,15 @@ web/bitview.wasm.br web/bitview.wasm.gz: BROTLI_TEXT := $(BROTLI_WASM)
 web/sw-version.js: web/bitview.wasm web/index.html web/tutorial.html web/wasm_exec.js $(filter-out %.br %.gz %.go web/sw-version.js web/bitview-figures/%,$(shell find web -type f)) | $(WEBBUILD)
 	@$(WEBBUILD) sw-version web
 
-# tutorial.html from its source, wasm/prerender/tutorial.html (edit that
+# tutorial.html from its source, wasm/webpages/tutorial.html (edit that
 # file), with its figures prerendered by the bitview command (see README,
 # "Figures without JavaScript"): each element's view in a declarative
 # shadow root, and its SVG in bitview-figures/, which this rule writes
 # whole (so no figure of an older build is left), with each file's .br and
 # .gz. The page is drawn in out/tutorial/ and moved into web/ when done.
-TUTORIAL_DEPS := wasm/prerender/tutorial.html $(GO_SOURCES) web/assets.go web/view.css $(wildcard web/pieces/chessnut/*.svg)
+TUTORIAL_DEPS := wasm/webpages/tutorial.html $(GO_SOURCES) web/assets.go web/view.css $(wildcard web/pieces/chessnut/*.svg)
 web/tutorial.html: $(TUTORIAL_DEPS) | $(WEBBUILD)
-	rm -rf out/tutorial && mkdir -p out/tutorial && cp wasm/prerender/tutorial.html out/tutorial/tutorial.html
+	rm -rf out/tutorial && mkdir -p out/tutorial && cp wasm/webpages/tutorial.html out/tutorial/tutorial.html
 	go run ./wasm/cmd/bitview prerender -base ./ out/tutorial/tutorial.html >/dev/null
 	mkdir -p out/tutorial/bitview-figures && find out/tutorial/bitview-figures -type f -name '*.svg' -exec $(WEBBUILD) compress -q $(BROTLI_TEXT) {} +
 	rm -rf web/bitview-figures && mv out/tutorial/bitview-figures web/bitview-figures && mv out/tutorial/tutorial.html $@

@@ -110,7 +110,7 @@ func newPage(doc js.Value, query string) *page {
 	pg.fen.start()
 	pg.render()
 	// A link's view is drawn: the prerendered default board is no longer
-	// marked as not the linked one (see web/prerender.js).
+	// marked as not the linked one (see web/page-start.js).
 	root := element(doc.Get("documentElement"))
 	if cl := root.Class(); cl.Contains("pending") {
 		cl.Remove("pending")
@@ -121,7 +121,7 @@ func newPage(doc js.Value, query string) *page {
 	return pg
 }
 
-// adopt takes over the default view that wasm/prerender wrote into
+// adopt takes over the default view that wasm/webpages wrote into
 // index.html (view.DefaultPage), when it is there and its digest is this
 // build's: each region, the page's attributes and the board and cards
 // count as written from it, so the first render writes only what the

@@ -40,33 +40,42 @@ const cellProbe = `(() => {
 // small size. No digit may overlap its index; an index hidden for room
 // stays in the cell's label and tooltip. Each page is loaded once, at
 // 360 px, and measured at each width in turn (the window resized in
-// place, as a reader resizes it).
+// place, as a reader resizes it), and in each layout (switched in place).
 func TestCellsNeverOverlap(t *testing.T) {
 	ctx, url := site(t)
 	total := map[string]int{}
 	widths := []int{360, 760, 1280, 1920}
+	// Each page is loaded once; the main page's layout is switched with
+	// its switch, embed.html's element given the layout's attribute.
+	loaded := map[string]bool{}
 	for _, l := range layoutIDs() {
-		for _, page := range []string{
-			"/?layout=" + l + "&show=P,occupied&expr=N",
-			"/embed.html?layout=" + l + "&show=P,occupied",
-			"/tutorial.html",
-		} {
+		for _, page := range []string{"/?show=P,occupied&expr=N", "/embed.html?show=P,occupied", "/tutorial.html"} {
 			if page == "/tutorial.html" && l != "lerf" {
 				continue
 			}
 			resized(t, ctx, widths[0], 900)
-			if page[1] == '?' {
-				open(t, ctx, url+page)
-			} else {
-				if err := chromedp.Do(ctx, chromedp.Navigate(url+page)); err != nil {
+			switch {
+			case loaded[page] && page[1] == '?':
+				chooseLayout(t, ctx, l)
+			case loaded[page]:
+				eval[bool](t, ctx, `(document.querySelector('bitboard-view').setAttribute('layout', '`+l+`'), true)`)
+				if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`(() => { const cs = [...(document.querySelector('bitboard-view').shadowRoot?.querySelectorAll('.card') ?? [])];
+					return cs.length > 0 && cs.every((c) => c.dataset.layout === '`+l+`'); })()`)); err != nil {
+					t.Fatalf("embed.html in %s: %v", l, err)
+				}
+			case page[1] == '?':
+				open(t, ctx, url+page+"&layout="+l)
+			default:
+				if err := chromedp.Do(ctx, chromedp.Navigate(url+page+"&layout="+l)); err != nil {
 					t.Fatal(err)
 				}
 				waitViews(t, ctx)
 			}
+			loaded[page] = true
 			for _, w := range widths {
 				resized(t, ctx, w, 900)
 				r := eval[map[string]float64](t, ctx, cellProbe)
-				name := fmt.Sprintf("%d px %s", w, page)
+				name := fmt.Sprintf("%d px %s in %s", w, page, l)
 				if r["cells"] == 0 {
 					t.Errorf("%s: no cells measured", name)
 				}

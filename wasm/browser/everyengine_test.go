@@ -321,7 +321,7 @@ func darkPixels(img image.Image) int {
 }
 
 // TestTutorialNoScript: tutorial.html as make wasm writes it (the bitview
-// command's prerender of wasm/prerender/tutorial.html) with JavaScript
+// command's prerender of wasm/webpages/tutorial.html) with JavaScript
 // off shows every figure: each element's view in its declarative shadow
 // root, styled by view.css, in the column at 1280 and 360 px, its fallback <img> not
 // shown.

@@ -204,14 +204,14 @@ func staticSVGs(t *testing.T, page, dir string) []string {
 }
 
 // builtTutorial returns web/tutorial.html, which make wasm builds from
-// wasm/prerender/tutorial.html (git ignores it), after checking that it
+// wasm/webpages/tutorial.html (git ignores it), after checking that it
 // was built from the source as it is now: not older than it.
 func builtTutorial(t *testing.T) string {
 	t.Helper()
 	built, src := filepath.Join(repo, "web", "tutorial.html"), filepath.Join(repo, "wasm", "prerender", "tutorial.html")
 	b, err := os.ReadFile(built)
 	if err != nil {
-		t.Fatalf("%v: run make wasm, which builds it from wasm/prerender/tutorial.html", err)
+		t.Fatalf("%v: run make wasm, which builds it from wasm/webpages/tutorial.html", err)
 	}
 	bi, err1 := os.Stat(built)
 	si, err2 := os.Stat(src)
@@ -219,7 +219,7 @@ func builtTutorial(t *testing.T) string {
 		t.Fatal(err)
 	}
 	if bi.ModTime().Before(si.ModTime()) {
-		t.Fatal("web/tutorial.html is older than wasm/prerender/tutorial.html, its source: run make wasm")
+		t.Fatal("web/tutorial.html is older than wasm/webpages/tutorial.html, its source: run make wasm")
 	}
 	return string(b)
 }

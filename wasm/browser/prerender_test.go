@@ -21,7 +21,7 @@ import (
 )
 
 // mutationProbe runs before the page's scripts. It notes when <html>'s
-// class changes (web/prerender.js marks a link's page as pending), and,
+// class changes (web/page-start.js marks a link's page as pending), and,
 // once the HTML is parsed (readyState "interactive", before main.js and
 // long before the wasm), the prerendered e2 square, and it counts every
 // DOM mutation inside #bitview-app: those in #board and #cards by number,

@@ -279,14 +279,19 @@ func same(a, b []float64) bool {
 // TestRoomIndices shows one card in each layout at 1280×800 and
 // 1366×768: every cell's index is shown, inside its cell, at 9 px or
 // more, and the card's hex value is whole on the first screen.
+//
+// The page is loaded once; the window is resized and the layout switched
+// in place.
 func TestRoomIndices(t *testing.T) {
 	ctx, site := site(t)
-	for _, s := range []struct{ w, h int64 }{{1280, 800}, {1366, 768}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-			t.Fatal(err)
+	for i, s := range []struct{ w, h int64 }{{1280, 800}, {1366, 768}} {
+		viewport(t, ctx, s.w, s.h)
+		if i == 0 {
+			open(t, ctx, site+"/?layout="+layoutIDs()[0]+"&show=P")
 		}
 		for _, l := range layoutIDs() {
-			open(t, ctx, site+"/?layout="+l+"&show=P")
+			chooseLayout(t, ctx, l)
+			settle(t, ctx, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && (scrollTo(0, 0), true)`, s.w, s.h))
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
 				const c = document.querySelector('#cards .card');
 				const cells = [...c.querySelectorAll('.bits .cell')].filter((x) => x.querySelector('small'));
@@ -324,12 +329,14 @@ func TestRoomPresentationTool(t *testing.T) {
 		w, h     int64
 		minIndex float64
 	}{{1280, 720, 10}, {1920, 1080, 14}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-			t.Fatal(err)
-		}
+		viewport(t, ctx, s.w, s.h)
+		// One load per size; the layout is switched and the tool opened and
+		// closed in place.
+		open(t, ctx, site+"/?present=1&layout=lerf&show=P,n,occupied,k")
 		for _, l := range []string{"lerf", "0x88", "10x12"} {
+			chooseLayout(t, ctx, l)
 			for _, tab := range []string{"", "playground"} {
-				open(t, ctx, site+"/?present=1&layout="+l+"&show=P,n,occupied,k&tab="+tab)
+				setTool(t, ctx, tab)
 				got := eval[map[string]any](t, ctx, `(() => {
 					const cards = [...document.querySelectorAll('#cards .card')];
 					let min = 1e9, hidden = 0, share = 1e9;
@@ -371,6 +378,16 @@ func TestRoomPresentationTool(t *testing.T) {
 			}
 		}
 	}
+}
+
+// setTool opens the page's tool id (one of model.Tabs; "" closes the one
+// on show) with its tab, as a click does, and waits for the page to be
+// laid out with it.
+func setTool(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const on = document.documentElement.dataset.tool ?? '';
+		if (on !== '`+id+`') document.getElementById('tab-' + ('`+id+`' || on)).click(); return true; })()`)
+	settle(t, ctx, `(document.documentElement.dataset.tool ?? '') === '`+id+`'`)
 }
 
 // readmeFigure is the figure README.md shows (its first <bitboard-view>).

@@ -6,7 +6,7 @@
 // column count; --w, a bar's share). The SVG export (svg.go) is a
 // standalone file and carries its own geometry, and FrameHeight the
 // height of the iframe snippet an author pastes. It is plain Go, tested natively; package main only
-// copies its strings into the DOM, and wasm/prerender writes the default
+// copies its strings into the DOM, and wasm/webpages writes the default
 // page's at build time.
 //
 // Each file holds one thing, and its name says which:

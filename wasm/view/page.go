@@ -9,7 +9,7 @@ import (
 )
 
 // The page (index.html) is drawn by package main from the functions in
-// this file, and wasm/prerender writes the same functions' answer for the
+// this file, and wasm/webpages writes the same functions' answer for the
 // default state into index.html at build time, so that the first board is
 // on screen before the wasm has downloaded. The page then takes that
 // markup over (see Prerender) instead of drawing it again. Both sides
@@ -147,7 +147,7 @@ func CardMarkup(f model.Figure, i int, prev core.Bitboard) string {
 	return Card(f.Layout, s, prev, f.GridsFlipped())
 }
 
-// A Prerender is the page's default view as markup: what wasm/prerender
+// A Prerender is the page's default view as markup: what wasm/webpages
 // writes into index.html and what the page, finding it there, takes over
 // without writing it again.
 type Prerender struct {

@@ -10,7 +10,7 @@ import (
 )
 
 // TestDefaultPageIsWhatThePageWrites checks that DefaultPage, which
-// wasm/prerender writes into index.html, is what the page (wasm/page.go)
+// wasm/webpages writes into index.html, is what the page (wasm/page.go)
 // writes for a fresh page: mountPage's FixedRegions with the shift demo's
 // defaults, then render's PageRegions for the default state opened as
 // model.NewPage does it, and the figureView's board and cards for

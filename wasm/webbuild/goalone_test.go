@@ -32,7 +32,7 @@ var goAloneTools = []string{"go", "make", "sh", "cat", "cp", "find", "id", "ls",
 // TestMakeServeGoAlone runs `make serve` in a clean copy of this checkout
 // (its tracked files and its new ones that git does not ignore) with a PATH
 // that holds nothing but goAloneTools, waits for the "serving" line, fetches
-// /, /tutorial.html (built from wasm/prerender/tutorial.html) and
+// /, /tutorial.html (built from wasm/webpages/tutorial.html) and
 // /bitview.wasm with Accept-Encoding: br and checks that each answer
 // is brotli that decodes to the file on disk; it then stops the server
 // (Ctrl-C) and checks that make sees nothing left to do (make -q wasm). It

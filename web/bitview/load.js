@@ -74,7 +74,7 @@ function mark(name) {
 async function compile(source) {
   if (typeof source !== 'string' && !(source instanceof URL)) return WebAssembly.compile(source);
   const url = String(source);
-  const early = globalThis.__bitviewEarly; // started by prerender.js, see there
+  const early = globalThis.__bitviewEarly; // started by page-start.js, see there
   if (early?.url === url) {
     delete globalThis.__bitviewEarly;
     const module = await early.compiled.catch(() => undefined);

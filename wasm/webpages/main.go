@@ -15,16 +15,16 @@ import (
 func main() {
 	out := flag.String("o", "web/index.html", "the page to write")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: prerender [-o web/index.html] [wasm/prerender/index.html]")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: webpages [-o web/index.html] [wasm/webpages/index.html]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	src := "wasm/prerender/index.html"
+	src := "wasm/webpages/index.html"
 	if flag.NArg() > 0 {
 		src = flag.Arg(0)
 	}
 	if err := run(src, *out); err != nil {
-		fmt.Fprintln(os.Stderr, "prerender:", err)
+		fmt.Fprintln(os.Stderr, "webpages:", err)
 		os.Exit(1)
 	}
 }
@@ -43,7 +43,7 @@ func run(src, out string) error {
 }
 
 // generated is the comment the page gets after its doctype.
-const generated = "<!-- Written by wasm/prerender (make wasm) from wasm/prerender/index.html: edit that file. -->\n"
+const generated = "<!-- Written by wasm/webpages (make wasm) from wasm/webpages/index.html: edit that file. -->\n"
 
 // fill returns the template with p written into it: each region's markup
 // inside its (empty) element, each attribute in its element's start tag,
@@ -56,7 +56,7 @@ func fill(tpl string, p view.Prerender) (string, error) {
 		}
 	}
 	attrs := append(slices.Clone(p.Attrs), view.Attr{ID: "bitview-app", Name: "data-prerender", Value: p.Hash()},
-		view.Attr{ID: `[src="prerender.js"]`, Name: "data-default-query", Value: p.Query})
+		view.Attr{ID: `[src="page-start.js"]`, Name: "data-default-query", Value: p.Query})
 	for _, a := range attrs {
 		if tpl, err = setAttr(tpl, a); err != nil {
 			return "", err

@@ -1,5 +1,5 @@
 // index.html holds the default view, prerendered at build time (see
-// wasm/prerender). This classic script runs before the body is parsed,
+// wasm/webpages). This classic script runs before the body is parsed,
 // so before the first paint: on a link to another view it marks the page
 // (class "pending" on <html>) until Go has drawn that view (wasm/page.go
 // removes the mark; style.css greys the prerendered board meanwhile).

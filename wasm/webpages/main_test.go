@@ -12,7 +12,7 @@ import (
 	"github.com/bitview/bitview/wasm/view"
 )
 
-// readTemplate returns the page's template, wasm/prerender/index.html.
+// readTemplate returns the page's template, wasm/webpages/index.html.
 func readTemplate(t *testing.T) string {
 	t.Helper()
 	b, err := os.ReadFile("index.html")
@@ -62,7 +62,7 @@ func TestPrerenderWritesDefaultPage(t *testing.T) {
 		}
 	}
 	attrs := append(pre.Attrs, view.Attr{ID: "bitview-app", Name: "data-prerender", Value: pre.Hash()},
-		view.Attr{ID: `[src="prerender.js"]`, Name: "data-default-query", Value: pre.Query})
+		view.Attr{ID: `[src="page-start.js"]`, Name: "data-default-query", Value: pre.Query})
 	for _, a := range attrs {
 		start, end, _, err := startTag(page, selectorAttr(a.ID))
 		if err != nil {
@@ -122,7 +122,7 @@ func firstDiff(a, b string) string {
 func TestPrerenderErrors(t *testing.T) {
 	pre := view.Prerender{Regions: []view.Region{{ID: "board", Markup: "<b>x</b>"}},
 		Attrs: []view.Attr{{ID: "fen", Name: "value", Value: `a"b`}}}
-	const ok = "<!doctype html>\n<script src=\"prerender.js\"></script><div id=\"board\"></div><input id=\"fen\"><div id=\"bitview-app\"></div>"
+	const ok = "<!doctype html>\n<script src=\"page-start.js\"></script><div id=\"board\"></div><input id=\"fen\"><div id=\"bitview-app\"></div>"
 	if _, err := fill(ok, pre); err != nil {
 		t.Fatalf("fill(%q): %v", ok, err)
 	}
@@ -132,7 +132,7 @@ func TestPrerenderErrors(t *testing.T) {
 		{"two regions", strings.Replace(ok, `<input`, `<div id="board"></div><input`, 1), `region board: 2 elements with id="board"`},
 		{"no attribute target", strings.Replace(ok, `id="fen"`, `id="pgn"`, 1), `attribute value of fen: no element with id="fen"`},
 		{"unclosed tag", "<!doctype html>\n<div id=\"board\"></div><input id=\"fen\" title=\"x>", "does not end"},
-		{"no script for the query", strings.Replace(ok, "prerender.js", "main.js", 1), `no element with src="prerender.js"`},
+		{"no script for the query", strings.Replace(ok, "page-start.js", "main.js", 1), `no element with src="page-start.js"`},
 		{"no doctype", strings.TrimPrefix(ok, "<!doctype html>\n"), "does not start with"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
