@@ -284,7 +284,8 @@ const backRowProbe = `(() => {
 // in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
 // each numbering one line; and with each tool open the board's squares
 // keep 40 % of the screen's height. A page is loaded for each size and
-// set of cards, and switched from layout to layout in place.
+// set of cards, and switched from layout to layout in place; one more
+// for each size opens each tool in place.
 func TestPresentationBackRow(t *testing.T) {
 	fen := "&fen=" + strings.ReplaceAll(kiwipeteFEN, " ", "+")
 	for _, vp := range []struct {
@@ -326,14 +327,16 @@ func TestPresentationBackRow(t *testing.T) {
 					}
 				}
 			}
+			if show == "P,free" {
+				chooseLayout(t, ctx, layoutIDs()[0])
+				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-free", vp.w, vp.h))
+			}
 		}
-		// A tool open: the board keeps 40 % of the screen's height.
-		ctx, url = site(t) // and one for the tools
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
-			t.Fatal(err)
-		}
+		// A tool open: the board keeps 40 % of the screen's height. One
+		// load; each tool is opened in place, with its tab.
+		open(t, ctx, url+"/?present=1"+fen+"&show=P,n,occupied,k")
 		for _, tool := range model.Tabs {
-			open(t, ctx, url+"/?present=1"+fen+"&show=P,n,occupied,k&tab="+tool)
+			setTool(t, ctx, tool)
 			r := eval[backRow](t, ctx, backRowProbe)
 			t.Logf("%dx%d %s open: board %.0f px of %.0f (%.0f %%)", vp.w, vp.h, tool, r.Board, r.ViewportH, 100*r.Board/r.ViewportH)
 			if r.Board < 0.4*r.ViewportH || r.Scroll {
@@ -343,7 +346,5 @@ func TestPresentationBackRow(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-game", vp.w, vp.h))
 			}
 		}
-		open(t, ctx, url+"/?present=1"+fen+"&show=P,free")
-		screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-free", vp.w, vp.h))
 	}
 }

@@ -142,9 +142,14 @@ func TestRoomWideCards(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range []string{"0x88", "10x12"} {
-			open(t, ctx, site+"/?tab=attacks&show=P&layout="+l)
-			openTool(t, ctx, "attacks")
+		for i, l := range []string{"0x88", "10x12"} {
+			if i == 0 {
+				open(t, ctx, site+"/?tab=attacks&show=P&layout="+l)
+				openTool(t, ctx, "attacks")
+			} else {
+				chooseLayout(t, ctx, l) // in place
+				settle(t, ctx, `true`)
+			}
 			over := eval[[]float64](t, ctx, `(() => { const side = document.querySelector('.bits-side'), cards = document.getElementById('cards');
 				return [side.scrollWidth - side.clientWidth, cards.scrollWidth - cards.clientWidth]; })()`)
 			if over[0] > 1 || over[1] > 1 {
@@ -166,6 +171,7 @@ func TestRoomWideCards(t *testing.T) {
 				if got := eval[[]float64](t, ctx, indices); got[0] < got[1] {
 					t.Errorf("%s, Show them checked: %.0f of %.0f indices shown at 9 px or more", name, got[0], got[1])
 				}
+				eval[bool](t, ctx, `(() => { document.getElementById('show-indices').click(); return true; })()`) // as it was
 			}
 		}
 	}
@@ -242,8 +248,9 @@ func TestRoomNothingMoves(t *testing.T) {
 			}
 		}
 		t.Logf("%dx%d: %d of %d keystrokes moved the board or the first grid", s.w, s.h, moved, len(fen))
-		// A game stepped with the tool open (the tool's room is its own).
-		open(t, ctx, site+"/?tab=game")
+		// A game stepped with the tool open (the tool's room is its own),
+		// opened in place.
+		setTool(t, ctx, "game")
 		eval[bool](t, ctx, `(() => { document.querySelector('[data-action="pgn-sample"]').click(); return true; })()`)
 		start := boxes(t, ctx)
 		for i := 0; i < 12; i++ {

@@ -294,7 +294,7 @@ func TestRoomRoughEdges(t *testing.T) {
 		}
 		// A notice (a position without a black king, as the editor makes
 		// one on the way) covers neither a square of the board nor the FEN.
-		open(t, ctx, site+"/?fen="+url.QueryEscape("8/8/8/8/8/8/8/4K3 w - - 0 1"))
+		pasteFEN(t, ctx, "8/8/8/8/8/8/8/4K3 w - - 0 1")
 		covers := eval[string](t, ctx, `(() => { const n = document.querySelector('.notices').getBoundingClientRect();
 			if (n.height === 0) return 'no notice shown';
 			const over = (e) => { const r = e.getBoundingClientRect(); return r.left < n.right - 0.5 && n.left < r.right - 0.5 && r.top < n.bottom - 0.5 && n.top < r.bottom - 0.5; };
@@ -302,7 +302,7 @@ func TestRoomRoughEdges(t *testing.T) {
 		if covers != "" {
 			t.Errorf("%s: the notice line covers %q (want nothing of the board or the FEN under it)", name, covers)
 		}
-		open(t, ctx, site+"/?fen="+url.QueryEscape(article))
+		pasteFEN(t, ctx, article)
 		pointAt(t, ctx, "e4")
 		// A square's ring as it looks: its outline, or else an inset box
 		// shadow (a solid ring), by its line's style and its colour.
@@ -314,12 +314,19 @@ func TestRoomRoughEdges(t *testing.T) {
 			t.Errorf("%s: the warned square %q looks %q, the pointed one %q: want them told apart (by shape, not colour alone)", name, marks["warned"], marks["warn"], marks["pointed"])
 		}
 	}
-	for _, q := range []string{"", "&present=1"} {
-		for _, w := range []int64{1280, 1920} {
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, w*9/16)); err != nil {
-				t.Fatal(err)
+	// The perft tool, loaded once: presentation mode and the window's
+	// size are changed in place.
+	for i, q := range []string{"", "&present=1"} {
+		if i > 0 {
+			eval[bool](t, ctx, `(document.querySelector('[data-action="present"]').click(), true)`)
+			settle(t, ctx, `document.documentElement.classList.contains('present')`)
+		}
+		for j, w := range []int64{1280, 1920} {
+			viewport(t, ctx, w, w*9/16)
+			if i == 0 && j == 0 {
+				open(t, ctx, site+"/?tab=perft&fen="+url.QueryEscape(kiwipeteFEN))
 			}
-			open(t, ctx, site+"/?tab=perft&fen="+url.QueryEscape(kiwipeteFEN)+q)
+			settle(t, ctx, fmt.Sprintf(`innerWidth === %d`, w))
 			breaks := eval[[]string](t, ctx, `(() => { const c = document.querySelector('.engine-command code'), text = c.textContent, out = [];
 				const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT), r = document.createRange(); let top = null, at = 0;
 				for (let n = walker.nextNode(); n; n = walker.nextNode()) for (let i = 0; i < n.length; i++, at++) {
@@ -334,6 +341,15 @@ func TestRoomRoughEdges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// pasteFEN puts fen into the page's FEN field as a paste does (one input
+// event) and waits for the page to be laid out with it.
+func pasteFEN(t *testing.T, ctx context.Context, fen string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const f = document.getElementById('fen'); f.value = %q;
+		f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' })); return true; })()`, fen))
+	settle(t, ctx, `true`)
 }
 
 // TestRoomToolScale: one scale per screen (issue 40, item 2). With each
