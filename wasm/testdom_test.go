@@ -48,7 +48,7 @@ func newTestEnv(t *testing.T, html string) *testEnv {
 		t.Fatalf("linkedom is missing (%v): run npm install in wasm/ (make test does)", err)
 	}
 	if html == "" {
-		b, err := os.ReadFile(filepath.Join(wd, "prerender", "index.html"))
+		b, err := os.ReadFile(filepath.Join(wd, "webpages", "index.html"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -208,7 +208,7 @@ func staticSVGs(t *testing.T, page, dir string) []string {
 // was built from the source as it is now: not older than it.
 func builtTutorial(t *testing.T) string {
 	t.Helper()
-	built, src := filepath.Join(repo, "web", "tutorial.html"), filepath.Join(repo, "wasm", "prerender", "tutorial.html")
+	built, src := filepath.Join(repo, "web", "tutorial.html"), filepath.Join(repo, "wasm", "webpages", "tutorial.html")
 	b, err := os.ReadFile(built)
 	if err != nil {
 		t.Fatalf("%v: run make wasm, which builds it from wasm/webpages/tutorial.html", err)

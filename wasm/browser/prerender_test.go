@@ -270,7 +270,7 @@ func TestPrerenderStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tpl, err := os.ReadFile(filepath.Join(repo, "wasm", "prerender", "index.html"))
+	tpl, err := os.ReadFile(filepath.Join(repo, "wasm", "webpages", "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestMeasurePrerender(t *testing.T) {
 	if err := os.CopyFS(bare, os.DirFS(dist)); err != nil {
 		t.Fatal(err)
 	}
-	tpl, err := os.ReadFile(filepath.Join(repo, "wasm", "prerender", "index.html"))
+	tpl, err := os.ReadFile(filepath.Join(repo, "wasm", "webpages", "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
