@@ -507,11 +507,14 @@ func TestPageShortcutApplies(t *testing.T) {
 	}
 }
 
-// TestTabStep: the tab bar's keys.
+// TestTabStep: the tab bar's keys, over Tabs (its first, second and last
+// tools, and the one before game).
 func TestTabStep(t *testing.T) {
+	first, second, last := Tabs[0], Tabs[1], Tabs[len(Tabs)-1]
+	beforeGame := Tabs[slices.Index(Tabs, "game")-1]
 	for _, tc := range []struct{ from, key, want string }{
-		{"editor", "ArrowRight", "playground"}, {"embed", "ArrowRight", "editor"}, {"editor", "ArrowLeft", "embed"},
-		{"game", "ArrowUp", "attacks"}, {"game", "Home", "editor"}, {"game", "End", "embed"}, {"", "ArrowRight", "editor"},
+		{first, "ArrowRight", second}, {last, "ArrowRight", first}, {first, "ArrowLeft", last},
+		{"game", "ArrowUp", beforeGame}, {"game", "Home", first}, {"game", "End", last}, {"", "ArrowRight", first},
 	} {
 		if got, ok := TabStep(tc.from, tc.key); !ok || got != tc.want {
 			t.Errorf("TabStep(%q, %q) = %q, %v; want %q", tc.from, tc.key, got, ok, tc.want)
