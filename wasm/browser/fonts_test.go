@@ -113,34 +113,31 @@ const fontsUsed = `(() => { const cx = document.createElement('canvas').getConte
 // tests check every layout at every size with the machine's fonts): every index is whole in its cell and no digit
 // meets its index (their glyphs, as the font draws them), the first card
 // is whole with its values, nothing of a card lies over its grid, and
-// embed.html is never taller than view.FrameHeight says. A page is loaded
-// once per size and its layout switched in place, as a reader does.
+// embed.html is never taller than view.FrameHeight says. Each font set
+// has one tab: four loads (one card, two cards, presentation, embed.html),
+// the layouts switched and the window resized in place, as a reader does.
 func TestAnyFontGrids(t *testing.T) {
 	for _, fs := range fontSets(t) {
 		t.Run(fs.name, func(t *testing.T) {
-			tab := fontTabs(t, fs)
-			for _, s := range []struct{ w, h int64 }{{1366, 768}} {
-				ctx, url := tab()
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-					t.Fatal(err)
-				}
-				open(t, ctx, url+"/?layout=lerf&show=P")
-				for _, l := range []string{"lerf", "msb-a8", "0x88", "10x12"} {
-					chooseLayout(t, ctx, l)
-					checkGrids(t, ctx, fmt.Sprintf("%dx%d %s", s.w, s.h, l), 1, l != "0x88" && l != "10x12")
-				}
-				open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+"))
-				checkGrids(t, ctx, fmt.Sprintf("%dx%d two cards", s.w, s.h), 2, true)
+			// One tab of the font set's browser for the whole set: its
+			// viewport and page are changed in place, as a reader does.
+			ctx, url := fontTabs(t, fs)()
+			viewport(t, ctx, 1366, 768)
+			open(t, ctx, url+"/?layout=lerf&show=P")
+			t.Logf("fonts (a string's width in the mono, sans-serif and serif stacks): %v", eval[map[string]float64](t, ctx, fontsUsed))
+			for _, l := range []string{"lerf", "msb-a8", "0x88", "10x12"} {
+				chooseLayout(t, ctx, l)
+				checkGrids(t, ctx, "1366x768 "+l, 1, l != "0x88" && l != "10x12")
 			}
+			open(t, ctx, url+"/?fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+"))
+			checkGrids(t, ctx, "1366x768 two cards", 2, true)
+			viewport(t, ctx, 1280, 720)
+			open(t, ctx, url+"/?present=1&layout=lerf&show=P,n,occupied,k")
 			for _, vp := range []struct {
-				w, h    int64
+				w, h    int
 				layouts []string
 			}{{1280, 720, []string{"lerf", "0x88", "10x12"}}, {1920, 1080, []string{"lerf"}}} {
-				ctx, url := tab()
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
-					t.Fatal(err)
-				}
-				open(t, ctx, url+"/?present=1&layout="+vp.layouts[0]+"&show=P,n,occupied,k")
+				resized(t, ctx, vp.w, vp.h)
 				for _, l := range vp.layouts {
 					chooseLayout(t, ctx, l)
 					r := eval[backRow](t, ctx, backRowProbe)
@@ -155,9 +152,6 @@ func TestAnyFontGrids(t *testing.T) {
 					}
 				}
 			}
-			ctx, _ := tab()
-			open(t, ctx, siteURL+"/")
-			t.Logf("fonts (a string's width in the mono, sans-serif and serif stacks): %v", eval[map[string]float64](t, ctx, fontsUsed))
 			// One font alone may set the text shorter than the fonts
 			// FrameHeight is computed for: never taller, and at most 40
 			// px of frame to spare.
@@ -165,7 +159,7 @@ func TestAnyFontGrids(t *testing.T) {
 			if fs.conf != "" {
 				slack = 40
 			}
-			checkFrameHeights(t, tab, [][2]any{{"lerf", 3}, {"0x88", 1}, {"10x12", 1}}, slack)
+			checkFrameHeights(t, func() (context.Context, string) { return ctx, url }, [][2]any{{"lerf", 3}, {"0x88", 1}, {"10x12", 1}}, slack)
 		})
 	}
 }

@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -25,16 +26,18 @@ var presentShows = []string{"P", "P,occupied", "P,occupied,white", "P,occupied,w
 // indices, and digits of 24 px (16 px for three or four 0x88 or 10x12
 // grids); at 1280×720, digits of 13 px or more with four 10x12 cards
 // (their 10 px indices take the rest of the cell); no digit overlapping
-// its index. A page is loaded for each size and count of cards, and
-// switched from layout to layout in place.
+// its index. The page is loaded once: the cards are added with their
+// switches, the window resized and the layout switched in place.
 func TestPagePresentationFits(t *testing.T) {
-	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
-		ctx, url := site(t) // a tab for each size
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
-			t.Fatal(err)
+	ctx, url := site(t)
+	viewport(t, ctx, 1920, 1080)
+	open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layoutIDs()[0]+"&show="+presentShows[0])
+	for n, show := range presentShows {
+		if n > 0 { // the next card's switch, pressed as a presenter does
+			showCards(t, ctx, strings.Split(show, ","))
 		}
-		for n, show := range presentShows {
-			open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layoutIDs()[0]+"&show="+show)
+		for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
+			resized(t, ctx, vp.w, vp.h)
 			for _, layout := range layoutIDs() {
 				name := fmt.Sprintf("%dx%d %s %d cards", vp.w, vp.h, layout, n+1)
 				chooseLayout(t, ctx, layout)
@@ -86,11 +89,10 @@ func TestPagePresentationDark(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
+	viewport(t, ctx, 1920, 1080)
+	open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+presentShows[3])
 	for _, vp := range []struct{ w, h int }{{1920, 1080}, {1280, 720}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(vp.w), int64(vp.h))); err != nil {
-			t.Fatal(err)
-		}
-		open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+presentShows[3])
+		resized(t, ctx, vp.w, vp.h)
 		eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
 		if bg := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(0, 0, 0)" {
 			t.Errorf("dark presentation background %s, want black", bg)
@@ -283,21 +285,21 @@ const backRowProbe = `(() => {
 // index is 12 px or more at 1280×720 and 18 px at 1920×1080 (10 / 14 px
 // in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
 // each numbering one line; and with each tool open the board's squares
-// keep 40 % of the screen's height. A page is loaded for each size and
-// set of cards, and switched from layout to layout in place; one more
-// for each size opens each tool in place.
+// keep 40 % of the screen's height. The page is loaded once: its cards
+// are set with their switches, the window resized, the layout switched
+// and each tool opened in place.
 func TestPresentationBackRow(t *testing.T) {
-	fen := "&fen=" + strings.ReplaceAll(kiwipeteFEN, " ", "+")
-	for _, vp := range []struct {
-		w, h               int64
+	ctx, url := site(t)
+	sizes := []struct {
+		w, h               int
 		index, wide, digit float64 // four cards' least index (8×8, 0x88 and 10×12) and digit (8×8)
-	}{{1280, 720, 12, 10, 20}, {1366, 768, 12, 10, 20}, {1920, 1080, 18, 14, 28}} {
-		ctx, url := site(t) // a tab for each size
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(vp.w, vp.h)); err != nil {
-			t.Fatal(err)
-		}
-		for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
-			open(t, ctx, url+"/?present=1"+fen+"&layout="+layoutIDs()[0]+"&show="+show)
+	}{{1280, 720, 12, 10, 20}, {1366, 768, 12, 10, 20}, {1920, 1080, 18, 14, 28}}
+	viewport(t, ctx, 1280, 720)
+	open(t, ctx, url+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&layout="+layoutIDs()[0]+"&show=P")
+	for _, show := range []string{"P", "P,n,occupied,k", "P,free"} {
+		showCards(t, ctx, strings.Split(show, ","))
+		for _, vp := range sizes {
+			resized(t, ctx, vp.w, vp.h)
 			for _, layout := range layoutIDs() {
 				chooseLayout(t, ctx, layout)
 				eval[bool](t, ctx, `(() => { document.querySelector('#board [data-square="e4"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true })); return true; })()`)
@@ -332,9 +334,12 @@ func TestPresentationBackRow(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-free", vp.w, vp.h))
 			}
 		}
-		// A tool open: the board keeps 40 % of the screen's height. One
-		// load; each tool is opened in place, with its tab.
-		open(t, ctx, url+"/?present=1"+fen+"&show=P,n,occupied,k")
+	}
+	// A tool open: the board keeps 40 % of the screen's height. Each tool
+	// is opened in place, with its tab, at each size.
+	showCards(t, ctx, []string{"P", "n", "occupied", "k"})
+	for _, vp := range sizes {
+		resized(t, ctx, vp.w, vp.h)
 		for _, tool := range model.Tabs {
 			setTool(t, ctx, tool)
 			r := eval[backRow](t, ctx, backRowProbe)
@@ -346,5 +351,25 @@ func TestPresentationBackRow(t *testing.T) {
 				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-game", vp.w, vp.h))
 			}
 		}
+		setTool(t, ctx, "")
 	}
+}
+
+// showCards presses the page's bitboard switches ([data-toggle]) as a
+// reader does, so that the cards shown are keys, in their order: first
+// off every switch on that keys lacks, then on each key's in turn; it
+// waits for the cards, each its key's (data-bitboard), in that order.
+func showCards(t *testing.T, ctx context.Context, keys []string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const want = `+jsonText(t, keys)+`;
+		const sw = (k) => document.querySelector('button.toggle[data-toggle="' + CSS.escape(k) + '"]');
+		// One switch at a time, found anew: a click may draw the switches again.
+		for (let i = 0; i < 64; i++) {
+			const off = [...document.querySelectorAll('button.toggle[data-toggle][aria-pressed="true"]')].find((b) => !want.includes(b.dataset.toggle));
+			if (!off) break;
+			off.click();
+		}
+		for (const k of want) if (sw(k).getAttribute('aria-pressed') !== 'true') sw(k).click();
+		return true; })()`)
+	settle(t, ctx, `JSON.stringify([...document.querySelectorAll('#cards .card')].map((c) => c.dataset.bitboard)) === `+jsString(jsonText(t, keys)))
 }
