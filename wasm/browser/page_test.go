@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bitview/bitview/wasm/browser/browsers"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -129,11 +130,20 @@ func newTab(t testing.TB, d time.Duration) context.Context {
 	return tabOf(t, browserCtx, d)
 }
 
+// windowPools holds each browser's windows (browsers.Windows), by the
+// context of its first tab.
+var windowPools sync.Map
+
 // tabOf is newTab in the browser of the context browser (a browser's
-// first tab, as launch returns it).
+// first tab, as launch returns it): a tab in a window of the browser's
+// that no other test's tab uses (see browsers.Windows).
 func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Context {
 	t.Helper()
-	tab, cancel := chromedp.NewContext(browser)
+	w, _ := windowPools.LoadOrStore(browser, browsers.NewWindows(browser))
+	tab, cancel, err := w.(*browsers.Windows).Tab(browser)
+	if err != nil {
+		t.Fatalf("a new tab: %v", err)
+	}
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(tab, d)
 	t.Cleanup(cancelTimeout)
