@@ -5,8 +5,8 @@ for (const fig of document.querySelectorAll('figure.example')) {
   const view = fig.querySelector('bitboard-view');
   const pre = document.createElement('pre');
   pre.className = 'markup';
-  // It scrolls sideways when narrow: a named stop in the tab order, so the
-  // keyboard can scroll it too.
+  // It wraps when narrow (tutorial.css); a named stop in the tab order,
+  // so the keyboard reaches it and a screen reader names it.
   pre.tabIndex = 0;
   pre.setAttribute('role', 'region');
   pre.setAttribute('aria-label', 'The markup of this figure');

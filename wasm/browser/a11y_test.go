@@ -152,34 +152,45 @@ func TestA11yMainPageDark(t *testing.T) {
 
 // TestA11yPresentation: presentation mode with one and four cards, and
 // with a tool and a notice, in both themes, at a projector's 1920×1080;
-// and an invalid FEN's error.
+// and an invalid FEN's error. Two loads: the rest changes in place.
 func TestA11yPresentation(t *testing.T) {
 	ctx, site := site(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080)); err != nil {
-		t.Fatal(err)
-	}
-	for _, theme := range []string{"light", "dark"} {
-		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: theme}}}
+	viewport(t, ctx, 1920, 1080)
+	theme := func(name string) {
+		media := emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: name}}}
 		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, media); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// One presentation, changed in place as a presenter does: its cards
+	// with their switches, a position pasted, a tool's tab, the theme.
+	open(t, ctx, site+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+presentShows[0])
+	for _, th := range []string{"light", "dark"} {
+		theme(th)
 		for _, show := range []string{presentShows[0], presentShows[3]} {
-			open(t, ctx, site+"/?present=1&fen="+strings.ReplaceAll(kiwipeteFEN, " ", "+")+"&show="+show)
-			checkAxe(t, ctx, fmt.Sprintf("presentation, %s, %d cards", theme, strings.Count(show, ",")+1))
+			showCards(t, ctx, strings.Split(show, ","))
+			checkAxe(t, ctx, fmt.Sprintf("presentation, %s, %d cards", th, strings.Count(show, ",")+1))
 		}
 		// A tool beside the cards, and a notice (a piece placement alone,
 		// read with assumptions) on its own line.
-		open(t, ctx, site+"/?present=1&tab=engine&show=P,occupied&fen="+url.QueryEscape("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R"))
+		showCards(t, ctx, []string{"P", "occupied"})
+		pasteFEN(t, ctx, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R")
+		setTool(t, ctx, "engine")
 		if eval[int](t, ctx, `document.querySelectorAll('#fen-status [data-notice]').length`) == 0 {
-			t.Errorf("%s: no notice for a piece placement alone", theme)
+			t.Errorf("%s: no notice for a piece placement alone", th)
 		}
-		checkAxe(t, ctx, "presentation, "+theme+", the engine tool and a notice")
-		// An error: a link whose FEN does not parse, its character marked.
-		open(t, ctx, site+"/?fen="+url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"))
+		checkAxe(t, ctx, "presentation, "+th+", the engine tool and a notice")
+		setTool(t, ctx, "")
+		pasteFEN(t, ctx, kiwipeteFEN)
+	}
+	// An error: a link whose FEN does not parse, its character marked.
+	open(t, ctx, site+"/?fen="+url.QueryEscape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"))
+	for _, th := range []string{"light", "dark"} {
+		theme(th)
 		if eval[int](t, ctx, `document.querySelectorAll('#fen-status mark').length`) == 0 {
-			t.Errorf("%s: the invalid FEN's character is not marked", theme)
+			t.Errorf("%s: the invalid FEN's character is not marked", th)
 		}
-		checkAxe(t, ctx, "main page, "+theme+", an invalid FEN")
+		checkAxe(t, ctx, "main page, "+th+", an invalid FEN")
 	}
 }
 

@@ -69,6 +69,11 @@ func TestTutorial(t *testing.T) {
 			if sw := evalIn[float64](t, tab, `document.documentElement.scrollWidth`); sw > float64(tc.w)+1 {
 				t.Errorf("at %d px the tutorial is %.0f px wide", tc.w, sw)
 			}
+			// Issue 44: no snippet (a figure's markup, the script tag)
+			// scrolls sideways; each is whole in its box.
+			if wide := evalIn[[]string](t, tab, `[...document.querySelectorAll('pre.markup, pre.setup')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.scrollWidth + ' px in ' + p.clientWidth + ': ' + p.textContent.slice(0, 40))`); len(wide) > 0 {
+				t.Errorf("at %d px, %d snippets scroll sideways: %q", tc.w, len(wide), wide)
+			}
 			h := evalIn[float64](t, tab, `document.documentElement.scrollHeight`)
 			t.Logf("at %d px the tutorial is %.0f px tall (was %d)", tc.w, h, tc.was)
 			if h > float64(tc.was)/2 {
