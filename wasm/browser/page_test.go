@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bitview/bitview/wasm/browser/browsers"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -130,20 +129,11 @@ func newTab(t testing.TB, d time.Duration) context.Context {
 	return tabOf(t, browserCtx, d)
 }
 
-// windowPools holds each browser's windows (browsers.Windows), by the
-// context of its first tab.
-var windowPools sync.Map
-
 // tabOf is newTab in the browser of the context browser (a browser's
-// first tab, as launch returns it): a tab in a window of the browser's
-// that no other test's tab uses (see browsers.Windows).
+// first tab, as launch returns it).
 func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Context {
 	t.Helper()
-	w, _ := windowPools.LoadOrStore(browser, browsers.NewWindows(browser))
-	tab, cancel, err := w.(*browsers.Windows).Tab(browser)
-	if err != nil {
-		t.Fatalf("a new tab: %v", err)
-	}
+	tab, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(tab, d)
 	t.Cleanup(cancelTimeout)

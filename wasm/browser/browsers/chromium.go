@@ -59,7 +59,6 @@ func launchChromium(_ context.Context, o Options) (*Browser, error) {
 		stop()
 		return nil, err
 	}
-	windows := NewWindows(bctx)
 	version := "Chromium"
 	if v, err := chromedp.CallBrowser(bctx, browser.GetVersion, cdp.Empty{}); err == nil {
 		version = v.Product
@@ -67,11 +66,14 @@ func launchChromium(_ context.Context, o Options) (*Browser, error) {
 	return &Browser{
 		version: version,
 		newTab: func(ctx context.Context) (Tab, error) {
-			tctx, cancel, err := windows.Tab(ctx) // lives as long as tctx, not ctx
-			if err != nil {
+			tctx, cancel := chromedp.NewContext(bctx)
+			t := &ChromiumTab{ctx: tctx, cancel: cancel, noScript: o.NoScript}
+			// The first run opens the tab, which lives as long as the
+			// context it runs in: tctx, not one that ends with ctx.
+			if err := chromedp.Do(tctx); err != nil {
+				cancel()
 				return nil, err
 			}
-			t := &ChromiumTab{ctx: tctx, cancel: cancel, noScript: o.NoScript}
 			t.watchConsole()
 			if o.NoScript {
 				if err := t.run(ctx, func(c context.Context, _ ...chromedp.Action[chromedp.Void]) error {
