@@ -22,9 +22,7 @@
 // does (throttling, tracing, emulation).
 //
 // The tests run in parallel (parallel_test.go), each with tabs of its own
-// in the shared browsers, under `make test`'s -parallel 4; a Chromium tab
-// opens in a window kept for tabs (browsers.Windows: a page's first load
-// in a new window costs about twice the CPU); measurements
+// in the shared browsers, under `make test`'s -parallel 4; measurements
 // (BITVIEW_MEASURE=1) run one at a time. They run when BITVIEW_BROWSER=1
 // (make test sets it) or when -run names them, so that `go test ./...`
 // keeps within Go's default timeout on a machine with the browsers.
