@@ -118,18 +118,12 @@ func axeCounts(vs []axeViolation) string {
 }
 
 // checkAxe fails the test with every serious or critical violation axe
-// finds on the page in the tab, and logs the counts (name is the page).
+// finds on the whole page in the tab, and logs the counts (name is the
+// page).
 func checkAxe(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	checkAxeIn(t, ctx, name, "")
-}
-
-// checkAxeIn is checkAxe on the part of the page the CSS selector include
-// matches ("" for the whole page).
-func checkAxeIn(t *testing.T, ctx context.Context, name, include string) {
-	t.Helper()
 	start := time.Now()
-	vs := axeSeriousIn(t, ctx, include)
+	vs := axeSeriousIn(t, ctx, "")
 	t.Logf("axe-core, %s: %s (%.1f s)", name, axeCounts(vs), time.Since(start).Seconds())
 	for _, v := range vs {
 		t.Errorf("%s: %s", name, v)
