@@ -251,6 +251,7 @@ type backRow struct {
 	ViewportH    float64
 	Scroll       bool
 	OutsideCards string // a card's grid or values outside the viewport
+	UnderBoard   string // what of the board's column (the square panel) meets the board's squares or its file letters, or the board cut by the screen's bottom
 }
 
 // backRowProbe reads backRow (the grid part with gridProbe).
@@ -271,8 +272,13 @@ const backRowProbe = `(() => {
 		if (h > lh * 1.5) lines.push(td.dataset.layout + ' ' + h.toFixed(0) + ' px');
 	}
 	const a = document.querySelector('#board [data-square="a1"]').getBoundingClientRect(), h = document.querySelector('#board [data-square="h1"]').getBoundingClientRect();
-	const de = document.documentElement;
-	return { Grids: grids, Over: over.join(', '), PanelLines: lines.join(', '), Board: h.right - a.left, ViewportH: innerHeight,
+	const de = document.documentElement, board = document.getElementById('board').getBoundingClientRect(), under = [];
+	for (const part of document.querySelectorAll('.board-extras > *')) {
+		const r = part.getBoundingClientRect();
+		if (r.width > 0 && r.height > 0 && meet(r, board)) under.push((part.id || part.className) + ' from y ' + r.top.toFixed(0) + ', the board to ' + board.bottom.toFixed(0));
+	}
+	if (board.bottom > innerHeight + 1) under.push('the board to y ' + board.bottom.toFixed(0) + ' of ' + innerHeight);
+	return { UnderBoard: under.join(', '), Grids: grids, Over: over.join(', '), PanelLines: lines.join(', '), Board: h.right - a.left, ViewportH: innerHeight,
 		Scroll: de.scrollHeight > innerHeight + 1 || de.scrollWidth > innerWidth + 1,
 		OutsideCards: grids.filter((g) => g.Outside).map((g) => g.Sel + ': ' + g.Outside).join('; ') };
 })()`
@@ -285,7 +291,9 @@ const backRowProbe = `(() => {
 // index is 12 px or more at 1280×720 and 18 px at 1920×1080 (10 / 14 px
 // in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
 // each numbering one line; and with each tool open the board's squares
-// keep 40 % of the screen's height. The page is loaded once: its cards
+// keep 40 % of the screen's height. Nothing under the board (the square
+// panel, a square pointed at) meets its squares or file letters, and the
+// board is whole on the screen. The page is loaded once: its cards
 // are set with their switches, the window resized, the layout switched
 // and each tool opened in place.
 func TestPresentationBackRow(t *testing.T) {
@@ -310,8 +318,8 @@ func TestPresentationBackRow(t *testing.T) {
 					sizes = append(sizes, fmt.Sprintf("%.0f/%.1f/%.1f", g.Cell, g.Digit, g.Index))
 				}
 				t.Logf("%s: board %.0f px; cells/digits/indices %s", name, r.Board, strings.Join(sizes, " "))
-				if r.Over != "" || r.Scroll || r.OutsideCards != "" || r.PanelLines != "" {
-					t.Errorf("%s: over a grid: %q; page scrolls %v; cut off: %q; square panel lines that wrap: %q", name, r.Over, r.Scroll, r.OutsideCards, r.PanelLines)
+				if r.Over != "" || r.Scroll || r.OutsideCards != "" || r.PanelLines != "" || r.UnderBoard != "" {
+					t.Errorf("%s: over a grid: %q; page scrolls %v; cut off: %q; square panel lines that wrap: %q; over the board: %q", name, r.Over, r.Scroll, r.OutsideCards, r.PanelLines, r.UnderBoard)
 				}
 				wide := layout == "0x88" || layout == "10x12"
 				for _, g := range r.Grids {
