@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve check test vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
+.PHONY: wasm sizes jscall figures serve check test test-sites vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -133,6 +133,15 @@ test: needs-test vet wasm $(NODE_DEPS)
 	GOOS=js GOARCH=wasm go test -count=1 -exec="$(GOROOT_WASM)/go_js_wasm_exec" ./wasm
 	node --test --test-concurrency=2 wasm/*.test.mjs
 	$(BROWSER_RUN) ./wasm/browser/browsers/ ./wasm/browser/
+
+# The sites tier, which CI runs after make test: the recipes with the
+# themes, highlighters, frameworks and slide decks authors use
+# (web/sites/README.md), each site built by its tool and looked at in the
+# three engines. The tools come from Debian's packages (.ci/run installs
+# them) and from the npm registry at the versions the tests' lockfiles pin.
+SITES_TESTS := ^(TestSitesThemed|TestSitesNPM|TestDecks)$$
+test-sites: needs-test wasm $(NODE_DEPS)
+	BITVIEW_SITES=1 $(BROWSER_RUN) -run '$(SITES_TESTS)' ./wasm/browser/
 
 # The tests' Node packages, at the versions wasm/package-lock.json pins
 # (npm ci): linkedom (a DOM for the Node and wasm tests of the page and

@@ -93,6 +93,7 @@ var cannotRun = map[string]string{
 	"make check":                  "make test runs what it runs (and more)",
 	"make release":                "it runs make test, which runs this test; TestReleaseTarball is its tarball check",
 	"make lint":                   "CI runs it as a step of its own (.ci/run), before make test",
+	"make test-sites":             "CI runs it as a step of its own (.ci/run), after make test",
 	"make sizes":                  "a second wasm build with its name section, a minute of CPU for a table of sizes",
 	"make jscall":                 "it downloads chessops from the npm registry",
 	"make bench":                  "benchmarks take minutes and assert nothing",

@@ -53,6 +53,15 @@ type generator struct {
 	subPath  func(t *testing.T, site string) // puts the site under /repo/
 	frontOf  string                          // the post's front matter
 	withPost func(t *testing.T, site string) // what the recipe says to add beyond its commands
+	config   string                          // the file, in my-site/, that the recipe's yaml or python block is added to
+	relative bool                            // the pages find Bitview's copy by relative paths: any sub-path works
+	base     string                          // prerender's -base for the site under /repo/, when not the recipe's /repo/bitview/
+	nav      bool                            // a reader also comes to the post by its link on the site's home page (the theme's in-site navigation)
+	// themeInline: the theme writes inline scripts of its own (Material
+	// 8.2: its palette and its search's setup), which authorCSP blocks,
+	// and its instant navigation with them: its site is served without a
+	// Content Security Policy. Bitview's lines add no inline script.
+	themeInline bool
 }
 
 // generators are Hugo, MkDocs and Jekyll, as Debian packages them (the
@@ -73,7 +82,7 @@ var generators = []generator{
 	},
 	{
 		name: "MkDocs", command: "mkdocs", newSite: "mkdocs new my-site", build: "mkdocs build", out: "site",
-		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n",
+		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n", config: "mkdocs.yml", relative: true,
 		subPath: func(t *testing.T, site string) {}, // MkDocs writes every path relative to the page
 	},
 	{
@@ -89,11 +98,50 @@ var generators = []generator{
 	},
 }
 
+// themedGenerators are the same generators with the themes and
+// highlighters authors use, from Debian's packages (mkdocs-material,
+// jekyll-theme-minima, python3-sphinx with python3-myst-parser): the
+// sites tier (TestSitesThemed, make test-sites).
+var themedGenerators = []generator{
+	{
+		name: "MkDocs with Material", command: "mkdocs", newSite: "mkdocs new my-site", build: "mkdocs build", out: "site",
+		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n", config: "mkdocs.yml", relative: true, nav: true, themeInline: true,
+		subPath: func(t *testing.T, site string) {
+			// Material's instant navigation works where site_url is set.
+			b, _ := os.ReadFile(filepath.Join(site, "mkdocs.yml"))
+			writeFile(t, filepath.Join(site, "mkdocs.yml"), string(b)+"site_url: https://example.org/repo/\n")
+		},
+		withPost: func(t *testing.T, site string) {
+			// The home page links to the post, as a site's pages do.
+			b, _ := os.ReadFile(filepath.Join(site, "docs/index.md"))
+			writeFile(t, filepath.Join(site, "docs/index.md"), string(b)+"\n[Pawn pushes](posts/pawns.md)\n")
+		},
+	},
+	{
+		name: "Jekyll with minima", command: "jekyll", newSite: "jekyll new my-site --skip-bundle", build: "jekyll build", out: "_site",
+		post: "_posts/2026-01-02-pawns.md", postURL: "2026/01/02/pawns.html", frontOf: "---\nlayout: post\ntitle: Pawn pushes\n---\n{% include bitview.html %}\n",
+		subPath: func(t *testing.T, site string) {
+			editFile(t, filepath.Join(site, "_config.yml"), regexp.MustCompile(`(?m)^baseurl: .*$`), `baseurl: "/repo"`)
+		},
+	},
+	{
+		name: "Sphinx with MyST", command: "sphinx-build", newSite: `sphinx-quickstart -q -p "My site" -a "An author" --no-makefile --no-batchfile my-site`,
+		build: "sphinx-build -W -q . _build/html", out: "_build/html", post: "posts/pawns.md", postURL: "posts/pawns.html",
+		frontOf: "# Pawn pushes\n", config: "conf.py", relative: true, base: "/repo/_static/bitview/",
+		subPath: func(t *testing.T, site string) {}, // Sphinx writes every path relative to the page
+		withPost: func(t *testing.T, site string) {
+			// The author lists the post in the home page's table of contents.
+			editFile(t, filepath.Join(site, "index.rst"), regexp.MustCompile(`(?m)^   :caption: Contents:\n`), "   :caption: Contents:\n\n   posts/pawns\n")
+		},
+	},
+}
+
 // A recipe is one generator's section of recipesFile: its commands, its
-// YAML (added to mkdocs.yml) and its Markdown (what authors write).
+// configuration (a yaml or python block, added to the generator's
+// configuration file) and its Markdown (what authors write).
 type recipe struct {
-	commands       []string
-	yaml, markdown string
+	commands         []string
+	config, markdown string
 }
 
 // recipes reads recipesFile's sections by their heading ("## Hugo").
@@ -121,8 +169,8 @@ func recipes(t *testing.T) map[string]recipe {
 			for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
 				r.commands = append(r.commands, strings.TrimSpace(c))
 			}
-		case "yaml":
-			r.yaml += f.Text
+		case "yaml", "python":
+			r.config += f.Text
 		case "markdown":
 			r.markdown += f.Text
 		}
@@ -208,11 +256,17 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 	return out
 }
 
+// blockSelector finds a bitboard block in the shapes the recipes' sites
+// write: Goldmark's and kramdown's <pre><code class="language-bitboard">,
+// Material's superfences fence (<pre class="bitboard">) and Sphinx's
+// div.highlight-bitboard.
+const blockSelector = "pre > code.language-bitboard, pre.bitboard, div.highlight-bitboard pre"
+
 // figureParts are what prerender writes or replaces in a page: the
 // elements (with their shadow roots and images) and the blocks they
 // replace; figureStyle is the one <style> it adds for them.
 var (
-	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>`)
+	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>|<pre class="bitboard">.*?</pre>|<div class="highlight-bitboard[^"]*">.*?</pre>\s*</div>\s*</div>`)
 	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
@@ -223,11 +277,11 @@ func outsideFigures(page string) string {
 
 // siteServer serves the folder dir under the path prefix ("/repo/") as a
 // plain static host does (no CORS headers, types from the extension),
-// with a Content Security Policy that allows no inline script (authorCSP:
-// the recipes' lines are script files). It returns the URL of the prefix
+// with the Content Security Policy csp when it is not "" (authorCSP, which
+// allows no inline script: the recipes' lines are script files). It returns the URL of the prefix
 // and a function that returns the paths asked for so far, below the
 // prefix, and forgets them.
-func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
+func siteServer(t *testing.T, dir, prefix, csp string) (string, func() []string) {
 	t.Helper()
 	var mu sync.Mutex
 	var asked []string
@@ -240,7 +294,9 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 		mu.Lock()
 		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
 		mu.Unlock()
-		w.Header().Set("Content-Security-Policy", authorCSP)
+		if csp != "" {
+			w.Header().Set("Content-Security-Policy", csp)
+		}
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -261,7 +317,7 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 // screen waits for the reader to come near.
 const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let next = 0; const check = () => {
 	const views = ` + allViewsJS + `();
-	const blocks = [...document.querySelectorAll('pre > code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length;
+	const blocks = [...document.querySelectorAll('` + blockSelector + `')].filter((c) => c.getClientRects().length > 0).length;
 	while (next < views.length && (views[next].status?.ok || views[next].status?.error)) next++;
 	views[next]?.scrollIntoView();
 	const boxes = [...document.querySelectorAll('[role=alert]'), ...views.flatMap((v) => [...(v.shadowRoot?.querySelectorAll('.failed') ?? [])])]
@@ -277,7 +333,7 @@ const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let 
 // element was defined.
 const wrongPathJS = `new Promise((resolve) => { const done = () => { const views = [...document.querySelectorAll('bitboard-view')];
 	resolve({ views: views.length, fallbacks: views.filter((v) => !v.shadowRoot && v.getClientRects().length > 0 && v.textContent.includes('bitview-load.js')).length,
-		blocks: [...document.querySelectorAll('pre > code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length,
+		blocks: [...document.querySelectorAll('` + blockSelector + `')].filter((c) => c.getClientRects().length > 0).length,
 		defined: customElements.get('bitboard-view') !== undefined }); };
 	document.readyState === 'complete' ? done() : addEventListener('load', done); })`
 
@@ -298,7 +354,7 @@ type figures struct {
 // grid as the element draws it.
 const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
-		blocks: document.querySelectorAll('pre > code.language-bitboard').length, boxes: [] }; })()`
+		blocks: document.querySelectorAll('` + blockSelector + `').length, boxes: [] }; })()`
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {
@@ -308,7 +364,7 @@ type recipeSite struct {
 	want        int    // the post's figures
 	asked       func() []string
 	prerendered bool
-	drawn       map[browsers.Engine][3]int // figures drawn with JavaScript on, before and after prerender, and shown with it off after
+	drawn       map[browsers.Engine][4]int // figures drawn with JavaScript on, before and after prerender, shown with it off after, and drawn come to by a link (nav)
 }
 
 // buildSite runs g's recipe of all: a new site with the generator's
@@ -330,9 +386,12 @@ func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSit
 	for _, c := range r.commands {
 		siteRun(t, dir, c)
 	}
-	if r.yaml != "" {
-		b, _ := os.ReadFile(filepath.Join(mySite, "mkdocs.yml"))
-		writeFile(t, filepath.Join(mySite, "mkdocs.yml"), string(b)+r.yaml)
+	if r.config != "" {
+		if g.config == "" {
+			t.Fatalf("%s's section has a configuration block, and the test does not know which file it goes in", g.name)
+		}
+		b, _ := os.ReadFile(filepath.Join(mySite, g.config))
+		writeFile(t, filepath.Join(mySite, g.config), string(b)+"\n"+r.config)
 	}
 	// The post: the README's bitboard block, one more, and what the
 	// recipe says authors write; Jekyll's recipe says raw elements are
@@ -351,18 +410,25 @@ func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSit
 	siteRun(t, mySite, g.build)
 	s := &recipeSite{g: g, dir: filepath.Join(mySite, g.out),
 		want:  strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard "),
-		drawn: map[browsers.Engine][3]int{}}
-	root, asked := siteServer(top, s.dir, "/repo/")
-	atRoot, _ := siteServer(top, s.dir, "/")
+		drawn: map[browsers.Engine][4]int{}}
+	csp := authorCSP
+	if g.themeInline {
+		csp = ""
+	}
+	root, asked := siteServer(top, s.dir, "/repo/", csp)
+	atRoot, _ := siteServer(top, s.dir, "/", csp)
 	s.url, s.atRoot, s.asked = root+g.postURL, atRoot+g.postURL, asked
 	return s
 }
 
-// figuresIn opens url in tab and describes its figures with js.
+// figuresIn opens url in tab ("": the page it shows) and describes its
+// figures with js.
 func figuresIn[T any](t *testing.T, ctx context.Context, tab browsers.Tab, url, js string) T {
 	t.Helper()
-	if err := tab.Navigate(ctx, url); err != nil {
-		t.Fatal(err)
+	if url != "" {
+		if err := tab.Navigate(ctx, url); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var got T
 	if err := tab.Eval(ctx, js, &got); err != nil {
@@ -384,13 +450,30 @@ func siteScreenshot(t *testing.T, ctx context.Context, tab browsers.Tab, name st
 
 // TestSites runs each recipe of web/sites/README.md with its generator,
 // then looks at each site in Chromium, Firefox and WebKit.
-func TestSites(t *testing.T) {
+func TestSites(t *testing.T) { testSites(t, generators) }
+
+// TestSitesThemed runs the recipes for the themes and highlighters authors
+// use (themedGenerators) as TestSites runs the bare ones; where a theme
+// navigates without reloading, the post is also reached by its link on
+// the home page. It is the sites tier: BITVIEW_SITES=1 (make test-sites,
+// which .ci/run runs) asks for it, so that make test keeps to its time.
+func TestSitesThemed(t *testing.T) {
+	if os.Getenv("BITVIEW_SITES") == "" {
+		t.Skip("the sites tier runs with BITVIEW_SITES=1 (make test-sites)")
+	}
+	testSites(t, themedGenerators)
+}
+
+// testSites builds each of gens' sites from its recipe, then looks at
+// them in the three engines: with JavaScript on, with the script's path
+// wrong, then prerendered with it off and on.
+func testSites(t *testing.T, gens []generator) {
 	parallel(t)
 	needsSite(t)
 	all := recipes(t)
 	top := t
 	var sites []*recipeSite
-	for _, g := range generators {
+	for _, g := range gens {
 		t.Run("build/"+g.name, func(t *testing.T) {
 			needGenerator(t, g.command)
 			sites = append(sites, buildSite(t, top, g, all))
@@ -446,21 +529,59 @@ func TestSites(t *testing.T) {
 					return
 				}
 				siteScreenshot(t, ctx, tab, name)
+				if s.g.nav {
+					// From the home page, by its link: the theme swaps the
+					// page in place; the post's figures must draw there too.
+					home := strings.TrimSuffix(s.url, s.g.postURL)
+					figuresIn[figures](t, ctx, tab, home, figuresJS)
+					var clicked bool
+					if err := tab.Eval(ctx, `(() => { window.bitviewHome = true; const a = [...document.querySelectorAll('article a, main a, .md-content a')].find((a) => a.pathname.endsWith('/`+s.g.postURL+`')); a?.click(); return !!a; })()`, &clicked); err != nil || !clicked {
+						t.Fatalf("%s in %s: no link to the post on the home page (%v)", s.g.name, e, err)
+					}
+					// The theme swaps the page in (or the browser loads it):
+					// asked again until the post's address is the page's,
+					// an answer lost to an unload being no answer.
+					for arrived, t0 := false, time.Now(); !arrived; {
+						if time.Since(t0) > 20*time.Second {
+							t.Fatalf("%s in %s: the post's address never came after the home page's link was clicked", s.g.name, e)
+						}
+						time.Sleep(100 * time.Millisecond)
+						if err := tab.Eval(ctx, `location.pathname.endsWith('/`+s.g.postURL+`') && document.readyState !== 'loading'`, &arrived); err != nil {
+							arrived = false
+						}
+					}
+					nav := figuresIn[figures](t, ctx, tab, "", figuresJS)
+					var inPlace bool
+					tab.Eval(ctx, `window.bitviewHome === true`, &inPlace)
+					t.Logf("%s in %s: come to by the home page's link, the page swapped in place: %v", s.g.name, e, inPlace)
+					if !inPlace {
+						t.Errorf("%s in %s: the home page's link loaded the post anew: the theme's in-site navigation was not what was tried", s.g.name, e)
+					}
+					counts[3] = nav.Drawn
+					s.drawn[e] = counts
+					if nav.Drawn != s.want || nav.Views != s.want || nav.Blocks != 0 || len(nav.Boxes) != 0 {
+						t.Errorf("%s in %s, come to by the home page's link: %+v, want %d figures drawn", s.g.name, e, nav, s.want)
+					}
+				}
 				// Of Bitview's copy, the page asked for pageFiles (README.md,
 				// "Serving") and pieces, nothing else.
 				files := pageFiles(t)
 				loaded := map[string]bool{}
+				copyDir := "bitview/" // the copy's folder below the site's root
+				if s.g.base != "" {
+					copyDir = strings.TrimPrefix(s.g.base, "/repo/")
+				}
 				for _, p := range s.asked() {
-					if f, ok := strings.CutPrefix(p, "bitview/"); ok {
+					if f, ok := strings.CutPrefix(p, copyDir); ok {
 						loaded[f] = true
 						if !slices.Contains(files, f) && !strings.HasPrefix(f, "pieces/chessnut/") {
-							t.Errorf("%s: the page asked for bitview/%s, which README.md does not count", e, f)
+							t.Errorf("%s: the page asked for %s%s, which README.md does not count", e, copyDir, f)
 						}
 					}
 				}
 				for _, f := range files {
 					if !loaded[f] {
-						t.Errorf("%s: the page did not ask for bitview/%s, which README.md counts", e, f)
+						t.Errorf("%s: the page did not ask for %s%s, which README.md counts", e, copyDir, f)
 					}
 				}
 				// The same site at the root of a host: its paths say
@@ -469,7 +590,7 @@ func TestSites(t *testing.T) {
 				// element shows its fallback text, naming the script,
 				// and each block stays text; MkDocs's paths are relative
 				// and work.
-				if s.g.name == "MkDocs" {
+				if s.g.relative {
 					if wrong := figuresIn[figures](t, ctx, tab, s.atRoot, figuresJS); wrong.Drawn != s.want {
 						t.Errorf("%s at another path in %s: %+v, want %d figures drawn (its paths are relative)", s.g.name, e, wrong, s.want)
 					}
@@ -502,6 +623,9 @@ func TestSites(t *testing.T) {
 			command := strings.Replace(pre.commands[0], "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
 			if !strings.Contains(command, "-base /repo/bitview/ ") {
 				t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", pre.commands[0])
+			}
+			if s.g.base != "" { // the copy in another folder, as the recipe says
+				command = strings.Replace(command, "-base /repo/bitview/ ", "-base "+s.g.base+" ", 1)
 			}
 			s.prerendered = true // a failure below is the test's; the pages may still show
 			siteRun(t, repo, command)
@@ -543,7 +667,11 @@ func TestSites(t *testing.T) {
 	for _, s := range sites {
 		for _, e := range browsers.Engines {
 			c := s.drawn[e]
-			t.Logf("%-6s %-8s JavaScript on %d/%d, prerendered: on %d/%d, off %d/%d", s.g.name, e, c[0], s.want, c[1], s.want, c[2], s.want)
+			nav := ""
+			if s.g.nav {
+				nav = fmt.Sprintf(", come to by a link %d/%d", c[3], s.want)
+			}
+			t.Logf("%-6s %-8s JavaScript on %d/%d%s, prerendered: on %d/%d, off %d/%d", s.g.name, e, c[0], s.want, nav, c[1], s.want, c[2], s.want)
 		}
 	}
 }
