@@ -20,6 +20,7 @@ package browser
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -53,6 +54,10 @@ type generator struct {
 	subPath  func(t *testing.T, site string) // puts the site under /repo/
 	frontOf  string                          // the post's front matter
 	withPost func(t *testing.T, site string) // what the recipe says to add beyond its commands
+	// ownScripts: the generator writes inline scripts of its own
+	// (VitePress): its pages' policy allows each of them by its hash,
+	// and no other.
+	ownScripts bool
 }
 
 // generators are Hugo, MkDocs and Jekyll, as Debian packages them (the
@@ -90,10 +95,11 @@ var generators = []generator{
 }
 
 // A recipe is one generator's section of recipesFile: its commands, its
-// YAML (added to mkdocs.yml) and its Markdown (what authors write).
+// YAML (added to mkdocs.yml), its JavaScript (VitePress's configuration)
+// and its Markdown (what authors write).
 type recipe struct {
-	commands       []string
-	yaml, markdown string
+	commands           []string
+	yaml, js, markdown string
 }
 
 // recipes reads recipesFile's sections by their heading ("## Hugo").
@@ -123,6 +129,8 @@ func recipes(t *testing.T) map[string]recipe {
 			}
 		case "yaml":
 			r.yaml += f.Text
+		case "js":
+			r.js += f.Text
 		case "markdown":
 			r.markdown += f.Text
 		}
@@ -210,9 +218,11 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 
 // figureParts are what prerender writes or replaces in a page: the
 // elements (with their shadow roots and images) and the blocks they
-// replace; figureStyle is the one <style> it adds for them.
+// replace, VitePress's after its wrapper's label; figureStyle is the one
+// <style> it adds for them.
 var (
-	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>`)
+	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>` +
+		`|<span class="lang">bitboard</span>(?:<pre\b.*?</pre>|<bitboard-view\b.*?</bitboard-view>)`)
 	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
@@ -221,26 +231,71 @@ func outsideFigures(page string) string {
 	return figureParts.ReplaceAllString(figureStyle.ReplaceAllString(page, ""), "<figure>")
 }
 
+// inlineScript is a <script> element of a page, its attributes and its
+// text; scriptSrc is the attribute of one that is not inline.
+var (
+	inlineScript = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
+	scriptSrc    = regexp.MustCompile(`(?i)\bsrc\s*=`)
+)
+
+// ownScriptsCSP returns authorCSP for the page file name, with the hash
+// of each inline script the page holds allowed: the generator's own
+// (VitePress writes its site's data and its theme's first settings so).
+func ownScriptsCSP(name string) string {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return authorCSP
+	}
+	var hashes []string
+	for _, m := range inlineScript.FindAllSubmatch(b, -1) {
+		if scriptSrc.Match(m[1]) {
+			continue
+		}
+		sum := sha256.Sum256(m[2])
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	if len(hashes) == 0 {
+		return authorCSP
+	}
+	return strings.Replace(authorCSP, "script-src 'self'", "script-src 'self' "+strings.Join(hashes, " "), 1)
+}
+
 // siteServer serves the folder dir under the path prefix ("/repo/") as a
 // plain static host does (no CORS headers, types from the extension),
 // with a Content Security Policy that allows no inline script (authorCSP:
-// the recipes' lines are script files). It returns the URL of the prefix
-// and a function that returns the paths asked for so far, below the
-// prefix, and forgets them.
-func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
+// the recipes' lines are script files), or, with ownScripts, only those
+// of each page as the generator wrote them (ownScriptsCSP). Outside the
+// prefix it answers /favicon.ico with nothing (204), and any other path
+// with 404. It returns the URL of the prefix and a function that returns
+// the paths asked for so far, below the prefix, and forgets them.
+func siteServer(t *testing.T, dir, prefix string, ownScripts bool) (string, func() []string) {
 	t.Helper()
 	var mu sync.Mutex
 	var asked []string
 	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, prefix) {
+			if r.URL.Path == "/favicon.ico" {
+				// The host's own, which a browser asks for when a page
+				// names none: an answer with nothing, not an error in
+				// the console (TestSitesNPM reads it).
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
 			http.NotFound(w, r)
 			return
 		}
 		mu.Lock()
 		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
 		mu.Unlock()
-		w.Header().Set("Content-Security-Policy", authorCSP)
+		csp := authorCSP
+		if name := strings.TrimPrefix(r.URL.Path, prefix); ownScripts && (name == "" || strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".html")) {
+			if !strings.HasSuffix(name, ".html") {
+				name += "index.html"
+			}
+			csp = ownScriptsCSP(filepath.Join(dir, filepath.FromSlash(name)))
+		}
+		w.Header().Set("Content-Security-Policy", csp)
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -253,6 +308,11 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 	}
 }
 
+// blocksCSS selects a bitboard block's <pre> or <code> as a generator
+// writes it: bare, or in VitePress's wrapper, where Shiki writes the
+// <code> without a class.
+const blocksCSS = `pre > code.language-bitboard, div.language-bitboard pre`
+
 // figuresJS waits (20 s at most) until every element of the page has
 // drawn or failed, and no bitboard block is left on show, then describes
 // them: how many elements (a block's, in its wrapper's shadow root, too),
@@ -261,7 +321,7 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 // screen waits for the reader to come near.
 const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let next = 0; const check = () => {
 	const views = ` + allViewsJS + `();
-	const blocks = [...document.querySelectorAll('pre > code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length;
+	const blocks = [...document.querySelectorAll('` + blocksCSS + `')].filter((c) => c.getClientRects().length > 0).length;
 	while (next < views.length && (views[next].status?.ok || views[next].status?.error)) next++;
 	views[next]?.scrollIntoView();
 	const boxes = [...document.querySelectorAll('[role=alert]'), ...views.flatMap((v) => [...(v.shadowRoot?.querySelectorAll('.failed') ?? [])])]
@@ -277,7 +337,7 @@ const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let 
 // element was defined.
 const wrongPathJS = `new Promise((resolve) => { const done = () => { const views = [...document.querySelectorAll('bitboard-view')];
 	resolve({ views: views.length, fallbacks: views.filter((v) => !v.shadowRoot && v.getClientRects().length > 0 && v.textContent.includes('bitview-load.js')).length,
-		blocks: [...document.querySelectorAll('pre > code.language-bitboard')].filter((c) => c.getClientRects().length > 0).length,
+		blocks: [...document.querySelectorAll('` + blocksCSS + `')].filter((c) => c.getClientRects().length > 0).length,
 		defined: customElements.get('bitboard-view') !== undefined }); };
 	document.readyState === 'complete' ? done() : addEventListener('load', done); })`
 
@@ -298,7 +358,7 @@ type figures struct {
 // grid as the element draws it.
 const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
-		blocks: document.querySelectorAll('pre > code.language-bitboard').length, boxes: [] }; })()`
+		blocks: document.querySelectorAll('` + blocksCSS + `').length, boxes: [] }; })()`
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {
@@ -352,8 +412,8 @@ func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSit
 	s := &recipeSite{g: g, dir: filepath.Join(mySite, g.out),
 		want:  strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard "),
 		drawn: map[browsers.Engine][3]int{}}
-	root, asked := siteServer(top, s.dir, "/repo/")
-	atRoot, _ := siteServer(top, s.dir, "/")
+	root, asked := siteServer(top, s.dir, "/repo/", g.ownScripts)
+	atRoot, _ := siteServer(top, s.dir, "/", g.ownScripts)
 	s.url, s.atRoot, s.asked = root+g.postURL, atRoot+g.postURL, asked
 	return s
 }
@@ -490,50 +550,7 @@ func TestSites(t *testing.T) {
 		t.Fatalf("the prerender section has %d commands, want 1", len(pre.commands))
 	}
 	for _, s := range sites {
-		t.Run("prerender/"+s.g.name, func(t *testing.T) {
-			before := treeHashes(t, s.dir)
-			pages := map[string]string{}
-			for name := range before {
-				if strings.HasSuffix(name, ".html") {
-					b, _ := os.ReadFile(filepath.Join(s.dir, name))
-					pages[name] = string(b)
-				}
-			}
-			command := strings.Replace(pre.commands[0], "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
-			if !strings.Contains(command, "-base /repo/bitview/ ") {
-				t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", pre.commands[0])
-			}
-			s.prerendered = true // a failure below is the test's; the pages may still show
-			siteRun(t, repo, command)
-			after := treeHashes(t, s.dir)
-			changed := 0
-			for name, sum := range before {
-				if strings.HasPrefix(name, "bitview/") && after[name] != sum {
-					changed++
-					t.Errorf("prerender changed Bitview's copy: %s", name)
-				}
-				if strings.HasSuffix(name, ".html") && after[name] != sum {
-					b, _ := os.ReadFile(filepath.Join(s.dir, name))
-					if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
-						i := 0
-						for i < min(len(was), len(is)) && was[i] == is[i] {
-							i++
-						}
-						t.Errorf("prerender changed %s outside its figures, at byte %d of what is not a figure: %q, now %q",
-							name, i, was[max(0, i-80):min(len(was), i+80)], is[max(0, i-80):min(len(is), i+80)])
-					}
-				}
-			}
-			for name := range after {
-				if _, ok := before[name]; !ok && !strings.Contains(name, "bitview-figures/") {
-					t.Errorf("prerender wrote %s, which is no figure", name)
-				}
-			}
-			if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
-				t.Errorf("a second prerender wrote again:\n%s", again)
-			}
-			t.Logf("%s: prerender changed %d files of Bitview's copy", s.g.name, changed)
-		})
+		t.Run("prerender/"+s.g.name, func(t *testing.T) { prerenderSite(t, s, pre.commands[0]) })
 	}
 	for _, e := range browsers.Engines {
 		t.Run("noscript/"+string(e), func(t *testing.T) { look(t, e, true, true) })
@@ -546,6 +563,56 @@ func TestSites(t *testing.T) {
 			t.Logf("%-6s %-8s JavaScript on %d/%d, prerendered: on %d/%d, off %d/%d", s.g.name, e, c[0], s.want, c[1], s.want, c[2], s.want)
 		}
 	}
+}
+
+// prerenderSite runs recipe, the recipes' prerender command, over the
+// built site s, and checks what it did: Bitview's copy unchanged to the
+// byte, nothing of the pages changed outside their figures, no file
+// written but the figures', and nothing written by a second run.
+func prerenderSite(t *testing.T, s *recipeSite, recipe string) {
+	t.Helper()
+	before := treeHashes(t, s.dir)
+	pages := map[string]string{}
+	for name := range before {
+		if strings.HasSuffix(name, ".html") {
+			b, _ := os.ReadFile(filepath.Join(s.dir, name))
+			pages[name] = string(b)
+		}
+	}
+	command := strings.Replace(recipe, "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
+	if !strings.Contains(command, "-base /repo/bitview/ ") {
+		t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", recipe)
+	}
+	s.prerendered = true // a failure below is the test's; the pages may still show
+	siteRun(t, repo, command)
+	after := treeHashes(t, s.dir)
+	changed := 0
+	for name, sum := range before {
+		if strings.HasPrefix(name, "bitview/") && after[name] != sum {
+			changed++
+			t.Errorf("prerender changed Bitview's copy: %s", name)
+		}
+		if strings.HasSuffix(name, ".html") && after[name] != sum {
+			b, _ := os.ReadFile(filepath.Join(s.dir, name))
+			if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
+				i := 0
+				for i < min(len(was), len(is)) && was[i] == is[i] {
+					i++
+				}
+				t.Errorf("prerender changed %s outside its figures, at byte %d of what is not a figure: %q, now %q",
+					name, i, was[max(0, i-80):min(len(was), i+80)], is[max(0, i-80):min(len(is), i+80)])
+			}
+		}
+	}
+	for name := range after {
+		if _, ok := before[name]; !ok && !strings.Contains(name, "bitview-figures/") {
+			t.Errorf("prerender wrote %s, which is no figure", name)
+		}
+	}
+	if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
+		t.Errorf("a second prerender wrote again:\n%s", again)
+	}
+	t.Logf("%s: prerender changed %d files of Bitview's copy", s.g.name, changed)
 }
 
 // readmeMarkdown returns the README's markdown blocks: a ```bitboard
