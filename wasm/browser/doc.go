@@ -5,7 +5,8 @@
 // of view.css, the load-failure box's causes (loadfail_test.go), the
 // README's and CONTRIBUTING's promises and the npm tarball's check
 // (readme_test.go, which runs `make dist` and npm), the recipes of
-// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go), and the
+// web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go) and with
+// VitePress from npm (npmsites_test.go, with BITVIEW_NPM_SITES=1), and the
 // start-up measurement behind `make measure`. They run against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free
 // loopback port over web/ (and over temporary folders or dist/ where a test
