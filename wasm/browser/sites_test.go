@@ -308,10 +308,11 @@ func siteServer(t *testing.T, dir, prefix string, ownScripts bool) (string, func
 	}
 }
 
-// blocksCSS selects a bitboard block's <pre> or <code> as a generator
-// writes it: bare, or in VitePress's wrapper, where Shiki writes the
+// blocksJS is an expression whose value is the page's bitboard blocks,
+// each <pre> once, as generators write them: a <pre> whose <code> says
+// the language, or one in VitePress's wrapper, where Shiki writes the
 // <code> without a class.
-const blocksCSS = `pre > code.language-bitboard, div.language-bitboard pre`
+const blocksJS = `[...new Set([...document.querySelectorAll('pre > code.language-bitboard, div.language-bitboard pre')].map((c) => c.closest('pre')))]`
 
 // figuresJS waits (20 s at most) until every element of the page has
 // drawn or failed, and no bitboard block is left on show, then describes
@@ -321,7 +322,7 @@ const blocksCSS = `pre > code.language-bitboard, div.language-bitboard pre`
 // screen waits for the reader to come near.
 const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let next = 0; const check = () => {
 	const views = ` + allViewsJS + `();
-	const blocks = [...document.querySelectorAll('` + blocksCSS + `')].filter((c) => c.getClientRects().length > 0).length;
+	const blocks = ` + blocksJS + `.filter((c) => c.getClientRects().length > 0).length;
 	while (next < views.length && (views[next].status?.ok || views[next].status?.error)) next++;
 	views[next]?.scrollIntoView();
 	const boxes = [...document.querySelectorAll('[role=alert]'), ...views.flatMap((v) => [...(v.shadowRoot?.querySelectorAll('.failed') ?? [])])]
@@ -337,7 +338,7 @@ const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let 
 // element was defined.
 const wrongPathJS = `new Promise((resolve) => { const done = () => { const views = [...document.querySelectorAll('bitboard-view')];
 	resolve({ views: views.length, fallbacks: views.filter((v) => !v.shadowRoot && v.getClientRects().length > 0 && v.textContent.includes('bitview-load.js')).length,
-		blocks: [...document.querySelectorAll('` + blocksCSS + `')].filter((c) => c.getClientRects().length > 0).length,
+		blocks: ` + blocksJS + `.filter((c) => c.getClientRects().length > 0).length,
 		defined: customElements.get('bitboard-view') !== undefined }); };
 	document.readyState === 'complete' ? done() : addEventListener('load', done); })`
 
@@ -358,7 +359,7 @@ type figures struct {
 // grid as the element draws it.
 const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
-		blocks: document.querySelectorAll('` + blocksCSS + `').length, boxes: [] }; })()`
+		blocks: ` + blocksJS + `.length, boxes: [] }; })()`
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {
