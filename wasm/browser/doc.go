@@ -6,8 +6,8 @@
 // README's and CONTRIBUTING's promises and the npm tarball's check
 // (readme_test.go, which runs `make dist` and npm), the recipes of
 // web/sites/README.md with Hugo, MkDocs and Jekyll (sites_test.go; with
-// their themes and Sphinx in the sites tier, TestSitesThemed under
-// BITVIEW_SITES=1, which make test-sites sets), and the
+// their themes, Sphinx and VitePress in the sites tier, TestSitesThemed and
+// TestSitesNPM under BITVIEW_SITES=1, which make test-sites sets), and the
 // start-up measurement behind `make measure`. They run against the real server:
 // TestMain builds serve.go from the repository root and runs it on a free
 // loopback port over web/ (and over temporary folders or dist/ where a test

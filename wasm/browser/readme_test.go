@@ -362,12 +362,13 @@ func TestReadmeCommands(t *testing.T) {
 			t.Error("prerender changed my-site/bitview/, Bitview's copy")
 		}
 	})
-	// The recipes' commands: TestSites runs each with its generator.
+	// The recipes' commands: TestSites runs each with its generator
+	// (TestSitesNPM those of VitePress).
 	for name, r := range recipes(t) {
 		for _, c := range r.commands {
 			if _, ok := all[c]; ok && !strings.HasPrefix(c, "curl ") {
 				ran[c] = true
-				t.Logf("run by TestSites (%s): %s", name, c)
+				t.Logf("run by TestSites or TestSitesNPM (%s): %s", name, c)
 			}
 		}
 	}

@@ -20,6 +20,7 @@ package browser
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -57,11 +58,10 @@ type generator struct {
 	relative bool                            // the pages find Bitview's copy by relative paths: any sub-path works
 	base     string                          // prerender's -base for the site under /repo/, when not the recipe's /repo/bitview/
 	nav      bool                            // a reader also comes to the post by its link on the site's home page (the theme's in-site navigation)
-	// themeInline: the theme writes inline scripts of its own (Material
-	// 8.2: its palette and its search's setup), which authorCSP blocks,
-	// and its instant navigation with them: its site is served without a
-	// Content Security Policy. Bitview's lines add no inline script.
-	themeInline bool
+	// ownScripts: the generator or its theme writes inline scripts of its
+	// own (VitePress; Material 8.2: its palette's and search's setup): its
+	// pages' policy allows each of them by its hash, and no other.
+	ownScripts bool
 }
 
 // generators are Hugo, MkDocs and Jekyll, as Debian packages them (the
@@ -105,7 +105,7 @@ var generators = []generator{
 var themedGenerators = []generator{
 	{
 		name: "MkDocs with Material", command: "mkdocs", newSite: "mkdocs new my-site", build: "mkdocs build", out: "site",
-		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n", config: "mkdocs.yml", relative: true, nav: true, themeInline: true,
+		post: "docs/posts/pawns.md", postURL: "posts/pawns/", frontOf: "# Pawn pushes\n", config: "mkdocs.yml", relative: true, nav: true, ownScripts: true,
 		subPath: func(t *testing.T, site string) {
 			// Material's instant navigation works where site_url is set.
 			b, _ := os.ReadFile(filepath.Join(site, "mkdocs.yml"))
@@ -138,10 +138,11 @@ var themedGenerators = []generator{
 
 // A recipe is one generator's section of recipesFile: its commands, its
 // configuration (a yaml or python block, added to the generator's
-// configuration file) and its Markdown (what authors write).
+// configuration file), its JavaScript (VitePress's configuration) and its
+// Markdown (what authors write).
 type recipe struct {
-	commands         []string
-	config, markdown string
+	commands             []string
+	config, js, markdown string
 }
 
 // recipes reads recipesFile's sections by their heading ("## Hugo").
@@ -171,6 +172,8 @@ func recipes(t *testing.T) map[string]recipe {
 			}
 		case "yaml", "python":
 			r.config += f.Text
+		case "js":
+			r.js += f.Text
 		case "markdown":
 			r.markdown += f.Text
 		}
@@ -256,17 +259,14 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 	return out
 }
 
-// blockSelector finds a bitboard block in the shapes the recipes' sites
-// write: Goldmark's and kramdown's <pre><code class="language-bitboard">,
-// Material's superfences fence (<pre class="bitboard">) and Sphinx's
-// div.highlight-bitboard.
-const blockSelector = "pre > code.language-bitboard, pre.bitboard, div.highlight-bitboard pre"
-
 // figureParts are what prerender writes or replaces in a page: the
 // elements (with their shadow roots and images) and the blocks they
-// replace; figureStyle is the one <style> it adds for them.
+// replace, VitePress's after its wrapper's label; figureStyle is the one
+// <style> it adds for them.
 var (
-	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>|<pre class="bitboard">.*?</pre>|<div class="highlight-bitboard[^"]*">.*?</pre>\s*</div>\s*</div>`)
+	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>` +
+		`|<span class="lang">bitboard</span>(?:<pre\b.*?</pre>|<bitboard-view\b.*?</bitboard-view>)` +
+		`|<pre class="bitboard">.*?</pre>|<div class="highlight-bitboard[^"]*">.*?</pre>\s*</div>\s*</div>`)
 	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
@@ -275,28 +275,71 @@ func outsideFigures(page string) string {
 	return figureParts.ReplaceAllString(figureStyle.ReplaceAllString(page, ""), "<figure>")
 }
 
+// inlineScript is a <script> element of a page, its attributes and its
+// text; scriptSrc is the attribute of one that is not inline.
+var (
+	inlineScript = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
+	scriptSrc    = regexp.MustCompile(`(?i)\bsrc\s*=`)
+)
+
+// ownScriptsCSP returns authorCSP for the page file name, with the hash
+// of each inline script the page holds allowed: the generator's own
+// (VitePress writes its site's data and its theme's first settings so).
+func ownScriptsCSP(name string) string {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return authorCSP
+	}
+	var hashes []string
+	for _, m := range inlineScript.FindAllSubmatch(b, -1) {
+		if scriptSrc.Match(m[1]) {
+			continue
+		}
+		sum := sha256.Sum256(m[2])
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	if len(hashes) == 0 {
+		return authorCSP
+	}
+	return strings.Replace(authorCSP, "script-src 'self'", "script-src 'self' "+strings.Join(hashes, " "), 1)
+}
+
 // siteServer serves the folder dir under the path prefix ("/repo/") as a
 // plain static host does (no CORS headers, types from the extension),
-// with the Content Security Policy csp when it is not "" (authorCSP, which
-// allows no inline script: the recipes' lines are script files). It returns the URL of the prefix
-// and a function that returns the paths asked for so far, below the
-// prefix, and forgets them.
-func siteServer(t *testing.T, dir, prefix, csp string) (string, func() []string) {
+// with a Content Security Policy that allows no inline script (authorCSP:
+// the recipes' lines are script files), or, with ownScripts, only those
+// of each page as the generator wrote them (ownScriptsCSP). Outside the
+// prefix it answers /favicon.ico with nothing (204), and any other path
+// with 404. It returns the URL of the prefix and a function that returns
+// the paths asked for so far, below the prefix, and forgets them.
+func siteServer(t *testing.T, dir, prefix string, ownScripts bool) (string, func() []string) {
 	t.Helper()
 	var mu sync.Mutex
 	var asked []string
 	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, prefix) {
+			if r.URL.Path == "/favicon.ico" {
+				// The host's own, which a browser asks for when a page
+				// names none: an answer with nothing, not an error in
+				// the console (TestSitesNPM reads it).
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
 			http.NotFound(w, r)
 			return
 		}
 		mu.Lock()
 		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
 		mu.Unlock()
-		if csp != "" {
-			w.Header().Set("Content-Security-Policy", csp)
+		csp := authorCSP
+		if name := strings.TrimPrefix(r.URL.Path, prefix); ownScripts && (name == "" || strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".html")) {
+			if !strings.HasSuffix(name, ".html") {
+				name += "index.html"
+			}
+			csp = ownScriptsCSP(filepath.Join(dir, filepath.FromSlash(name)))
 		}
+		w.Header().Set("Content-Security-Policy", csp)
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -309,6 +352,12 @@ func siteServer(t *testing.T, dir, prefix, csp string) (string, func() []string)
 	}
 }
 
+// blocksJS is an expression whose value is the page's bitboard blocks,
+// each <pre> once, as generators write them: a <pre> whose <code> says
+// the language, or one in VitePress's wrapper, where Shiki writes the
+// <code> without a class.
+const blocksJS = `[...new Set([...document.querySelectorAll('pre > code.language-bitboard, div.language-bitboard pre, pre.bitboard, div.highlight-bitboard pre')].map((c) => c.closest('pre')))]`
+
 // figuresJS waits (20 s at most) until every element of the page has
 // drawn or failed, and no bitboard block is left on show, then describes
 // them: how many elements (a block's, in its wrapper's shadow root, too),
@@ -317,7 +366,7 @@ func siteServer(t *testing.T, dir, prefix, csp string) (string, func() []string)
 // screen waits for the reader to come near.
 const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let next = 0; const check = () => {
 	const views = ` + allViewsJS + `();
-	const blocks = [...document.querySelectorAll('` + blockSelector + `')].filter((c) => c.getClientRects().length > 0).length;
+	const blocks = ` + blocksJS + `.filter((c) => c.getClientRects().length > 0).length;
 	while (next < views.length && (views[next].status?.ok || views[next].status?.error)) next++;
 	views[next]?.scrollIntoView();
 	const boxes = [...document.querySelectorAll('[role=alert]'), ...views.flatMap((v) => [...(v.shadowRoot?.querySelectorAll('.failed') ?? [])])]
@@ -333,7 +382,7 @@ const figuresJS = `new Promise((resolve) => { const t0 = performance.now(); let 
 // element was defined.
 const wrongPathJS = `new Promise((resolve) => { const done = () => { const views = [...document.querySelectorAll('bitboard-view')];
 	resolve({ views: views.length, fallbacks: views.filter((v) => !v.shadowRoot && v.getClientRects().length > 0 && v.textContent.includes('bitview-load.js')).length,
-		blocks: [...document.querySelectorAll('` + blockSelector + `')].filter((c) => c.getClientRects().length > 0).length,
+		blocks: ` + blocksJS + `.filter((c) => c.getClientRects().length > 0).length,
 		defined: customElements.get('bitboard-view') !== undefined }); };
 	document.readyState === 'complete' ? done() : addEventListener('load', done); })`
 
@@ -354,7 +403,7 @@ type figures struct {
 // grid as the element draws it.
 const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
-		blocks: document.querySelectorAll('` + blockSelector + `').length, boxes: [] }; })()`
+		blocks: ` + blocksJS + `.length, boxes: [] }; })()`
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {
@@ -411,12 +460,8 @@ func buildSite(t, top *testing.T, g generator, all map[string]recipe) *recipeSit
 	s := &recipeSite{g: g, dir: filepath.Join(mySite, g.out),
 		want:  strings.Count(post, "```bitboard") + strings.Count(post, "<bitboard-view ") + strings.Count(post, "{{< bitboard "),
 		drawn: map[browsers.Engine][4]int{}}
-	csp := authorCSP
-	if g.themeInline {
-		csp = ""
-	}
-	root, asked := siteServer(top, s.dir, "/repo/", csp)
-	atRoot, _ := siteServer(top, s.dir, "/", csp)
+	root, asked := siteServer(top, s.dir, "/repo/", g.ownScripts)
+	atRoot, _ := siteServer(top, s.dir, "/", g.ownScripts)
 	s.url, s.atRoot, s.asked = root+g.postURL, atRoot+g.postURL, asked
 	return s
 }
@@ -611,53 +656,7 @@ func testSites(t *testing.T, gens []generator) {
 		t.Fatalf("the prerender section has %d commands, want 1", len(pre.commands))
 	}
 	for _, s := range sites {
-		t.Run("prerender/"+s.g.name, func(t *testing.T) {
-			before := treeHashes(t, s.dir)
-			pages := map[string]string{}
-			for name := range before {
-				if strings.HasSuffix(name, ".html") {
-					b, _ := os.ReadFile(filepath.Join(s.dir, name))
-					pages[name] = string(b)
-				}
-			}
-			command := strings.Replace(pre.commands[0], "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
-			if !strings.Contains(command, "-base /repo/bitview/ ") {
-				t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", pre.commands[0])
-			}
-			if s.g.base != "" { // the copy in another folder, as the recipe says
-				command = strings.Replace(command, "-base /repo/bitview/ ", "-base "+s.g.base+" ", 1)
-			}
-			s.prerendered = true // a failure below is the test's; the pages may still show
-			siteRun(t, repo, command)
-			after := treeHashes(t, s.dir)
-			changed := 0
-			for name, sum := range before {
-				if strings.HasPrefix(name, "bitview/") && after[name] != sum {
-					changed++
-					t.Errorf("prerender changed Bitview's copy: %s", name)
-				}
-				if strings.HasSuffix(name, ".html") && after[name] != sum {
-					b, _ := os.ReadFile(filepath.Join(s.dir, name))
-					if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
-						i := 0
-						for i < min(len(was), len(is)) && was[i] == is[i] {
-							i++
-						}
-						t.Errorf("prerender changed %s outside its figures, at byte %d of what is not a figure: %q, now %q",
-							name, i, was[max(0, i-80):min(len(was), i+80)], is[max(0, i-80):min(len(is), i+80)])
-					}
-				}
-			}
-			for name := range after {
-				if _, ok := before[name]; !ok && !strings.Contains(name, "bitview-figures/") {
-					t.Errorf("prerender wrote %s, which is no figure", name)
-				}
-			}
-			if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
-				t.Errorf("a second prerender wrote again:\n%s", again)
-			}
-			t.Logf("%s: prerender changed %d files of Bitview's copy", s.g.name, changed)
-		})
+		t.Run("prerender/"+s.g.name, func(t *testing.T) { prerenderSite(t, s, pre.commands[0]) })
 	}
 	for _, e := range browsers.Engines {
 		t.Run("noscript/"+string(e), func(t *testing.T) { look(t, e, true, true) })
@@ -674,6 +673,59 @@ func testSites(t *testing.T, gens []generator) {
 			t.Logf("%-6s %-8s JavaScript on %d/%d%s, prerendered: on %d/%d, off %d/%d", s.g.name, e, c[0], s.want, nav, c[1], s.want, c[2], s.want)
 		}
 	}
+}
+
+// prerenderSite runs recipe, the recipes' prerender command, over the
+// built site s, and checks what it did: Bitview's copy unchanged to the
+// byte, nothing of the pages changed outside their figures, no file
+// written but the figures', and nothing written by a second run.
+func prerenderSite(t *testing.T, s *recipeSite, recipe string) {
+	t.Helper()
+	before := treeHashes(t, s.dir)
+	pages := map[string]string{}
+	for name := range before {
+		if strings.HasSuffix(name, ".html") {
+			b, _ := os.ReadFile(filepath.Join(s.dir, name))
+			pages[name] = string(b)
+		}
+	}
+	command := strings.Replace(recipe, "my-site/public/", s.dir+"/", 1) // the recipe's -base carries the sub-path, /repo/
+	if !strings.Contains(command, "-base /repo/bitview/ ") {
+		t.Errorf("the recipe's command %q does not give the copy's folder with the sub-path, /repo/bitview/", recipe)
+	}
+	if s.g.base != "" { // the copy in another folder, as the recipe says
+		command = strings.Replace(command, "-base /repo/bitview/ ", "-base "+s.g.base+" ", 1)
+	}
+	s.prerendered = true // a failure below is the test's; the pages may still show
+	siteRun(t, repo, command)
+	after := treeHashes(t, s.dir)
+	changed := 0
+	for name, sum := range before {
+		if strings.HasPrefix(name, "bitview/") && after[name] != sum {
+			changed++
+			t.Errorf("prerender changed Bitview's copy: %s", name)
+		}
+		if strings.HasSuffix(name, ".html") && after[name] != sum {
+			b, _ := os.ReadFile(filepath.Join(s.dir, name))
+			if was, is := outsideFigures(pages[name]), outsideFigures(string(b)); was != is {
+				i := 0
+				for i < min(len(was), len(is)) && was[i] == is[i] {
+					i++
+				}
+				t.Errorf("prerender changed %s outside its figures, at byte %d of what is not a figure: %q, now %q",
+					name, i, was[max(0, i-80):min(len(was), i+80)], is[max(0, i-80):min(len(is), i+80)])
+			}
+		}
+	}
+	for name := range after {
+		if _, ok := before[name]; !ok && !strings.Contains(name, "bitview-figures/") {
+			t.Errorf("prerender wrote %s, which is no figure", name)
+		}
+	}
+	if again := siteRun(t, repo, command); strings.Contains(again, "wrote ") {
+		t.Errorf("a second prerender wrote again:\n%s", again)
+	}
+	t.Logf("%s: prerender changed %d files of Bitview's copy", s.g.name, changed)
 }
 
 // readmeMarkdown returns the README's markdown blocks: a ```bitboard
