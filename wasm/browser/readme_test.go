@@ -361,12 +361,13 @@ func TestReadmeCommands(t *testing.T) {
 			t.Error("prerender changed my-site/bitview/, Bitview's copy")
 		}
 	})
-	// The recipes' commands: TestSites runs each with its generator.
+	// The recipes' commands: TestSites runs each with its generator,
+	// TestDecks each deck's with its tool.
 	for name, r := range recipes(t) {
 		for _, c := range r.commands {
 			if _, ok := all[c]; ok && !strings.HasPrefix(c, "curl ") {
 				ran[c] = true
-				t.Logf("run by TestSites (%s): %s", name, c)
+				t.Logf("run by TestSites or TestDecks (%s): %s", name, c)
 			}
 		}
 	}

@@ -90,13 +90,17 @@ var generators = []generator{
 }
 
 // A recipe is one generator's section of recipesFile: its commands, its
-// YAML (added to mkdocs.yml) and its Markdown (what authors write).
+// YAML (added to mkdocs.yml), its Markdown (what authors write), and its
+// HTML and JavaScript (a deck's page and its script file).
 type recipe struct {
 	commands       []string
 	yaml, markdown string
+	html, js       string
 }
 
-// recipes reads recipesFile's sections by their heading ("## Hugo").
+// recipes reads recipesFile's sections by their heading ("## Hugo"); a
+// "### " sub-section's blocks are also read on their own, as
+// "section/sub-section" ("Slide decks: reveal.js and Marp/Marp").
 func recipes(t *testing.T) map[string]recipe {
 	t.Helper()
 	fs, _ := fences(t, recipesFile)
@@ -104,29 +108,48 @@ func recipes(t *testing.T) map[string]recipe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The section of each line: the last "## " heading above it.
-	section := map[int]string{}
-	cur := ""
+	// The section of each line: the last "## " heading above it, and
+	// its sub-section: the last "### " heading under that one, if any.
+	section, sub := map[int]string{}, map[int]string{}
+	cur, curSub := "", ""
+	inFence := ""
 	for i, line := range strings.Split(string(raw), "\n") {
-		if h, ok := strings.CutPrefix(line, "## "); ok {
-			cur = h
+		if trimmed := strings.TrimSpace(line); inFence == "" && strings.HasPrefix(trimmed, "```") {
+			inFence = trimmed[:len(trimmed)-len(strings.TrimLeft(trimmed, "`"))]
+		} else if inFence != "" && trimmed == inFence {
+			inFence = ""
 		}
-		section[i+1] = cur
+		if h, ok := strings.CutPrefix(line, "## "); ok && inFence == "" {
+			cur, curSub = h, ""
+		}
+		if h, ok := strings.CutPrefix(line, "### "); ok && inFence == "" {
+			curSub = cur + "/" + h
+		}
+		section[i+1], sub[i+1] = cur, curSub
 	}
 	out := map[string]recipe{}
 	for _, f := range fs {
-		r := out[section[f.Line]]
-		switch f.Lang {
-		case "sh":
-			for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
-				r.commands = append(r.commands, strings.TrimSpace(c))
+		for _, name := range []string{section[f.Line], sub[f.Line]} {
+			if name == "" {
+				continue
 			}
-		case "yaml":
-			r.yaml += f.Text
-		case "markdown":
-			r.markdown += f.Text
+			r := out[name]
+			switch f.Lang {
+			case "sh":
+				for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
+					r.commands = append(r.commands, strings.TrimSpace(c))
+				}
+			case "yaml":
+				r.yaml += f.Text
+			case "markdown":
+				r.markdown += f.Text
+			case "html":
+				r.html += f.Text
+			case "js":
+				r.js += f.Text
+			}
+			out[name] = r
 		}
-		out[section[f.Line]] = r
 	}
 	return out
 }
@@ -229,6 +252,14 @@ func outsideFigures(page string) string {
 // prefix, and forgets them.
 func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 	t.Helper()
+	return siteServerPolicy(t, dir, prefix, authorCSP)
+}
+
+// siteServerPolicy is siteServer with the Content Security Policy
+// policy: a deck whose tool writes inline scripts of its own (Marp) is
+// served with authorCSP and their hashes.
+func siteServerPolicy(t *testing.T, dir, prefix, policy string) (string, func() []string) {
+	t.Helper()
 	var mu sync.Mutex
 	var asked []string
 	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
@@ -240,7 +271,7 @@ func siteServer(t *testing.T, dir, prefix string) (string, func() []string) {
 		mu.Lock()
 		asked = append(asked, strings.TrimPrefix(r.URL.Path, prefix))
 		mu.Unlock()
-		w.Header().Set("Content-Security-Policy", authorCSP)
+		w.Header().Set("Content-Security-Policy", policy)
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
