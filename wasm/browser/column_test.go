@@ -376,18 +376,25 @@ func slidesPage(boxed bool, extra string) string {
 }
 
 // A slideLook is one figure on its slide: how far it passes the slide
-// (px, each side's worst), how far its content passes its own box, the
-// board's side, its first grid's cell, whether the board and the first
-// grid are whole on the slide without scrolling, and the figure's height.
+// (px, each side's worst: its parts a reader sees, and its own box), how
+// far its content passes its own box, the board's side, its first grid's
+// cell, whether the board and the first grid are whole on the slide
+// without scrolling, and the figure's height; lengths in the slide's own
+// pixels (a deck scales its slides).
 type slideLook struct {
 	Deck, Name            string
-	Out, Spill            float64
+	Out, Box, Spill       float64
 	Board, Cell, H        float64
 	BoardWhole, GridWhole bool
 	Unreachable           int
 }
 
-const slideLooksJS = `(() => {
+// slideLookJS is a function of a slide (the element that holds the
+// figure), the slide's box (a client rect), its scale (the width it is
+// drawn at over its own: 1 on a page, reveal.js's and Marp's transforms
+// on a deck) and the deck's name: the slideLook of the slide's first
+// figure. TestFigureSlides and TestDecks both measure with it.
+const slideLookJS = `((s, sr, scale, deck) => {
 	const inside = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
 	// The part of el's box a reader sees: inside every ancestor that clips.
 	const seen = (el) => { let r = el.getBoundingClientRect(), l = r.left, t = r.top, ri = r.right, b = r.bottom;
@@ -395,22 +402,25 @@ const slideLooksJS = `(() => {
 			const cs = getComputedStyle(p); if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
 			const c = p.getBoundingClientRect(); l = Math.max(l, c.left); t = Math.max(t, c.top); ri = Math.min(ri, c.right); b = Math.min(b, c.bottom); }
 		return ri - l >= r.width - 0.5 && b - t >= r.height - 0.5; };
-	return [...document.querySelectorAll('.slide')].map((s) => {
-		const v = s.querySelector('bitboard-view'), root = v.shadowRoot, sr = s.getBoundingClientRect(), vr = v.getBoundingClientRect();
-		const embed = root.querySelector('.bitview-embed');
-		const squares = [...root.querySelectorAll('.view-board:not([hidden]) .sq')], cells = [...root.querySelectorAll('.view .card .bits')][0]?.querySelectorAll('.cell') ?? [];
-		const all = [...root.querySelectorAll('.view *')].filter((e) => e.getBoundingClientRect().width > 0);
-		return { deck: s.dataset.deck, name: v.dataset.name,
-			out: Math.max(0, ...all.filter(seen).map((e) => { const r = e.getBoundingClientRect(); return Math.max(sr.left - r.left, r.right - sr.right, sr.top - r.top, r.bottom - sr.bottom); })),
-			spill: Math.max(0, embed.scrollHeight - embed.clientHeight, embed.scrollWidth - embed.clientWidth),
-			board: squares.length ? squares[0].getBoundingClientRect().width * 8 : 0,
-			cell: Math.min(...[...cells].filter((c) => c.dataset.square).map((c) => c.getBoundingClientRect().width)),
-			h: vr.height,
-			boardWhole: squares.every((q) => inside(q.getBoundingClientRect(), sr) && seen(q)),
-			gridWhole: cells.length > 0 && [...cells].every((c) => inside(c.getBoundingClientRect(), sr) && seen(c)),
-			unreachable: 0 };
-	});
-})()`
+	const past = (r) => Math.max(sr.left - r.left, r.right - sr.right, sr.top - r.top, r.bottom - sr.bottom);
+	const v = s.querySelector('bitboard-view'), root = v.shadowRoot, vr = v.getBoundingClientRect();
+	const embed = root.querySelector('.bitview-embed');
+	const squares = [...root.querySelectorAll('.view-board:not([hidden]) .sq')], cells = [...root.querySelectorAll('.view .card .bits')][0]?.querySelectorAll('.cell') ?? [];
+	const all = [...root.querySelectorAll('.view *')].filter((e) => e.getBoundingClientRect().width > 0);
+	return { deck, name: v.dataset.name ?? '',
+		out: Math.max(0, ...all.filter(seen).map((e) => past(e.getBoundingClientRect()))) / scale,
+		box: Math.max(0, past(vr)) / scale,
+		spill: Math.max(0, embed.scrollHeight - embed.clientHeight, embed.scrollWidth - embed.clientWidth),
+		board: squares.length ? squares[0].getBoundingClientRect().width * 8 / scale : 0,
+		cell: Math.min(...[...cells].filter((c) => c.dataset.square).map((c) => c.getBoundingClientRect().width)) / scale,
+		h: vr.height / scale,
+		boardWhole: squares.every((q) => inside(q.getBoundingClientRect(), sr) && seen(q)),
+		gridWhole: cells.length > 0 && [...cells].every((c) => inside(c.getBoundingClientRect(), sr) && seen(c)),
+		unreachable: 0 };
+})`
+
+// slideLooksJS measures the figure of each .slide of slidesPage.
+const slideLooksJS = `[...document.querySelectorAll('.slide')].map((s) => ` + slideLookJS + `(s, s.getBoundingClientRect(), 1, s.dataset.deck))`
 
 // TestFigureSlides puts the README's figure, an 0x88 and a 10×12 one on
 // slides of reveal.js's, Marp's and Slidev's sizes, each given the room
@@ -419,12 +429,17 @@ const slideLooksJS = `(() => {
 // on the slide, unscrolled, with cells of 28 px or more. With size="300px"
 // too, nothing passes the slide and the first grid keeps 28 px cells (20
 // for 0x88 and 10×12; it may need a scroll inside the figure). Without a height, the figures'
-// heights are logged (they overflow, as before).
+// heights are logged (they overflow, as before). With height="100%" in a
+// parent as tall as its content (a reveal.js slide's paragraph), which
+// CSS reads as no height, each figure takes 30rem, its board drawn at
+// 28 px squares or more (its view was 0 px tall and its board 0 px wide
+// before: a blank figure).
 func TestFigureSlides(t *testing.T) {
-	url := figureSite(t, map[string]string{"boxed.html": slidesPage(true, ""), "narrow.html": slidesPage(true, ` size="300px"`), "free.html": slidesPage(false, "")})
+	auto := strings.ReplaceAll(slidesPage(true, ""), `<div class="room">`, `<div class="auto">`)
+	url := figureSite(t, map[string]string{"boxed.html": slidesPage(true, ""), "narrow.html": slidesPage(true, ` size="300px"`), "free.html": slidesPage(false, ""), "auto.html": auto})
 	inEngines(t, func(t *testing.T, tab browsers.Tab) {
 		resize(t, tab, 1400, 900)
-		for _, page := range []string{"free", "boxed", "narrow"} {
+		for _, page := range []string{"free", "boxed", "narrow", "auto"} {
 			visit(t, tab, url+"/"+page+".html")
 			waitViewsIn(t, tab)
 			for _, l := range evalIn[[]slideLook](t, tab, slideLooksJS) {
@@ -443,6 +458,10 @@ func TestFigureSlides(t *testing.T) {
 					}
 					if l.Out > 0.5 || l.Spill > 1 || l.Cell < least {
 						t.Errorf("%s: %.0f px outside the slide, content %.0f px past the figure's box, cells %.1f px; want nothing outside and cells of %.0f px or more", name, l.Out, l.Spill, l.Cell, least)
+					}
+				case "auto":
+					if l.H < 479 || l.H > 481 || l.Board < 8*28 || l.Cell < 28 {
+						t.Errorf("%s: %.1f px tall, board %.0f px, cells %.1f px; want 480 px (30rem), a board of 28 px squares or more and cells of 28 px or more", name, l.H, l.Board, l.Cell)
 					}
 				}
 			}

@@ -363,12 +363,12 @@ func TestReadmeCommands(t *testing.T) {
 		}
 	})
 	// The recipes' commands: TestSites runs each with its generator
-	// (TestSitesNPM those of VitePress).
+	// (TestSitesNPM those of VitePress), TestDecks each deck's with its tool.
 	for name, r := range recipes(t) {
 		for _, c := range r.commands {
 			if _, ok := all[c]; ok && !strings.HasPrefix(c, "curl ") {
 				ran[c] = true
-				t.Logf("run by TestSites or TestSitesNPM (%s): %s", name, c)
+				t.Logf("run by TestSites, TestSitesNPM or TestDecks (%s): %s", name, c)
 			}
 		}
 	}

@@ -138,14 +138,17 @@ var themedGenerators = []generator{
 
 // A recipe is one generator's section of recipesFile: its commands, its
 // configuration (a yaml or python block, added to the generator's
-// configuration file), its JavaScript (VitePress's configuration) and its
-// Markdown (what authors write).
+// configuration file), its JavaScript (VitePress's configuration, a
+// deck's script file), its HTML (a deck's page) and its Markdown (what
+// authors write).
 type recipe struct {
-	commands             []string
-	config, js, markdown string
+	commands                   []string
+	config, js, html, markdown string
 }
 
-// recipes reads recipesFile's sections by their heading ("## Hugo").
+// recipes reads recipesFile's sections by their heading ("## Hugo"); a
+// "### " sub-section's blocks are also read on their own, as
+// "section/sub-section" ("Slide decks: reveal.js and Marp/Marp").
 func recipes(t *testing.T) map[string]recipe {
 	t.Helper()
 	fs, _ := fences(t, recipesFile)
@@ -153,31 +156,48 @@ func recipes(t *testing.T) map[string]recipe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The section of each line: the last "## " heading above it.
-	section := map[int]string{}
-	cur := ""
+	// The section of each line: the last "## " heading above it, and
+	// its sub-section: the last "### " heading under that one, if any.
+	section, sub := map[int]string{}, map[int]string{}
+	cur, curSub := "", ""
+	inFence := ""
 	for i, line := range strings.Split(string(raw), "\n") {
-		if h, ok := strings.CutPrefix(line, "## "); ok {
-			cur = h
+		if trimmed := strings.TrimSpace(line); inFence == "" && strings.HasPrefix(trimmed, "```") {
+			inFence = trimmed[:len(trimmed)-len(strings.TrimLeft(trimmed, "`"))]
+		} else if inFence != "" && trimmed == inFence {
+			inFence = ""
 		}
-		section[i+1] = cur
+		if h, ok := strings.CutPrefix(line, "## "); ok && inFence == "" {
+			cur, curSub = h, ""
+		}
+		if h, ok := strings.CutPrefix(line, "### "); ok && inFence == "" {
+			curSub = cur + "/" + h
+		}
+		section[i+1], sub[i+1] = cur, curSub
 	}
 	out := map[string]recipe{}
 	for _, f := range fs {
-		r := out[section[f.Line]]
-		switch f.Lang {
-		case "sh":
-			for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
-				r.commands = append(r.commands, strings.TrimSpace(c))
+		for _, name := range []string{section[f.Line], sub[f.Line]} {
+			if name == "" {
+				continue
 			}
-		case "yaml", "python":
-			r.config += f.Text
-		case "js":
-			r.js += f.Text
-		case "markdown":
-			r.markdown += f.Text
+			r := out[name]
+			switch f.Lang {
+			case "sh":
+				for _, c := range strings.Split(strings.TrimSpace(f.Text), "\n") {
+					r.commands = append(r.commands, strings.TrimSpace(c))
+				}
+			case "yaml", "python":
+				r.config += f.Text
+			case "markdown":
+				r.markdown += f.Text
+			case "html":
+				r.html += f.Text
+			case "js":
+				r.js += f.Text
+			}
+			out[name] = r
 		}
-		out[section[f.Line]] = r
 	}
 	return out
 }
