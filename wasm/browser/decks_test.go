@@ -258,12 +258,7 @@ func TestDecks(t *testing.T) {
 	var table []string
 	for _, e := range browsers.Engines {
 		t.Run(string(e), func(t *testing.T) {
-			if why := browsers.Missing(e); why != "" {
-				if os.Getenv("CI") != "" {
-					t.Fatal(why)
-				}
-				t.Skip(why)
-			}
+			engineInstalled(t, e)
 			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 			defer cancel()
 			tab := sharedTab(t, e, false)

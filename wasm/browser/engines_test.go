@@ -60,6 +60,14 @@ func needEngine(t testing.TB, e browsers.Engine) {
 	t.Helper()
 	browsersOn(t)
 	parallel(t)
+	engineInstalled(t, e)
+}
+
+// engineInstalled skips t when engine e is not installed, naming what is
+// missing, and fails it with CI set. Unlike needEngine, it leaves t in
+// sequence with its siblings (a step of a test whose steps share state).
+func engineInstalled(t testing.TB, e browsers.Engine) {
+	t.Helper()
 	if why := browsers.Missing(e); why != "" {
 		if os.Getenv("CI") != "" {
 			t.Fatal(why)
