@@ -138,11 +138,12 @@ var themedGenerators = []generator{
 
 // A recipe is one generator's section of recipesFile: its commands, its
 // configuration (a yaml or python block, added to the generator's
-// configuration file), its JavaScript (VitePress's configuration) and its
-// Markdown (what authors write).
+// configuration file), its JavaScript (VitePress's configuration), its
+// layout (an html or astro block: the page around the content, with the
+// script line) and its Markdown (what authors write).
 type recipe struct {
-	commands             []string
-	config, js, markdown string
+	commands                     []string
+	config, js, layout, markdown string
 }
 
 // recipes reads recipesFile's sections by their heading ("## Hugo").
@@ -174,6 +175,8 @@ func recipes(t *testing.T) map[string]recipe {
 			r.config += f.Text
 		case "js":
 			r.js += f.Text
+		case "html", "astro":
+			r.layout += f.Text
 		case "markdown":
 			r.markdown += f.Text
 		}
