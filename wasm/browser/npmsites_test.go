@@ -3,7 +3,7 @@
 package browser
 
 // The recipes of web/sites/README.md whose generator is an npm package
-// (VitePress, Eleventy), run as TestSites runs the others, with the same helpers:
+// (VitePress, Eleventy, Astro), run as TestSites runs the others, with the same helpers:
 // the recipe's commands as written, in a new folder, with the pinned
 // version installed against a committed lockfile
 // (testdata/npmsites/NAME/package-lock.json, which the recipe's npm add
@@ -80,6 +80,18 @@ var npmGenerators = []npmGenerator{
 		wants: []string{"pathPrefix: '/repo/'", "HtmlBasePlugin", `<script src="/bitview/bitview-load.js" defer></script>`},
 		other: "knights.md", otherURL: "knights/",
 		otherText: "---\nlayout: base.html\ntitle: Knights\n---\n# Knights\n\n[Back to the pawns](../pawns/)\n\n```bitboard\nshow: N\nlayout: 0x88\n```\n\nText between.\n\n```bitboard\nfen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P, empty\n```\n",
+	},
+	{
+		generator: generator{
+			name: "Astro", command: "npm", build: "npx astro build", out: "dist",
+			post: "src/pages/pawns.md", postURL: "pawns/", frontOf: "---\nlayout: ../layouts/Base.astro\ntitle: Pawn pushes\n---\n# Pawn pushes\n\n[The knights](../knights/)\n",
+		},
+		lock: "astro", config: "astro.config.mjs", layout: "src/layouts/Base.astro",
+		wants: []string{"base: '/repo/'", "excludeLangs: ['bitboard']", `<script is:inline src="/repo/bitview/bitview-load.js" defer></script>`, "<ClientRouter />"},
+		other: "src/pages/knights.md", otherURL: "knights/",
+		otherText: "---\nlayout: ../layouts/Base.astro\ntitle: Knights\n---\n# Knights\n\n[Back to the pawns](../pawns/)\n\n```bitboard\nshow: N\nlayout: 0x88\n```\n\nText between.\n\n```bitboard\nfen: 8/8/8/8/4P3/8/8/8 w - - 0 1\nshow: P, empty\n```\n",
+		toOther:   `main a[href*="knights"]`, toPost: `main a[href*="pawns"]`,
+		shown: `document.querySelector('main h1')?.textContent.includes(%q)`,
 	},
 }
 
