@@ -173,7 +173,7 @@ func buildDeck(t, top *testing.T, d slideDeck, r recipe, modules string) *builtD
 	if err := os.Symlink(filepath.Join(readmeDist(t), "dist"), filepath.Join(dir, "dist")); err != nil {
 		t.Fatal(err)
 	}
-	blocks := map[string]string{"html": r.html, "js": r.js, "markdown": r.markdown}
+	blocks := map[string]string{"html": r.page, "js": r.js, "markdown": r.markdown}
 	for lang, text := range blocks {
 		name, ok := d.files[lang]
 		switch {

@@ -139,11 +139,12 @@ var themedGenerators = []generator{
 // A recipe is one generator's section of recipesFile: its commands, its
 // configuration (a yaml or python block, added to the generator's
 // configuration file), its JavaScript (VitePress's configuration, a
-// deck's script file), its HTML (a deck's page) and its Markdown (what
-// authors write).
+// deck's script file), its page (an html or astro block: a layout, the
+// page around the content with the script line, or a deck's page) and its
+// Markdown (what authors write).
 type recipe struct {
 	commands                   []string
-	config, js, html, markdown string
+	config, js, page, markdown string
 }
 
 // recipes reads recipesFile's sections by their heading ("## Hugo"); a
@@ -191,8 +192,8 @@ func recipes(t *testing.T) map[string]recipe {
 				r.config += f.Text
 			case "markdown":
 				r.markdown += f.Text
-			case "html":
-				r.html += f.Text
+			case "html", "astro":
+				r.page += f.Text
 			case "js":
 				r.js += f.Text
 			}
@@ -216,11 +217,12 @@ func needGenerator(t *testing.T, command string) {
 	t.Skip(msg)
 }
 
-// siteRun runs a command as a shell would in dir, within 3 minutes
-// (the process is killed past them), and fails the test when it fails.
+// siteRun runs a command as a shell would in dir, within 6 minutes
+// (the process is killed past them: Docusaurus's webpack build took
+// 2m52s on two loaded cores), and fails the test when it fails.
 func siteRun(t *testing.T, dir, command string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Dir = dir
@@ -281,12 +283,14 @@ func treeHashes(t *testing.T, dir string) map[string]string {
 
 // figureParts are what prerender writes or replaces in a page: the
 // elements (with their shadow roots and images) and the blocks they
-// replace, VitePress's after its wrapper's label; figureStyle is the one
+// replace, VitePress's after its wrapper's label, Docusaurus's with its
+// two wrappers; figureStyle is the one
 // <style> it adds for them.
 var (
 	figureParts = regexp.MustCompile(`(?s)<bitboard-view\b.*?</bitboard-view>|<pre\b[^>]*>\s*<code class="language-bitboard"[^>]*>.*?</code>\s*</pre>` +
 		`|<span class="lang">bitboard</span>(?:<pre\b.*?</pre>|<bitboard-view\b.*?</bitboard-view>)` +
-		`|<pre class="bitboard">.*?</pre>|<div class="highlight-bitboard[^"]*">.*?</pre>\s*</div>\s*</div>`)
+		`|<pre class="bitboard">.*?</pre>|<div class="highlight-bitboard[^"]*">.*?</pre>\s*</div>\s*</div>` +
+		`|<div class="language-bitboard codeBlockContainer[^"]*"[^>]*>.*?</pre></div></div>`)
 	figureStyle = regexp.MustCompile(`(?s)<style data-bitview-figures[ >].*?</style>\n?`)
 )
 
