@@ -215,7 +215,7 @@ func TestSitesNPM(t *testing.T) {
 		tab := sharedTab(t, e, noScript)
 		for _, s := range sites {
 			t.Run(s.g.name, func(t *testing.T) {
-				name := "site-" + strings.ToLower(s.g.name) + "-" + string(e)
+				name := "site-" + strings.ReplaceAll(strings.ToLower(s.g.name), " ", "-") + "-" + string(e)
 				switch {
 				case noScript: // prerendered, JavaScript off: both pages
 					m := s.off[e]

@@ -566,7 +566,7 @@ func testSites(t *testing.T, gens []generator) {
 				continue
 			}
 			t.Run(s.g.name, func(t *testing.T) {
-				name := "site-" + strings.ToLower(s.g.name) + "-" + string(e)
+				name := "site-" + strings.ReplaceAll(strings.ToLower(s.g.name), " ", "-") + "-" + string(e)
 				counts := s.drawn[e]
 				if noScript {
 					got := figuresIn[figures](t, ctx, tab, s.url, staticJS)
