@@ -11,19 +11,23 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/bitview/bitview/wasm/browser/browsers"
 )
 
 const (
@@ -31,20 +35,14 @@ const (
 	kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 )
 
-// chromiumFlags are the flags Chromium needs on a machine with no outside
-// network: without the background-networking ones it stalls on refused
-// connections.
-// The tests share the browser and run in parallel, a tab each: the last
-// three keep a tab that is not the front one from being throttled (its
-// timers, its frames), as for the one in front.
-var chromiumFlags = []chromedp.ExecAllocatorOption{
-	chromedp.NoSandbox, chromedp.DisableGPU,
-	chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
-	chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-sync", true),
-	chromedp.Flag("no-first-run", true),
+// chromiumFlags are browsers.ChromiumFlags (what Chromium needs on a
+// machine with no outside network) and three more: the tests share the
+// browser and run in parallel, a tab each, and these keep a tab that is
+// not the front one from being throttled (its timers, its frames), as
+// for the one in front.
+var chromiumFlags = append(slices.Clip(browsers.ChromiumFlags),
 	chromedp.Flag("disable-background-timer-throttling", true), chromedp.Flag("disable-backgrounding-occluded-windows", true),
-	chromedp.Flag("disable-renderer-backgrounding", true),
-}
+	chromedp.Flag("disable-renderer-backgrounding", true))
 
 var (
 	browserOnce sync.Once
@@ -55,23 +53,24 @@ var (
 	closeBrowser = func() {}
 )
 
-// chromium returns the path of Debian's Chromium, once `make wasm` has
-// built the site (needsSite). Without either the test is skipped on a
-// developer's machine, saying what to run, and fails in CI (CI is set).
+// chromium returns the path of the Chromium the tests drive
+// (browsers.ChromiumPath: Chromium's headless shell, or else chromium),
+// once `make wasm` has built the site (needsSite). Without either the test
+// is skipped on a developer's machine, saying what to run, and fails in CI
+// (CI is set).
 func chromium(t testing.TB) string {
 	t.Helper()
 	browsersOn(t)
 	needsSite(t)
 	parallel(t)
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	p, err := browsers.ChromiumPath()
+	if err == nil {
+		return p
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed: `make test` installs it")
+		t.Fatalf("%v: `make test` installs chromium-headless-shell", err)
 	}
-	t.Skip("chromium is not installed: run `make test`, which installs it")
+	t.Skipf("%v: run `make test`, which installs chromium-headless-shell", err)
 	return ""
 }
 
@@ -148,7 +147,8 @@ func tabOf(t testing.TB, browser context.Context, d time.Duration) context.Conte
 // out/tab-metrics.tsv when the test ends: the test, and the CPU time of
 // the tab's main thread in its tasks, scripts, style and layout (Chromium's
 // Performance domain in thread time, which other work on a loaded machine
-// does not lengthen), in seconds. It tells which tests cost the most.
+// does not lengthen), in seconds, and the documents loaded in the tab (its
+// main frame's navigations). It tells which tests cost the most.
 func tabMetrics(t testing.TB, tab context.Context) {
 	if os.Getenv("BITVIEW_TAB_METRICS") == "" {
 		return
@@ -157,6 +157,12 @@ func tabMetrics(t testing.TB, tab context.Context) {
 		t.Logf("tab metrics: %v", err)
 		return
 	}
+	var loads atomic.Int64
+	chromedp.Listen(tab, func(ev any) {
+		if e, ok := ev.(*page.EventFrameNavigated); ok && e.Frame.ParentID == "" {
+			loads.Add(1)
+		}
+	})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(tab, 10*time.Second)
 		defer cancel()
@@ -168,7 +174,7 @@ func tabMetrics(t testing.TB, tab context.Context) {
 		for _, v := range r.Metrics {
 			m[v.Name] = v.Value
 		}
-		line := fmt.Sprintf("%s\t%.2f\t%.2f\t%.2f\t%.2f\n", t.Name(), m["TaskDuration"], m["ScriptDuration"], m["RecalcStyleDuration"], m["LayoutDuration"])
+		line := fmt.Sprintf("%s\t%.2f\t%.2f\t%.2f\t%.2f\t%d\n", t.Name(), m["TaskDuration"], m["ScriptDuration"], m["RecalcStyleDuration"], m["LayoutDuration"], loads.Load())
 		tabMetricsMu.Lock()
 		defer tabMetricsMu.Unlock()
 		if f, err := os.OpenFile(filepath.Join(repo, "out", "tab-metrics.tsv"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {

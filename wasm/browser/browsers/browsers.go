@@ -156,8 +156,8 @@ func Missing(e Engine) string {
 	}
 	switch e {
 	case Chromium:
-		_, err := chromiumPath()
-		need(err == nil, "chromium", "sudo apt-get install chromium")
+		_, err := ChromiumPath()
+		need(err == nil, "chromium", "sudo apt-get install chromium-headless-shell")
 	case Firefox:
 		_, err := firefoxPath()
 		need(err == nil, "firefox-esr", "sudo apt-get install firefox-esr")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 
 	"github.com/chromedp/cdproto/browser"
@@ -26,19 +27,32 @@ var ChromiumFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("no-first-run", true),
 }
 
-// chromiumPath returns the path of Debian's Chromium (chromium, or
-// chromium-browser elsewhere).
-func chromiumPath() (string, error) {
-	for _, name := range []string{"chromium", "chromium-browser"} {
+// ChromiumNames are the commands the tests drive Chromium as, in the order
+// they are looked for on the PATH. Chromium's headless shell comes first:
+// the same Blink and V8 as the chromium of its version (Debian builds both
+// from one source package), without the browser's window and profile
+// layers, which the tests do not use. It takes about a quarter less CPU
+// time a page load: launching it and loading the main page in eight new
+// tabs took 17.2–19.4 CPU-seconds of the machine, against 23.7–25.6 with
+// chromium --headless (156.0.8078.114; four runs of the shell and two of
+// chromium, alternating, on a quiet two-core machine).
+// Debian packages it as chromium-headless-shell (make test installs it);
+// Chrome for Testing names it chrome-headless-shell. Without either the
+// browser itself is driven, headless.
+var ChromiumNames = []string{"chromium-headless-shell", "chrome-headless-shell", "chromium", "chromium-browser"}
+
+// ChromiumPath returns the path of the first of ChromiumNames on the PATH.
+func ChromiumPath() (string, error) {
+	for _, name := range ChromiumNames {
 		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
 		}
 	}
-	return "", errors.New("chromium is not on the PATH")
+	return "", fmt.Errorf("none of %s is on the PATH", strings.Join(ChromiumNames, ", "))
 }
 
 func launchChromium(_ context.Context, o Options) (*Browser, error) {
-	path, err := chromiumPath()
+	path, err := ChromiumPath()
 	if err != nil {
 		return nil, err
 	}

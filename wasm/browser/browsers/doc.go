@@ -2,7 +2,8 @@
 
 // Package browsers is one harness that drives the three browser engines
 // Bitview's author-facing tests run in: Chromium, Firefox and WebKit, each
-// as Debian packages it (chromium; firefox-esr; webkit2gtk-driver's
+// as Debian packages it (chromium-headless-shell, see ChromiumNames;
+// firefox-esr; webkit2gtk-driver's
 // WebKitWebDriver with the MiniBrowser of libwebkit2gtk, under Xvfb). A
 // test writes its steps once against the Tab interface and runs them in
 // every engine:
