@@ -126,8 +126,13 @@ func TestPrerenderTakeOver(t *testing.T) {
 	if before.Loading == "" {
 		t.Error("no loading status while the wasm downloads")
 	}
-	// The user is in the FEN field, caret after the first rank, before the wasm runs.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#fen")),
+	// The user is in the FEN field, caret after the first rank, before the
+	// wasm runs. The click is at the field's middle, found by script: a
+	// click by selector resolves a DOM node id first, which may be gone by
+	// the click when the page changes in between ("Could not find node with
+	// given id", seen in two full runs).
+	at := eval[struct{ X, Y float64 }](t, ctx, `(() => { const r = document.getElementById('fen').getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(at.X, at.Y),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('fen').setSelectionRange(8, 8)`)); err != nil {
 		t.Fatal(err)
 	}
