@@ -291,7 +291,8 @@ const backRowProbe = `(() => {
 // index is 12 px or more at 1280×720 and 18 px at 1920×1080 (10 / 14 px
 // in 0x88 and 10×12) and every digit 20 / 28 px; the square panel gives
 // each numbering one line; and with each tool open the board's squares
-// keep 40 % of the screen's height. Nothing under the board (the square
+// keep 40 % of the screen's height, and the first two cards are whole
+// (the cards scroll in their column). Nothing under the board (the square
 // panel, a square pointed at) meets its squares or file letters, and the
 // board is whole on the screen. The page is loaded once: its cards
 // are set with their switches, the window resized, the layout switched
@@ -354,6 +355,16 @@ func TestPresentationBackRow(t *testing.T) {
 			t.Logf("%dx%d %s open: board %.0f px of %.0f (%.0f %%)", vp.w, vp.h, tool, r.Board, r.ViewportH, 100*r.Board/r.ViewportH)
 			if r.Board < 0.4*r.ViewportH || r.Scroll {
 				t.Errorf("%dx%d %s open: the board is %.0f px, %.0f %% of the screen's height (want 40 %%); page scrolls %v", vp.w, vp.h, tool, r.Board, 100*r.Board/r.ViewportH, r.Scroll)
+			}
+			// The cards scroll in their column: the first two, on show
+			// before any scrolling, are whole with their values.
+			if len(r.Grids) < 2 {
+				t.Fatalf("%dx%d %s open: %d grids, want 4", vp.w, vp.h, tool, len(r.Grids))
+			}
+			for _, g := range r.Grids[:2] {
+				if g.Outside != "" || g.Shown != g.Cells {
+					t.Errorf("%dx%d %s open, %s: cut off: %q; %d of %d indices whole", vp.w, vp.h, tool, g.Sel, g.Outside, g.Shown, g.Cells)
+				}
 			}
 			if tool == "game" {
 				screenshot(t, ctx, fmt.Sprintf("present-backrow-%dx%d-game", vp.w, vp.h))
