@@ -22,9 +22,8 @@ package browser
 // are divided by the slide's drawn width over its own).
 //
 // It runs only with BITVIEW_SITES=1 (make test-sites): it installs
-// about 880 MB from the npm registry (Slidev's 700, Node.js 22's 185 of
-// them). With it set, a missing npm fails
-// the test.
+// about 930 MB from the npm registry, almost all of it Slidev's (Node.js
+// 22's 185 MB included). With it set, a missing npm fails the test.
 
 import (
 	"context"
