@@ -56,8 +56,8 @@ type slideDeck struct {
 	hash  string            // the address of a slide after the page, with its number (fmt)
 	first int               // the number of the deck's first slide
 	// nodeBin is a folder of the decks' node_modules put first on PATH
-	// for the recipe's commands (a node there wins over the machine's),
-	// or "".
+	// for the recipe's commands when npm ci installed it (a node there
+	// wins over the machine's), or "".
 	nodeBin string
 	// slideJS is a JavaScript expression: the slide shown (the element
 	// that holds its content) and the element whose box is the slide's.
@@ -224,7 +224,11 @@ func buildDeck(t, top *testing.T, d slideDeck, r recipe, modules string) *builtD
 	}
 	var env []string // the commands' environment beside the test's
 	if d.nodeBin != "" {
-		env = []string{"PATH=" + filepath.Join(modules, d.nodeBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+		// The Node.js of the lockfile is optional (Linux x64 only): where
+		// npm ci left it out, the machine's runs the commands.
+		if _, err := os.Stat(filepath.Join(modules, d.nodeBin, "node")); err == nil {
+			env = []string{"PATH=" + filepath.Join(modules, d.nodeBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+		}
 		t.Logf("%s's commands run with node %s", d.name, strings.TrimSpace(siteRunEnv(t, dir, "node --version", env)))
 	}
 	for _, c := range r.commands {
