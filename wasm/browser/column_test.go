@@ -331,7 +331,7 @@ func TestFigureHostileTheme(t *testing.T) {
 
 // A deck is a slide show's slide: its size in CSS px, its padding and its
 // title's font size, as the deck's default theme draws them (reveal.js
-// 960×700, Marp 1280×720, Slidev 980×551; the paddings and titles are
+// 960×700, Marp 1280×720, Slidev 980×552; the paddings and titles are
 // near the themes', not theirs to the pixel).
 type deck struct {
 	name             string
@@ -342,7 +342,7 @@ type deck struct {
 var decks = []deck{
 	{"reveal", 960, 700, "20px", "64px"},
 	{"marp", 1280, 720, "70px", "52px"},
-	{"slidev", 980, 551, "40px 56px", "36px"},
+	{"slidev", 980, 552, "40px 56px", "36px"},
 }
 
 // slidesPage is one slide per deck and figure: a box of the deck's size

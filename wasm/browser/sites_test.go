@@ -149,7 +149,7 @@ type recipe struct {
 
 // recipes reads recipesFile's sections by their heading ("## Hugo"); a
 // "### " sub-section's blocks are also read on their own, as
-// "section/sub-section" ("Slide decks: reveal.js and Marp/Marp").
+// "section/sub-section" ("Slide decks: reveal.js, Marp and Slidev/Marp").
 func recipes(t *testing.T) map[string]recipe {
 	t.Helper()
 	fs, _ := fences(t, recipesFile)
@@ -222,10 +222,20 @@ func needGenerator(t *testing.T, command string) {
 // 2m52s on two loaded cores), and fails the test when it fails.
 func siteRun(t *testing.T, dir, command string) string {
 	t.Helper()
+	return siteRunEnv(t, dir, command, nil)
+}
+
+// siteRunEnv is siteRun with env ("NAME=value") added to the test's
+// environment: a value there wins over the test's own.
+func siteRunEnv(t *testing.T, dir, command string, env []string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {
