@@ -3,7 +3,7 @@ GOROOT_WASM := $(shell go env GOROOT)/lib/wasm
 GO_SOURCES  := $(shell find core wasm -name '*.go') go.mod go.sum
 ADDR        ?= 127.0.0.1:8080
 
-.PHONY: wasm sizes jscall figures serve check test test-sites vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
+.PHONY: wasm sizes jscall figures serve check test test-sites screenshots vet lint fuzz bench measure dist npm-package clean needs-node needs-node-chromium needs-test
 .PHONY: release release-commands
 .DELETE_ON_ERROR:
 
@@ -142,6 +142,13 @@ test: needs-test vet wasm $(NODE_DEPS)
 SITES_TESTS := ^(TestSitesThemed|TestSitesNPM|TestDecks)$$
 test-sites: needs-test wasm $(NODE_DEPS)
 	BITVIEW_SITES=1 $(BROWSER_RUN) -run '$(SITES_TESTS)' ./wasm/browser/
+
+# The browser tests with their screenshots saved in out/screenshots/, to
+# look at (make test takes none: each costs the browser a raster and a PNG,
+# about 0.15 CPU-seconds a megapixel in Chromium). RUN=Regexp picks tests.
+RUN ?= .
+screenshots: needs-test wasm $(NODE_DEPS)
+	BITVIEW_SCREENSHOTS=1 $(BROWSER_RUN) -run '$(RUN)' ./wasm/browser/
 
 # The tests' Node packages, at the versions wasm/package-lock.json pins
 # (npm ci): linkedom (a DOM for the Node and wasm tests of the page and

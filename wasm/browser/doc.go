@@ -42,5 +42,6 @@
 // everything first. The measurements also need `make dist` and run only
 // with BITVIEW_MEASURE=1 (`make measure`). Screenshots go to
 // out/screenshots/ at the repository root, NAME-ENGINE.png for the three
-// engines' tests.
+// engines' tests, when BITVIEW_SCREENSHOTS is set (`make screenshots`):
+// they are for a person to look at, and make test takes none.
 package browser

@@ -173,9 +173,13 @@ func waitIn(t testing.TB, tab browsers.Tab, js string) {
 	}
 }
 
-// shoot saves the tab's viewport as out/screenshots/NAME-ENGINE.png.
+// shoot saves the tab's viewport as out/screenshots/NAME-ENGINE.png, when
+// screenshots are wanted (shots).
 func shoot(t testing.TB, tab browsers.Tab, name string) {
 	t.Helper()
+	if !shots() {
+		return
+	}
 	png, err := tab.Screenshot(tabContext(t))
 	if err != nil {
 		t.Fatalf("%s: screenshot: %v", tab.Engine(), err)

@@ -87,11 +87,7 @@ func TestFirstScreen(t *testing.T) {
 			if m.ScrollWidth > m.ViewportW+1 {
 				t.Errorf("%s %s: the page is %.0f px wide in a %.0f px viewport", s.name, v.name, m.ScrollWidth, m.ViewportW)
 			}
-			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			saveScreenshot(t, fmt.Sprintf("first-screen-%s-%s", s.name, v.name), png)
+			viewportShot(t, ctx, fmt.Sprintf("first-screen-%s-%s", s.name, v.name))
 		}
 	}
 }
@@ -145,11 +141,7 @@ func TestBoardFollowsTheCards(t *testing.T) {
 			t.Errorf("%s: scrolled to the last card, the board is at %v–%v of %v (uncovered %v), the grid uncovered %v, overlapping %v",
 				s.name, got["top"], got["bottom"], got["vh"], got["board"], got["grid"], got["overlap"])
 		}
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		saveScreenshot(t, "scrolled-"+s.name, png)
+		viewportShot(t, ctx, "scrolled-"+s.name)
 		// A game stepped from the keyboard keeps the board where it is.
 		eval[bool](t, ctx, `(document.querySelector('[data-action="pgn-sample"]').click(), true)`)
 		before := eval[float64](t, ctx, `document.querySelector('#board .board').getBoundingClientRect().top`)
@@ -235,11 +227,7 @@ func TestToolArea(t *testing.T) {
 		if got["palette"] != true || got["squares"].(float64) != 64 {
 			t.Errorf("%s: with the editor open, the palette is whole on the first screen %v, and %v of 64 squares", s.name, got["palette"], got["squares"])
 		}
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		saveScreenshot(t, "editor-"+s.name, png)
+		viewportShot(t, ctx, "editor-"+s.name)
 	}
 	// The other common sizes of 1280 px and wider (a taller screen gives
 	// the board more room and the switches less): every switch in sight.

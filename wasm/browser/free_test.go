@@ -233,10 +233,6 @@ func TestPageSwitchesOnScreen(t *testing.T) {
 		if vp.onLoad && (r["out"].(string) != "" || r["scrollY"].(float64) != 0) {
 			t.Errorf("%dx%d: switches off screen on load: %s", vp.w, vp.h, r["out"])
 		}
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		saveScreenshot(t, fmt.Sprintf("switches-%dx%d", vp.w, vp.h), png)
+		viewportShot(t, ctx, fmt.Sprintf("switches-%dx%d", vp.w, vp.h))
 	}
 }

@@ -52,20 +52,17 @@ func TestDarkPieceIcons(t *testing.T) {
 	check(`.toggle[data-toggle="p"]`, `.toggle[data-toggle="n"]`, `.toggle[data-toggle="b"]`,
 		`.toggle[data-toggle="r"]`, `.toggle[data-toggle="q"]`, `.toggle[data-toggle="k"]`)
 	// One picture of the switches and the palette, to look at.
-	png, err := chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#toggles"), 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	saveScreenshot(t, "dark-toggles", png)
+	keepShot(t, "dark-toggles", func() ([]byte, error) {
+		return chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#toggles"), 2))
+	})
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tab-editor"))); err != nil {
 		t.Fatal(err)
 	}
 	check(`.tool[data-tool="p"]`, `.tool[data-tool="n"]`, `.tool[data-tool="b"]`,
 		`.tool[data-tool="r"]`, `.tool[data-tool="q"]`, `.tool[data-tool="k"]`)
-	if png, err = chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#editor .palette"), 2)); err != nil {
-		t.Fatal(err)
-	}
-	saveScreenshot(t, "dark-palette", png)
+	keepShot(t, "dark-palette", func() ([]byte, error) {
+		return chromedp.Run(ctx, chromedp.ScreenshotScale(chromedp.CSS("#editor .palette"), 2))
+	})
 }
 
 // iconContrast photographs the button sel at 3× and returns, within the

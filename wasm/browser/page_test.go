@@ -5,7 +5,8 @@ package browser
 // Browser tests of the page in real headless Chromium (Debian's chromium,
 // which `make test` installs), driven with chromedp against serve.go running
 // on a loopback port (see TestMain). They need `make wasm` first.
-// Screenshots go to out/screenshots/ (look at them).
+// Screenshots go to out/screenshots/ with BITVIEW_SCREENSHOTS=1 (look at
+// them: make screenshots).
 
 import (
 	"context"
@@ -229,19 +230,54 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// screenshot saves a full-page PNG under out/screenshots/.
-func screenshot(t *testing.T, ctx context.Context, name string) {
+// shots reports whether the tests save screenshots, which are for a
+// person to look at: only when BITVIEW_SCREENSHOTS is set (to anything but
+// "" or "0"; `make screenshots` sets it). A screenshot costs the browser
+// a raster and a PNG encoding, about 0.15 CPU-seconds a megapixel in
+// Chromium (measured: 0.21 s for the main page at 1280 px, 1.15 MP, and
+// 1.33 s for tutorial.html, 10.4 MP); a full run of the browser package
+// took about 330 of them, 435 MP. A test whose assertions read pixels
+// takes its picture whatever this says, and saves it only when it is set.
+func shots() bool {
+	v := os.Getenv("BITVIEW_SCREENSHOTS")
+	return v != "" && v != "0"
+}
+
+// keepShot saves the PNG that capture takes as out/screenshots/name.png,
+// when screenshots are wanted (shots); otherwise it takes none.
+func keepShot(t testing.TB, name string, capture func() ([]byte, error)) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if !shots() {
+		return
+	}
+	png, err := capture()
 	if err != nil {
-		t.Fatalf("screenshot: %v", err)
+		t.Fatalf("screenshot %s: %v", name, err)
 	}
 	saveScreenshot(t, name, png)
 }
 
-// saveScreenshot writes png as out/screenshots/name.png.
+// screenshot saves a full-page PNG as out/screenshots/name.png, when
+// screenshots are wanted (shots).
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	keepShot(t, name, func() ([]byte, error) { return chromedp.Run(ctx, chromedp.FullScreenshot(100)) })
+}
+
+// viewportShot saves the tab's viewport as out/screenshots/name.png, when
+// screenshots are wanted (shots).
+func viewportShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	keepShot(t, name, func() ([]byte, error) { return chromedp.Run(ctx, chromedp.CaptureScreenshot()) })
+}
+
+// saveScreenshot writes png as out/screenshots/name.png, when screenshots
+// are wanted (shots).
 func saveScreenshot(t testing.TB, name string, png []byte) {
 	t.Helper()
+	if !shots() {
+		return
+	}
 	dir := filepath.Join(repo, "out", "screenshots")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -720,13 +756,9 @@ func TestPageRepresentations(t *testing.T) {
 	}
 	screenshot(t, ctx, "representations")
 	for _, id := range []string{"0x88", "rotated", "minimal"} {
-		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#repr-panel [data-repr="`+id+`"]`)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, "out", "screenshots", "repr-"+id+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		keepShot(t, "repr-"+id, func() ([]byte, error) {
+			return chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#repr-panel [data-repr="`+id+`"]`)))
+		})
 	}
 }
 

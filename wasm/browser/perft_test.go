@@ -443,11 +443,7 @@ func TestElementPerft(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(() => { const v = document.getElementById('pv'); v.setAttribute('perft', '3'); v.setAttribute('fen', '`+startFEN+`');
 		v.setAttribute('size', '420px'); return true; })()`)
-	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#pv")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	saveScreenshot(t, "perft-element", png)
+	keepShot(t, "perft-element", func() ([]byte, error) { return chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#pv"))) })
 }
 
 // TestMeasurePerft times divides at depths 1–5 of the start position and

@@ -3,6 +3,7 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/png"
@@ -137,7 +138,7 @@ func TestPrerenderTakeOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitImages(t, ctx)
-	screenshot(t, ctx, "prerender-before-wasm-1280")
+	shotBefore := fullPage(t, ctx, "prerender-before-wasm-1280")
 	// Where the page may change when the wasm starts: the loading status
 	// goes (with its shadow), and the FEN field holds the caret.
 	allowed := eval[[]image.Rectangle](t, ctx, `['loading', 'fen'].map(id => { const r = document.getElementById(id).getBoundingClientRect();
@@ -182,8 +183,7 @@ func TestPrerenderTakeOver(t *testing.T) {
 	if after.Pending || after.Value != startFEN {
 		t.Errorf("default page marked pending %v, FEN field %q", after.Pending, after.Value)
 	}
-	screenshot(t, ctx, "prerender-after-wasm-1280")
-	n, box := pixelDiff(t, "prerender-before-wasm-1280", "prerender-after-wasm-1280", allowed)
+	n, box := pixelDiff(t, shotBefore, fullPage(t, ctx, "prerender-after-wasm-1280"), allowed)
 	t.Logf("screenshots before and after the wasm: %d pixels differ outside the loading status and the FEN field (bounds %v)", n, box)
 	if n > 0 {
 		t.Errorf("the page looks different once the wasm runs: %d pixels in %v", n, box)
@@ -306,17 +306,25 @@ func TestPrerenderStale(t *testing.T) {
 	}
 }
 
-// pixelDiff compares two screenshots of out/screenshots/ and returns how
-// many pixels differ outside the allowed rectangles, and their bounds.
-func pixelDiff(t *testing.T, a, b string, allowed []image.Rectangle) (int, image.Rectangle) {
+// fullPage takes a full-page PNG of the tab, which a test's assertions
+// read, and saves it as out/screenshots/name.png when screenshots are
+// wanted (shots).
+func fullPage(t *testing.T, ctx context.Context, name string) []byte {
 	t.Helper()
-	read := func(name string) image.Image {
-		f, err := os.Open(filepath.Join(repo, "out", "screenshots", name+".png"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
+	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	saveScreenshot(t, name, b)
+	return b
+}
+
+// pixelDiff compares two PNGs and returns how many pixels differ outside
+// the allowed rectangles, and their bounds.
+func pixelDiff(t *testing.T, a, b []byte, allowed []image.Rectangle) (int, image.Rectangle) {
+	t.Helper()
+	read := func(b []byte) image.Image {
+		img, err := png.Decode(bytes.NewReader(b))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -265,11 +265,7 @@ func TestReaderSizes(t *testing.T) {
 					}
 				}
 				if check && l == "0x88" {
-					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-					if err != nil {
-						t.Fatal(err)
-					}
-					saveScreenshot(t, fmt.Sprintf("reader-%dx%d-0x88-expression", s.w, s.h), png)
+					viewportShot(t, ctx, fmt.Sprintf("reader-%dx%d-0x88-expression", s.w, s.h))
 				}
 				if s.w == 1366 && l == "lerf" {
 					// Show as a card adds the result to the cards, and takes it out again.
@@ -304,11 +300,7 @@ func TestReaderSizes(t *testing.T) {
 				tapBeside(t, ctx, st.name, errorf)
 			}
 			if check {
-				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				saveScreenshot(t, fmt.Sprintf("reader-%dx%d-10x12", s.w, s.h), png)
+				viewportShot(t, ctx, fmt.Sprintf("reader-%dx%d-10x12", s.w, s.h))
 			}
 		}
 		// Presentation, four 0x88 cards.
@@ -323,11 +315,7 @@ func TestReaderSizes(t *testing.T) {
 				errorf("%s present %dx%d 0x88: texts over each other: %q", st.name, s.w, s.h, over)
 			}
 			if check {
-				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				saveScreenshot(t, fmt.Sprintf("reader-present-%dx%d-0x88", s.w, s.h), png)
+				viewportShot(t, ctx, fmt.Sprintf("reader-present-%dx%d-0x88", s.w, s.h))
 			}
 		}
 		eval[bool](t, ctx, `(document.querySelector('[data-action="present"]').click(), true)`)

@@ -120,11 +120,7 @@ func TestRoomTools(t *testing.T) {
 				t.Errorf("%s: tabs not clickable %q; panel scrolls sideways %v; controls cut off %q", name, got["tabs"], got["sideways"], got["cut"])
 			}
 			if s.w != 1440 {
-				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				saveScreenshot(t, fmt.Sprintf("room-%s-%dx%d", tool, s.w, s.h), png)
+				viewportShot(t, ctx, fmt.Sprintf("room-%s-%dx%d", tool, s.w, s.h))
 			}
 		}
 	}
@@ -376,11 +372,7 @@ func TestRoomPresentationTool(t *testing.T) {
 					t.Errorf("%s: switch bar cut off: %v numbering chips, %v bitboard switches", name, got["chips"], got["toggles"])
 				}
 				if tab != "" && l != "lerf" {
-					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-					if err != nil {
-						t.Fatal(err)
-					}
-					saveScreenshot(t, fmt.Sprintf("room-present-%s-%s-%dx%d", l, tab, s.w, s.h), png)
+					viewportShot(t, ctx, fmt.Sprintf("room-present-%s-%s-%dx%d", l, tab, s.w, s.h))
 				}
 			}
 		}

@@ -516,9 +516,13 @@ func figuresIn[T any](t *testing.T, ctx context.Context, tab browsers.Tab, url, 
 	return got
 }
 
-// siteScreenshot saves the tab's viewport as out/screenshots/NAME.png.
+// siteScreenshot saves the tab's viewport as out/screenshots/NAME.png,
+// when screenshots are wanted (shots).
 func siteScreenshot(t *testing.T, ctx context.Context, tab browsers.Tab, name string) {
 	t.Helper()
+	if !shots() {
+		return
+	}
 	png, err := tab.Screenshot(ctx)
 	if err != nil {
 		t.Errorf("screenshot %s: %v", name, err)

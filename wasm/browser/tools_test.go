@@ -9,8 +9,6 @@ package browser
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -56,20 +54,11 @@ func pasteDump(t *testing.T, ctx context.Context, text string) {
 		f.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' })); return true; })()`, text))
 }
 
-// shot saves a PNG of the element matching sel under out/screenshots/.
+// shot saves a PNG of the element matching sel as
+// out/screenshots/name.png, when screenshots are wanted (shots).
 func shot(t *testing.T, ctx context.Context, sel, name string) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
-	if err != nil {
-		t.Fatalf("screenshot of %s: %v", sel, err)
-	}
-	dir := filepath.Join(repo, "out", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	keepShot(t, name, func() ([]byte, error) { return chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel))) })
 }
 
 // TestToolsDumpChecker pastes the start position's bitboards into "Check
