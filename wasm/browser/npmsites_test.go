@@ -70,6 +70,14 @@ type npmGenerator struct {
 	toOther, toPost, shown string
 }
 
+// routeSettled holds once a router's change of page has finished
+// animating: no view transition under way (Astro's <ClientRouter /> swaps
+// the page in one, whose pseudo-elements cover the page and take its
+// clicks until it ends) and no finite animation running. A link clicked
+// before that may be refused ("element not interactable", WebKit) or lost
+// (Chromium); a screenshot taken between the steps used to hide this.
+const routeSettled = `!document.activeViewTransition && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`
+
 // npmGenerators are the generators of TestSitesNPM.
 var npmGenerators = []npmGenerator{
 	{
@@ -285,7 +293,7 @@ func TestSitesNPM(t *testing.T) {
 						err = tab.Eval(ctx, step.back, nil)
 					}
 					if err == nil {
-						err = browsers.Wait(ctx, tab, fmt.Sprintf(s.g.shown, step.title))
+						err = browsers.Wait(ctx, tab, "("+fmt.Sprintf(s.g.shown, step.title)+") && "+routeSettled)
 					}
 					if err != nil {
 						t.Errorf("%s, %s in %s: %v", s.g.name, step.name, e, err)
