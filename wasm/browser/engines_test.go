@@ -177,14 +177,7 @@ func waitIn(t testing.TB, tab browsers.Tab, js string) {
 // screenshots are wanted (shots).
 func shoot(t testing.TB, tab browsers.Tab, name string) {
 	t.Helper()
-	if !shots() {
-		return
-	}
-	png, err := tab.Screenshot(tabContext(t))
-	if err != nil {
-		t.Fatalf("%s: screenshot: %v", tab.Engine(), err)
-	}
-	saveScreenshot(t, name+"-"+string(tab.Engine()), png)
+	keepShot(t, name+"-"+string(tab.Engine()), func() ([]byte, error) { return tab.Screenshot(tabContext(t)) })
 }
 
 // resize sets the tab's viewport.
