@@ -76,7 +76,27 @@ type npmGenerator struct {
 // clicks until it ends) and no finite animation running. A link clicked
 // before that may be refused ("element not interactable", WebKit) or lost
 // (Chromium); a screenshot taken between the steps used to hide this.
-const routeSettled = `!document.activeViewTransition && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`
+// WebKit 2.50 has no document.activeViewTransition, and its
+// getAnimations() leaves out the transition's own: watchTransitions counts
+// the transitions the page starts.
+const routeSettled = `!document.activeViewTransition && !(window.__bitviewTransitions > 0) && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`
+
+// watchTransitions makes the page count its view transitions under way in
+// window.__bitviewTransitions (routeSettled): each document.startViewTransition
+// adds one until the transition's finished promise settles. The router
+// calls it on the document, which stays across its changes of page.
+const watchTransitions = `(() => { if (!document.startViewTransition || '__bitviewTransitions' in window) return true;
+	window.__bitviewTransitions = 0; const start = document.startViewTransition;
+	document.startViewTransition = function (...args) { const vt = start.apply(this, args); window.__bitviewTransitions++;
+		vt.finished.finally(() => window.__bitviewTransitions--); return vt; };
+	return true; })()`
+
+// clickable holds when the first element the CSS selector %q matches is
+// on screen and is what a pointer at the middle of its first box hits
+// (nothing covers it), scrolled into view first.
+const clickable = `(() => { const el = document.querySelector(%q); if (!el) return false;
+	el.scrollIntoView({ block: 'center' }); const r = el.getClientRects()[0]; if (!r || !r.width || !r.height) return false;
+	const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!hit && (hit === el || el.contains(hit)); })()`
 
 // npmGenerators are the generators of TestSitesNPM.
 var npmGenerators = []npmGenerator{
@@ -277,6 +297,9 @@ func TestSitesNPM(t *testing.T) {
 				if err := tab.Eval(ctx, `window.__bitviewNoReload = true`, nil); err != nil {
 					t.Fatal(err)
 				}
+				if err := tab.Eval(ctx, watchTransitions, nil); err != nil {
+					t.Fatal(err)
+				}
 				n := s.nav[e]
 				for _, step := range []struct {
 					name, link, back, title string
@@ -288,7 +311,9 @@ func TestSitesNPM(t *testing.T) {
 				} {
 					var err error
 					if step.link != "" {
-						err = tab.Click(ctx, step.link)
+						if err = browsers.Wait(ctx, tab, fmt.Sprintf(clickable, step.link)); err == nil {
+							err = tab.Click(ctx, step.link)
+						}
 					} else {
 						err = tab.Eval(ctx, step.back, nil)
 					}
