@@ -76,9 +76,9 @@ type npmGenerator struct {
 // clicks until it ends) and no finite animation running. A link clicked
 // before that may be refused ("element not interactable", WebKit) or lost
 // (Chromium); a screenshot taken between the steps used to hide this.
-// WebKit 2.50 has no document.activeViewTransition, and its
-// getAnimations() leaves out the transition's own: watchTransitions counts
-// the transitions the page starts.
+// WebKit 2.50 has document.startViewTransition but no
+// document.activeViewTransition: watchTransitions counts the transitions
+// the page starts.
 const routeSettled = `!document.activeViewTransition && !(window.__bitviewTransitions > 0) && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`
 
 // watchTransitions makes the page count its view transitions under way in
@@ -91,12 +91,11 @@ const watchTransitions = `(() => { if (!document.startViewTransition || '__bitvi
 		vt.finished.finally(() => window.__bitviewTransitions--); return vt; };
 	return true; })()`
 
-// clickable holds when the first element the CSS selector %q matches is
-// on screen and is what a pointer at the middle of its first box hits
-// (nothing covers it), scrolled into view first.
-const clickable = `(() => { const el = document.querySelector(%q); if (!el) return false;
-	el.scrollIntoView({ block: 'center' }); const r = el.getClientRects()[0]; if (!r || !r.width || !r.height) return false;
-	const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!hit && (hit === el || el.contains(hit)); })()`
+// clickable holds when the first element the CSS selector %q matches,
+// scrolled into view, is what a pointer at its middle hits (hit: nothing
+// covers it).
+const clickable = `(() => { ` + hit + ` const el = document.querySelector(%q); if (!el) return false;
+	el.scrollIntoView({ block: 'center' }); return hit(el); })()`
 
 // npmGenerators are the generators of TestSitesNPM.
 var npmGenerators = []npmGenerator{
