@@ -212,10 +212,15 @@ func consoleErrors(ctx context.Context) func() []string {
 }
 
 // open navigates to the page with the given query and waits until Go has
-// drawn it.
+// drawn it, looking every 50 ms (as browsers.Wait does): chromedp's
+// default, a query every 5 ms, cost about a fifth of a core for as long
+// as a page took to be ready (measured: two waits of 10 s for a selector,
+// 14.4 and 13.9 CPU-s in all, against 9.8 and 8.2 with the test asleep
+// instead; 9.5 looking every 50 ms).
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS(`html[data-ready="1"]`))); err != nil {
+	ready := chromedp.WaitReady(chromedp.CSS(`html[data-ready="1"]`), chromedp.RetryInterval(50*time.Millisecond))
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), ready); err != nil {
 		t.Fatalf("open %s: %v", url, err)
 	}
 }
