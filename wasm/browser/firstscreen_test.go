@@ -104,7 +104,7 @@ func TestFirstScreenWidths(t *testing.T) {
 		if i == 0 {
 			open(t, ctx, site+"/?fen="+url.QueryEscape(kiwipeteFEN)+"&show=P,n,occupied,attackedByBlack")
 		}
-		settle(t, ctx, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && (scrollTo(0, 0), true)`, s.w, s.h))
+		settle(t, ctx, sizedAndTop(s.w, s.h))
 		m := measureFirstScreen(t, ctx)
 		t.Logf("%dx%d: board %.0f–%.0f (%s), first grid %.0f–%.0f (%s)", s.w, s.h, m.BoardTop, m.BoardBottom,
 			yes(m.BoardShown, m.BoardCover), m.GridTop, m.GridBottom, yes(m.GridShown, m.GridCover))
@@ -158,6 +158,12 @@ func TestBoardFollowsTheCards(t *testing.T) {
 	}
 }
 
+// sizedAndTop is true once the viewport is w×h, and scrolls the page to
+// its top: what settle waits for after a resize in place.
+func sizedAndTop(w, h int64) string {
+	return fmt.Sprintf(`innerWidth === %d && innerHeight === %d && (scrollTo(0, 0), true)`, w, h)
+}
+
 // yes says "whole" or what is wrong.
 func yes(ok bool, why string) string {
 	if ok {
@@ -189,11 +195,15 @@ func TestToolArea(t *testing.T) {
 		const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
 		return !!at && (at === el || el.contains(at));
 	};`
-	for _, s := range screens {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-			t.Fatal(err)
+	// The page is loaded once with no tool open and once with the
+	// editor, and the window resized (as a reader's), each size measured
+	// from the top.
+	for i, s := range screens {
+		viewport(t, ctx, s.w, s.h)
+		if i == 0 {
+			open(t, ctx, site+"/")
 		}
-		open(t, ctx, site+"/")
+		settle(t, ctx, sizedAndTop(s.w, s.h))
 		tabs := eval[map[string]any](t, ctx, `(() => {
 			const bar = document.querySelector('.tabs').getBoundingClientRect();
 			const tabs = [...document.querySelectorAll('.tabs [role=tab]')];
@@ -214,11 +224,31 @@ func TestToolArea(t *testing.T) {
 		if s.w >= 1280 && tabs["switches"] != "" {
 			t.Errorf("%s: bitboard switches hidden past their row's edge: %q", s.name, tabs["switches"])
 		}
+	}
+	// The other common sizes of 1280 px and wider (a taller screen gives
+	// the board more room and the switches less): every switch in sight.
+	for _, s := range []struct{ w, h int64 }{{1280, 1024}, {1366, 768}, {1440, 900}, {1600, 900}, {1920, 1200}} {
+		viewport(t, ctx, s.w, s.h)
+		settle(t, ctx, sizedAndTop(s.w, s.h))
+		hidden := eval[string](t, ctx, `(() => { const row = document.getElementById('toggles').getBoundingClientRect();
+			return [...document.querySelectorAll('#toggles .toggle')].filter((b) => { const r = b.getBoundingClientRect();
+				return r.width === 0 || r.left < row.left - 0.5 || r.right > row.right + 0.5; }).map((b) => b.textContent.trim()).join(' '); })()`)
+		if hidden != "" {
+			t.Errorf("%dx%d: bitboard switches hidden past their row's edge: %q", s.w, s.h, hidden)
+		}
+	}
+	opened := false
+	for _, s := range screens {
 		if s.w < 1280 {
 			continue
 		}
-		open(t, ctx, site+"/?tab=editor")
-		got := eval[map[string]any](t, ctx, `(() => { scrollTo(0, 0); `+whole+`
+		viewport(t, ctx, s.w, s.h)
+		if !opened {
+			open(t, ctx, site+"/?tab=editor")
+			opened = true
+		}
+		settle(t, ctx, sizedAndTop(s.w, s.h))
+		got := eval[map[string]any](t, ctx, `(() => { `+whole+`
 			const palette = document.querySelector('#editor .palette');
 			return { palette: whole(palette), bottom: palette.getBoundingClientRect().bottom,
 				squares: [...document.querySelectorAll('#board [data-square]')].filter(whole).length };
@@ -228,19 +258,5 @@ func TestToolArea(t *testing.T) {
 			t.Errorf("%s: with the editor open, the palette is whole on the first screen %v, and %v of 64 squares", s.name, got["palette"], got["squares"])
 		}
 		viewportShot(t, ctx, "editor-"+s.name)
-	}
-	// The other common sizes of 1280 px and wider (a taller screen gives
-	// the board more room and the switches less): every switch in sight.
-	for _, s := range []struct{ w, h int64 }{{1280, 1024}, {1366, 768}, {1440, 900}, {1600, 900}, {1920, 1200}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
-			t.Fatal(err)
-		}
-		open(t, ctx, site+"/")
-		hidden := eval[string](t, ctx, `(() => { const row = document.getElementById('toggles').getBoundingClientRect();
-			return [...document.querySelectorAll('#toggles .toggle')].filter((b) => { const r = b.getBoundingClientRect();
-				return r.width === 0 || r.left < row.left - 0.5 || r.right > row.right + 0.5; }).map((b) => b.textContent.trim()).join(' '); })()`)
-		if hidden != "" {
-			t.Errorf("%dx%d: bitboard switches hidden past their row's edge: %q", s.w, s.h, hidden)
-		}
 	}
 }
