@@ -23,11 +23,10 @@ import (
 	"github.com/bitview/bitview/wasm/browser/browsers"
 )
 
-// engineKey is one shared browser: an engine and its options (JavaScript
-// on or off; WebKit composited or not).
+// engineKey is one shared browser: an engine with JavaScript on or off.
 type engineKey struct {
-	engine browsers.Engine
-	o      browsers.Options
+	engine   browsers.Engine
+	noScript bool
 }
 
 var (
@@ -92,29 +91,17 @@ func engineTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
 // engine e's shared browser, closed at the end of the test.
 func sharedTab(t testing.TB, e browsers.Engine, noScript bool) browsers.Tab {
 	t.Helper()
-	return sharedTabWith(t, e, browsers.Options{NoScript: noScript})
-}
-
-// sharedTabWith is sharedTab in the shared browser launched with the
-// options o (Composited matters to WebKit alone: the other engines share
-// one browser whatever it says).
-func sharedTabWith(t testing.TB, e browsers.Engine, o browsers.Options) browsers.Tab {
-	t.Helper()
-	if e != browsers.WebKit {
-		o.Composited = false
-	}
-	key := engineKey{e, o}
 	enginesMu.Lock()
-	s := engines[key]
+	s := engines[engineKey{e, noScript}]
 	if s == nil {
 		s = &sharedEngine{}
-		engines[key] = s
+		engines[engineKey{e, noScript}] = s
 	}
 	enginesMu.Unlock()
 	s.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute) // launches wait for each other (browsers.Launch)
 		defer cancel()
-		s.b, s.err = browsers.Launch(ctx, e, o)
+		s.b, s.err = browsers.Launch(ctx, e, browsers.Options{NoScript: noScript})
 	})
 	if s.err != nil {
 		t.Fatal(s.err)

@@ -239,10 +239,7 @@ func TestSitesNPM(t *testing.T) {
 		engineInstalled(t, e)
 		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 		defer cancel()
-		// WebKit composited: Astro's router runs a CSS view transition,
-		// which crashed its non-composited web process ("session deleted
-		// because of page crash").
-		tab := sharedTabWith(t, e, browsers.Options{NoScript: noScript, Composited: true})
+		tab := sharedTab(t, e, noScript)
 		for _, s := range sites {
 			t.Run(s.g.name, func(t *testing.T) {
 				name := "site-" + strings.ReplaceAll(strings.ToLower(s.g.name), " ", "-") + "-" + string(e)

@@ -39,11 +39,6 @@ const (
 type Options struct {
 	// NoScript turns JavaScript off for the pages (see the package doc).
 	NoScript bool
-	// Composited runs WebKit in its accelerated compositing mode, for
-	// pages that need layers: a CSS view transition (Astro's router)
-	// crashed WebKitGTK 2.50's web process without it. WebKit runs
-	// without it otherwise (see webkit.go); other engines ignore it.
-	Composited bool
 }
 
 // A Tab is one page of a Browser. Its methods are for one goroutine at a

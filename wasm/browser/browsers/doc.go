@@ -67,11 +67,7 @@
 //     (no Go client of it is maintained, and Node's pull in driver
 //     downloads that fail offline): WebKitWebDriver on a free loopback
 //     port, on its own Xvfb display (Xvfb -displayfd picks a free one),
-//     one session per Browser and a window per Tab, in WebKitGTK's
-//     non-composited mode unless Options.Composited asks for layers
-//     (WEBKIT_DISABLE_COMPOSITING_MODE: with no GPU, compositing ran
-//     OpenGL on Mesa's software rasteriser, about half of what a page
-//     cost; see webkit.go).
+//     one session per Browser and a window per Tab.
 //
 // Every process a Browser starts is stopped by Close, with its children
 // (a process group), and also when the test binary dies (Linux: a parent

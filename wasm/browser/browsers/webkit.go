@@ -80,18 +80,6 @@ func launchWebKit(ctx context.Context, o Options) (*Browser, error) {
 	}
 	d.driver = exec.Command(driverPath, "--port="+strconv.Itoa(port))
 	d.driver.Env = append(os.Environ(), "DISPLAY=:"+display, "XDG_CONFIG_HOME="+d.config)
-	// WEBKIT_DISABLE_COMPOSITING_MODE, unless o.Composited: with no GPU,
-	// WebKitGTK composites its layers with OpenGL on Mesa's llvmpipe, a GL
-	// rasteriser in software, whose threads kept both cores busy for
-	// seconds after each page had loaded. Measured on a two-core machine,
-	// the main page loaded in a new tab and left 15 s: 12.2 and 13.1 CPU-s
-	// with compositing, 6.9 and 7.9 without, 4.6 for the browser and a
-	// blank tab alone. Layout, style, hit testing and scripts are the same
-	// in both modes, and pixels are painted by the same Skia; what needs
-	// layers (a view transition) needs o.Composited.
-	if !o.Composited {
-		d.driver.Env = append(d.driver.Env, "WEBKIT_DISABLE_COMPOSITING_MODE=1")
-	}
 	d.driver.Stdout, d.driver.Stderr = d.stderr, d.stderr
 	group(d.driver, syscall.SIGKILL)
 	if err := d.driver.Start(); err != nil {
