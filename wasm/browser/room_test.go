@@ -294,7 +294,7 @@ func TestRoomIndices(t *testing.T) {
 		}
 		for _, l := range layoutIDs() {
 			chooseLayout(t, ctx, l)
-			settle(t, ctx, fmt.Sprintf(`innerWidth === %d && innerHeight === %d && (scrollTo(0, 0), true)`, s.w, s.h))
+			settle(t, ctx, sizedAndTop(s.w, s.h))
 			got := eval[map[string]any](t, ctx, `(() => { `+inView+`
 				const c = document.querySelector('#cards .card');
 				const cells = [...c.querySelectorAll('.bits .cell')].filter((x) => x.querySelector('small'));
