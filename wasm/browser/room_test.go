@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bitview/bitview/core"
 	"github.com/bitview/bitview/wasm/model"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -99,12 +100,24 @@ func TestRoomTools(t *testing.T) {
 				t.Errorf("%s: the first card's hex value whole in view %v; the cards' column scrolls sideways %v", name, got["hexWhole"], got["cardsSideways"])
 			}
 			// The square panel, pointed at: its seven numberings fit its
-			// box, across and down (BEFR was cut to "BEF" at 1366×768).
-			pointAt(t, ctx, "e2")
-			panelFit := eval[map[string]any](t, ctx, `(() => { const si = document.getElementById('square-info'), tb = si.querySelector('table');
-				return { square: si.querySelector('[data-info-square]')?.dataset.infoSquare ?? '', across: tb.scrollWidth - si.clientWidth, down: si.scrollHeight - si.clientHeight }; })()`)
-			if panelFit["square"] != "e2" || panelFit["across"].(float64) > 0 || panelFit["down"].(float64) > 0 {
-				t.Errorf("%s: the square panel for %v: its numberings pass its box by %v px across and %v px down", name, panelFit["square"], panelFit["across"], panelFit["down"])
+			// box, across and down (BEFR was cut to "BEF" at 1366×768), and
+			// each index stands apart from the next, by a third of its
+			// digits' size or more (a8's "112" in 0x88 and "63" in MSB-a8
+			// read as "11263" at 1366×768). e2, and a8 and h8, whose
+			// indices have the most digits (0x88's 112 and 119).
+			for _, sq := range []string{"e2", "a8", "h8"} {
+				pointAt(t, ctx, sq)
+				panelFit := eval[map[string]any](t, ctx, `(() => { const si = document.getElementById('square-info'), tb = si.querySelector('table');
+					const ink = [...tb.querySelectorAll('td[data-layout]')].map((td) => { const r = document.createRange(); r.selectNodeContents(td.firstChild); return r.getBoundingClientRect(); });
+					const gaps = ink.slice(1).map((r, i) => r.left - ink[i].right);
+					return { square: si.querySelector('[data-info-square]')?.dataset.infoSquare ?? '', across: tb.scrollWidth - si.clientWidth, down: si.scrollHeight - si.clientHeight,
+						gap: Math.min(...gaps), digit: parseFloat(getComputedStyle(tb.querySelector('td')).fontSize), indices: ink.length }; })()`)
+				if panelFit["square"] != sq || panelFit["across"].(float64) > 0 || panelFit["down"].(float64) > 0 {
+					t.Errorf("%s: the square panel for %v: its numberings pass its box by %v px across and %v px down", name, panelFit["square"], panelFit["across"], panelFit["down"])
+				}
+				if gap, digit := panelFit["gap"].(float64), panelFit["digit"].(float64); panelFit["indices"].(float64) != float64(len(core.Layouts)) || gap < digit/3 {
+					t.Errorf("%s: the square panel for %v: %v indices, the closest two %.1f px apart (digits of %.1f px), want at least %.1f", name, sq, panelFit["indices"], gap, digit, digit/3)
+				}
 			}
 			// A panel is as tall as what it holds (issue 44): the room it
 			// shows is its content's height where that is less.
