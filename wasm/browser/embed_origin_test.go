@@ -61,7 +61,7 @@ func origins(t *testing.T, site string) (bitview, dist, author string) {
 	originsOnce.Do(func() {
 		bitviewURL = site
 
-		dir, err := os.MkdirTemp("", "bitview-dist-")
+		dir, err := os.MkdirTemp(buildDir, "dist-") // removed with the run's builds when the tests end
 		if err != nil {
 			originsErr = err
 			return

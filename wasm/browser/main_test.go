@@ -23,7 +23,7 @@ var (
 	// serveBin is serve.go built once for the whole run.
 	serveBin string
 	// buildDir is the temporary folder of the run's builds (serve.go, the
-	// bitview command), deleted at its end.
+	// bitview command, the second origin's copy of web/), deleted at its end.
 	buildDir string
 	// siteURL is the server of web/ that the tests share, without a
 	// trailing slash ("http://127.0.0.1:PORT").
