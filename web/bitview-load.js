@@ -152,6 +152,8 @@
   const IMPORTS = /(?:^|[;\n])\s*(?:(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
   // The blocks bitview-markdown.js upgrades, to put a box above (its BLOCKS).
   const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
+  // The wrappers prerender writes a block's figure into (Go's blockWrapper).
+  const WRAPPERS = 'div.language-bitboard, div.highlight-bitboard';
 
   // The elements' fallback text gives way now (see above); an element
   // holding a prerendered figure for browsers without declarative shadow
@@ -174,9 +176,15 @@
         // A prerendered element shows its shadow root, where the box goes.
         const root = el.shadowRoot ?? el;
         if (!customElements.get('bitboard-view')) el.style.display = 'block'; // an element never defined is inline
-        root.querySelector(':scope > .failed')?.remove();
+        [...root.children].find((c) => c.matches('.failed'))?.remove(); // (:scope matches nothing in a shadow root)
         root.prepend(failureBox(d));
         el.dispatchEvent(new CustomEvent('bitview-error', { bubbles: true, composed: true, detail: { message: text, field: 0, offset: -1, fieldName: '' } }));
+      } else if (el.closest(WRAPPERS)?.shadowRoot?.firstElementChild?.matches('style[data-bitview="wrapper"]')) {
+        // A block whose wrapper shows its prerendered figure in a shadow
+        // root (bitview/wrapper.js): the box goes there, above the figure.
+        const root = el.closest(WRAPPERS).shadowRoot;
+        [...root.children].find((c) => c.matches('.failed'))?.remove(); // (:scope matches nothing in a shadow root)
+        root.firstElementChild.after(failureBox(d));
       } else if (!el.previousElementSibling?.matches('.failed')) {
         el.before(failureBox(d));
       }

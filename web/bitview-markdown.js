@@ -36,7 +36,8 @@
 // framework that hydrates the page or navigates without reloading it
 // finds what it wrote. Inside a highlighter's wrapper that holds the
 // block alone, the view takes the wrapper's place on screen (a shadow
-// root on the wrapper shows the view instead of what the wrapper holds);
+// root on the wrapper shows the view instead of what the wrapper holds:
+// bitview/wrapper.js; prerender writes that root, and it is adopted);
 // a block without one is hidden (display: none) with the view after it.
 // A MutationObserver upgrades the blocks a navigation brings, follows a
 // block whose text changes, and takes the view away with its block.
@@ -44,6 +45,8 @@
 import { KEYS } from './bitview-options.js';
 // A line not understood is quoted as Go's core/excerpt quotes it.
 import { quote } from './bitview/quote.js';
+// A highlighter's wrapper that shows a block's view in its shadow root.
+import { hostOf, shadowOf, adoptPrerendered, blockHidden } from './bitview/wrapper.js';
 
 /** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
@@ -104,24 +107,15 @@ const MARKS = ['.language-bitboard', '.bitboard', '[data-language="bitboard"]', 
 const BLOCKS = ['pre', 'marp-pre'].flatMap((pre) => MARKS.flatMap((m) => [pre + m, `${pre} > code${m}`]))
   .concat('div.language-bitboard pre', 'div.highlight-bitboard pre').join(', ');
 
-// A highlighter's wrapper around one block: the outermost of these that
-// holds no other <pre>, and no text beyond the block's but a label or a
-// button's (WRAPPER_TEXT characters), hosts the view.
-const WRAPPERS = 'div[class*="highlight"], div[class*="language-"], div[class*="codeBlock"], div[class*="code-block"]';
-const WRAPPER_TEXT = 64;
-
-// The wrapper's own box (a code block's background, padding, scroll bar)
-// gives way to the figure's: important rules of a shadow root win over
-// the page's.
-const HOST_CSS = ':host{background:none!important;border:0!important;border-radius:0!important;box-shadow:none!important;' +
-  'padding:0!important;margin-inline:0!important;overflow:visible!important;height:auto!important;max-height:none!important}' +
-  'slot[hidden]{display:none}';
-
 // <pre> → {shown: the view, or the list of its problems for a refused
 // block; host: the wrapper that shows the view, or null; refused: the
 // wrapper (or null) the list stands before, undefined for a view; source}.
 const upgraded = new Map();
-const hosts = new WeakMap(); // a wrapper → {root, slot}: the shadow roots this module made
+// During a sweep, the views of the blocks gone, by their source: a block
+// of the same lines the framework wrote again (React writing a code
+// block anew once the page is hydrated) gets its view back, drawn as it
+// was (a prerendered one still needs no wasm).
+let gone = null;
 
 // textOf returns a block's text, as its lines: a <br> ends a line (Prism's
 // per-line markup), and so does the end of a <div> in it whose text has
@@ -143,37 +137,11 @@ function textOf(pre) {
   return text;
 }
 
-// hostOf returns the wrapper that is to show pre's view, or null.
-function hostOf(pre) {
-  let host = null;
-  const wraps = (el) => el?.matches(WRAPPERS) && el.querySelectorAll('pre').length === 1 && el.textContent.length - pre.textContent.length <= WRAPPER_TEXT;
-  for (let el = pre.parentElement; wraps(el); el = el.parentElement) host = el;
-  return host && (!host.shadowRoot || hosts.has(host)) ? host : null;
-}
-
-// shadowOf returns the shadow root this module made on host, made once.
-function shadowOf(host) {
-  let h = hosts.get(host);
-  if (!h) {
-    const root = host.attachShadow({ mode: 'open' });
-    const slot = document.createElement('slot');
-    root.append(slot);
-    if (typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype) {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(HOST_CSS);
-      root.adoptedStyleSheets = [sheet];
-    }
-    h = { root, slot };
-    hosts.set(host, h);
-  }
-  return h;
-}
-
 // show puts the block's view on screen in place of pre (see above).
 function show(pre, rec) {
   if (rec.host) {
-    const { root, slot } = shadowOf(rec.host);
-    slot.hidden = true;
+    const { root } = shadowOf(rec.host);
+    blockHidden(rec.host, true);
     if (rec.shown.parentNode !== root) root.append(rec.shown);
     return;
   }
@@ -187,7 +155,7 @@ function forget(pre) {
   upgraded.delete(pre);
   rec.shown.remove();
   if (rec.refused !== undefined) return; // a refused block was left as it was
-  if (rec.host && hosts.has(rec.host) && ![...upgraded.values()].some((r) => r.host === rec.host)) hosts.get(rec.host).slot.hidden = false;
+  if (rec.host && ![...upgraded.values()].some((r) => r.host === rec.host)) blockHidden(rec.host, false);
   if (!rec.host && pre.style.getPropertyValue('display') === 'none') pre.style.removeProperty('display');
 }
 
@@ -197,10 +165,15 @@ function upgradeBlock(pre) {
   const source = textOf(pre);
   const { attributes, problems } = parseBlock(source);
   if (problems.length > 0) return refuse(pre, source, problems);
-  const view = document.createElement('bitboard-view');
-  for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
+  const host = hostOf(pre);
+  let view = (host && adoptPrerendered(host, attributes)) || gone?.get(source);
+  gone?.delete(source);
+  if (!view) {
+    view = document.createElement('bitboard-view');
+    for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
+  }
   view.dataset.source = source;
-  const rec = { shown: view, host: hostOf(pre), source };
+  const rec = { shown: view, host, source };
   upgraded.set(pre, rec);
   show(pre, rec);
   return view;
@@ -257,6 +230,7 @@ export function upgrade(root = document) {
 // framework took away (as it hydrated what it wrote) is put back, and
 // new blocks are upgraded.
 function sweep() {
+  gone = new Map();
   for (const [pre, rec] of [...upgraded]) {
     if (rec.refused !== undefined) { // a block left as text, its problems before it
       if (!pre.isConnected || hostOf(pre) !== rec.refused) forget(pre);
@@ -268,6 +242,7 @@ function sweep() {
     }
     if (!pre.isConnected || (rec.host && !rec.host.contains(pre)) || (!rec.host && hostOf(pre))) {
       forget(pre);
+      gone.set(rec.source, rec.shown);
     } else if (textOf(pre) !== rec.source) {
       forget(pre);
       upgradeBlock(pre);
@@ -276,6 +251,7 @@ function sweep() {
     }
   }
   upgrade();
+  gone = null;
 }
 
 let swept = false; // a sweep is due at the end of this task

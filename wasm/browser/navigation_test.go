@@ -7,8 +7,8 @@ package browser
 // navigation and Astro's view transitions do: the test's router (router.js)
 // swaps the content of <main> for the next page's (fetched, parsed,
 // imported), pushes the URL, and swaps it back on popstate; it can also
-// patch a block's text in place and take a block away, as a framework
-// re-rendering its own nodes does. The blocks are in the shapes those
+// patch a block's text in place, take a block away and write a code block
+// anew, as a framework re-rendering its own nodes does. The blocks are in the shapes those
 // frameworks write: bare (<pre><code class="language-bitboard">), in
 // VitePress's wrapper (div.language-bitboard with a copy button and a
 // label) and in Docusaurus's (div.codeBlockContainer > div.codeBlockContent).
@@ -89,6 +89,14 @@ window.dropBlock = (text) => {
   t.innerHTML = parsed;
   [...t.content.querySelectorAll('pre')].find((p) => p.textContent.includes(text))?.remove();
   parsed = t.innerHTML;
+};
+// A framework writing a code block anew, the same markup in new nodes
+// (Docusaurus remounts each code block once the page is hydrated);
+// viewBefore is the block's view until then.
+window.rewriteBlock = (text) => {
+  const w = [...document.querySelectorAll('#app div.language-bitboard')].find((d) => d.textContent.includes(text));
+  window.viewBefore = w.shadowRoot.querySelector('bitboard-view');
+  w.replaceWith(w.cloneNode(true));
 };`
 
 // navStateJS describes the page as a reader sees it: the title, the
@@ -144,6 +152,7 @@ func TestNavigation(t *testing.T) {
 			{"to A", "#to-a", "Docs docs/a", "P, N"},
 			{"a block's text patched", "patchText('show: P', 'show: Q')", "Docs docs/a", "Q, N"},
 			{"a block taken away", "dropBlock('show: Q')", "Docs docs/a", "N"},
+			{"a code block written anew", "rewriteBlock('show: N')", "Docs docs/a", "N"},
 		}
 		for _, s := range steps {
 			switch {
@@ -165,6 +174,11 @@ func TestNavigation(t *testing.T) {
 			}
 			if s.name == "to B" {
 				shoot(t, tab, "navigation-b")
+			}
+			// The block's view moves to the new wrapper as it was drawn
+			// (a prerendered one needs no wasm): the same element.
+			if s.name == "a code block written anew" && !evalIn[bool](t, tab, `document.querySelector('#app div.language-bitboard').shadowRoot?.querySelector('bitboard-view') === window.viewBefore`) {
+				t.Errorf("%s in %s: the new wrapper shows another view than the block had", s.name, tab.Engine())
 			}
 		}
 		noErrors(t, tab)

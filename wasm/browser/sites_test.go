@@ -433,11 +433,12 @@ type figures struct {
 }
 
 // staticJS describes the figures of a page with JavaScript off: the
-// elements, and those whose declarative shadow root holds a board or a
-// grid as the element draws it.
-const staticJS = `(() => { const views = [...document.querySelectorAll('bitboard-view')];
+// elements (a block's, in the declarative shadow root prerender writes on
+// its wrapper, too), those whose declarative shadow root holds a board or
+// a grid as the element draws it, and the blocks on show.
+const staticJS = `(() => { const views = ` + allViewsJS + `();
 	return { views: views.length, drawn: views.filter((v) => v.shadowRoot?.querySelector('.host :is(.board, .grid)')).length,
-		blocks: ` + blocksJS + `.length, boxes: [] }; })()`
+		blocks: ` + blocksJS + `.filter((c) => c.getClientRects().length > 0).length, boxes: [] }; })()`
 
 // A recipeSite is one recipe's site, built.
 type recipeSite struct {

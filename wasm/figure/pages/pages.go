@@ -101,10 +101,14 @@ func (e *PageError) Unwrap() error { return e.Err }
 // (class="language-bitboard", …), or a <pre> whose first child is a
 // <code> that says it, each replaced whole; or a <div> wrapper
 // (class="language-bitboard …" or "highlight-bitboard …": Jekyll,
-// Docusaurus, Sphinx) around its <pre>, replaced whole when it holds only
-// the block (blank text and the <div>s that hold its <pre>), else kept with
-// everything in it (a comment, an anchor, prose) but its <pre>, which
-// becomes the element; a <br> in a <pre> ends a line. Its lines are read
+// Docusaurus, Sphinx) around its <pre>. A wrapper that holds only the
+// block (blank text and the <div>s that hold its <pre>) is kept byte for
+// byte, the block in it, and gets the figure's element as its
+// declarative shadow root, first in it (wrapperShadow): a framework
+// that hydrates the page (Docusaurus's React) finds the nodes it wrote,
+// and bitview-markdown.js adopts the element. A wrapper that holds more
+// (a comment, an anchor, prose) is kept with everything in it but its
+// <pre>, which becomes the element. A <br> in a <pre> ends a line. Its lines are read
 // by the rule bitview-markdown.js applies (see block.go; one table of
 // cases, testdata/blocks.json, tests both): one "key: value" a line, the
 // key one of BlockKeys, blank lines and "# comments" skipped. Any other
@@ -446,6 +450,7 @@ type figureState struct {
 // <pre>, or a <div> wrapper) and the <pre>s in it.
 type blockState struct {
 	start int    // the offset of its outer start tag
+	open  int    // the offset just after it
 	tag   string // "pre" or "div"
 	depth int    // its outer tag's elements open, itself included
 	pre   *preState
@@ -456,6 +461,14 @@ type blockState struct {
 	// around them: text, a comment, another element, a <div> that holds
 	// no <pre> (an anchor).
 	other bool
+	// A <template> carrying Mark first in a <div> wrapper: the shadow
+	// root an earlier run wrote (see wrapperShadow). tmpl counts its
+	// <template> elements open (0: outside it), tmplStart and tmplSeal are
+	// its offset and Mark's value, and owned is the offset just after it
+	// once it proved sealed (else open: there is none to replace).
+	tmpl, tmplStart int
+	tmplSeal        string
+	owned           int
 }
 
 // A preState is a <pre> of a block: its span and its text.
@@ -502,6 +515,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				if fig.part == "" && len(bytes.TrimSpace(raw)) > 0 {
 					fig.authored = true
 				}
+			case blk != nil && blk.tmpl > 0: // an earlier run's shadow root
 			case blk != nil && blk.pre != nil:
 				blk.pre.text.WriteString(html.UnescapeString(string(raw)))
 			case blk != nil && len(bytes.TrimSpace(raw)) > 0:
@@ -537,12 +551,12 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				}
 				fig.startTag(page, tag, open, marked, mark, start, pos)
 			case blk != nil:
-				blk.startTag(tag, open, start)
+				blk.startTag(tag, open, start, marked, mark)
 			case tag == "bitboard-view" && open:
 				fig = &figureState{start: start, content: pos, attrs: attrs, owned: pos}
 				pg.first(start)
 			case open && (tag == "div" && blockWrapper(class) || tag == "pre" && blockMarked(attrs)):
-				blk = &blockState{start: start, tag: tag, depth: 1}
+				blk = &blockState{start: start, open: pos, owned: pos, tag: tag, depth: 1}
 				if tag == "pre" {
 					blk.pre = &preState{start: start, depth: 1}
 				}
@@ -582,7 +596,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 				}
 				style = false
 			case blk != nil:
-				if !blk.endTag(tag, pos) {
+				if !blk.endTag(page, tag, pos) {
 					break
 				}
 				s, err := pg.blockSpans(blk, pos)
@@ -596,7 +610,7 @@ func (pg *pager) htmlSpans(page []byte) ([]span, error) {
 			if fig != nil && fig.part == "" {
 				fig.authored = true
 			}
-			if blk != nil && blk.pre == nil {
+			if blk != nil && blk.pre == nil && blk.tmpl == 0 {
 				blk.other = true // a wrapper that holds a comment is kept
 			}
 		}
@@ -674,8 +688,19 @@ func (pg *pager) figureSpan(page []byte, fig *figureState, end int) (*span, erro
 	return &span{fig.content, end, content}, nil
 }
 
-// startTag reads a start tag inside a block, which begins at start.
-func (b *blockState) startTag(tag string, open bool, start int) {
+// startTag reads a start tag inside a block, which begins at start
+// (marked: it carries Mark, of the value mark).
+func (b *blockState) startTag(tag string, open bool, start int, marked bool, mark string) {
+	if b.tmpl > 0 {
+		if tag == "template" && open {
+			b.tmpl++
+		}
+		return
+	}
+	if b.tag == "div" && tag == "template" && open && marked && b.owned == b.open && b.begun == 0 && b.pre == nil && len(b.divs) == 0 && !b.other {
+		b.tmpl, b.tmplStart, b.tmplSeal = 1, start, mark
+		return
+	}
 	if tag == b.tag && open && b.tag == "div" {
 		b.depth++
 	}
@@ -697,9 +722,21 @@ func (b *blockState) startTag(tag string, open bool, start int) {
 	}
 }
 
-// endTag reads an end tag inside a block, which ends at end, and reports
-// whether it ends the block.
-func (b *blockState) endTag(tag string, end int) bool {
+// endTag reads an end tag of page inside a block, which ends at end, and
+// reports whether it ends the block.
+func (b *blockState) endTag(page []byte, tag string, end int) bool {
+	if b.tmpl > 0 {
+		if tag == "template" {
+			if b.tmpl--; b.tmpl == 0 {
+				if sealed(page[b.tmplStart:end], b.tmplSeal) {
+					b.owned = end // an earlier run's, replaced
+				} else {
+					b.other = true // the author's, kept
+				}
+			}
+		}
+		return false
+	}
 	if b.pre != nil && tag == "div" {
 		if t := b.pre.text.String(); t != "" && !strings.HasSuffix(t, "\n") {
 			b.pre.text.WriteString("\n") // a line written as a <div> ends with it
@@ -727,9 +764,23 @@ func (b *blockState) endTag(tag string, end int) bool {
 }
 
 // blockSpans returns what replaces a block that ends at end: the block
-// whole when it is a <pre>, or a wrapper that holds only one; else each
-// of the wrapper's <pre>s, the rest kept.
+// whole when it is a <pre>; a wrapper that holds only one keeps it and
+// gets the figure as its shadow root (wrapperShadow); else each of the
+// wrapper's <pre>s is replaced, the rest kept.
 func (pg *pager) blockSpans(b *blockState, end int) ([]span, error) {
+	if b.tag == "div" && len(b.pres) == 1 && !b.other {
+		pg.out -= b.owned - b.open // an earlier run's shadow root is replaced
+		f, err := pg.blockFigure(b.pres[0].text.String(), pg.lineAt(b.pres[0].start))
+		if err != nil {
+			return nil, err
+		}
+		shadow := wrapperShadow(f)
+		pg.out += len(shadow) - len(f) // the shadow root's own tags and style
+		if string(pg.page[b.open:b.owned]) == shadow {
+			return nil, nil
+		}
+		return []span{{b.open, b.owned, shadow}}, nil
+	}
 	if len(b.pres) == 1 && !b.other {
 		pg.out -= end - b.start // the block is replaced
 		f, err := pg.blockFigure(b.pres[0].text.String(), pg.lineAt(b.pres[0].start))

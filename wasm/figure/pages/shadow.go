@@ -235,3 +235,26 @@ func sameFolder(a, b, sitePath string) bool {
 	}
 	return false
 }
+
+// WrapperCSS is the style of the shadow root on a bitboard block's
+// wrapper (a highlighter's <div>, see wrapperShadow): the wrapper's own
+// box (a code block's background, border, padding, scroll bar, fixed
+// height) gives way to the figure's, important rules of a shadow root
+// winning over the page's. bitview-markdown.js gives the shadow roots it
+// makes the same (its HOST_CSS; TestWrapperCSSShared checks they agree).
+const WrapperCSS = ":host{background:none!important;border:0!important;border-radius:0!important;box-shadow:none!important;" +
+	"padding:0!important;margin-inline:0!important;overflow:visible!important;height:auto!important;max-height:none!important}" +
+	"slot[hidden]{display:none}"
+
+// wrapperShadow returns the declarative shadow root that shows fig, a
+// block's figure element, on the block's wrapper in place of what the
+// wrapper holds (nothing of it is slotted): the wrapper, its <pre> and
+// every node the generator wrote stay as they were, so that a framework
+// that hydrates the page it wrote (React in Docusaurus, which reports a
+// changed node as error #418 and writes the page again) finds its nodes,
+// and bitview-markdown.js adopts the root (known by its <style
+// data-bitview="wrapper">) and its element (nothing is drawn again).
+// Mark is sealed, so that a later run replaces it.
+func wrapperShadow(fig string) string {
+	return seal(`<template shadowrootmode="open" ` + unsealed + `><style data-bitview="wrapper">` + WrapperCSS + `</style>` + fig + `</template>`)
+}
