@@ -26,9 +26,11 @@ package browser
 // 22's 185 MB included). With it set, a missing npm fails the test.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -317,6 +319,9 @@ func TestDecks(t *testing.T) {
 						if err := tab.Eval(ctx, `new Promise((r) => setTimeout(() => r(true), 700))`, nil); err != nil {
 							t.Fatal(err)
 						}
+						if ink, err := gridInk(ctx, tab, b.d.slideJS); err != nil || ink < 0.1 {
+							t.Errorf("%s: the first grid on screen has %.0f %% of its pixels painted (%v); want a grid on show (WebKitGTK painted no grid on reveal.js's slide under its 'slide' transition)", name, 100*ink, err)
+						}
 						siteScreenshot(t, ctx, tab, fmt.Sprintf("deck-%s-%d-%s", strings.TrimSuffix(strings.ToLower(b.d.name), ".js"), n, e))
 						drawn += got.Drawn
 						if got.Views != 1 || got.Drawn != 1 || len(got.Errors) != 0 || got.Look == nil {
@@ -347,4 +352,49 @@ func TestDecks(t *testing.T) {
 	for _, row := range table {
 		t.Log(row)
 	}
+}
+
+// gridInk returns the share of the first grid's pixels, in a screenshot
+// of the tab, that are not the page's white (a channel under 250): its
+// cells' grey and its digits, or 0 where the browser laid the grid out and
+// painted nothing. The grid is the first card's of the figure on the
+// slide shown, which the deck's slideJS finds.
+func gridInk(ctx context.Context, tab browsers.Tab, slideJS string) (float64, error) {
+	var r *struct{ X, Y, W, H, VW float64 }
+	js := `(() => { const v = ` + slideJS + `[0]?.querySelector('bitboard-view');
+		const g = v?.shadowRoot?.querySelector('.card .bits'); if (!g) return null; const r = g.getBoundingClientRect();
+		return { x: r.left, y: r.top, w: r.width, h: r.height, vw: innerWidth }; })()`
+	if err := tab.Eval(ctx, js, &r); err != nil {
+		return 0, err
+	}
+	if r == nil || r.W < 1 || r.H < 1 {
+		return 0, fmt.Errorf("no grid on screen")
+	}
+	shot, err := tab.Screenshot(ctx)
+	if err != nil {
+		return 0, err
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return 0, err
+	}
+	b := img.Bounds()
+	scale := float64(b.Dx()) / r.VW
+	n, ink := 0, 0
+	for y := r.Y + 1; y < r.Y+r.H-1; y += 2 {
+		for x := r.X + 1; x < r.X+r.W-1; x += 2 {
+			px, py := int(x*scale), int(y*scale)
+			if px < b.Min.X || py < b.Min.Y || px >= b.Max.X || py >= b.Max.Y {
+				continue
+			}
+			n++
+			if cr, cg, cb, _ := img.At(px, py).RGBA(); cr>>8 < 250 || cg>>8 < 250 || cb>>8 < 250 {
+				ink++
+			}
+		}
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("the grid (%.0f×%.0f at %.0f,%.0f) is outside the screenshot", r.W, r.H, r.X, r.Y)
+	}
+	return float64(ink) / float64(n), nil
 }
