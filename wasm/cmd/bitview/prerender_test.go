@@ -135,7 +135,8 @@ func TestPrerenderKeepsLookalikes(t *testing.T) {
 // TestPrerenderWrapperWithProse: a <div class="language-bitboard …">
 // that holds more than the block (the author's prose beside the
 // <pre><code>) is kept with its prose, and only the <pre> becomes the
-// figure; a wrapper that holds only the block (Jekyll's) goes whole.
+// figure; a wrapper that holds only the block (Jekyll's) is kept whole,
+// the figure its declarative shadow root.
 func TestPrerenderWrapperWithProse(t *testing.T) {
 	dir := t.TempDir()
 	note := "<html><head></head><body>\n<div class=\"language-bitboard note\"><p>IMPORTANT prose</p>\n<pre><code>show: P\n</code></pre></div>\n</body></html>\n"
@@ -149,9 +150,14 @@ func TestPrerenderWrapperWithProse(t *testing.T) {
 		!strings.HasSuffix(string(out), "</bitboard-view></div>\n</body></html>\n") || strings.Contains(string(out), "<pre>") {
 		t.Errorf("the wrapper with prose:\n%.400s", out)
 	}
+	// The wrapper that holds only the block keeps it, byte for byte, and
+	// gets the figure as its shadow root (a framework hydrating the page
+	// finds its nodes).
 	out, _ = os.ReadFile(filepath.Join(dir, "jekyll.html"))
-	if strings.Contains(string(out), "highlight") || !strings.Contains(string(out), "</head><body>\n<bitboard-view show=\"P\">") {
-		t.Errorf("the wrapper that holds only the block is not replaced whole:\n%.300s", out)
+	if !strings.Contains(string(out), "</head><body>\n<div class=\"language-bitboard highlighter-rouge\"><template shadowrootmode=\"open\" data-bitview-prerendered=\"") ||
+		!strings.Contains(string(out), "<bitboard-view show=\"P\">") ||
+		!strings.HasSuffix(string(out), "</template><div class=\"highlight\"><pre class=\"highlight\"><code>show: P\n</code></pre></div></div>\n</body></html>\n") {
+		t.Errorf("the wrapper that holds only the block, kept with the figure as its shadow root:\n%.300s", out)
 	}
 }
 
