@@ -257,6 +257,16 @@ func TestSitesNPM(t *testing.T) {
 					// root; before, it reported error #418 and wrote the
 					// page again).
 					noErrors(t, tab)
+					// A reader who only reads gets no wasm: the prerendered
+					// figures are taken over as they are, the blocks the
+					// framework writes anew given the views they had.
+					var wasm []string
+					if err := tab.Eval(ctx, `performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.wasm'))`, &wasm); err != nil {
+						t.Fatal(err)
+					}
+					if len(wasm) > 0 {
+						t.Errorf("%s prerendered, with JavaScript on in %s: the page fetched %q before any interaction; want no wasm", s.g.name, e, wasm)
+					}
 					return
 				}
 				m := s.on[e]

@@ -340,6 +340,7 @@ func ownScriptsCSP(name string) string {
 
 // siteServer serves the folder dir under the path prefix ("/repo/") as a
 // plain static host does (no CORS headers, types from the extension),
+// each file revalidated at each request (Cache-Control: no-cache),
 // with a Content Security Policy that allows no inline script (authorCSP:
 // the recipes' lines are script files), or, with ownScripts, only those
 // of each page as the generator wrote them (ownScriptsCSP). Outside the
@@ -374,6 +375,12 @@ func siteServer(t *testing.T, dir, prefix string, ownScripts bool) (string, func
 			csp = ownScriptsCSP(filepath.Join(dir, filepath.FromSlash(name)))
 		}
 		w.Header().Set("Content-Security-Policy", csp)
+		// Each file revalidated at each request, as after a deploy: a
+		// look after prerender gets the prerendered page, not the
+		// browser's copy from before (Firefox, by its heuristic
+		// freshness, ran a post from before prerender, whose blocks
+		// fetched the wasm).
+		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -605,6 +612,13 @@ func testSites(t *testing.T, gens []generator) {
 					t.Errorf("%s with JavaScript on in %s (prerendered: %v): %+v, want %d figures drawn", s.g.name, e, after, got, s.want)
 				}
 				if after {
+					// A reader who only reads gets no wasm: the prerendered
+					// figures are taken over as they are.
+					for _, p := range s.asked() {
+						if strings.HasSuffix(p, ".wasm") {
+							t.Errorf("%s prerendered, with JavaScript on in %s: the page asked for %s before any interaction; want no wasm", s.g.name, e, p)
+						}
+					}
 					return
 				}
 				siteScreenshot(t, ctx, tab, name)
