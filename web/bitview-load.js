@@ -154,6 +154,13 @@
   const BLOCKS = 'pre > code.language-bitboard, pre.language-bitboard, div.language-bitboard pre';
   // The wrappers prerender writes a block's figure into (Go's blockWrapper).
   const WRAPPERS = 'div.language-bitboard, div.highlight-bitboard';
+  // The wrappers that show a prerendered figure in their shadow root, as
+  // the parser wrote them: a framework hydrating the page may write their
+  // blocks anew before the modules below load (Docusaurus's React does),
+  // and bitview-markdown.js then takes each figure from its old wrapper
+  // (bitview/wrapper.js, adoptOrphan) instead of drawing it with the wasm.
+  const prerendered = (w) => !!w?.shadowRoot?.firstElementChild?.matches('style[data-bitview="wrapper"]');
+  globalThis.__bitviewPrerendered = [...document.querySelectorAll(WRAPPERS)].filter(prerendered);
 
   // The elements' fallback text gives way now (see above); an element
   // holding a prerendered figure for browsers without declarative shadow
@@ -179,7 +186,7 @@
         [...root.children].find((c) => c.matches('.failed'))?.remove(); // (:scope matches nothing in a shadow root)
         root.prepend(failureBox(d));
         el.dispatchEvent(new CustomEvent('bitview-error', { bubbles: true, composed: true, detail: { message: text, field: 0, offset: -1, fieldName: '' } }));
-      } else if (el.closest(WRAPPERS)?.shadowRoot?.firstElementChild?.matches('style[data-bitview="wrapper"]')) {
+      } else if (prerendered(el.closest(WRAPPERS))) {
         // A block whose wrapper shows its prerendered figure in a shadow
         // root (bitview/wrapper.js): the box goes there, above the figure.
         const root = el.closest(WRAPPERS).shadowRoot;

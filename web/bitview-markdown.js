@@ -46,7 +46,7 @@ import { KEYS } from './bitview-options.js';
 // A line not understood is quoted as Go's core/excerpt quotes it.
 import { quote } from './bitview/quote.js';
 // A highlighter's wrapper that shows a block's view in its shadow root.
-import { hostOf, shadowOf, adoptPrerendered, blockHidden } from './bitview/wrapper.js';
+import { hostOf, shadowOf, adoptPrerendered, adoptOrphan, blockHidden } from './bitview/wrapper.js';
 
 /** The attributes a block line may set: key → attribute (generated from Go's model.Attributes). */
 export { KEYS };
@@ -166,7 +166,7 @@ function upgradeBlock(pre) {
   const { attributes, problems } = parseBlock(source);
   if (problems.length > 0) return refuse(pre, source, problems);
   const host = hostOf(pre);
-  let view = (host && adoptPrerendered(host, attributes)) || gone?.get(source);
+  let view = (host && adoptPrerendered(host, attributes)) || gone?.get(source) || (host && adoptOrphan(attributes));
   gone?.delete(source);
   if (!view) {
     view = document.createElement('bitboard-view');

@@ -21,6 +21,7 @@ const WRAPPER_TEXT = 64;
 export const HOST_CSS = ':host{background:none!important;border:0!important;border-radius:0!important;box-shadow:none!important;padding:0!important;margin-inline:0!important;overflow:visible!important;height:auto!important;max-height:none!important}slot[hidden]{display:none}';
 
 const hosts = new WeakMap(); // a wrapper → {root, slot, prerendered}: the shadow roots made or adopted here
+const taken = new WeakSet(); // the wrappers taken away whose figure adoptOrphan gave a block
 
 // hostOf returns the wrapper that is to show pre's view, or null.
 export function hostOf(pre) {
@@ -76,10 +77,35 @@ export function adoptPrerendered(host, attributes) {
   const view = h.prerendered;
   h.prerendered = null;
   if (!view) return null;
-  const names = view.getAttributeNames().filter((n) => !n.startsWith('data-'));
-  if (names.length === Object.keys(attributes).length && names.every((n) => attributes[n] === view.getAttribute(n))) return view;
+  if (sameAttributes(view, attributes)) return view;
   view.remove();
   return null;
+}
+
+// adoptOrphan returns, once, the element prerender wrote for a block of
+// these attributes on a wrapper the page took away before this module
+// ran (null when there is none). A framework hydrating the page may
+// write a block anew before the modules load (Docusaurus's React, in
+// Firefox on most loads): bitview-load.js keeps the wrappers as the
+// parser wrote them (globalThis.__bitviewPrerendered), and the figure is
+// taken from the old one, drawn as it was, with no wasm.
+export function adoptOrphan(attributes) {
+  for (const host of globalThis.__bitviewPrerendered ?? []) {
+    if (host.isConnected || hosts.has(host) || taken.has(host) || !prerendered(host)) continue;
+    const view = [...host.shadowRoot.children].find((c) => c.localName === 'bitboard-view');
+    if (view && sameAttributes(view, attributes)) {
+      taken.add(host);
+      return view;
+    }
+  }
+  return null;
+}
+
+// sameAttributes reports whether view's attributes, data-* aside, are
+// the block's (parseBlock's attributes).
+function sameAttributes(view, attributes) {
+  const names = view.getAttributeNames().filter((n) => !n.startsWith('data-'));
+  return names.length === Object.keys(attributes).length && names.every((n) => attributes[n] === view.getAttribute(n));
 }
 
 // blockHidden hides (or shows again) what host holds, the block, behind
